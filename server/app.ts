@@ -1,0 +1,129 @@
+// The HTTP app: security headers, body limit, CORS, bearer auth and the one error shape around the
+// /api/v1 routes; the built browser app served from the same origin with an SPA fallback.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { authenticate } from './auth';
+import { HttpError } from './http';
+import type { Store } from './store/db';
+import type { UserRow } from './store/schema';
+import { accountRoutes } from './routes/account';
+import { releaseRoutes } from './routes/releases';
+import { featureRoutes } from './routes/features';
+import { requirementRoutes } from './routes/requirements';
+
+export interface AppEnv {
+  Variables: { user: UserRow; store: Store };
+}
+
+export interface AppOptions {
+  store: Store;
+  maxBodyBytes: number;
+  corsOrigins: string[];
+  /** Folder of the built browser app; not served when absent. */
+  staticDir?: string | undefined;
+}
+
+export function errorResponse(c: Context, err: unknown): Response {
+  if (err instanceof HttpError) {
+    const body = err.errors ? { error: err.message, errors: err.errors } : { error: err.message };
+    if (err.status === 401) c.header('WWW-Authenticate', 'Bearer');
+    return c.json(body, err.status);
+  }
+  // SQLite constraint failures are a client's bad reference, never a crash.
+  if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT')) {
+    return c.json({ error: 'The request conflicts with existing data' }, 409);
+  }
+  console.error('Unhandled error', err);
+  return c.json({ error: 'Internal server error' }, 500);
+}
+
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { store } = options;
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...options.corsOrigins],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // The spec's content type for every JSON answer, errors included.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.res.headers.get('content-type') === 'application/json') {
+      c.res.headers.set('content-type', 'application/json; charset=utf-8');
+    }
+  });
+
+  const api = new Hono<AppEnv>();
+  api.onError((err, c) => errorResponse(c, err));
+  api.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  if (options.corsOrigins.length > 0) {
+    api.use('*', cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type', 'Accept'] }));
+  }
+  api.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: options.maxBodyBytes,
+      onError: (c) => c.json({ error: `Request body is larger than ${options.maxBodyBytes} bytes` }, 413),
+    }),
+  );
+  api.use('*', async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match?.[1]) throw new HttpError(401, 'Missing access token: send Authorization: Bearer <token>');
+    const user = await authenticate(store.db, match[1]);
+    if (!user) throw new HttpError(401, 'Invalid access token');
+    c.set('user', user);
+    c.set('store', store);
+    await next();
+  });
+
+  api.route('/', accountRoutes());
+  api.route('/', releaseRoutes());
+  api.route('/', featureRoutes());
+  api.route('/', requirementRoutes());
+
+  app.route('/api/v1', api);
+  app.all('/api/v1/*', (c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  app.all('/api/*', (c) => c.json({ error: 'Unknown API version: use /api/v1' }, 404));
+
+  const dir = options.staticDir;
+  if (dir && fs.existsSync(path.join(dir, 'index.html'))) {
+    const root = path.relative(process.cwd(), dir) || '.';
+    const indexHtml = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('*', serveStatic({ root }));
+    // SPA fallback: any other GET is a client-side route.
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+  app.onError((err, c) => errorResponse(c, err));
+  return app;
+}

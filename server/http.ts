@@ -1,0 +1,213 @@
+// HTTP helpers every route uses: the one error type and shape, body and query parsing with zod,
+// paging, `fields` selection and envelopes. Routes stay thin: parse, call the store, shape.
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../src/contract/common';
+
+/** Errors the service answers with `{"error", "errors"}` and a 4xx status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+/** 422 for one field: message `"<field> <problem>"`, and the problem listed under the field. */
+export function fieldError(field: string, problem: string): HttpError {
+  return new HttpError(422, `${field} ${problem}`, { [field]: [problem] });
+}
+
+/** 422 for several fields at once (all problems of a body are reported together). */
+export function fieldErrors(errors: Record<string, string[]>): HttpError {
+  const first = Object.entries(errors)[0];
+  const message = first ? `${first[0]} ${first[1][0] ?? 'is invalid'}` : 'Validation failed';
+  return new HttpError(422, message, errors);
+}
+
+/** Collects field problems while a write is checked, then throws them together. */
+export class FieldProblems {
+  private readonly map: Record<string, string[]> = {};
+  add(field: string, problem: string): void {
+    (this.map[field] ??= []).push(problem);
+  }
+  get empty(): boolean {
+    return Object.keys(this.map).length === 0;
+  }
+  throwIfAny(): void {
+    if (!this.empty) throw fieldErrors(this.map);
+  }
+}
+
+export function notFound(kind: string, id: string): HttpError {
+  return new HttpError(404, `${kind} ${id} not found`);
+}
+
+/** Turns zod issues into field messages a person can act on. `strip` drops the envelope key. */
+export function zodProblems(error: z.ZodError, strip = 1): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.slice(strip).map(String);
+    const field = path.length ? path.join('.') : String(issue.path[0] ?? 'body');
+    (out[field] ??= []).push(describeIssue(issue));
+  }
+  return out;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? "can't be blank" : `must be ${article(issue.expected)}`;
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `is too long (at most ${String(issue.maximum)} characters)`
+        : issue.origin === 'array'
+          ? `has too many items (at most ${String(issue.maximum)})`
+          : issue.message.startsWith('must')
+            ? issue.message
+            : `must be at most ${String(issue.maximum)}`;
+    case 'too_small':
+      return issue.origin === 'string' && Number(issue.minimum) === 1
+        ? "can't be blank"
+        : issue.message.startsWith('must') || issue.message.startsWith("can't")
+          ? issue.message
+          : `must be at least ${String(issue.minimum)}`;
+    case 'invalid_value':
+      return `must be one of: ${issue.values.map(String).join(', ')}`;
+    case 'invalid_union':
+      return 'has the wrong type';
+    default:
+      return issue.message;
+  }
+}
+
+function article(expected: string): string {
+  if (expected === 'object') return 'an object';
+  if (expected === 'array') return 'an array';
+  if (expected === 'int') return 'an integer';
+  return `a ${expected}`;
+}
+
+const MAX_JSON_DEPTH = 32;
+
+/**
+ * Reads a JSON body and validates it. 415/400 for the wrong content type, 400 for malformed JSON,
+ * 422 naming each bad field. The body size limit is enforced before this by middleware (413).
+ */
+export async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(400, 'Content-Type must be application/json');
+  }
+  const text = await c.req.text();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Malformed JSON in request body');
+  }
+  if (depth(raw) > MAX_JSON_DEPTH) throw new HttpError(400, 'Request body is nested too deeply');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new HttpError(400, 'Request body must be a JSON object');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw fieldErrors(zodProblems(parsed.error));
+  return parsed.data;
+}
+
+function depth(value: unknown, level = 0): number {
+  if (level > MAX_JSON_DEPTH) return level;
+  if (typeof value !== 'object' || value === null) return level;
+  let max = level;
+  for (const v of Object.values(value)) max = Math.max(max, depth(v, level + 1));
+  return max;
+}
+
+/** Parses a query with a zod schema; bad parameters are 400 and name the parameter. */
+export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) {
+    const errors = zodProblems(parsed.error, 0);
+    const first = Object.entries(errors)[0];
+    throw new HttpError(400, first ? `${first[0]} ${first[1][0]}` : 'Invalid query', errors);
+  }
+  return parsed.data;
+}
+
+export interface Paging {
+  page: number;
+  perPage: number;
+  offset: number;
+}
+
+/** `page` (from 1) and `per_page` (default 30, at most 200). */
+export function paging(query: { page?: number | undefined; per_page?: number | undefined }): Paging {
+  const page = query.page ?? 1;
+  const perPage = Math.min(query.per_page ?? DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+/** Shared query schema for page/per_page/fields/updated_since on every list. */
+export const listQuery = z.object({
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000).optional(),
+  per_page: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_PER_PAGE, `must be at most ${MAX_PER_PAGE}`)
+    .optional(),
+  fields: z.string().max(2_000).optional(),
+  updated_since: z
+    .string()
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 timestamp')
+    .transform((s) => new Date(s).toISOString())
+    .optional(),
+  q: z.string().max(255).optional(),
+});
+
+export function pageBody<K extends string, T>(
+  key: K,
+  items: T[],
+  total: number,
+  p: Paging,
+): { [P in K]: T[] } & { pagination: { total_records: number; total_pages: number; current_page: number } } {
+  return {
+    [key]: items,
+    pagination: { total_records: total, total_pages: Math.ceil(total / p.perPage), current_page: p.page },
+  } as { [P in K]: T[] } & { pagination: { total_records: number; total_pages: number; current_page: number } };
+}
+
+/**
+ * Applies `fields`: undefined → `fallback` keys (compact list items) or the whole record when
+ * fallback is null; `*` → the whole record; otherwise the named fields plus `id`. Unknown names are
+ * ignored, as the hosted service does.
+ */
+export function pickFields<T extends { id: string }>(
+  record: T,
+  fields: string | undefined,
+  fallback: readonly string[] | null,
+): Partial<T> & { id: string } {
+  const names =
+    fields === undefined || fields.trim() === ''
+      ? fallback
+      : fields.split(',').map((f) => f.trim()).includes('*')
+        ? null
+        : fields.split(',').map((f) => f.trim());
+  if (names === null) return record;
+  const out: Partial<T> & { id: string } = { id: record.id } as Partial<T> & { id: string };
+  for (const name of names) {
+    if (name in record) (out as Record<string, unknown>)[name] = (record as Record<string, unknown>)[name];
+  }
+  return out;
+}
+
+/** True when a `fields` value asks only for keys that the cheap compact shape already has. */
+export function wantsOnly(fields: string | undefined, cheap: readonly string[]): boolean {
+  if (fields === undefined || fields.trim() === '') return true;
+  const names = fields.split(',').map((f) => f.trim());
+  return !names.includes('*') && names.every((n) => cheap.includes(n));
+}
+
+export const now = (): string => new Date().toISOString();

@@ -1,0 +1,64 @@
+// CLI of the local planning service.
+//   node --import tsx server/main.ts            start (PORT, HOST, PLANNER_DATA_DIR, PLANNER_TOKEN, PLANNER_SEED)
+//   node --import tsx server/main.ts token EMAIL mint and print a token for that user
+import path from 'node:path';
+import { mintToken } from './auth';
+import { readEnv } from './env';
+import { openStore } from './store/db';
+import { startService } from './start';
+
+async function main(argv: string[]): Promise<void> {
+  const env = readEnv();
+  const [command = 'serve', ...rest] = argv;
+
+  if (command === 'token') {
+    const email = rest[0];
+    if (!email) throw new Error('Usage: npm run token -- <email>');
+    const store = openStore(env.PLANNER_DATA_DIR);
+    try {
+      if (store.created) throw new Error(`No database in ${env.PLANNER_DATA_DIR} yet: run npm start once first.`);
+      const user = await store.db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
+      if (!user) throw new Error(`No user with email ${email}`);
+      const token = await mintToken(store.db, user.id, 'npm run token');
+      console.log(token);
+    } finally {
+      await store.close();
+    }
+    return;
+  }
+
+  if (command !== 'serve') throw new Error(`Unknown command "${command}": use serve or token <email>`);
+
+  const service = await startService({
+    dataDir: env.PLANNER_DATA_DIR,
+    port: env.PORT,
+    host: env.HOST,
+    adminToken: env.PLANNER_TOKEN,
+    seed: env.PLANNER_SEED,
+    maxBodyBytes: env.PLANNER_MAX_BODY,
+    corsOrigins: env.PLANNER_CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    staticDir: path.resolve('dist'),
+  });
+  console.log(`Planner is running at ${service.url}/`);
+  console.log(`  data: ${path.resolve(env.PLANNER_DATA_DIR)}`);
+  if (service.seeded) console.log(`  created the database and seeded the ${env.PLANNER_SEED} account`);
+  if (service.mintedToken) {
+    console.log(`  sign in as ${service.adminEmail ?? 'the administrator'} with this token (shown once):`);
+    console.log(`    ${service.mintedToken}`);
+  } else if (env.PLANNER_TOKEN) {
+    console.log(`  sign in as ${service.adminEmail ?? 'the administrator'} with the token in PLANNER_TOKEN`);
+  } else {
+    console.log('  sign in with your token; mint a new one with: npm run token -- <email>');
+  }
+
+  const stop = (): void => {
+    void service.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+// Starts the local planning service: opens (and on first start seeds) the database, makes sure the
+// administrator has a token, and listens on 127.0.0.1. Used by the CLI and by the API tests.
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { mintToken, storeToken } from './auth';
+import { openStore } from './store/db';
+import type { Store } from './store/db';
+import { seedAccount } from './seed/seed';
+
+export interface ServiceOptions {
+  dataDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  /** Fixed administrator token (PLANNER_TOKEN). */
+  adminToken?: string | undefined;
+  seed?: 'demo' | 'empty';
+  maxBodyBytes?: number;
+  corsOrigins?: string[];
+  staticDir?: string | undefined;
+}
+
+export interface RunningService {
+  url: string;
+  port: number;
+  store: Store;
+  /** True when this start created and seeded the database. */
+  seeded: boolean;
+  /** The token minted on first start when none was fixed; null otherwise. */
+  mintedToken: string | null;
+  adminEmail: string | null;
+  close(): Promise<void>;
+}
+
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const host = options.host ?? '127.0.0.1';
+  const store = openStore(options.dataDir);
+  let seeded = false;
+  let mintedToken: string | null = null;
+  let adminEmail: string | null = null;
+  try {
+    if (store.created) {
+      const result = await seedAccount(store.db, options.seed ?? 'demo');
+      seeded = true;
+      adminEmail = result.adminEmail;
+      if (!options.adminToken) mintedToken = await mintToken(store.db, result.adminId, 'first start');
+    }
+    if (options.adminToken) {
+      const admin = await store.db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('administrator', '=', 1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      adminEmail = admin.email;
+      await storeToken(store.db, admin.id, options.adminToken, 'PLANNER_TOKEN');
+    }
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+
+  const app = createApp({
+    store,
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    corsOrigins: options.corsOrigins ?? [],
+    staticDir: options.staticDir ? path.resolve(options.staticDir) : undefined,
+  });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    store,
+    seeded,
+    mintedToken,
+    adminEmail,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await store.close();
+    },
+  };
+}

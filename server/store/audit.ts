@@ -1,0 +1,66 @@
+// The audit log and the recycle bin: every write leaves who/when/what/old→new; every delete moves
+// the record and its dependents' rows into `deletions` so nothing deleted is lost.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export type Changes = Record<string, [unknown, unknown]>;
+
+/** Field-by-field old → new for the keys that changed (values compared as JSON). */
+export function diff(before: Record<string, unknown> | null, after: Record<string, unknown>): Changes {
+  const out: Changes = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (key === 'updated_at' || key === 'created_at') continue;
+    const old = before ? before[key] : null;
+    if (JSON.stringify(old ?? null) !== JSON.stringify(value ?? null)) out[key] = [old ?? null, value ?? null];
+  }
+  return out;
+}
+
+export async function audit(
+  db: Db,
+  entry: { userId: number | null; type: string; id: number; action: 'create' | 'update' | 'destroy'; changes: Changes },
+): Promise<void> {
+  if (entry.action === 'update' && Object.keys(entry.changes).length === 0) return;
+  await db
+    .insertInto('audits')
+    .values({
+      user_id: entry.userId,
+      created_at: new Date().toISOString(),
+      auditable_type: entry.type,
+      auditable_id: entry.id,
+      audit_action: entry.action,
+      changes: JSON.stringify(entry.changes),
+    })
+    .execute();
+}
+
+/**
+ * Keeps a deleted record and its dependents: `rows` maps table names to the rows removed, so a later
+ * restore can put them back as they were.
+ */
+export async function recycle(
+  db: Db,
+  entry: {
+    userId: number | null;
+    type: string;
+    id: number;
+    name: string;
+    productId: number | null;
+    rows: Record<string, Record<string, unknown>[]>;
+  },
+): Promise<void> {
+  await db
+    .insertInto('deletions')
+    .values({
+      record_type: entry.type,
+      record_id: entry.id,
+      name: entry.name,
+      product_id: entry.productId,
+      deleted_by_id: entry.userId,
+      deleted_at: new Date().toISOString(),
+      payload: JSON.stringify(entry.rows),
+    })
+    .execute();
+}

@@ -1,0 +1,330 @@
+// Versioned schema migrations, applied in order on start inside one transaction each. Never edit a
+// shipped migration: add the next one. `schema_migrations` records what has been applied.
+import type BetterSqlite3 from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'foundation',
+    sql: `
+CREATE TABLE users (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  administrator INTEGER NOT NULL DEFAULT 0,
+  enabled INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE api_tokens (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  token_hash TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  last_used_at TEXT
+);
+
+CREATE TABLE products (
+  id INTEGER PRIMARY KEY,
+  reference_prefix TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  product_line INTEGER NOT NULL DEFAULT 0,
+  workspace_type TEXT NOT NULL DEFAULT 'product_workspace',
+  next_feature_num INTEGER NOT NULL DEFAULT 1,
+  next_release_num INTEGER NOT NULL DEFAULT 1,
+  next_epic_num INTEGER NOT NULL DEFAULT 1,
+  next_initiative_num INTEGER NOT NULL DEFAULT 1,
+  next_goal_num INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX products_updated ON products(updated_at);
+
+CREATE TABLE workflows (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  name TEXT NOT NULL,
+  statusable_type TEXT NOT NULL
+);
+CREATE UNIQUE INDEX workflows_product_type ON workflows(product_id, statusable_type);
+
+CREATE TABLE workflow_statuses (
+  id INTEGER PRIMARY KEY,
+  workflow_id INTEGER NOT NULL REFERENCES workflows(id),
+  name TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  complete INTEGER NOT NULL DEFAULT 0,
+  color TEXT NOT NULL
+);
+CREATE INDEX workflow_statuses_workflow ON workflow_statuses(workflow_id, position);
+
+CREATE TABLE workflow_kinds (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  name TEXT NOT NULL
+);
+CREATE INDEX workflow_kinds_product ON workflow_kinds(product_id);
+
+CREATE TABLE teams (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER REFERENCES products(id),
+  name TEXT NOT NULL,
+  reference_prefix TEXT NOT NULL UNIQUE,
+  color TEXT NOT NULL DEFAULT '#5b7fa6',
+  next_pi_num INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE team_workflow_statuses (
+  id INTEGER PRIMARY KEY,
+  team_id INTEGER NOT NULL REFERENCES teams(id),
+  name TEXT NOT NULL,
+  position INTEGER NOT NULL,
+  complete INTEGER NOT NULL DEFAULT 0,
+  color TEXT NOT NULL
+);
+CREATE INDEX team_workflow_statuses_team ON team_workflow_statuses(team_id, position);
+
+CREATE TABLE iterations (
+  id INTEGER PRIMARY KEY,
+  team_id INTEGER NOT NULL REFERENCES teams(id),
+  name TEXT NOT NULL,
+  start_date TEXT,
+  end_date TEXT
+);
+CREATE INDEX iterations_team ON iterations(team_id);
+
+CREATE TABLE program_increments (
+  id INTEGER PRIMARY KEY,
+  team_id INTEGER NOT NULL REFERENCES teams(id),
+  name TEXT NOT NULL,
+  reference_num TEXT NOT NULL UNIQUE,
+  start_date TEXT,
+  end_date TEXT
+);
+CREATE INDEX program_increments_team ON program_increments(team_id);
+
+CREATE TABLE releases (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  reference_num TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  start_date TEXT,
+  end_date TEXT,
+  release_date TEXT,
+  development_started_on TEXT,
+  external_release_date TEXT,
+  external_date_resolution TEXT,
+  parking_lot INTEGER NOT NULL DEFAULT 0,
+  parent_id INTEGER REFERENCES releases(id),
+  position INTEGER,
+  progress REAL,
+  progress_source TEXT NOT NULL DEFAULT 'progress_manual',
+  duration_source TEXT NOT NULL DEFAULT 'duration_manual',
+  capacity_units TEXT NOT NULL DEFAULT 'time',
+  total_capacity REAL,
+  theme TEXT,
+  workflow_status_id INTEGER NOT NULL REFERENCES workflow_statuses(id),
+  owner_id INTEGER REFERENCES users(id),
+  created_by_id INTEGER REFERENCES users(id),
+  status_changed_on TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX releases_product ON releases(product_id, parking_lot, release_date, id);
+CREATE INDEX releases_product_updated ON releases(product_id, updated_at);
+CREATE INDEX releases_parent ON releases(parent_id);
+
+CREATE TABLE release_phases (
+  id INTEGER PRIMARY KEY,
+  release_id INTEGER NOT NULL REFERENCES releases(id),
+  name TEXT NOT NULL,
+  phase_type TEXT NOT NULL,
+  start_on TEXT,
+  end_on TEXT,
+  position INTEGER NOT NULL DEFAULT 0,
+  description TEXT,
+  progress REAL,
+  progress_source TEXT NOT NULL DEFAULT 'progress_manual',
+  duration_source TEXT NOT NULL DEFAULT 'duration_manual',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX release_phases_release ON release_phases(release_id, position);
+
+-- Initiatives and epics get their full shape with their own issue; features link to them now.
+CREATE TABLE initiatives (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  reference_num TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  workflow_status_id INTEGER REFERENCES workflow_statuses(id),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX initiatives_product ON initiatives(product_id, name);
+
+CREATE TABLE epics (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  release_id INTEGER NOT NULL REFERENCES releases(id),
+  reference_num TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  workflow_status_id INTEGER REFERENCES workflow_statuses(id),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX epics_product ON epics(product_id, name);
+
+CREATE TABLE release_initiatives (
+  release_id INTEGER NOT NULL REFERENCES releases(id),
+  initiative_id INTEGER NOT NULL REFERENCES initiatives(id),
+  PRIMARY KEY (release_id, initiative_id)
+);
+
+CREATE TABLE features (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  release_id INTEGER NOT NULL REFERENCES releases(id),
+  reference_num TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  position INTEGER NOT NULL DEFAULT 0,
+  workflow_kind_id INTEGER REFERENCES workflow_kinds(id),
+  workflow_status_id INTEGER NOT NULL REFERENCES workflow_statuses(id),
+  description TEXT,
+  created_by_id INTEGER REFERENCES users(id),
+  assigned_to_id INTEGER REFERENCES users(id),
+  tags TEXT NOT NULL DEFAULT '',
+  start_date TEXT,
+  due_date TEXT,
+  initial_estimate REAL,
+  detailed_estimate REAL,
+  remaining_estimate REAL,
+  progress REAL,
+  progress_source TEXT NOT NULL DEFAULT 'progress_manual',
+  release_phase_id INTEGER REFERENCES release_phases(id),
+  initiative_id INTEGER REFERENCES initiatives(id),
+  epic_id INTEGER REFERENCES epics(id),
+  team_id INTEGER REFERENCES teams(id),
+  team_workflow_status_id INTEGER REFERENCES team_workflow_statuses(id),
+  iteration_id INTEGER REFERENCES iterations(id),
+  program_increment_id INTEGER REFERENCES program_increments(id),
+  next_requirement_num INTEGER NOT NULL DEFAULT 1,
+  status_changed_on TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX features_product_id ON features(product_id, id);
+CREATE INDEX features_release_position ON features(release_id, position, id);
+CREATE INDEX features_product_status ON features(product_id, workflow_status_id, id);
+CREATE INDEX features_product_updated ON features(product_id, updated_at);
+CREATE INDEX features_updated ON features(updated_at);
+CREATE INDEX features_assigned ON features(assigned_to_id, id);
+CREATE INDEX features_phase ON features(release_phase_id);
+CREATE INDEX features_epic ON features(epic_id);
+CREATE INDEX features_initiative ON features(initiative_id);
+
+-- Substring search on names (q=) without a table scan: trigram FTS kept in step by triggers.
+CREATE VIRTUAL TABLE features_fts USING fts5(name, content='features', content_rowid='id', tokenize='trigram');
+CREATE TRIGGER features_fts_ai AFTER INSERT ON features BEGIN
+  INSERT INTO features_fts(rowid, name) VALUES (new.id, new.name);
+END;
+CREATE TRIGGER features_fts_ad AFTER DELETE ON features BEGIN
+  INSERT INTO features_fts(features_fts, rowid, name) VALUES ('delete', old.id, old.name);
+END;
+CREATE TRIGGER features_fts_au AFTER UPDATE OF name ON features BEGIN
+  INSERT INTO features_fts(features_fts, rowid, name) VALUES ('delete', old.id, old.name);
+  INSERT INTO features_fts(rowid, name) VALUES (new.id, new.name);
+END;
+
+CREATE TABLE feature_tags (
+  feature_id INTEGER NOT NULL REFERENCES features(id),
+  tag TEXT NOT NULL COLLATE NOCASE,
+  PRIMARY KEY (feature_id, tag)
+);
+CREATE INDEX feature_tags_tag ON feature_tags(tag, feature_id);
+
+CREATE TABLE feature_watchers (
+  feature_id INTEGER NOT NULL REFERENCES features(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  PRIMARY KEY (feature_id, user_id)
+);
+
+CREATE TABLE requirements (
+  id INTEGER PRIMARY KEY,
+  feature_id INTEGER NOT NULL REFERENCES features(id),
+  reference_num TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  position INTEGER NOT NULL DEFAULT 0,
+  workflow_status_id INTEGER NOT NULL REFERENCES workflow_statuses(id),
+  description TEXT,
+  assigned_to_id INTEGER REFERENCES users(id),
+  created_by_id INTEGER REFERENCES users(id),
+  start_date TEXT,
+  end_date TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX requirements_feature ON requirements(feature_id, position, id);
+CREATE INDEX requirements_updated ON requirements(feature_id, updated_at);
+
+-- Every write: who, when, which record, what action, which fields changed (old -> new) as JSON.
+CREATE TABLE audits (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER REFERENCES users(id),
+  created_at TEXT NOT NULL,
+  auditable_type TEXT NOT NULL,
+  auditable_id INTEGER NOT NULL,
+  audit_action TEXT NOT NULL,
+  changes TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX audits_record ON audits(auditable_type, auditable_id, id);
+CREATE INDEX audits_created ON audits(created_at);
+
+-- Recycle bin: a deleted record and its dependents, as rows, restorable within 30 days.
+CREATE TABLE deletions (
+  id INTEGER PRIMARY KEY,
+  record_type TEXT NOT NULL,
+  record_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  product_id INTEGER,
+  deleted_by_id INTEGER REFERENCES users(id),
+  deleted_at TEXT NOT NULL,
+  payload TEXT NOT NULL
+);
+CREATE INDEX deletions_deleted_at ON deletions(deleted_at);
+`,
+  },
+];
+
+/** Applies the migrations not yet recorded, each in its own transaction. */
+export function migrate(db: BetterSqlite3.Database): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+  );
+  const done: number[] = [];
+  for (const m of migrations) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      );
+    })();
+    done.push(m.version);
+  }
+  return done;
+}

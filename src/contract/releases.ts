@@ -1,0 +1,156 @@
+// Releases and release phases: response shapes and request bodies (operations 8 and 15, release
+// update, phase create). Cross-record rules (owner exists, status valid for the product, capacity
+// text matching units) are checked by the service; shapes and formats are checked here.
+import { z } from 'zod';
+import {
+  RELEASE_DURATION_SOURCES,
+  RELEASE_PHASE_DURATION_SOURCES,
+  RELEASE_PHASE_PROGRESS_SOURCES,
+  RELEASE_PROGRESS_SOURCES,
+} from '../domain/progress';
+import {
+  NAME_MAX,
+  fieldsParamSchema,
+  htmlInput,
+  idSchema,
+  noteBodySchema,
+  nullableDateInput,
+  nullableRefInputSchema,
+  pageEnvelope,
+  recordEnvelope,
+  statusInputSchema,
+  timestampSchema,
+  userRefSchema,
+  workflowStatusSchema,
+} from './common';
+
+export const EXTERNAL_DATE_RESOLUTIONS = ['sync', 'exact', 'week', 'month', 'quarter', 'half', 'year'] as const;
+export const CAPACITY_UNITS = ['time', 'story_points'] as const;
+export const PHASE_TYPES = ['phase', 'milestone'] as const;
+
+export const releaseRefSchema = z.object({
+  id: idSchema,
+  reference_num: z.string(),
+  name: z.string(),
+  product_id: idSchema,
+  start_date: z.string().nullable(),
+  release_date: z.string().nullable(),
+  parking_lot: z.boolean(),
+  capacity_units: z.enum(CAPACITY_UNITS),
+  url: z.string(),
+  resource: z.string(),
+});
+export type ReleaseRef = z.infer<typeof releaseRefSchema>;
+
+export const releaseSchema = z.object({
+  id: idSchema,
+  product_id: idSchema,
+  reference_num: z.string(),
+  name: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  development_started_on: z.string().nullable(),
+  release_date: z.string().nullable(),
+  external_release_date: z.string().nullable(),
+  external_date_resolution: z.enum(EXTERNAL_DATE_RESOLUTIONS).nullable(),
+  released: z.boolean(),
+  parking_lot: z.boolean(),
+  parent_id: idSchema.nullable(),
+  position: z.number().nullable(),
+  progress: z.number().nullable(),
+  progress_source: z.enum(RELEASE_PROGRESS_SOURCES),
+  duration_source: z.enum(RELEASE_DURATION_SOURCES),
+  capacity_units: z.enum(CAPACITY_UNITS),
+  /** Minutes (time) or points (story points). */
+  total_capacity: z.number().nullable(),
+  total_capacity_text: z.string().nullable(),
+  theme: noteBodySchema.nullable(),
+  workflow_status: workflowStatusSchema,
+  owner: userRefSchema.nullable(),
+  created_by_user: userRefSchema.nullable(),
+  initiatives: z.array(z.object({ id: idSchema, name: z.string(), reference_num: z.string() })),
+  features_count: z.number().int(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  url: z.string(),
+  resource: z.string(),
+});
+export type Release = z.infer<typeof releaseSchema>;
+export const releaseEnvelope = recordEnvelope('release', releaseSchema);
+/** List items: compact by default, any subset of fields with `fields`. */
+export const releaseListItemSchema = releaseSchema.partial().extend({ id: idSchema });
+export const releasePage = pageEnvelope('releases', releaseListItemSchema);
+
+const progressInput = z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').nullable();
+
+export const releaseFieldsInput = z.object({
+  name: z.string().trim().min(1, "can't be blank").max(NAME_MAX),
+  owner: nullableRefInputSchema.optional(),
+  initiatives: z.array(z.union([z.string().max(NAME_MAX), z.number().int()]).transform(String)).max(100).optional(),
+  workflow_status: statusInputSchema.optional(),
+  parent_id: z
+    .union([idSchema, z.number().int().positive(), z.null()])
+    .transform((v) => (v === null ? null : String(v)))
+    .optional(),
+  theme: htmlInput.nullable().optional(),
+  start_date: nullableDateInput.optional(),
+  end_date: nullableDateInput.optional(),
+  release_date: nullableDateInput.optional(),
+  development_started_on: nullableDateInput.optional(),
+  parking_lot: z.boolean().optional(),
+  external_release_date: nullableDateInput.optional(),
+  external_date_resolution: z.enum(EXTERNAL_DATE_RESOLUTIONS).nullable().optional(),
+  capacity_units: z.enum(CAPACITY_UNITS).optional(),
+  total_capacity_text: z.string().max(64).nullable().optional(),
+  progress_source: z.enum(RELEASE_PROGRESS_SOURCES).optional(),
+  progress: progressInput.optional(),
+  duration_source: z.enum(RELEASE_DURATION_SOURCES).optional(),
+});
+export const releaseCreateInput = releaseFieldsInput;
+export const releaseUpdateInput = releaseFieldsInput.partial();
+export type ReleaseCreateInput = z.input<typeof releaseCreateInput>;
+export type ReleaseUpdateInput = z.input<typeof releaseUpdateInput>;
+export const releaseCreateBody = z.object({ release: releaseCreateInput, fields: fieldsParamSchema });
+export const releaseUpdateBody = z.object({ release: releaseUpdateInput, fields: fieldsParamSchema });
+
+export const releasePhaseSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  /** `phase` or `milestone`, named `type` in responses as in the hosted service. */
+  type: z.enum(PHASE_TYPES),
+  start_on: z.string().nullable(),
+  end_on: z.string().nullable(),
+  release_id: idSchema,
+  position: z.number().int(),
+  progress: z.number().nullable(),
+  progress_source: z.enum(RELEASE_PHASE_PROGRESS_SOURCES),
+  duration_source: z.enum(RELEASE_PHASE_DURATION_SOURCES),
+  description: noteBodySchema.nullable(),
+  features_count: z.number().int(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type ReleasePhase = z.infer<typeof releasePhaseSchema>;
+export const releasePhaseEnvelope = recordEnvelope('release_phase', releasePhaseSchema);
+export const releasePhasePage = pageEnvelope('release_phases', releasePhaseSchema);
+
+const releasePhaseFields = z.object({
+  name: z.string().trim().min(1, "can't be blank").max(NAME_MAX),
+  phase_type: z.enum(PHASE_TYPES),
+  start_on: nullableDateInput.optional(),
+  end_on: nullableDateInput.optional(),
+  description: htmlInput.nullable().optional(),
+  progress_source: z.enum(RELEASE_PHASE_PROGRESS_SOURCES).optional(),
+  progress: progressInput.optional(),
+  duration_source: z.enum(RELEASE_PHASE_DURATION_SOURCES).optional(),
+});
+/** Create (`POST /release_phases`): the release is named in the body. */
+export const releasePhaseCreateInput = releasePhaseFields.extend({
+  release_id: z.union([z.string().min(1), z.number().int().positive()]).transform(String),
+});
+/** Update (operation 15): the spec marks `phase_type` required even here. */
+export const releasePhaseUpdateInput = releasePhaseFields.partial().extend({ phase_type: z.enum(PHASE_TYPES) });
+export type ReleasePhaseCreateInput = z.input<typeof releasePhaseCreateInput>;
+export type ReleasePhaseUpdateInput = z.input<typeof releasePhaseUpdateInput>;
+export const releasePhaseCreateBody = z.object({ release_phase: releasePhaseCreateInput });
+export const releasePhaseUpdateBody = z.object({ release_phase: releasePhaseUpdateInput });

@@ -1,0 +1,18 @@
+// Vite config for the browser app. In dev, /api is proxied to the local planning service.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const servicePort = process.env.PORT ?? '4780';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    proxy: { '/api': `http://127.0.0.1:${servicePort}` },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
+});
