@@ -1,0 +1,45 @@
+// Small shapers shared by every record kind's serializer: users, statuses, HTML bodies, links.
+import type { UserRef, WorkflowStatus } from '../../src/contract/common';
+
+export interface UserLike {
+  id: number;
+  name: string;
+  email: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function userRef(u: UserLike | null | undefined): UserRef | null {
+  if (!u) return null;
+  return { id: String(u.id), name: u.name, email: u.email, created_at: u.created_at, updated_at: u.updated_at };
+}
+
+export interface StatusLike {
+  id: number;
+  name: string;
+  position: number;
+  complete: number;
+  color: string;
+}
+
+export function statusRef(s: StatusLike): WorkflowStatus {
+  return { id: String(s.id), name: s.name, position: s.position, complete: s.complete === 1, color: s.color };
+}
+
+/** HTML fields are returned as `{id, body, created_at, updated_at}` like the hosted service's notes. */
+export function noteBody(
+  ownerId: number,
+  body: string | null,
+  created_at: string,
+  updated_at: string,
+): { id: string; body: string; created_at: string; updated_at: string } | null {
+  if (body === null || body === '') return null;
+  return { id: String(ownerId), body, created_at, updated_at };
+}
+
+/** `url` (the record's page in the app) and `resource` (its API address), from the request origin. */
+export function links(origin: string, kind: string, key: string): { url: string; resource: string } {
+  return { url: `${origin}/${kind}/${key}`, resource: `${origin}/api/v1/${kind}/${key}` };
+}
+
+export const flag = (b: boolean | undefined | null): number => (b ? 1 : 0);

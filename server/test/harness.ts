@@ -1,0 +1,86 @@
+// Starts the real service on an ephemeral port with a temporary data directory for API tests, and
+// gives a small typed fetch helper. Each test file gets its own service and database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startService } from '../start';
+import type { RunningService } from '../start';
+
+export const TEST_TOKEN = 'test-admin-token-0123456789';
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestService {
+  url: string;
+  dataDir: string;
+  service: RunningService;
+  /** JSON request with the admin token unless `token` is given (null sends none). */
+  request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init?: { token?: string | null; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<TestResponse<T>>;
+  get<T = Record<string, unknown>>(path: string): Promise<TestResponse<T>>;
+  /** Stops and starts the service on the same data directory. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTestService(opts: { seed?: 'demo' | 'empty' } = {}): Promise<TestService> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-test-'));
+  const start = () =>
+    startService({ dataDir, port: 0, adminToken: TEST_TOKEN, seed: opts.seed ?? 'demo', maxBodyBytes: 1024 * 1024 });
+  let service = await start();
+
+  const t: TestService = {
+    get url() {
+      return service.url;
+    },
+    dataDir,
+    get service() {
+      return service;
+    },
+    async request<T>(
+      method: string,
+      p: string,
+      body?: unknown,
+      init: { token?: string | null; headers?: Record<string, string>; rawBody?: string } = {},
+    ): Promise<TestResponse<T>> {
+      const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+      const token = init.token === undefined ? TEST_TOKEN : init.token;
+      if (token !== null) headers.Authorization = `Bearer ${token}`;
+      let payload: string | undefined = init.rawBody;
+      if (body !== undefined) {
+        payload = JSON.stringify(body);
+        headers['Content-Type'] ??= 'application/json';
+      }
+      const res = await fetch(`${service.url}/api/v1${p}`, { method, headers, body: payload });
+      const text = await res.text();
+      let parsed: unknown = null;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        parsed = null;
+      }
+      return { status: res.status, headers: res.headers, body: parsed as T, text };
+    },
+    get<T>(p: string) {
+      return t.request<T>('GET', p);
+    },
+    async restart() {
+      await service.close();
+      service = await start();
+    },
+    async close() {
+      await service.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
