@@ -1,0 +1,60 @@
+// Playwright: the built app against the real local planning service on a throwaway database.
+// Chromium comes from CHROMIUM_PATH, /usr/bin/chromium, or Playwright's own browser (in that order).
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4787);
+const baseURL = `http://127.0.0.1:${port}`;
+import { E2E_TOKEN } from './e2e/env';
+
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+// scripts/e2e.mjs empties this folder before each run, so every run starts from a fresh seed.
+const dataDir = path.resolve('.tmp/e2e-data');
+const cacheDir = path.resolve('.cache/chromium');
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1360, height: 860 },
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-gpu',
+      ],
+      env: { ...process.env, XDG_CONFIG_HOME: cacheDir, XDG_CACHE_HOME: cacheDir },
+    },
+  },
+  webServer: {
+    command: 'node --import tsx server/main.ts',
+    url: `${baseURL}/api/v1/products`,
+    // Any answer (401 included) means the service is up.
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PLANNER_DATA_DIR: dataDir,
+      PLANNER_TOKEN: E2E_TOKEN,
+      PLANNER_SEED: 'demo',
+    },
+  },
+});

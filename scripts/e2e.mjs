@@ -1,0 +1,25 @@
+// Runs the Playwright suite: finds (or installs) a Chromium, builds the app, then `playwright test`.
+// The config starts the real service on a temporary database and serves the built app from it.
+import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { findChromium } from './find-chromium.mjs';
+
+let chromium;
+try {
+  chromium = await findChromium();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+console.log(`Chromium: ${chromium}`);
+
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+fs.rmSync('.tmp/e2e-data', { recursive: true, force: true });
+
+const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, CHROMIUM_PATH: chromium },
+});
+process.exit(run.status ?? 1);

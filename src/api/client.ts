@@ -1,0 +1,191 @@
+// The one place the browser speaks HTTP: base URL from the session, bearer auth, JSON in and out,
+// every response parsed with its contract schema, and every failure turned into one ApiError.
+// No redirects or toasts here — React Query's caches, error boundaries and forms decide what to show.
+import type {} from '@tanstack/react-query';
+import type { z } from 'zod';
+import { errorBodySchema } from '../contract/common';
+import { getSession, type Session } from './session';
+
+export const API_PREFIX = '/api/v1';
+
+export type ApiErrorKind = 'http' | 'network' | 'contract';
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when the service could not be reached. */
+  readonly status: number;
+  /** Per-field messages of a 422, keyed by request field name (`name`, `total_capacity_text`, …). */
+  readonly fieldErrors: Record<string, string[]>;
+  /** `contract` means the service answered 2xx in a shape the contract does not allow. */
+  readonly kind: ApiErrorKind;
+
+  constructor(status: number, message: string, fieldErrors: Record<string, string[]> = {}, kind: ApiErrorKind = 'http') {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+    this.kind = kind;
+  }
+
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+// Every query and mutation error in React Query is typed as ApiError.
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError;
+  }
+}
+
+type Scalar = string | number | boolean;
+export type QueryValue =
+  | Scalar
+  | null
+  | undefined
+  | readonly Scalar[]
+  | { readonly [key: string]: Scalar | null | undefined };
+/** Query parameters; undefined/null/'' are left out, arrays repeat the key, objects become `key[sub]=`. */
+export type QueryParams = { readonly [key: string]: QueryValue };
+
+function isList(value: QueryValue): value is readonly Scalar[] {
+  return Array.isArray(value);
+}
+
+export function buildQuery(query?: QueryParams): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (isList(value)) {
+      for (const item of value) params.append(key, String(item));
+    } else if (typeof value === 'object') {
+      for (const [sub, v] of Object.entries(value)) {
+        if (v !== undefined && v !== null && v !== '') params.append(`${key}[${sub}]`, String(v));
+      }
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal | undefined;
+  /** Use these credentials instead of the stored session (sign-in checks a token before keeping it). */
+  session?: Session | undefined;
+}
+
+export function apiUrl(path: string, query?: QueryParams, session: Session | null = getSession()): string {
+  const base = session?.serverUrl ?? '';
+  const rel = path.startsWith('/') ? path : `/${path}`;
+  return `${base}${API_PREFIX}${rel}${buildQuery(query)}`;
+}
+
+async function send(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  query: QueryParams | undefined,
+  options: RequestOptions,
+): Promise<{ status: number; json: unknown }> {
+  const session = options.session ?? getSession();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (session?.token) headers.Authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query, session), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (err) {
+    // Aborts are React Query cancelling a query: let them through untouched so it can tell.
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'Could not reach the planning service. Check your connection and the server URL.', {}, 'network');
+  }
+
+  if (response.status === 204) return { status: 204, json: undefined };
+  const text = await response.text();
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      if (response.ok) {
+        throw new ApiError(response.status, 'The planning service sent a response that is not JSON.', {}, 'contract');
+      }
+    }
+  }
+
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(json);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error, parsed.data.errors ?? {});
+    throw new ApiError(response.status, fallbackMessage(response.status));
+  }
+  return { status: response.status, json };
+}
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return 'Your access token was not accepted.';
+  if (status === 403) return 'You are not allowed to do that.';
+  if (status === 404) return 'Not found.';
+  if (status === 429) return 'Too many requests: wait a moment and try again.';
+  if (status >= 500) return `The planning service failed (HTTP ${status}). Try again.`;
+  return `The request failed (HTTP ${status}).`;
+}
+
+function parseWith<S extends z.ZodType>(schema: S, json: unknown, method: string, path: string): z.infer<S> {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : '';
+  throw new ApiError(200, `Unexpected response from ${method} ${path}${where}`, {}, 'contract');
+}
+
+export async function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  query?: QueryParams,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const { json } = await send('GET', path, undefined, query, options);
+  return parseWith(schema, json, 'GET', path);
+}
+
+export async function apiPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const { json } = await send('POST', path, body, undefined, options);
+  return parseWith(schema, json, 'POST', path);
+}
+
+export async function apiPut<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const { json } = await send('PUT', path, body, undefined, options);
+  return parseWith(schema, json, 'PUT', path);
+}
+
+/** DELETE: 204 (or any 2xx) resolves with nothing. */
+export async function apiDelete(path: string, options: RequestOptions = {}): Promise<void> {
+  await send('DELETE', path, undefined, undefined, options);
+}
+
+/** Narrowing helper for catch blocks and error props typed `unknown`. */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

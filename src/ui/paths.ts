@@ -1,0 +1,47 @@
+// Every in-app href comes from here, so a route can move without hunting for string literals.
+// `routePatterns` are the router's patterns; `paths` builds concrete hrefs from ids.
+
+export const routePatterns = {
+  signIn: '/sign-in',
+  home: '/',
+  releases: '/w/:productId/releases',
+  newRelease: '/w/:productId/releases/new',
+  release: '/releases/:releaseId',
+  editRelease: '/releases/:releaseId/edit',
+  features: '/w/:productId/features',
+  featureBoard: '/w/:productId/board',
+  newFeature: '/w/:productId/features/new',
+  feature: '/features/:featureId',
+  editFeature: '/features/:featureId/edit',
+} as const;
+
+export type RoutePatternName = keyof typeof routePatterns;
+
+const seg = (value: string | number): string => encodeURIComponent(String(value));
+
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export const paths = {
+  signIn: routePatterns.signIn,
+  home: routePatterns.home,
+  /** Releases of a workspace; `page` is the server page (1-based). */
+  releases: (productId: string, opts: { page?: number } = {}) =>
+    withQuery(`/w/${seg(productId)}/releases`, { page: opts.page && opts.page > 1 ? opts.page : undefined }),
+  newRelease: (productId: string) => `/w/${seg(productId)}/releases/new`,
+  release: (releaseId: string) => `/releases/${seg(releaseId)}`,
+  editRelease: (releaseId: string) => `/releases/${seg(releaseId)}/edit`,
+  features: (productId: string) => `/w/${seg(productId)}/features`,
+  featureBoard: (productId: string) => `/w/${seg(productId)}/board`,
+  /** New feature form; `release` preselects the release (`?release=<id>`). */
+  newFeature: (productId: string, opts: { release?: string } = {}) =>
+    withQuery(`/w/${seg(productId)}/features/new`, { release: opts.release }),
+  feature: (featureId: string) => `/features/${seg(featureId)}`,
+  editFeature: (featureId: string) => `/features/${seg(featureId)}/edit`,
+} as const;
