@@ -112,7 +112,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const dir = options.staticDir;
   if (dir && fs.existsSync(path.join(dir, 'index.html'))) {
     const root = path.relative(process.cwd(), dir) || '.';
-    const indexHtml = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+    const indexFile = path.join(dir, 'index.html');
+    // Re-read when the file changes, so a rebuild while the service runs serves the new asset names.
+    let cached = { mtimeMs: -1, html: '' };
+    const indexHtml = (): string => {
+      const { mtimeMs } = fs.statSync(indexFile);
+      if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+      return cached.html;
+    };
     app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -121,7 +128,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     // SPA fallback: any other GET is a client-side route.
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
+      return c.html(indexHtml());
     });
   }
   app.onError((err, c) => errorResponse(c, err));

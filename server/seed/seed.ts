@@ -1,18 +1,503 @@
-// Placeholder seed: creates the administrator only. Replaced by the demo account seed.
-import type { Kysely } from 'kysely';
+// Seeds a new database in one transaction: `demo` fills the account from demo-data.ts (two
+// products with teams, initiatives, epics, releases, phases, features, requirements), `empty` only
+// the users and one product with its workflows and feature kinds. Runs on first start only.
+import type { Kysely, Transaction } from 'kysely';
+import { todayIso } from '../../src/domain/dates';
+import { parseEstimate } from '../../src/domain/estimate';
+import type { CapacityUnits } from '../../src/domain/estimate';
+import { progressFromCompletion, progressFromRemaining } from '../../src/domain/progress';
+import { epicKey, featureKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
+import { recomputeFeature, recomputePhase, recomputeRelease } from '../store/rollups';
 import type { Database } from '../store/schema';
+import {
+  EMPTY_PRODUCT,
+  FEATURE_KINDS,
+  INCREMENTS,
+  PRODUCTS,
+  SPRINTS,
+  TEAM_STATUSES,
+  USERS,
+  WORKFLOWS,
+} from './demo-data';
+import type { FeatureSeed, ProductSeed, ReleaseSeed, UserKey } from './demo-data';
 
 export interface SeedResult {
   adminId: number;
   adminEmail: string;
 }
 
-export async function seedAccount(db: Kysely<Database>, _mode: 'demo' | 'empty'): Promise<SeedResult> {
-  const ts = new Date().toISOString();
-  const admin = await db
-    .insertInto('users')
-    .values({ name: 'Alex Admin', email: 'admin@planner.local', administrator: 1, enabled: 1, created_at: ts, updated_at: ts })
+type Trx = Transaction<Database>;
+
+interface StatusIds {
+  id: number;
+  complete: boolean;
+}
+
+/** Status ids by record kind, then by lower-cased name. */
+type StatusMap = Map<string, Map<string, StatusIds>>;
+
+const DAY_MS = 86_400_000;
+
+export async function seedAccount(db: Kysely<Database>, mode: 'demo' | 'empty'): Promise<SeedResult> {
+  const today = new Date();
+  return db.transaction().execute(async (trx) => {
+    const ts = today.toISOString();
+    const users = new Map<UserKey, number>();
+    for (const u of USERS) {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          name: u.name,
+          email: u.email,
+          administrator: u.administrator ? 1 : 0,
+          enabled: 1,
+          created_at: ts,
+          updated_at: ts,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      users.set(u.key, row.id);
+    }
+    const adminId = users.get('admin');
+    const admin = USERS.find((u) => u.key === 'admin');
+    if (adminId === undefined || !admin) throw new Error('The seed has no administrator');
+
+    if (mode === 'empty') {
+      const productId = await insertProduct(trx, EMPTY_PRODUCT.prefix, EMPTY_PRODUCT.name, ts);
+      await insertWorkflows(trx, productId);
+      await insertKinds(trx, productId);
+    } else {
+      const day = (offset: number): string => todayIso(new Date(today.getTime() + offset * DAY_MS));
+      for (const product of PRODUCTS) await seedProduct(trx, product, users, ts, day);
+    }
+    return { adminId, adminEmail: admin.email };
+  });
+}
+
+async function insertProduct(trx: Trx, prefix: string, name: string, ts: string): Promise<number> {
+  const row = await trx
+    .insertInto('products')
+    .values({
+      reference_prefix: prefix,
+      name,
+      product_line: 0,
+      workspace_type: 'product_workspace',
+      created_at: ts,
+      updated_at: ts,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { adminId: admin.id, adminEmail: 'admin@planner.local' };
+  return row.id;
+}
+
+async function insertWorkflows(trx: Trx, productId: number): Promise<StatusMap> {
+  const map: StatusMap = new Map();
+  for (const [type, workflow] of Object.entries(WORKFLOWS)) {
+    const wf = await trx
+      .insertInto('workflows')
+      .values({ product_id: productId, name: workflow.name, statusable_type: type })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const byName = new Map<string, StatusIds>();
+    for (const [i, s] of workflow.statuses.entries()) {
+      const st = await trx
+        .insertInto('workflow_statuses')
+        .values({
+          workflow_id: wf.id,
+          name: s.name,
+          position: i + 1,
+          complete: s.complete ? 1 : 0,
+          color: s.color,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      byName.set(s.name.toLowerCase(), { id: st.id, complete: s.complete === true });
+    }
+    map.set(type, byName);
+  }
+  return map;
+}
+
+async function insertKinds(trx: Trx, productId: number): Promise<Map<string, number>> {
+  const kinds = new Map<string, number>();
+  for (const name of FEATURE_KINDS) {
+    const row = await trx
+      .insertInto('workflow_kinds')
+      .values({ product_id: productId, name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    kinds.set(name, row.id);
+  }
+  return kinds;
+}
+
+/** Looks a seeded value up and fails loudly: a miss is a mistake in demo-data.ts, not user input. */
+function must<K, V>(map: Map<K, V>, key: K, what: string): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`Seed data names an unknown ${what}: ${String(key)}`);
+  return value;
+}
+function at<T>(list: readonly T[], index: number, what: string): T {
+  const value = list[index];
+  if (value === undefined) throw new Error(`Seed data names an unknown ${what}: #${index}`);
+  return value;
+}
+
+function estimate(text: string, units: CapacityUnits): number {
+  const parsed = parseEstimate(text, units);
+  if (!parsed.ok || parsed.value === null)
+    throw new Error(`Seed estimate "${text}" is not valid in ${units}`);
+  return parsed.value;
+}
+
+interface TeamIds {
+  id: number;
+  statuses: Map<string, number>;
+  iterations: number[];
+  increments: number[];
+}
+
+interface ReleaseIds {
+  id: number;
+  seed: ReleaseSeed;
+  phases: Map<string, { id: number; start: string | null; end: string | null }>;
+}
+
+async function seedProduct(
+  trx: Trx,
+  p: ProductSeed,
+  users: Map<UserKey, number>,
+  ts: string,
+  day: (offset: number) => string,
+): Promise<void> {
+  const productId = await insertProduct(trx, p.prefix, p.name, ts);
+  const statuses = await insertWorkflows(trx, productId);
+  const kinds = await insertKinds(trx, productId);
+  const status = (type: string, name: string): StatusIds =>
+    must(must(statuses, type, 'workflow'), name.toLowerCase(), `${type} status`);
+  const user = (key: UserKey | undefined): number | null => (key ? must(users, key, 'user') : null);
+  const adminId = must(users, 'admin', 'user');
+
+  const teams = new Map<string, TeamIds>();
+  for (const t of p.teams) {
+    const team = await trx
+      .insertInto('teams')
+      .values({
+        product_id: productId,
+        name: t.name,
+        reference_prefix: t.prefix,
+        color: t.color,
+        next_pi_num: INCREMENTS.length + 1,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids: TeamIds = { id: team.id, statuses: new Map(), iterations: [], increments: [] };
+    for (const [i, s] of TEAM_STATUSES.entries()) {
+      const row = await trx
+        .insertInto('team_workflow_statuses')
+        .values({
+          team_id: team.id,
+          name: s.name,
+          position: i + 1,
+          complete: s.complete ? 1 : 0,
+          color: s.color,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.statuses.set(s.name, row.id);
+    }
+    for (const s of SPRINTS) {
+      const row = await trx
+        .insertInto('iterations')
+        .values({ team_id: team.id, name: s.name, start_date: day(s.start), end_date: day(s.end) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.iterations.push(row.id);
+    }
+    for (const [i, pi] of INCREMENTS.entries()) {
+      const row = await trx
+        .insertInto('program_increments')
+        .values({
+          team_id: team.id,
+          name: pi.name,
+          reference_num: `${t.prefix}-PI-${i + 1}`,
+          start_date: day(pi.start),
+          end_date: day(pi.end),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.increments.push(row.id);
+    }
+    teams.set(t.prefix, ids);
+  }
+
+  const initiatives: number[] = [];
+  for (const [i, ini] of p.initiatives.entries()) {
+    const row = await trx
+      .insertInto('initiatives')
+      .values({
+        product_id: productId,
+        reference_num: initiativeKey(p.prefix, i + 1),
+        name: ini.name,
+        workflow_status_id: status('Initiative', ini.status).id,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    initiatives.push(row.id);
+  }
+
+  const releases: ReleaseIds[] = [];
+  for (const [i, r] of p.releases.entries()) {
+    const opt = (offset: number | undefined): string | null => (offset === undefined ? null : day(offset));
+    const row = await trx
+      .insertInto('releases')
+      .values({
+        product_id: productId,
+        reference_num: releaseKey(p.prefix, i + 1),
+        name: r.name,
+        start_date: opt(r.start),
+        end_date: opt(r.release),
+        release_date: opt(r.release),
+        development_started_on: opt(r.developmentStarted),
+        external_release_date: r.external ? day(r.external.date) : null,
+        external_date_resolution: r.external?.resolution ?? null,
+        parking_lot: r.parkingLot ? 1 : 0,
+        parent_id: null,
+        position: null,
+        progress: null,
+        progress_source: r.progressSource,
+        duration_source: 'duration_manual',
+        capacity_units: r.units,
+        total_capacity: r.capacity ? estimate(r.capacity, r.units) : null,
+        theme: r.theme ?? null,
+        workflow_status_id: status('Release', r.status).id,
+        owner_id: user(r.owner),
+        created_by_id: adminId,
+        status_changed_on: opt(r.start),
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids: ReleaseIds = { id: row.id, seed: r, phases: new Map() };
+    for (const [pos, ph] of (r.phases ?? []).entries()) {
+      const start = day(ph.start);
+      const end = ph.type === 'milestone' ? start : day(ph.end ?? ph.start);
+      const phase = await trx
+        .insertInto('release_phases')
+        .values({
+          release_id: row.id,
+          name: ph.name,
+          phase_type: ph.type,
+          start_on: start,
+          end_on: end,
+          position: pos + 1,
+          description: ph.description ?? null,
+          progress: null,
+          progress_source: ph.type === 'phase' ? 'progress_from_features' : 'progress_manual',
+          duration_source: 'duration_manual',
+          created_at: ts,
+          updated_at: ts,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.phases.set(ph.name, { id: phase.id, start, end });
+    }
+    for (const index of r.initiatives ?? []) {
+      await trx
+        .insertInto('release_initiatives')
+        .values({ release_id: row.id, initiative_id: at(initiatives, index, 'initiative') })
+        .execute();
+    }
+    releases.push(ids);
+  }
+
+  const epics: number[] = [];
+  for (const [i, e] of p.epics.entries()) {
+    const row = await trx
+      .insertInto('epics')
+      .values({
+        product_id: productId,
+        release_id: at(releases, e.release, 'release').id,
+        reference_num: epicKey(p.prefix, i + 1),
+        name: e.name,
+        workflow_status_id: status('Epic', e.status).id,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    epics.push(row.id);
+  }
+
+  const featureIds: number[] = [];
+  const positions = new Map<number, number>();
+  for (const [i, f] of p.features.entries()) {
+    const release = at(releases, f.release, 'release');
+    const position = (positions.get(release.id) ?? 0) + 1;
+    positions.set(release.id, position);
+    featureIds.push(
+      await insertFeature(trx, {
+        p,
+        f,
+        number: i + 1,
+        position,
+        productId,
+        release,
+        kinds,
+        teams,
+        epics,
+        initiatives,
+        status,
+        user,
+        adminId,
+        ts,
+        day,
+      }),
+    );
+  }
+
+  await trx
+    .updateTable('products')
+    .set({
+      next_feature_num: p.features.length + 1,
+      next_release_num: p.releases.length + 1,
+      next_epic_num: p.epics.length + 1,
+      next_initiative_num: p.initiatives.length + 1,
+    })
+    .where('id', '=', productId)
+    .execute();
+
+  // Computed progress and dates come from the one roll-up module, as after any API write.
+  for (const id of featureIds) await recomputeFeature(trx, id);
+  for (const r of releases) {
+    for (const phase of r.phases.values()) await recomputePhase(trx, phase.id);
+    await recomputeRelease(trx, r.id);
+  }
+}
+
+interface FeatureContext {
+  p: ProductSeed;
+  f: FeatureSeed;
+  number: number;
+  position: number;
+  productId: number;
+  release: ReleaseIds;
+  kinds: Map<string, number>;
+  teams: Map<string, TeamIds>;
+  epics: number[];
+  initiatives: number[];
+  status: (type: string, name: string) => StatusIds;
+  user: (key: UserKey | undefined) => number | null;
+  adminId: number;
+  ts: string;
+  day: (offset: number) => string;
+}
+
+async function insertFeature(trx: Trx, x: FeatureContext): Promise<number> {
+  const { f, release } = x;
+  const units = release.seed.units;
+  const featureStatus = x.status('Feature', f.status);
+  const initial = f.estimate ? estimate(f.estimate, units) : null;
+  const remaining =
+    f.remaining !== undefined
+      ? estimate(f.remaining, units)
+      : featureStatus.complete && initial !== null
+        ? 0
+        : initial;
+  const reqs = (f.requirements ?? []).map(([name, st]) => ({ name, status: x.status('Requirement', st) }));
+  // Starting values for progress; the roll-up recomputes them right after.
+  const source = reqs.length
+    ? 'progress_from_requirements'
+    : initial !== null
+      ? 'progress_from_remaining_estimate'
+      : 'progress_manual';
+  const progress =
+    source === 'progress_from_requirements'
+      ? progressFromCompletion(reqs.map((r) => ({ complete: r.status.complete })))
+      : source === 'progress_from_remaining_estimate'
+        ? progressFromRemaining({ initial, detailed: null, remaining })
+        : featureStatus.complete
+          ? 100
+          : null;
+  const phase = f.phase ? must(release.phases, f.phase, 'phase') : null;
+  const team = f.team ? must(x.teams, f.team, 'team') : null;
+  const ref = featureKey(x.p.prefix, x.number);
+  const tags = [...new Set(f.tags)];
+
+  const row = await trx
+    .insertInto('features')
+    .values({
+      product_id: x.productId,
+      release_id: release.id,
+      reference_num: ref,
+      name: f.name,
+      position: x.position,
+      workflow_kind_id: must(x.kinds, f.kind, 'feature kind'),
+      workflow_status_id: featureStatus.id,
+      description: f.description ?? `<p>${f.name}.</p>`,
+      created_by_id: x.adminId,
+      assigned_to_id: x.user(f.assignee),
+      tags: tags.join(','),
+      start_date: phase?.start ?? null,
+      due_date: phase?.end ?? null,
+      initial_estimate: initial,
+      detailed_estimate: null,
+      remaining_estimate: remaining,
+      progress,
+      progress_source: source,
+      release_phase_id: phase?.id ?? null,
+      initiative_id: f.initiative === undefined ? null : at(x.initiatives, f.initiative, 'initiative'),
+      epic_id: f.epic === undefined ? null : at(x.epics, f.epic, 'epic'),
+      team_id: team?.id ?? null,
+      team_workflow_status_id: team && f.teamStatus ? must(team.statuses, f.teamStatus, 'team status') : null,
+      iteration_id: team && f.iteration !== undefined ? at(team.iterations, f.iteration, 'iteration') : null,
+      program_increment_id:
+        team && f.increment !== undefined ? at(team.increments, f.increment, 'program increment') : null,
+      next_requirement_num: reqs.length + 1,
+      status_changed_on: x.day(-(x.number % 9)),
+      created_at: x.ts,
+      updated_at: x.ts,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  if (tags.length)
+    await trx
+      .insertInto('feature_tags')
+      .values(tags.map((tag) => ({ feature_id: row.id, tag })))
+      .execute();
+  const watchers = [
+    ...new Set((f.watchers ?? []).map((w) => x.user(w)).filter((id): id is number => id !== null)),
+  ];
+  if (watchers.length) {
+    await trx
+      .insertInto('feature_watchers')
+      .values(watchers.map((user_id) => ({ feature_id: row.id, user_id })))
+      .execute();
+  }
+  for (const [i, r] of reqs.entries()) {
+    await trx
+      .insertInto('requirements')
+      .values({
+        feature_id: row.id,
+        reference_num: requirementKey(ref, i + 1),
+        name: r.name,
+        position: i + 1,
+        workflow_status_id: r.status.id,
+        description: null,
+        assigned_to_id: x.user(f.assignee),
+        created_by_id: x.adminId,
+        start_date: null,
+        end_date: null,
+        created_at: x.ts,
+        updated_at: x.ts,
+      })
+      .execute();
+  }
+  return row.id;
 }

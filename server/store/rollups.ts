@@ -1,11 +1,256 @@
-// Placeholder: computed progress of features, release phases and releases (being written).
+// Computed progress and dates of features, release phases and releases. Stored in the records'
+// `progress` (and date) columns so reads and lists never compute; every write that can change an
+// input calls these inside its own transaction, bottom-up: feature → its phase(s) → its release(s).
+//
+// Sources computed (the `_with_dependents` variants compute like their base: dependency links are
+// not modelled yet):
+//   feature  progress_from_requirements        share of its requirements in a complete status
+//            progress_from_remaining_estimate  1 − remaining / (detailed ?? initial)
+//            progress_from_todos               null (there are no to-dos yet)
+//   phase    progress_from_features            mean of its features' progress (complete = 100)
+//            progress_from_features_completed  share of its features in a complete status
+//            progress_from_todos               null
+//            duration_from_features            start_on / end_on = min start_date / max due_date
+//   release  progress_from_features, progress_from_features_completed  as for phases
+//            progress_from_release_phases      mean of its phases' progress (no progress = 0)
+//            progress_from_remaining_estimate  sum form over its features
+//            progress_from_sub_releases        mean of its child releases (complete status = 100)
+//            progress_from_epics, progress_from_todos  null (not modelled yet)
+//            duration_from_release_phases_features  start_date / release_date from phases + features
+//            duration_from_sub_releases        start_date / release_date from child releases
+//   then the parent release, up the chain.
+// Manual sources are never touched. Derived values are not audited (the write that caused them is),
+// but a record whose derived value changes gets a new `updated_at` so `updated_since` syncs see it.
+//
+// Set-level roll-ups aggregate in SQL (a release may hold 100,000 features) and hand the aggregate to
+// the domain rule as a single equivalent item, so rounding and clamping stay the domain's.
+import { sql } from 'kysely';
+import {
+  baseSource,
+  progressFromChildren,
+  progressFromCompletion,
+  progressFromRemaining,
+  progressFromRemainingSum,
+} from '../../src/domain/progress';
 import type { Db } from './audit';
 
+/** Mean of n values given their sum, through the domain rule (null when there are none). */
+function mean(sum: number, count: number): number | null {
+  if (count === 0) return null;
+  return progressFromChildren([{ progress: sum / count, complete: false }]);
+}
+
+interface FeatureSetStats {
+  count: number;
+  /** Sum of progress with complete features counted as 100 and no progress as 0. */
+  progressSum: number;
+  completed: number;
+  /** Σ (detailed ?? initial) over estimated features, and Σ min(remaining ?? estimate, estimate). */
+  estimateTotal: number;
+  estimateLeft: number;
+  minStart: string | null;
+  maxDue: string | null;
+}
+
+async function featureStats(db: Db, column: 'release_id' | 'release_phase_id', id: number): Promise<FeatureSetStats> {
+  const est = sql`coalesce(f.detailed_estimate, f.initial_estimate)`;
+  const row = await sql<{
+    n: number;
+    psum: number | null;
+    done: number | null;
+    etotal: number | null;
+    eleft: number | null;
+    min_start: string | null;
+    max_due: string | null;
+  }>`
+    SELECT count(*) AS n,
+      sum(CASE WHEN ws.complete = 1 THEN 100 ELSE coalesce(f.progress, 0) END) AS psum,
+      sum(ws.complete) AS done,
+      sum(CASE WHEN ${est} > 0 THEN ${est} END) AS etotal,
+      sum(CASE WHEN ${est} > 0 THEN min(coalesce(f.remaining_estimate, ${est}), ${est}) END) AS eleft,
+      min(f.start_date) AS min_start,
+      max(f.due_date) AS max_due
+    FROM features f JOIN workflow_statuses ws ON ws.id = f.workflow_status_id
+    WHERE ${sql.ref(`f.${column}`)} = ${id}`.execute(db);
+  const r = row.rows[0];
+  return {
+    count: r?.n ?? 0,
+    progressSum: r?.psum ?? 0,
+    completed: r?.done ?? 0,
+    estimateTotal: r?.etotal ?? 0,
+    estimateLeft: r?.eleft ?? 0,
+    minStart: r?.min_start ?? null,
+    maxDue: r?.max_due ?? null,
+  };
+}
+
+const minDate = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : a < b ? a : b);
+const maxDate = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : a > b ? a : b);
+
 /** Recomputes a feature's progress when its source is not manual. */
-export async function recomputeFeature(_db: Db, _featureId: number): Promise<void> {}
+export async function recomputeFeature(db: Db, featureId: number): Promise<void> {
+  const f = await db
+    .selectFrom('features')
+    .select(['id', 'progress', 'progress_source', 'initial_estimate', 'detailed_estimate', 'remaining_estimate'])
+    .where('id', '=', featureId)
+    .executeTakeFirst();
+  if (!f) return;
+  const source = baseSource(f.progress_source);
+  let progress: number | null;
+  switch (source) {
+    case 'progress_manual':
+      return;
+    case 'progress_from_requirements': {
+      const reqs = await db
+        .selectFrom('requirements as r')
+        .innerJoin('workflow_statuses as ws', 'ws.id', 'r.workflow_status_id')
+        .select('ws.complete')
+        .where('r.feature_id', '=', featureId)
+        .execute();
+      progress = progressFromCompletion(reqs.map((r) => ({ complete: r.complete === 1 })));
+      break;
+    }
+    case 'progress_from_remaining_estimate':
+      progress = progressFromRemaining({
+        initial: f.initial_estimate,
+        detailed: f.detailed_estimate,
+        remaining: f.remaining_estimate,
+      });
+      break;
+    default:
+      progress = null; // to-dos are not modelled yet
+  }
+  if (progress !== f.progress) {
+    await db
+      .updateTable('features')
+      .set({ progress, updated_at: new Date().toISOString() })
+      .where('id', '=', featureId)
+      .execute();
+  }
+}
 
 /** Recomputes a release phase's progress (and dates when duration comes from features). */
-export async function recomputePhase(_db: Db, _phaseId: number): Promise<void> {}
+export async function recomputePhase(db: Db, phaseId: number): Promise<void> {
+  const p = await db
+    .selectFrom('release_phases')
+    .select(['id', 'progress', 'progress_source', 'duration_source', 'start_on', 'end_on'])
+    .where('id', '=', phaseId)
+    .executeTakeFirst();
+  if (!p) return;
+  const source = baseSource(p.progress_source);
+  const fromDates = p.duration_source === 'duration_from_features';
+  if (source === 'progress_manual' && !fromDates) return;
+  const stats = await featureStats(db, 'release_phase_id', phaseId);
+
+  let progress = p.progress;
+  if (source === 'progress_from_features') progress = mean(stats.progressSum, stats.count);
+  else if (source === 'progress_from_features_completed') progress = mean(stats.completed * 100, stats.count);
+  else if (source !== 'progress_manual') progress = null; // to-dos are not modelled yet
+
+  // With no dated features the phase keeps the dates it has, rather than losing them.
+  const startOn = fromDates ? (stats.minStart ?? p.start_on) : p.start_on;
+  const endOn = fromDates ? (stats.maxDue ?? p.end_on) : p.end_on;
+
+  if (progress !== p.progress || startOn !== p.start_on || endOn !== p.end_on) {
+    await db
+      .updateTable('release_phases')
+      .set({ progress, start_on: startOn, end_on: endOn, updated_at: new Date().toISOString() })
+      .where('id', '=', phaseId)
+      .execute();
+  }
+}
 
 /** Recomputes a release's progress (and dates when duration comes from phases and features), then its parent's. */
-export async function recomputeRelease(_db: Db, _releaseId: number): Promise<void> {}
+export async function recomputeRelease(db: Db, releaseId: number): Promise<void> {
+  // The visited set stops a parent cycle (which the release rules should prevent) from looping.
+  const visited = new Set<number>();
+  let id: number | null = releaseId;
+  while (id !== null && !visited.has(id)) {
+    visited.add(id);
+    id = await recomputeOneRelease(db, id);
+  }
+}
+
+/** Recomputes one release; returns its parent's id. */
+async function recomputeOneRelease(db: Db, releaseId: number): Promise<number | null> {
+  const r = await db
+    .selectFrom('releases')
+    .select(['id', 'parent_id', 'progress', 'progress_source', 'duration_source', 'start_date', 'release_date'])
+    .where('id', '=', releaseId)
+    .executeTakeFirst();
+  if (!r) return null;
+  const source = baseSource(r.progress_source);
+  const duration = r.duration_source;
+
+  let progress = r.progress;
+  let startDate = r.start_date;
+  let releaseDate = r.release_date;
+
+  const needsFeatures =
+    source === 'progress_from_features' ||
+    source === 'progress_from_features_completed' ||
+    source === 'progress_from_remaining_estimate' ||
+    duration === 'duration_from_release_phases_features';
+  const stats = needsFeatures ? await featureStats(db, 'release_id', releaseId) : null;
+
+  const needsPhases = source === 'progress_from_release_phases' || duration === 'duration_from_release_phases_features';
+  const phases = needsPhases
+    ? await db
+        .selectFrom('release_phases')
+        .select(['progress', 'start_on', 'end_on'])
+        .where('release_id', '=', releaseId)
+        .execute()
+    : [];
+
+  const needsChildren = source === 'progress_from_sub_releases' || duration === 'duration_from_sub_releases';
+  const children = needsChildren
+    ? await db
+        .selectFrom('releases as c')
+        .innerJoin('workflow_statuses as ws', 'ws.id', 'c.workflow_status_id')
+        .select(['c.progress', 'ws.complete', 'c.start_date', 'c.release_date'])
+        .where('c.parent_id', '=', releaseId)
+        .execute()
+    : [];
+
+  if (source !== 'progress_manual') {
+    if (stats && source === 'progress_from_features') progress = mean(stats.progressSum, stats.count);
+    else if (stats && source === 'progress_from_features_completed') progress = mean(stats.completed * 100, stats.count);
+    else if (stats && source === 'progress_from_remaining_estimate')
+      // The sums over all features are one equivalent estimate: same maths as the per-item sum.
+      progress = progressFromRemainingSum([{ initial: null, detailed: stats.estimateTotal, remaining: stats.estimateLeft }]);
+    else if (source === 'progress_from_release_phases')
+      progress = progressFromChildren(phases.map((p) => ({ progress: p.progress, complete: false })));
+    else if (source === 'progress_from_sub_releases')
+      progress = progressFromChildren(children.map((c) => ({ progress: c.progress, complete: c.complete === 1 })));
+    else progress = null; // epics and to-dos are not rolled up yet
+  }
+
+  if (duration === 'duration_from_release_phases_features' && stats) {
+    let start = stats.minStart;
+    let end = stats.maxDue;
+    for (const p of phases) {
+      start = minDate(start, p.start_on);
+      end = maxDate(end, p.end_on);
+    }
+    startDate = start ?? startDate;
+    releaseDate = end ?? releaseDate;
+  } else if (duration === 'duration_from_sub_releases') {
+    let start: string | null = null;
+    let end: string | null = null;
+    for (const c of children) {
+      start = minDate(start, c.start_date);
+      end = maxDate(end, c.release_date);
+    }
+    startDate = start ?? startDate;
+    releaseDate = end ?? releaseDate;
+  }
+
+  if (progress !== r.progress || startDate !== r.start_date || releaseDate !== r.release_date) {
+    await db
+      .updateTable('releases')
+      .set({ progress, start_date: startDate, release_date: releaseDate, updated_at: new Date().toISOString() })
+      .where('id', '=', releaseId)
+      .execute();
+  }
+  return r.parent_id;
+}

@@ -62,7 +62,7 @@ export async function startTestService(opts: { seed?: 'demo' | 'empty' } = {}): 
       }
       const res = await fetch(`${service.url}/api/v1${p}`, { method, headers, body: payload });
       const text = await res.text();
-      let parsed: unknown = null;
+      let parsed: unknown;
       try {
         parsed = text ? JSON.parse(text) : null;
       } catch {

@@ -32,15 +32,17 @@ export function Field({ label, children, hint, error, required, id, className }:
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={controlId}>
-        {label}
+      {/* The required mark sits outside the <label> so the accessible name is exactly the label. */}
+      <div className="field__label-row">
+        <label className="field__label" htmlFor={controlId}>
+          {label}
+        </label>
         {required ? (
           <span className="field__required" aria-hidden="true">
-            {' '}
             *
           </span>
         ) : null}
-      </label>
+      </div>
       {children({
         id: controlId,
         'aria-invalid': Boolean(error),

@@ -1,0 +1,274 @@
+// Requirements over HTTP against the real service and the demo seed: operations 3 and 4, show,
+// update and delete by id or key; each rule's 422; the feature's progress following its
+// requirements; audit rows and the recycle bin; nothing written after a refusal.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../src/contract/common';
+import { featureEnvelope, requirementEnvelope, requirementPage } from '../src/contract/features';
+import type { Feature, Requirement } from '../src/contract/features';
+import { featurePage, featureSchema } from '../src/contract/features';
+import { startTestService } from './test/harness';
+import type { TestResponse, TestService } from './test/harness';
+
+let t: TestService;
+let release: Feature['release'];
+let users: NonNullable<Feature['assigned_to_user']>[];
+
+beforeAll(async () => {
+  t = await startTestService();
+  const res = await t.get('/features?per_page=200&fields=*');
+  const seeded = featurePage.parse(res.body).features.map((f) => featureSchema.parse(f));
+  const found = seeded.find((f) => f.release.capacity_units === 'time' && !f.release.parking_lot);
+  if (!found) throw new Error('demo seed has no time release');
+  release = found.release;
+  users = [...new Map(seeded.flatMap((f) => (f.assigned_to_user ? [[f.assigned_to_user.id, f.assigned_to_user] as const] : []))).values()];
+  expect(users.length).toBeGreaterThanOrEqual(2);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function newFeature(feature: Record<string, unknown> = {}): Promise<Feature> {
+  const res = await t.request('POST', `/releases/${release.reference_num}/features`, { feature: { name: 'Host feature', ...feature } });
+  expect(res.status, res.text).toBe(200);
+  return featureEnvelope.parse(res.body).feature;
+}
+
+const postReq = (featureKey: string, requirement: unknown) =>
+  t.request('POST', `/features/${featureKey}/requirements`, { requirement });
+
+async function createReq(featureKey: string, requirement: Record<string, unknown>): Promise<Requirement> {
+  const res = await postReq(featureKey, requirement);
+  expect(res.status, res.text).toBe(200);
+  return requirementEnvelope.parse(res.body).requirement;
+}
+
+async function updateReq(key: string, requirement: Record<string, unknown>): Promise<Requirement> {
+  const res = await t.request('PUT', `/requirements/${key}`, { requirement });
+  expect(res.status, res.text).toBe(200);
+  return requirementEnvelope.parse(res.body).requirement;
+}
+
+async function feature(key: string): Promise<Feature> {
+  const res = await t.get(`/features/${key}`);
+  expect(res.status).toBe(200);
+  return featureEnvelope.parse(res.body).feature;
+}
+
+function expect422(res: TestResponse, ...fields: string[]): Record<string, string[]> {
+  expect(res.status, res.text).toBe(422);
+  const body = errorBodySchema.parse(res.body);
+  for (const f of fields) expect(Object.keys(body.errors ?? {}), res.text).toContain(f);
+  return body.errors ?? {};
+}
+
+const count = async (table: 'requirements' | 'audits' | 'deletions'): Promise<number> =>
+  Number(
+    (await t.service.store.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+  );
+
+describe('POST /features/{feature_id}/requirements (operation 3)', () => {
+  it('creates a requirement with every body field, keyed after its feature', async () => {
+    const f = await newFeature();
+    const u = users[0];
+    const res = await postReq(f.reference_num, {
+      name: '  Sign in with a passkey ',
+      start_date: '2026-04-01',
+      end_date: '2026-04-03',
+      workflow_status: { name: 'in progress' },
+      description: '<p>WebAuthn</p>',
+      assigned_to_user: { email: u?.email },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const r = requirementEnvelope.parse(res.body).requirement;
+    expect(r.name).toBe('Sign in with a passkey');
+    expect(r.reference_num).toBe(`${f.reference_num}-1`);
+    expect(r.position).toBe(1);
+    expect(r.feature).toEqual({ id: f.id, name: f.name, reference_num: f.reference_num, product_id: f.product_id });
+    expect(r.release_id).toBe(f.release.id);
+    expect([r.start_date, r.end_date]).toEqual(['2026-04-01', '2026-04-03']);
+    expect(r.workflow_status.name).toBe('In progress');
+    expect(r.description?.body).toBe('<p>WebAuthn</p>');
+    expect(r.assigned_to_user?.email).toBe(u?.email);
+    expect(r.created_by_user?.email).toBe(t.service.adminEmail);
+    expect(r.url).toBe(`${t.url}/requirements/${r.reference_num}`);
+    expect(r.resource).toBe(`${t.url}/api/v1/requirements/${r.reference_num}`);
+
+    const second = await createReq(f.id, { name: 'Recovery codes' });
+    expect(second.reference_num).toBe(`${f.reference_num}-2`);
+    expect(second.position).toBe(2);
+    expect(second.workflow_status.position).toBe(1);
+    expect(second.assigned_to_user).toBeNull();
+    const host = await feature(f.id);
+    expect(host.requirements.map((x) => x.reference_num)).toEqual([r.reference_num, second.reference_num]);
+  });
+
+  it('accepts the feature key in any case and refuses unknown features with 404', async () => {
+    const f = await newFeature();
+    const r = await createReq(f.reference_num.toLowerCase(), { name: 'Lower-case path' });
+    expect(r.feature.id).toBe(f.id);
+    expect((await postReq('PLN-99999', { name: 'x' })).status).toBe(404);
+    expect((await postReq('999999', { name: 'x' })).status).toBe(404);
+  });
+
+  const cases: [string, unknown, string][] = [
+    ['name missing', {}, 'name'],
+    ['name blank', { name: ' ' }, 'name'],
+    ['name of the wrong type', { name: ['x'] }, 'name'],
+    ['unknown status', { name: 'x', workflow_status: { name: 'Nope' } }, 'workflow_status'],
+    ['a feature status', { name: 'x', workflow_status: { name: 'Shipped' } }, 'workflow_status'],
+    ['status as a string', { name: 'x', workflow_status: 'Done' }, 'workflow_status'],
+    ['unknown assignee', { name: 'x', assigned_to_user: { email: 'ghost@example.com' } }, 'assigned_to_user'],
+    ['assignee as a string', { name: 'x', assigned_to_user: 'ghost@example.com' }, 'assigned_to_user'],
+    ['not a real date', { name: 'x', start_date: '2026-02-31' }, 'start_date'],
+    ['end before start', { name: 'x', start_date: '2026-04-02', end_date: '2026-04-01' }, 'end_date'],
+    ['description too long', { name: 'x', description: 'x'.repeat(100_001) }, 'description'],
+  ];
+  for (const [what, body, field] of cases) {
+    it(`${what} → 422 on ${field}`, async () => {
+      const f = await newFeature();
+      expect422(await postReq(f.id, body), field);
+    });
+  }
+
+  it('reports every problem together and writes nothing', async () => {
+    const f = await newFeature();
+    const before = await Promise.all([count('requirements'), count('audits')]);
+    const errors = expect422(
+      await postReq(f.id, { name: '', workflow_status: { name: 'Nope' }, end_date: 'soon', assigned_to_user: { email: 'ghost@example.com' } }),
+      'name',
+      'workflow_status',
+      'end_date',
+      'assigned_to_user',
+    );
+    expect(Object.keys(errors)).toHaveLength(4);
+    expect(await Promise.all([count('requirements'), count('audits')])).toEqual(before);
+    // The next one still gets number 1: the refused write allocated nothing.
+    expect((await createReq(f.id, { name: 'First' })).reference_num).toBe(`${f.reference_num}-1`);
+  });
+
+  it('answers 400 to malformed JSON and 422 to a missing envelope', async () => {
+    const f = await newFeature();
+    const bad = await t.request('POST', `/features/${f.id}/requirements`, undefined, {
+      rawBody: '{"requirement": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect422(await t.request('POST', `/features/${f.id}/requirements`, { name: 'x' }), 'requirement');
+  });
+});
+
+describe('GET /features/{feature_id}/requirements (operation 4)', () => {
+  it('pages in position order and filters by q and updated_since', async () => {
+    const f = await newFeature();
+    const made: Requirement[] = [];
+    for (const name of ['Alpha export', 'Beta import', 'Gamma export', 'Delta 100%']) made.push(await createReq(f.id, { name }));
+    const all = await t.get(`/features/${f.reference_num}/requirements`);
+    expect(all.status).toBe(200);
+    const page = requirementPage.parse(all.body);
+    expect(page.requirements.map((r) => r.id)).toEqual(made.map((r) => r.id));
+    expect(page.pagination).toEqual({ total_records: 4, total_pages: 1, current_page: 1 });
+
+    const p2 = requirementPage.parse((await t.get(`/features/${f.id}/requirements?per_page=3&page=2`)).body);
+    expect(p2.requirements.map((r) => r.name)).toEqual(['Delta 100%']);
+    expect(p2.pagination).toEqual({ total_records: 4, total_pages: 2, current_page: 2 });
+
+    const q = requirementPage.parse((await t.get(`/features/${f.id}/requirements?q=EXPORT`)).body);
+    expect(q.requirements.map((r) => r.name)).toEqual(['Alpha export', 'Gamma export']);
+    const pct = requirementPage.parse((await t.get(`/features/${f.id}/requirements?q=${encodeURIComponent('0%')}`)).body);
+    expect(pct.requirements.map((r) => r.name)).toEqual(['Delta 100%']);
+
+    const mark = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 5));
+    await updateReq(made[1]?.id ?? '', { name: 'Beta import v2' });
+    const since = requirementPage.parse((await t.get(`/features/${f.id}/requirements?updated_since=${encodeURIComponent(mark)}`)).body);
+    expect(since.requirements.map((r) => r.name)).toEqual(['Beta import v2']);
+
+    expect((await t.get(`/features/${f.id}/requirements?per_page=500`)).status).toBe(400);
+    expect((await t.get(`/features/${f.id}/requirements?updated_since=notadate`)).status).toBe(400);
+    expect((await t.get('/features/PLN-99999/requirements')).status).toBe(404);
+  });
+});
+
+describe('GET, PUT, DELETE /requirements/{id}', () => {
+  it('shows by id and by key, 404 for unknown', async () => {
+    const f = await newFeature();
+    const r = await createReq(f.id, { name: 'Shown' });
+    for (const key of [r.id, r.reference_num, r.reference_num.toLowerCase()]) {
+      const res = await t.get(`/requirements/${key}`);
+      expect(res.status).toBe(200);
+      expect(requirementEnvelope.parse(res.body).requirement).toEqual(r);
+    }
+    for (const key of ['999999', 'PLN-1-999', 'nope']) expect((await t.get(`/requirements/${key}`)).status).toBe(404);
+    expect((await t.request('PUT', '/requirements/999999', { requirement: { name: 'x' } })).status).toBe(404);
+    expect((await t.request('DELETE', '/requirements/PLN-1-999')).status).toBe(404);
+  });
+
+  it('updates fields, audits old → new, and refuses bad values without writing', async () => {
+    const f = await newFeature();
+    const r = await createReq(f.id, { name: 'Before', start_date: '2026-01-10' });
+    const u = users[1];
+    const changed = await updateReq(r.reference_num, { name: 'After', assigned_to_user: { email: u?.email }, workflow_status: { name: 'Done' } });
+    expect([changed.name, changed.assigned_to_user?.email, changed.workflow_status.name]).toEqual(['After', u?.email, 'Done']);
+    const row = await t.service.store.db
+      .selectFrom('audits')
+      .selectAll()
+      .where('auditable_type', '=', 'Requirement')
+      .where('auditable_id', '=', Number(r.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.audit_action).toBe('update');
+    expect((JSON.parse(row.changes) as Record<string, unknown>).name).toEqual(['Before', 'After']);
+
+    const before = await count('audits');
+    expect422(await t.request('PUT', `/requirements/${r.id}`, { requirement: { end_date: '2026-01-01' } }), 'end_date');
+    expect422(await t.request('PUT', `/requirements/${r.id}`, { requirement: { name: 'x', workflow_status: { name: 'Nope' } } }), 'workflow_status');
+    expect422(await t.request('PUT', `/requirements/${r.id}`, { requirement: { name: '' } }), 'name');
+    expect(await count('audits')).toBe(before);
+    expect((await t.get(`/requirements/${r.id}`)).body).toEqual({ requirement: changed });
+
+    const cleared = await updateReq(r.id, { assigned_to_user: null, description: null });
+    expect(cleared.assigned_to_user).toBeNull();
+  });
+
+  it('deletes with 204 into the recycle bin', async () => {
+    const f = await newFeature();
+    const r = await createReq(f.id, { name: 'Short-lived' });
+    const deletions = await count('deletions');
+    const res = await t.request('DELETE', `/requirements/${r.reference_num}`);
+    expect(res.status).toBe(204);
+    expect((await t.get(`/requirements/${r.id}`)).status).toBe(404);
+    expect(await count('deletions')).toBe(deletions + 1);
+    const row = await t.service.store.db
+      .selectFrom('deletions')
+      .selectAll()
+      .where('record_type', '=', 'Requirement')
+      .where('record_id', '=', Number(r.id))
+      .executeTakeFirstOrThrow();
+    expect((JSON.parse(row.payload) as { requirements: { name: string }[] }).requirements[0]?.name).toBe('Short-lived');
+    expect((await feature(f.id)).requirements).toEqual([]);
+  });
+});
+
+describe('feature progress from requirements', () => {
+  it('follows completion of the requirements on create, update and delete', async () => {
+    const f = await newFeature({ progress_source: 'progress_from_requirements' });
+    expect(f.progress).toBeNull();
+    const a = await createReq(f.id, { name: 'A' });
+    const b = await createReq(f.id, { name: 'B', workflow_status: { name: 'Done' } });
+    expect((await feature(f.id)).progress).toBe(50);
+    await createReq(f.id, { name: 'C' });
+    expect((await feature(f.id)).progress).toBe(33);
+    await updateReq(a.id, { workflow_status: { name: 'Done' } });
+    expect((await feature(f.id)).progress).toBe(67);
+    await t.request('DELETE', `/requirements/${b.id}`);
+    expect((await feature(f.id)).progress).toBe(50);
+  });
+
+  it('leaves manual progress alone', async () => {
+    const f = await newFeature({ progress: 10 });
+    await createReq(f.id, { name: 'Done already', workflow_status: { name: 'Done' } });
+    expect((await feature(f.id)).progress).toBe(10);
+  });
+});

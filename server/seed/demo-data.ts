@@ -1,0 +1,624 @@
+// The demo account as data: users, workflows, two products with teams, initiatives, epics,
+// releases (time, story points, parking lot) with phases, and features with requirements. Dates
+// are day offsets from today so the demo always looks current; estimates are estimate text in the
+// release's units, parsed by the same rule the API uses.
+
+export type UserKey = 'admin' | 'morgan' | 'sam';
+
+export const USERS: { key: UserKey; name: string; email: string; administrator: boolean }[] = [
+  { key: 'admin', name: 'Alex Admin', email: 'admin@planner.local', administrator: true },
+  { key: 'morgan', name: 'Morgan Lee', email: 'morgan@planner.local', administrator: false },
+  { key: 'sam', name: 'Sam Rivera', email: 'sam@planner.local', administrator: false },
+];
+
+export interface StatusSeed {
+  name: string;
+  complete?: boolean;
+  color: string;
+}
+
+/** Statuses per record kind (`statusable_type`), in workflow order. */
+export const WORKFLOWS: Record<string, { name: string; statuses: StatusSeed[] }> = {
+  Release: {
+    name: 'Release workflow',
+    statuses: [
+      { name: 'Planning', color: '#dce7c6' },
+      { name: 'In progress', color: '#fbd58b' },
+      { name: 'Released', complete: true, color: '#a4c993' },
+    ],
+  },
+  Feature: {
+    name: 'Feature workflow',
+    statuses: [
+      { name: 'New', color: '#dce7c6' },
+      { name: 'Ready to develop', color: '#c3d9f1' },
+      { name: 'In development', color: '#fbd58b' },
+      { name: 'In review', color: '#f3c4a4' },
+      { name: 'Shipped', complete: true, color: '#a4c993' },
+      { name: 'Will not implement', complete: true, color: '#d9d9d9' },
+    ],
+  },
+  Requirement: {
+    name: 'Requirement workflow',
+    statuses: [
+      { name: 'New', color: '#dce7c6' },
+      { name: 'In progress', color: '#fbd58b' },
+      { name: 'Done', complete: true, color: '#a4c993' },
+    ],
+  },
+  Epic: {
+    name: 'Epic workflow',
+    statuses: [
+      { name: 'New', color: '#dce7c6' },
+      { name: 'In progress', color: '#fbd58b' },
+      { name: 'Shipped', complete: true, color: '#a4c993' },
+      { name: 'Will not implement', complete: true, color: '#d9d9d9' },
+    ],
+  },
+  Initiative: {
+    name: 'Initiative workflow',
+    statuses: [
+      { name: 'Not started', color: '#dce7c6' },
+      { name: 'On track', color: '#a4c993' },
+      { name: 'At risk', color: '#fbd58b' },
+      { name: 'Off track', color: '#f3a4a4' },
+      { name: 'Done', complete: true, color: '#7fb069' },
+    ],
+  },
+  Idea: {
+    name: 'Idea workflow',
+    statuses: [
+      { name: 'Needs review', color: '#dce7c6' },
+      { name: 'Future consideration', color: '#c3d9f1' },
+      { name: 'Planned', color: '#fbd58b' },
+      { name: 'Shipped', complete: true, color: '#a4c993' },
+      { name: 'Will not implement', complete: true, color: '#d9d9d9' },
+    ],
+  },
+  Page: {
+    name: 'Note workflow',
+    statuses: [
+      { name: 'Draft', color: '#dce7c6' },
+      { name: 'In review', color: '#fbd58b' },
+      { name: 'Published', complete: true, color: '#a4c993' },
+    ],
+  },
+};
+
+export const FEATURE_KINDS = ['New', 'Improvement', 'Bug fix', 'Research'] as const;
+
+export const TEAM_STATUSES: StatusSeed[] = [
+  { name: 'To do', color: '#dce7c6' },
+  { name: 'In progress', color: '#fbd58b' },
+  { name: 'In review', color: '#f3c4a4' },
+  { name: 'Done', complete: true, color: '#a4c993' },
+];
+
+/** Two-week sprints: the last one, the current one, the next one (day offsets). */
+export const SPRINTS = [
+  { name: 'Sprint 24', start: -14, end: -1 },
+  { name: 'Sprint 25', start: 0, end: 13 },
+  { name: 'Sprint 26', start: 14, end: 27 },
+];
+
+/** Program increments of ten weeks; the first one is under way. */
+export const INCREMENTS = [
+  { name: 'PI 1', start: -42, end: 27 },
+  { name: 'PI 2', start: 28, end: 97 },
+];
+
+export interface TeamSeed {
+  prefix: string;
+  name: string;
+  color: string;
+}
+
+export interface PhaseSeed {
+  name: string;
+  type: 'phase' | 'milestone';
+  start: number;
+  end?: number;
+  description?: string;
+}
+
+export interface ReleaseSeed {
+  name: string;
+  status: string;
+  units: 'time' | 'story_points';
+  capacity?: string;
+  start?: number;
+  release?: number;
+  developmentStarted?: number;
+  external?: { date: number; resolution: 'sync' | 'exact' | 'week' | 'month' | 'quarter' | 'half' | 'year' };
+  parkingLot?: boolean;
+  owner?: UserKey;
+  theme?: string;
+  progressSource:
+    | 'progress_manual'
+    | 'progress_from_features'
+    | 'progress_from_remaining_estimate'
+    | 'progress_from_release_phases';
+  /** Indexes into the product's initiatives. */
+  initiatives?: number[];
+  phases?: PhaseSeed[];
+}
+
+export interface FeatureSeed {
+  name: string;
+  /** Index into the product's releases. */
+  release: number;
+  status: string;
+  kind: (typeof FEATURE_KINDS)[number];
+  tags: string[];
+  assignee?: UserKey;
+  watchers?: UserKey[];
+  /** Estimate text in the release's units. */
+  estimate?: string;
+  remaining?: string;
+  /** Name of a phase of the feature's release. */
+  phase?: string;
+  initiative?: number;
+  epic?: number;
+  team?: string;
+  teamStatus?: string;
+  /** Index into SPRINTS / INCREMENTS of the feature's team. */
+  iteration?: number;
+  increment?: number;
+  description?: string;
+  requirements?: [name: string, status: string][];
+}
+
+export interface ProductSeed {
+  prefix: string;
+  name: string;
+  teams: TeamSeed[];
+  initiatives: { name: string; status: string }[];
+  /** Epics live in a release (index into releases). */
+  epics: { name: string; release: number; status: string }[];
+  releases: ReleaseSeed[];
+  features: FeatureSeed[];
+}
+
+export const EMPTY_PRODUCT = { prefix: 'PLN', name: 'Planner Cloud' };
+
+export const PRODUCTS: ProductSeed[] = [
+  {
+    prefix: 'PLN',
+    name: 'Planner Cloud',
+    teams: [
+      { prefix: 'WEB', name: 'Web Squad', color: '#5b7fa6' },
+      { prefix: 'PLAT', name: 'Platform Team', color: '#8e6bb3' },
+    ],
+    initiatives: [
+      { name: 'Grow self-serve adoption', status: 'On track' },
+      { name: 'Enterprise readiness', status: 'On track' },
+      { name: 'Insightful reporting', status: 'Not started' },
+    ],
+    epics: [
+      { name: 'Identity and access', release: 1, status: 'In progress' },
+      { name: 'Visual roadmaps', release: 1, status: 'In progress' },
+      { name: 'Integrations hub', release: 2, status: 'New' },
+    ],
+    releases: [
+      {
+        name: 'Winter release',
+        status: 'Released',
+        units: 'time',
+        capacity: '40d',
+        start: -90,
+        developmentStarted: -85,
+        release: -35,
+        owner: 'admin',
+        theme: '<p>Compliance and speed for growing teams.</p>',
+        progressSource: 'progress_from_features',
+        initiatives: [1],
+        phases: [
+          { name: 'Build', type: 'phase', start: -90, end: -45 },
+          { name: 'Hardening', type: 'phase', start: -44, end: -36 },
+          { name: 'Launch', type: 'milestone', start: -35 },
+        ],
+      },
+      {
+        name: 'Spring launch',
+        status: 'In progress',
+        units: 'time',
+        capacity: '60d',
+        start: -20,
+        developmentStarted: -18,
+        release: 25,
+        external: { date: 30, resolution: 'month' },
+        owner: 'morgan',
+        theme: '<p>Make planning <strong>fast</strong> for teams of every size.</p>',
+        progressSource: 'progress_from_features',
+        initiatives: [0, 1],
+        phases: [
+          {
+            name: 'Discovery',
+            type: 'phase',
+            start: -20,
+            end: -8,
+            description: '<p>Interviews and prototypes.</p>',
+          },
+          { name: 'Build', type: 'phase', start: -7, end: 15 },
+          { name: 'Code freeze', type: 'milestone', start: 15 },
+          { name: 'Beta', type: 'phase', start: 16, end: 24 },
+          { name: 'General availability', type: 'milestone', start: 25 },
+        ],
+      },
+      {
+        name: 'Summer release',
+        status: 'Planning',
+        units: 'story_points',
+        capacity: '120p',
+        start: 26,
+        release: 80,
+        owner: 'sam',
+        theme: '<p>Connect Planner to the tools teams already use.</p>',
+        progressSource: 'progress_from_remaining_estimate',
+        initiatives: [2],
+        phases: [
+          { name: 'Design', type: 'phase', start: 26, end: 40 },
+          { name: 'Build', type: 'phase', start: 41, end: 75 },
+          { name: 'Launch', type: 'milestone', start: 80 },
+        ],
+      },
+      {
+        name: 'Parking lot',
+        status: 'Planning',
+        units: 'time',
+        parkingLot: true,
+        progressSource: 'progress_manual',
+      },
+    ],
+    features: [
+      {
+        name: 'Single sign-on with SAML',
+        release: 1,
+        status: 'In development',
+        kind: 'New',
+        tags: ['security', 'enterprise'],
+        assignee: 'morgan',
+        watchers: ['admin', 'sam'],
+        estimate: '5d',
+        remaining: '2d',
+        phase: 'Build',
+        initiative: 1,
+        epic: 0,
+        team: 'WEB',
+        teamStatus: 'In progress',
+        iteration: 1,
+        increment: 0,
+        description: '<p>Members sign in through their company identity provider.</p>',
+        requirements: [
+          ['Configure identity provider metadata', 'Done'],
+          ['Map SAML attributes to users', 'In progress'],
+          ['Enforce SSO for all members', 'New'],
+        ],
+      },
+      {
+        name: 'Roadmap timeline view',
+        release: 1,
+        status: 'In review',
+        kind: 'New',
+        tags: ['roadmap', 'ux'],
+        assignee: 'sam',
+        watchers: ['morgan'],
+        estimate: '8d',
+        remaining: '1d',
+        phase: 'Build',
+        initiative: 0,
+        epic: 1,
+        team: 'WEB',
+        teamStatus: 'In review',
+        iteration: 1,
+        increment: 0,
+        description: '<p>Releases and phases on a zoomable timeline.</p>',
+        requirements: [
+          ['Draw releases as bars', 'Done'],
+          ['Show milestones as diamonds', 'Done'],
+          ['Zoom between weeks and quarters', 'In progress'],
+        ],
+      },
+      {
+        name: 'Bulk edit features',
+        release: 1,
+        status: 'Ready to develop',
+        kind: 'Improvement',
+        tags: ['productivity'],
+        assignee: 'morgan',
+        estimate: '3d',
+        phase: 'Build',
+        initiative: 0,
+        team: 'PLAT',
+        teamStatus: 'To do',
+        iteration: 2,
+        increment: 0,
+      },
+      {
+        name: 'Fix release date rounding',
+        release: 1,
+        status: 'Shipped',
+        kind: 'Bug fix',
+        tags: ['bug'],
+        assignee: 'sam',
+        estimate: '4h',
+        remaining: '0h',
+        phase: 'Discovery',
+        team: 'PLAT',
+        teamStatus: 'Done',
+        iteration: 0,
+        increment: 0,
+      },
+      {
+        name: 'Capacity planning report',
+        release: 1,
+        status: 'New',
+        kind: 'Research',
+        tags: ['reporting'],
+        estimate: '2w',
+        phase: 'Beta',
+        initiative: 2,
+        watchers: ['admin'],
+      },
+      {
+        name: 'Audit log export',
+        release: 0,
+        status: 'Shipped',
+        kind: 'New',
+        tags: ['enterprise', 'compliance'],
+        assignee: 'admin',
+        estimate: '5d',
+        remaining: '0h',
+        phase: 'Build',
+        initiative: 1,
+        requirements: [
+          ['Export as CSV', 'Done'],
+          ['Filter by date range', 'Done'],
+        ],
+      },
+      {
+        name: 'Keyboard shortcuts',
+        release: 0,
+        status: 'Shipped',
+        kind: 'Improvement',
+        tags: ['ux', 'productivity'],
+        assignee: 'sam',
+        estimate: '2d',
+        remaining: '0h',
+        phase: 'Build',
+      },
+      {
+        name: 'Crash when a release has no phases',
+        release: 0,
+        status: 'Will not implement',
+        kind: 'Bug fix',
+        tags: ['bug'],
+        assignee: 'morgan',
+        estimate: '1d',
+        phase: 'Hardening',
+      },
+      {
+        name: 'AI-assisted feature descriptions',
+        release: 2,
+        status: 'New',
+        kind: 'Research',
+        tags: ['ai', 'experiment'],
+        estimate: '13p',
+        phase: 'Design',
+        initiative: 0,
+      },
+      {
+        name: 'Slack notifications',
+        release: 2,
+        status: 'Ready to develop',
+        kind: 'New',
+        tags: ['integrations'],
+        assignee: 'morgan',
+        watchers: ['sam'],
+        estimate: '8p',
+        remaining: '8p',
+        phase: 'Build',
+        epic: 2,
+        team: 'PLAT',
+        teamStatus: 'To do',
+        increment: 1,
+        requirements: [
+          ['Connect a Slack workspace', 'New'],
+          ['Choose which events notify', 'New'],
+        ],
+      },
+      {
+        name: 'Custom fields on features',
+        release: 2,
+        status: 'New',
+        kind: 'New',
+        tags: ['customization'],
+        assignee: 'sam',
+        estimate: '21p',
+        phase: 'Build',
+        initiative: 2,
+      },
+      { name: 'Dark mode', release: 3, status: 'New', kind: 'Improvement', tags: ['ux'] },
+      {
+        name: 'Public roadmap sharing',
+        release: 3,
+        status: 'New',
+        kind: 'New',
+        tags: ['roadmap', 'portal'],
+        watchers: ['morgan'],
+      },
+    ],
+  },
+  {
+    prefix: 'MOB',
+    name: 'Mobile App',
+    teams: [{ prefix: 'APP', name: 'App Squad', color: '#c9733d' }],
+    initiatives: [
+      { name: 'Mobile-first planning', status: 'On track' },
+      { name: 'Five-star app rating', status: 'At risk' },
+    ],
+    epics: [
+      { name: 'Offline-first sync', release: 0, status: 'In progress' },
+      { name: 'Mobile polish', release: 1, status: 'New' },
+    ],
+    releases: [
+      {
+        name: 'Mobile 4.0',
+        status: 'In progress',
+        units: 'time',
+        capacity: '50d',
+        start: -10,
+        developmentStarted: -10,
+        release: 40,
+        external: { date: 45, resolution: 'quarter' },
+        owner: 'sam',
+        theme: '<p>Plan on the go, even without a connection.</p>',
+        progressSource: 'progress_from_features',
+        initiatives: [0],
+        phases: [
+          { name: 'Build', type: 'phase', start: -10, end: 30 },
+          { name: 'App store review', type: 'phase', start: 31, end: 39 },
+          { name: 'Store release', type: 'milestone', start: 40 },
+        ],
+      },
+      {
+        name: 'Mobile 4.1',
+        status: 'Planning',
+        units: 'story_points',
+        capacity: '80p',
+        start: 41,
+        release: 95,
+        owner: 'morgan',
+        progressSource: 'progress_from_remaining_estimate',
+        initiatives: [1],
+        phases: [
+          { name: 'Build', type: 'phase', start: 41, end: 90 },
+          { name: 'Store release', type: 'milestone', start: 95 },
+        ],
+      },
+      {
+        name: 'Parking lot',
+        status: 'Planning',
+        units: 'time',
+        parkingLot: true,
+        progressSource: 'progress_manual',
+      },
+    ],
+    features: [
+      {
+        name: 'Offline mode',
+        release: 0,
+        status: 'In development',
+        kind: 'New',
+        tags: ['offline', 'performance'],
+        assignee: 'morgan',
+        watchers: ['admin'],
+        estimate: '10d',
+        remaining: '4d',
+        phase: 'Build',
+        initiative: 0,
+        epic: 0,
+        team: 'APP',
+        teamStatus: 'In progress',
+        iteration: 1,
+        increment: 0,
+        requirements: [
+          ['Cache releases and features locally', 'Done'],
+          ['Queue edits while offline', 'In progress'],
+          ['Resolve conflicts on reconnect', 'New'],
+        ],
+      },
+      {
+        name: 'Push notification preferences',
+        release: 0,
+        status: 'In review',
+        kind: 'Improvement',
+        tags: ['notifications'],
+        assignee: 'sam',
+        estimate: '3d',
+        remaining: '4h',
+        phase: 'Build',
+        team: 'APP',
+        teamStatus: 'In review',
+        iteration: 1,
+        increment: 0,
+      },
+      {
+        name: 'Biometric login',
+        release: 0,
+        status: 'Shipped',
+        kind: 'New',
+        tags: ['security'],
+        assignee: 'admin',
+        estimate: '2d',
+        remaining: '0h',
+        phase: 'Build',
+        team: 'APP',
+        teamStatus: 'Done',
+        iteration: 0,
+        increment: 0,
+      },
+      {
+        name: 'Fix crash on Android 12 rotation',
+        release: 0,
+        status: 'Ready to develop',
+        kind: 'Bug fix',
+        tags: ['bug', 'android'],
+        assignee: 'sam',
+        estimate: '6h',
+        phase: 'Build',
+        initiative: 1,
+      },
+      {
+        name: 'Home screen widgets',
+        release: 0,
+        status: 'New',
+        kind: 'New',
+        tags: ['ios', 'android'],
+        estimate: '1w',
+        phase: 'Build',
+        initiative: 0,
+      },
+      {
+        name: 'Tablet layout',
+        release: 1,
+        status: 'New',
+        kind: 'Improvement',
+        tags: ['tablet', 'ux'],
+        assignee: 'morgan',
+        estimate: '13p',
+        phase: 'Build',
+        epic: 1,
+      },
+      {
+        name: 'In-app feedback',
+        release: 1,
+        status: 'Ready to develop',
+        kind: 'New',
+        tags: ['feedback'],
+        assignee: 'sam',
+        estimate: '5p',
+        remaining: '3p',
+        phase: 'Build',
+        initiative: 1,
+        requirements: [
+          ['Shake to send feedback', 'In progress'],
+          ['Attach a screenshot', 'New'],
+        ],
+      },
+      {
+        name: 'Accessibility audit fixes',
+        release: 1,
+        status: 'New',
+        kind: 'Bug fix',
+        tags: ['accessibility'],
+        assignee: 'morgan',
+        estimate: '8p',
+        phase: 'Build',
+        epic: 1,
+      },
+      { name: 'Apple Watch companion', release: 2, status: 'New', kind: 'Research', tags: ['wearables'] },
+      { name: 'Share sheet extension', release: 2, status: 'New', kind: 'New', tags: ['ios'] },
+    ],
+  },
+];

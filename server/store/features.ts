@@ -1,0 +1,887 @@
+// Features: look-ups by id or key, the write rules of operations 1 and 2 (every problem of a body
+// reported at once, nothing written when any is found), delete into the recycle bin, indexed lists,
+// and the full response shape built for a whole page in a bounded number of queries.
+import { sql } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { z } from 'zod';
+import { featureCreateInput, featureUpdateInput } from '../../src/contract/features';
+import type { Feature } from '../../src/contract/features';
+import { NAME_MAX } from '../../src/contract/common';
+import { formatEstimate, parseEstimate, MAX_MINUTES, MAX_POINTS } from '../../src/domain/estimate';
+import type { CapacityUnits } from '../../src/domain/estimate';
+import { FEATURE_PROGRESS_SOURCES_CREATE } from '../../src/domain/progress';
+import type { FeatureProgressSource } from '../../src/domain/progress';
+import { featureKey } from '../../src/domain/reference';
+import { todayIso } from '../../src/domain/dates';
+import { FieldProblems, notFound, zodProblems } from '../http';
+import type { Paging } from '../http';
+import { audit, diff, recycle } from './audit';
+import type { Changes, Db } from './audit';
+import { asId, defaultStatus, findInitiative, findRelease, findTeam, findUser, statusByName } from './resolve';
+import { recomputeFeature, recomputePhase, recomputeRelease } from './rollups';
+import type { Database, FeatureRow, FeatureUpdate, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
+import { links, noteBody, statusRef, userRef } from './serialize';
+
+type FeatureChange = z.output<typeof featureUpdateInput>;
+
+/** Compact list items unless `fields` asks for more. */
+export const FEATURE_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'] as const;
+
+const TAG_MAX = NAME_MAX;
+const ESTIMATES = ['initial', 'detailed', 'remaining'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Look-ups
+
+/** Feature by numeric id or reference key (`PLN-12`, any case). */
+export async function findFeature(db: Db, idOrKey: string): Promise<FeatureRow | null> {
+  const text = idOrKey.trim();
+  const q = db.selectFrom('features').selectAll();
+  if (/^\d+$/.test(text)) {
+    const id = asId(text);
+    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
+  }
+  return (await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst()) ?? null;
+}
+
+export async function requireFeature(db: Db, idOrKey: string): Promise<FeatureRow> {
+  const row = await findFeature(db, idOrKey);
+  if (!row) throw notFound('Feature', idOrKey);
+  return row;
+}
+
+const isUnits = (u: string): u is CapacityUnits => u === 'time' || u === 'story_points';
+const unitsOf = (r: { capacity_units: string }): CapacityUnits => (isUnits(r.capacity_units) ? r.capacity_units : 'time');
+const isFeatureSource = (s: string): s is FeatureProgressSource =>
+  (FEATURE_PROGRESS_SOURCES_CREATE as readonly string[]).includes(s);
+
+/** Tags as sent (comma string): trimmed, empty parts dropped, de-duplicated ignoring case. */
+export function parseTags(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of text.split(',')) {
+    const tag = raw.trim();
+    if (tag === '' || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    out.push(tag);
+  }
+  return out;
+}
+
+/** A record of the product by id, reference key or name (case-insensitive): kinds, epics. */
+async function byIdKeyOrName<T extends 'workflow_kinds' | 'epics'>(
+  db: Db,
+  table: T,
+  productId: number,
+  ref: string,
+): Promise<{ id: number } | null> {
+  const text = ref.trim();
+  const id = /^\d+$/.test(text) ? asId(text) : null;
+  if (table === 'epics') {
+    const row = await db
+      .selectFrom('epics')
+      .select('id')
+      .where('product_id', '=', productId)
+      .where((eb) =>
+        eb.or([
+          ...(id !== null ? [eb('id', '=', id)] : []),
+          eb('reference_num', '=', text.toUpperCase()),
+          eb(eb.fn('lower', ['name']), '=', text.toLowerCase()),
+        ]),
+      )
+      // An id match wins over a name that happens to be digits.
+      .orderBy(sql`id = ${id ?? -1}`, 'desc')
+      .orderBy('id')
+      .executeTakeFirst();
+    return row ?? null;
+  }
+  const row = await db
+    .selectFrom('workflow_kinds')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where((eb) =>
+      eb.or([...(id !== null ? [eb('id', '=', id)] : []), eb(eb.fn('lower', ['name']), '=', text.toLowerCase())]),
+    )
+    .orderBy(sql`id = ${id ?? -1}`, 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Write rules
+
+/**
+ * Checks the formats of a body's record object field by field. Problems go to `problems`; the
+ * fields that passed are returned so the record rules can check them too, and a person sees every
+ * problem of the body at once rather than one round trip per layer. `fill` stands in for required
+ * fields that failed (never written: the problems stop the write).
+ */
+export function parseFields<S extends z.ZodObject>(
+  schema: S,
+  raw: Record<string, unknown>,
+  problems: FieldProblems,
+  fill: Record<string, unknown> = {},
+): z.output<S> | null {
+  const first = schema.safeParse(raw);
+  if (first.success) return first.data;
+  const bad = new Set<string>();
+  for (const [key, messages] of Object.entries(zodProblems(first.error, 0))) {
+    const field = key.split('.')[0] ?? key;
+    bad.add(field);
+    for (const m of messages) problems.add(field, m);
+  }
+  const rest: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([k]) => !bad.has(k)));
+  for (const [k, v] of Object.entries(fill)) if (bad.has(k)) rest[k] = v;
+  const second = schema.safeParse(rest);
+  return second.success ? second.data : null;
+}
+
+interface Plan {
+  /** Columns to write (create: all the body gave plus defaults; update: those the body touches). */
+  columns: FeatureUpdate;
+  /** Final release of the feature. */
+  release: ReleaseRow;
+  tags?: string[];
+  watchers?: number[];
+}
+
+/** Create and update bodies alike: the contract has already decided which forms each accepts. */
+type FeatureInput = Omit<FeatureChange, 'progress_source' | 'watchers'> & {
+  progress_source?: FeatureProgressSource | undefined;
+  watchers?: string | string[] | undefined;
+};
+
+/**
+ * Checks a create or update body against the stored records and turns it into columns. Every
+ * problem is added to `problems`; the caller throws them together before writing anything.
+ *
+ * Team rule: when the team changes and the body does not name the team's dependents, the team
+ * status becomes the new team's first status (none without a team) and the iteration and program
+ * increment are cleared; dependents named in the body are checked against the new team.
+ * Release rule: moving to another release clears the release phase unless the body names one of
+ * the new release's phases; estimates kept from before must be in the new release's units.
+ */
+async function planFeature(
+  db: Db,
+  ctx: { productId: number; release: ReleaseRow; stored: FeatureRow | null; userId: number },
+  input: FeatureInput,
+  problems: FieldProblems,
+): Promise<Plan> {
+  const { productId, stored } = ctx;
+  const creating = stored === null;
+  const columns: FeatureUpdate = {};
+
+  // Release (moves the feature; on create, chooses the release it is created in).
+  let release = ctx.release;
+  if (input.release !== undefined) {
+    const target = await findRelease(db, input.release);
+    if (!target || target.product_id !== productId) problems.add('release', 'must be a release of the same product');
+    else release = target;
+  }
+  const moved = stored !== null && release.id !== stored.release_id;
+  if (moved || creating) columns.release_id = release.id;
+  const units = unitsOf(release);
+
+  if (input.name !== undefined) columns.name = input.name;
+
+  // Workflow status: a Feature status of the product; the first one by default.
+  if (input.workflow_status !== undefined) {
+    const status = await statusByName(db, productId, 'Feature', input.workflow_status.name);
+    if (!status) problems.add('workflow_status', `must be a Feature status of this product ("${input.workflow_status.name}" is not)`);
+    else {
+      columns.workflow_status_id = status.id;
+      if (stored && stored.workflow_status_id !== status.id) columns.status_changed_on = todayIso();
+    }
+  } else if (creating) {
+    const status = await defaultStatus(db, productId, 'Feature');
+    if (!status) problems.add('workflow_status', 'cannot default: the product has no Feature workflow');
+    else columns.workflow_status_id = status.id;
+  }
+
+  if (input.workflow_kind !== undefined) {
+    if (input.workflow_kind === null) columns.workflow_kind_id = null;
+    else {
+      const kind = await byIdKeyOrName(db, 'workflow_kinds', productId, input.workflow_kind);
+      if (!kind) problems.add('workflow_kind', 'must be the name or id of a feature type of this product');
+      else columns.workflow_kind_id = kind.id;
+    }
+  }
+
+  if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
+
+  // People.
+  if (input.created_by !== undefined) {
+    const user = await findUser(db, input.created_by);
+    if (!user) problems.add('created_by', 'must be the email of an existing user');
+    else columns.created_by_id = user.id;
+  } else if (creating) columns.created_by_id = ctx.userId;
+  if (input.assigned_to_user !== undefined) {
+    if (input.assigned_to_user === null) columns.assigned_to_id = null;
+    else {
+      const user = await findUser(db, input.assigned_to_user);
+      if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
+      else columns.assigned_to_id = user.id;
+    }
+  }
+
+  // Tags.
+  let tags: string[] | undefined;
+  if (input.tags !== undefined) {
+    tags = parseTags(input.tags);
+    if (tags.some((t) => t.length > TAG_MAX)) problems.add('tags', `has a tag longer than ${TAG_MAX} characters`);
+    columns.tags = tags.join(',');
+  }
+
+  // Estimates: text wins over the number; both in the final release's units.
+  for (const k of ESTIMATES) {
+    const text = input[`${k}_estimate_text`];
+    const value = input[`${k}_estimate`];
+    const column = `${k}_estimate` as const;
+    if (text !== undefined) {
+      if (text === null) columns[column] = null;
+      else {
+        const parsed = parseEstimate(text, units);
+        if (!parsed.ok) problems.add(`${k}_estimate_text`, parsed.error);
+        else columns[column] = parsed.value;
+      }
+    } else if (value !== undefined) {
+      if (value === null) columns[column] = null;
+      else if (value > (units === 'time' ? MAX_MINUTES : MAX_POINTS)) problems.add(column, 'is too large');
+      // Whole minutes, or points to two decimals, as the text parser stores them.
+      else columns[column] = units === 'time' ? Math.round(value) : Math.round(value * 100) / 100;
+    }
+  }
+  if (moved && stored && unitsOf(ctx.release) !== units) {
+    const kept = ESTIMATES.filter(
+      (k) => input[`${k}_estimate_text`] === undefined && input[`${k}_estimate`] === undefined && stored[`${k}_estimate`] !== null,
+    );
+    if (kept.length > 0) {
+      problems.add(
+        'release',
+        `is estimated in ${units === 'time' ? 'time' : 'story points'}; clear or re-enter the ${kept.join(', ')} estimate first`,
+      );
+    }
+  }
+
+  // Dates.
+  if (input.start_date !== undefined) columns.start_date = input.start_date;
+  if (input.due_date !== undefined) columns.due_date = input.due_date;
+  const start = input.start_date !== undefined ? input.start_date : (stored?.start_date ?? null);
+  const due = input.due_date !== undefined ? input.due_date : (stored?.due_date ?? null);
+  if (start !== null && due !== null && due < start) problems.add('due_date', 'must not be before start_date');
+
+  // Links inside the release and product.
+  if (input.release_phase !== undefined) {
+    if (input.release_phase === null) columns.release_phase_id = null;
+    else {
+      const phase = await findPhase(db, release.id, input.release_phase);
+      if (!phase) problems.add('release_phase', "must be the name or id of a phase of the feature's release");
+      else columns.release_phase_id = phase;
+    }
+  } else if (moved && stored?.release_phase_id !== null) columns.release_phase_id = null;
+  if (input.initiative !== undefined) {
+    if (input.initiative === null) columns.initiative_id = null;
+    else {
+      const initiative = await findInitiative(db, productId, input.initiative);
+      if (!initiative) problems.add('initiative', 'must be the name or id of an initiative of this product');
+      else columns.initiative_id = initiative.id;
+    }
+  }
+  if (input.epic !== undefined) {
+    if (input.epic === null) columns.epic_id = null;
+    else {
+      const epic = await byIdKeyOrName(db, 'epics', productId, input.epic);
+      if (!epic) problems.add('epic', 'must be the name, id or key of an epic of this product');
+      else columns.epic_id = epic.id;
+    }
+  }
+
+  // Progress: settable only with manual progress (from the body, else as stored).
+  const source = input.progress_source ?? (stored ? stored.progress_source : 'progress_manual');
+  if (input.progress_source !== undefined || creating) columns.progress_source = source;
+  if (input.progress !== undefined && input.progress !== null) {
+    if (source !== 'progress_manual') problems.add('progress', 'can only be set when progress_source is progress_manual');
+    else columns.progress = input.progress;
+  } else if (input.progress === null && source === 'progress_manual') columns.progress = null;
+
+  await planTeam(db, { productId, stored }, input, columns, problems);
+
+  // Watchers: a comma string on create, an array on update (the contract checks which form).
+  let watchers: number[] | undefined;
+  if (input.watchers !== undefined) {
+    const ids = (typeof input.watchers === 'string' ? input.watchers.split(',') : input.watchers)
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    const wanted = [...new Set(ids.map((s) => asId(s) ?? -1))];
+    const found = wanted.length
+      ? new Set(
+          (await db.selectFrom('users').select('id').where('id', 'in', wanted).execute()).map((u) => u.id),
+        )
+      : new Set<number>();
+    const unknown = ids.filter((s) => !found.has(asId(s) ?? -1));
+    if (unknown.length > 0) problems.add('watchers', `has unknown user ${unknown.length > 1 ? 'ids' : 'id'} ${unknown.join(', ')}`);
+    watchers = wanted.filter((id) => found.has(id));
+  }
+
+  return { columns, release, ...(tags ? { tags } : {}), ...(watchers ? { watchers } : {}) };
+}
+
+async function findPhase(db: Db, releaseId: number, ref: string): Promise<number | null> {
+  const text = ref.trim();
+  const id = /^\d+$/.test(text) ? asId(text) : null;
+  const row = await db
+    .selectFrom('release_phases')
+    .select('id')
+    .where('release_id', '=', releaseId)
+    .where((eb) =>
+      eb.or([...(id !== null ? [eb('id', '=', id)] : []), eb(eb.fn('lower', ['name']), '=', text.toLowerCase())]),
+    )
+    .orderBy(sql`id = ${id ?? -1}`, 'desc')
+    .orderBy('position')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Team and what hangs off it: team status, iteration, program increment (see planFeature). */
+async function planTeam(
+  db: Db,
+  ctx: { productId: number; stored: FeatureRow | null },
+  input: FeatureInput,
+  columns: FeatureUpdate,
+  problems: FieldProblems,
+): Promise<void> {
+  const stored = ctx.stored;
+  let team: number | null = stored?.team_id ?? null;
+  let teamKnown = true;
+  if (input.team !== undefined) {
+    if (input.team === null) team = null;
+    else {
+      const row = await findTeam(db, input.team);
+      if (!row || (row.product_id !== null && row.product_id !== ctx.productId)) {
+        problems.add('team', 'must be the id or key of a team of this product');
+        teamKnown = false;
+      } else team = row.id;
+    }
+    columns.team_id = team;
+  }
+  if (!teamKnown) return; // dependents cannot be checked against a team that does not exist
+  const teamChanged = team !== (stored?.team_id ?? null);
+
+  if (input.team_workflow_status !== undefined && input.team_workflow_status !== null) {
+    if (team === null) problems.add('team_workflow_status', 'needs a team');
+    else {
+      const name = input.team_workflow_status.name.trim().toLowerCase();
+      const row = await db
+        .selectFrom('team_workflow_statuses')
+        .select('id')
+        .where('team_id', '=', team)
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', name))
+        .executeTakeFirst();
+      if (!row) problems.add('team_workflow_status', 'must be a status of the selected team');
+      else columns.team_workflow_status_id = row.id;
+    }
+  } else if (input.team_workflow_status === null) columns.team_workflow_status_id = null;
+  else if (teamChanged) {
+    const first =
+      team === null
+        ? undefined
+        : await db
+            .selectFrom('team_workflow_statuses')
+            .select('id')
+            .where('team_id', '=', team)
+            .orderBy('position')
+            .orderBy('id')
+            .executeTakeFirst();
+    columns.team_workflow_status_id = first?.id ?? null;
+  }
+
+  if (input.iteration !== undefined && input.iteration !== null) {
+    const id = asId(input.iteration);
+    if (team === null) problems.add('iteration', 'needs a team');
+    else {
+      const row =
+        id === null
+          ? undefined
+          : await db.selectFrom('iterations').select('id').where('id', '=', id).where('team_id', '=', team).executeTakeFirst();
+      if (!row) problems.add('iteration', 'must be the id of an iteration of the selected team');
+      else columns.iteration_id = row.id;
+    }
+  } else if (input.iteration === null || (teamChanged && stored?.iteration_id)) columns.iteration_id = null;
+
+  if (input.program_increment !== undefined && input.program_increment !== null) {
+    const ref = input.program_increment.trim();
+    const id = /^\d+$/.test(ref) ? asId(ref) : null;
+    if (team === null) problems.add('program_increment', 'needs a team');
+    else {
+      const row = await db
+        .selectFrom('program_increments')
+        .select('id')
+        .where('team_id', '=', team)
+        .where((eb) => (id !== null ? eb('id', '=', id) : eb('reference_num', '=', ref.toUpperCase())))
+        .executeTakeFirst();
+      if (!row) problems.add('program_increment', 'must be the id or key of a program increment of the selected team');
+      else columns.program_increment_id = row.id;
+    }
+  } else if (input.program_increment === null || (teamChanged && stored?.program_increment_id)) {
+    columns.program_increment_id = null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+/** Keeps roll-ups true after a feature changed: the feature, then every phase and release it was or is in. */
+async function recomputeAround(
+  db: Db,
+  featureId: number,
+  phases: (number | null | undefined)[],
+  releases: (number | null | undefined)[],
+): Promise<void> {
+  await recomputeFeature(db, featureId);
+  for (const id of new Set(phases)) if (id) await recomputePhase(db, id);
+  for (const id of new Set(releases)) if (id) await recomputeRelease(db, id);
+}
+
+async function writeTags(db: Db, featureId: number, tags: string[]): Promise<void> {
+  await db.deleteFrom('feature_tags').where('feature_id', '=', featureId).execute();
+  if (tags.length) await db.insertInto('feature_tags').values(tags.map((tag) => ({ feature_id: featureId, tag }))).execute();
+}
+
+async function watcherIds(db: Db, featureId: number): Promise<number[]> {
+  const rows = await db.selectFrom('feature_watchers').select('user_id').where('feature_id', '=', featureId).orderBy('user_id').execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Operation 1: creates a feature in `release` (or the body's `release`); returns its id. */
+export async function createFeature(
+  db: Kysely<Database>,
+  args: { release: ReleaseRow; body: Record<string, unknown>; userId: number },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const problems = new FieldProblems();
+    const input = parseFields(featureCreateInput, args.body, problems, { name: 'unwritten' });
+    const productId = args.release.product_id;
+    const plan = input
+      ? await planFeature(trx, { productId, release: args.release, stored: null, userId: args.userId }, input, problems)
+      : null;
+    problems.throwIfAny();
+    if (!plan || !input) throw new Error('feature body passed its checks but could not be read');
+
+    const product = await trx.selectFrom('products').select(['reference_prefix', 'next_feature_num']).where('id', '=', productId).executeTakeFirstOrThrow();
+    // Skip numbers already taken (e.g. by imported data) rather than fail on the unique key.
+    let num = product.next_feature_num;
+    while (await trx.selectFrom('features').select('id').where('reference_num', '=', featureKey(product.reference_prefix, num)).executeTakeFirst()) num++;
+    await trx.updateTable('products').set({ next_feature_num: num + 1 }).where('id', '=', productId).execute();
+
+    const last = await trx
+      .selectFrom('features')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('release_id', '=', plan.release.id)
+      .executeTakeFirst();
+    const ts = new Date().toISOString();
+    const values = {
+      ...plan.columns,
+      product_id: productId,
+      release_id: plan.release.id,
+      reference_num: featureKey(product.reference_prefix, num),
+      name: plan.columns.name ?? input.name,
+      tags: plan.columns.tags ?? '',
+      progress_source: plan.columns.progress_source ?? 'progress_manual',
+      position: (last?.max ?? 0) + 1,
+      workflow_status_id: plan.columns.workflow_status_id ?? 0,
+      created_at: ts,
+      updated_at: ts,
+    };
+    const { id } = await trx.insertInto('features').values(values).returning('id').executeTakeFirstOrThrow();
+    if (plan.tags) await writeTags(trx, id, plan.tags);
+    if (plan.watchers?.length) {
+      await trx.insertInto('feature_watchers').values(plan.watchers.map((user_id) => ({ feature_id: id, user_id }))).execute();
+    }
+    await recomputeAround(trx, id, [values.release_phase_id], [values.release_id]);
+
+    const after = await trx.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const changes: Changes = diff(null, after);
+    if (plan.watchers?.length) changes.watchers = [null, plan.watchers];
+    await audit(trx, { userId: args.userId, type: 'Feature', id, action: 'create', changes });
+    return id;
+  });
+}
+
+/** Operation 2: applies the body's fields to a stored feature. */
+export async function updateFeature(
+  db: Kysely<Database>,
+  args: { featureId: number; body: Record<string, unknown>; userId: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
+    if (!before) throw notFound('Feature', String(args.featureId));
+    const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
+    const problems = new FieldProblems();
+    const input = parseFields(featureUpdateInput, args.body, problems);
+    const plan = input
+      ? await planFeature(trx, { productId: before.product_id, release, stored: before, userId: args.userId }, input, problems)
+      : null;
+    problems.throwIfAny();
+    if (!plan) throw new Error('feature body passed its checks but could not be read');
+
+    const changed: FeatureUpdate = {};
+    for (const [key, value] of Object.entries(plan.columns) as [keyof FeatureUpdate, unknown][]) {
+      if (before[key as keyof FeatureRow] !== value) (changed as Record<string, unknown>)[key] = value;
+    }
+    if (changed.release_id !== undefined) {
+      const last = await trx
+        .selectFrom('features')
+        .select((eb) => eb.fn.max('position').as('max'))
+        .where('release_id', '=', changed.release_id)
+        .executeTakeFirst();
+      changed.position = (last?.max ?? 0) + 1;
+    }
+    const oldWatchers = plan.watchers ? await watcherIds(trx, before.id) : [];
+    const newWatchers = plan.watchers ? [...plan.watchers].sort((a, b) => a - b) : [];
+    const watchersChanged = plan.watchers !== undefined && JSON.stringify(oldWatchers) !== JSON.stringify(newWatchers);
+    if (Object.keys(changed).length === 0 && !watchersChanged) return;
+
+    await trx.updateTable('features').set({ ...changed, updated_at: new Date().toISOString() }).where('id', '=', before.id).execute();
+    if (changed.tags !== undefined && plan.tags) await writeTags(trx, before.id, plan.tags);
+    if (watchersChanged) {
+      await trx.deleteFrom('feature_watchers').where('feature_id', '=', before.id).execute();
+      if (newWatchers.length) {
+        await trx.insertInto('feature_watchers').values(newWatchers.map((user_id) => ({ feature_id: before.id, user_id }))).execute();
+      }
+    }
+    const after = await trx.selectFrom('features').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    await recomputeAround(trx, before.id, [before.release_phase_id, after.release_phase_id], [before.release_id, after.release_id]);
+
+    const final = await trx.selectFrom('features').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    const changes = diff(before, final);
+    if (watchersChanged) changes.watchers = [oldWatchers, newWatchers];
+    await audit(trx, { userId: args.userId, type: 'Feature', id: before.id, action: 'update', changes });
+  });
+}
+
+/** Deletes a feature: it and its requirements, tags and watchers go to the recycle bin first. */
+export async function deleteFeature(db: Kysely<Database>, args: { featureId: number; userId: number }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const feature = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
+    if (!feature) throw notFound('Feature', String(args.featureId));
+    const requirements = await trx.selectFrom('requirements').selectAll().where('feature_id', '=', feature.id).execute();
+    const tags = await trx.selectFrom('feature_tags').selectAll().where('feature_id', '=', feature.id).execute();
+    const watchers = await trx.selectFrom('feature_watchers').selectAll().where('feature_id', '=', feature.id).execute();
+    // Table names as keys, parents first, so a restore can insert them back in order.
+    await recycle(trx, {
+      userId: args.userId,
+      type: 'Feature',
+      id: feature.id,
+      name: feature.name,
+      productId: feature.product_id,
+      rows: { features: [feature], requirements, feature_tags: tags, feature_watchers: watchers },
+    });
+    await trx.deleteFrom('feature_tags').where('feature_id', '=', feature.id).execute();
+    await trx.deleteFrom('feature_watchers').where('feature_id', '=', feature.id).execute();
+    await trx.deleteFrom('requirements').where('feature_id', '=', feature.id).execute();
+    await trx.deleteFrom('features').where('id', '=', feature.id).execute();
+    await audit(trx, {
+      userId: args.userId,
+      type: 'Feature',
+      id: feature.id,
+      action: 'destroy',
+      changes: { name: [feature.name, null], reference_num: [feature.reference_num, null] },
+    });
+    if (feature.release_phase_id) await recomputePhase(trx, feature.release_phase_id);
+    await recomputeRelease(trx, feature.release_id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export interface FeatureListFilter {
+  productId?: number | undefined;
+  releaseId?: number | undefined;
+  q?: string | undefined;
+  updatedSince?: string | undefined;
+  tag?: string | undefined;
+  /** User id or email. */
+  assignedToUser?: string | undefined;
+  /** Status id or name. */
+  workflowStatus?: string | undefined;
+}
+
+/** `"…"` phrase for FTS5 MATCH: quotes doubled, so no query text is read as FTS syntax. */
+export const ftsPhrase = (q: string): string => `"${q.replace(/"/g, '""')}"`;
+const likeEscape = (q: string): string => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of features and the total. Every filter is served by an index: scope by
+ * (release_id, position, id) / (product_id, id) / the primary key, status by
+ * (product_id, workflow_status_id, id), names by the trigram FTS table (LIKE below 3 characters,
+ * which trigrams cannot match), tags by (tag, feature_id), assignee by (assigned_to_id, id),
+ * updated_since by (product_id, updated_at).
+ */
+export async function listFeatures(db: Db, filter: FeatureListFilter, page: Paging): Promise<{ rows: FeatureRow[]; total: number }> {
+  const empty = { rows: [], total: 0 };
+  let assigneeId: number | null = null;
+  if (filter.assignedToUser !== undefined && filter.assignedToUser.trim() !== '') {
+    const user: UserRow | null = await findUser(db, filter.assignedToUser);
+    if (!user) return empty;
+    assigneeId = user.id;
+  }
+  let statusIds: number[] | null = null;
+  if (filter.workflowStatus !== undefined && filter.workflowStatus.trim() !== '') {
+    const text = filter.workflowStatus.trim();
+    let q = db
+      .selectFrom('workflow_statuses as ws')
+      .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
+      .select('ws.id')
+      .where('w.statusable_type', '=', 'Feature');
+    if (filter.productId !== undefined) q = q.where('w.product_id', '=', filter.productId);
+    const id = /^\d+$/.test(text) ? asId(text) : null;
+    q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', text.toLowerCase()));
+    statusIds = (await q.execute()).map((r) => r.id);
+    if (statusIds.length === 0) return empty;
+  }
+  const q = filter.q?.trim() ?? '';
+  const tag = filter.tag?.trim() ?? '';
+
+  const base = db.selectFrom('features as f').where((eb) => {
+    const all: Expression<SqlBool>[] = [];
+    if (filter.releaseId !== undefined) all.push(eb('f.release_id', '=', filter.releaseId));
+    if (filter.productId !== undefined) all.push(eb('f.product_id', '=', filter.productId));
+    if (statusIds !== null) all.push(eb('f.workflow_status_id', 'in', statusIds));
+    if (assigneeId !== null) all.push(eb('f.assigned_to_id', '=', assigneeId));
+    if (filter.updatedSince !== undefined) all.push(eb('f.updated_at', '>', filter.updatedSince));
+    if (tag !== '') {
+      all.push(eb('f.id', 'in', eb.selectFrom('feature_tags').select('feature_id').where('tag', '=', tag)));
+    }
+    if (q !== '') {
+      all.push(
+        [...q].length >= 3
+          ? sql<SqlBool>`f.id IN (SELECT rowid FROM features_fts WHERE features_fts MATCH ${ftsPhrase(q)})`
+          : sql<SqlBool>`f.name LIKE ${`%${likeEscape(q)}%`} ESCAPE '\\'`,
+      );
+    }
+    return eb.and(all);
+  });
+
+  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const total = Number(countRow?.n ?? 0);
+  if (total === 0 || page.offset >= total) return { rows: [], total };
+  let rowsQuery = base.selectAll('f');
+  rowsQuery =
+    filter.releaseId !== undefined
+      ? rowsQuery.orderBy('f.position').orderBy('f.id')
+      : rowsQuery.orderBy('f.id', 'desc');
+  const rows = await rowsQuery.limit(page.perPage).offset(page.offset).execute();
+  return { rows, total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response shape
+
+/**
+ * The field names a `fields` value asks for; null means the whole record. Used to skip the
+ * look-ups a page does not need (a compact list reads nothing but the features themselves).
+ */
+export function wantedFields(fields: string | undefined, fallback: readonly string[] | null): Set<string> | null {
+  if (fields === undefined || fields.trim() === '') return fallback ? new Set(fallback) : null;
+  const names = fields.split(',').map((f) => f.trim());
+  return names.includes('*') ? null : new Set(names);
+}
+
+function byId<T extends { id: number }>(rows: T[]): Map<number, T> {
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
+
+/**
+ * Full feature records for rows (in their order), loading each related kind once for all rows:
+ * releases, statuses, kinds, users, phases, initiatives, epics, teams, team statuses, iterations,
+ * program increments, watchers and requirements — at most 14 queries whatever the page size, and
+ * only those the wanted fields need.
+ */
+export async function serializeFeatures(
+  db: Db,
+  rows: FeatureRow[],
+  origin: string,
+  wanted: Set<string> | null,
+): Promise<Feature[]> {
+  if (rows.length === 0) return [];
+  const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
+  const featureIds = rows.map((r) => r.id);
+  const estimateFields = ESTIMATES.flatMap((k) => [`${k}_estimate_text`]);
+
+  const releases = need('release', 'release_reference_num', 'work_units', ...estimateFields)
+    ? byId(await db.selectFrom('releases').selectAll().where('id', 'in', ids(rows.map((r) => r.release_id))).execute())
+    : new Map<number, ReleaseRow>();
+
+  const watcherRows = need('watchers')
+    ? await db.selectFrom('feature_watchers').selectAll().where('feature_id', 'in', featureIds).orderBy('user_id').execute()
+    : [];
+  const requirementRows = need('requirements')
+    ? await db
+        .selectFrom('requirements')
+        .select(['id', 'feature_id', 'name', 'reference_num', 'position', 'workflow_status_id'])
+        .where('feature_id', 'in', featureIds)
+        .orderBy('feature_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
+    : [];
+
+  const userIds = ids([
+    ...(need('created_by_user') ? rows.map((r) => r.created_by_id) : []),
+    ...(need('assigned_to_user') ? rows.map((r) => r.assigned_to_id) : []),
+    ...watcherRows.map((w) => w.user_id),
+  ]);
+  const users = userIds.length ? byId(await db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()) : new Map<number, UserRow>();
+
+  const statusIds = ids([
+    ...(need('workflow_status') ? rows.map((r) => r.workflow_status_id) : []),
+    ...requirementRows.map((r) => r.workflow_status_id),
+  ]);
+  const statuses = statusIds.length
+    ? byId(await db.selectFrom('workflow_statuses').selectAll().where('id', 'in', statusIds).execute())
+    : new Map<number, WorkflowStatusRow>();
+
+  const load = async <T extends { id: number }>(
+    field: string,
+    column: keyof FeatureRow,
+    fetch: (list: number[]) => Promise<T[]>,
+  ): Promise<Map<number, T>> => {
+    if (!need(field)) return new Map();
+    const list = ids(rows.map((r) => r[column] as number | null));
+    return list.length ? byId(await fetch(list)) : new Map();
+  };
+  const kinds = await load('workflow_kind', 'workflow_kind_id', (l) => db.selectFrom('workflow_kinds').selectAll().where('id', 'in', l).execute());
+  const phases = await load('belongs_to_release_phase', 'release_phase_id', (l) =>
+    db.selectFrom('release_phases').select(['id', 'name', 'phase_type', 'start_on', 'end_on']).where('id', 'in', l).execute(),
+  );
+  const initiatives = await load('initiative', 'initiative_id', (l) =>
+    db.selectFrom('initiatives').select(['id', 'name', 'reference_num']).where('id', 'in', l).execute(),
+  );
+  const epics = await load('epic', 'epic_id', (l) =>
+    db.selectFrom('epics').select(['id', 'name', 'reference_num']).where('id', 'in', l).execute(),
+  );
+  const teams = await load('team', 'team_id', (l) => db.selectFrom('teams').select(['id', 'name']).where('id', 'in', l).execute());
+  const teamStatuses = await load('team_workflow_status', 'team_workflow_status_id', (l) =>
+    db.selectFrom('team_workflow_statuses').selectAll().where('id', 'in', l).execute(),
+  );
+  const iterations = await load('iteration', 'iteration_id', (l) =>
+    db.selectFrom('iterations').select(['id', 'name']).where('id', 'in', l).execute(),
+  );
+  const increments = await load('program_increment', 'program_increment_id', (l) =>
+    db.selectFrom('program_increments').select(['id', 'name', 'reference_num']).where('id', 'in', l).execute(),
+  );
+
+  const watchersOf = new Map<number, number[]>();
+  for (const w of watcherRows) (watchersOf.get(w.feature_id) ?? watchersOf.set(w.feature_id, []).get(w.feature_id))?.push(w.user_id);
+  const requirementsOf = new Map<number, typeof requirementRows>();
+  for (const r of requirementRows) {
+    (requirementsOf.get(r.feature_id) ?? requirementsOf.set(r.feature_id, []).get(r.feature_id))?.push(r);
+  }
+
+  const named = (r: { id: number; name: string } | undefined) => (r ? { id: String(r.id), name: r.name } : null);
+  const keyed = (r: { id: number; name: string; reference_num: string } | undefined) =>
+    r ? { id: String(r.id), name: r.name, reference_num: r.reference_num } : null;
+  const placeholderStatus = { id: '0', name: '', position: 0, complete: false, color: '' };
+
+  return rows.map((f): Feature => {
+    const release = releases.get(f.release_id);
+    const units: CapacityUnits = release ? unitsOf(release) : 'time';
+    const status = statuses.get(f.workflow_status_id);
+    const phase = f.release_phase_id !== null ? phases.get(f.release_phase_id) : undefined;
+    const teamStatus = f.team_workflow_status_id !== null ? teamStatuses.get(f.team_workflow_status_id) : undefined;
+    const at = (id: number | null) => (id === null ? undefined : users.get(id));
+    // Relations not in `wanted` were not loaded; their placeholders are dropped by pickFields.
+    return {
+      id: String(f.id),
+      name: f.name,
+      reference_num: f.reference_num,
+      product_id: String(f.product_id),
+      position: f.position,
+      release: release
+        ? {
+            id: String(release.id),
+            reference_num: release.reference_num,
+            name: release.name,
+            product_id: String(release.product_id),
+            start_date: release.start_date,
+            release_date: release.release_date,
+            parking_lot: release.parking_lot === 1,
+            capacity_units: units,
+            ...links(origin, 'releases', release.reference_num),
+          }
+        : {
+            id: String(f.release_id),
+            reference_num: '',
+            name: '',
+            product_id: String(f.product_id),
+            start_date: null,
+            release_date: null,
+            parking_lot: false,
+            capacity_units: 'time',
+            url: '',
+            resource: '',
+          },
+      release_reference_num: release?.reference_num ?? '',
+      workflow_kind: named(f.workflow_kind_id !== null ? kinds.get(f.workflow_kind_id) : undefined),
+      workflow_status: status ? statusRef(status) : placeholderStatus,
+      description: noteBody(f.id, f.description, f.created_at, f.updated_at),
+      created_by_user: userRef(at(f.created_by_id)),
+      assigned_to_user: userRef(at(f.assigned_to_id)),
+      tags: f.tags === '' ? [] : f.tags.split(','),
+      start_date: f.start_date,
+      due_date: f.due_date,
+      work_units: units,
+      initial_estimate: f.initial_estimate,
+      initial_estimate_text: formatEstimate(f.initial_estimate, units),
+      detailed_estimate: f.detailed_estimate,
+      detailed_estimate_text: formatEstimate(f.detailed_estimate, units),
+      remaining_estimate: f.remaining_estimate,
+      remaining_estimate_text: formatEstimate(f.remaining_estimate, units),
+      progress: f.progress,
+      progress_source: isFeatureSource(f.progress_source) ? f.progress_source : 'progress_manual',
+      belongs_to_release_phase: phase
+        ? {
+            id: String(phase.id),
+            name: phase.name,
+            type: phase.phase_type === 'milestone' ? 'milestone' : 'phase',
+            start_on: phase.start_on,
+            end_on: phase.end_on,
+          }
+        : null,
+      initiative: keyed(f.initiative_id !== null ? initiatives.get(f.initiative_id) : undefined),
+      epic: keyed(f.epic_id !== null ? epics.get(f.epic_id) : undefined),
+      team: named(f.team_id !== null ? teams.get(f.team_id) : undefined),
+      team_workflow_status: teamStatus ? statusRef(teamStatus) : null,
+      iteration: named(f.iteration_id !== null ? iterations.get(f.iteration_id) : undefined),
+      program_increment: keyed(f.program_increment_id !== null ? increments.get(f.program_increment_id) : undefined),
+      watchers: (watchersOf.get(f.id) ?? []).map((id) => userRef(users.get(id))).filter((u) => u !== null),
+      requirements: (requirementsOf.get(f.id) ?? []).map((r) => {
+        const s = statuses.get(r.workflow_status_id);
+        return {
+          id: String(r.id),
+          name: r.name,
+          reference_num: r.reference_num,
+          position: r.position,
+          workflow_status: s ? statusRef(s) : placeholderStatus,
+        };
+      }),
+      status_changed_on: f.status_changed_on,
+      created_at: f.created_at,
+      updated_at: f.updated_at,
+      ...links(origin, 'features', f.reference_num),
+    };
+  });
+}
+
+/** One feature's full record by id. */
+export async function loadFeature(db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Feature> {
+  const row = await db.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Feature', String(id));
+  const [feature] = await serializeFeatures(db, [row], origin, wanted);
+  if (!feature) throw notFound('Feature', String(id));
+  return feature;
+}

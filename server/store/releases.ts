@@ -1,0 +1,798 @@
+// Releases and release phases: their rules (checked together, before anything is written), writes
+// in one transaction with audit and recycle-bin rows, and their wire shapes (one record or a page,
+// loaded in a fixed number of queries however many releases are shown).
+import type { Kysely, Updateable } from 'kysely';
+import type { z } from 'zod';
+import type {
+  Release,
+  ReleasePhase,
+  releaseFieldsInput,
+  releasePhaseCreateInput,
+} from '../../src/contract/releases';
+import { CAPACITY_UNITS, EXTERNAL_DATE_RESOLUTIONS, PHASE_TYPES } from '../../src/contract/releases';
+import { todayIso } from '../../src/domain/dates';
+import { formatEstimate, parseEstimate } from '../../src/domain/estimate';
+import type { CapacityUnits } from '../../src/domain/estimate';
+import {
+  RELEASE_DURATION_SOURCES,
+  RELEASE_PHASE_DURATION_SOURCES,
+  RELEASE_PHASE_PROGRESS_SOURCES,
+  RELEASE_PROGRESS_SOURCES,
+} from '../../src/domain/progress';
+import { releaseKey } from '../../src/domain/reference';
+import type { FieldProblems, Paging } from '../http';
+import { now } from '../http';
+import type { Page } from './account';
+import { audit, diff, recycle } from './audit';
+import type { Changes, Db } from './audit';
+import { recomputePhase, recomputeRelease } from './rollups';
+import { containsText, defaultStatus, findInitiative, findRelease, findUser, statusByName } from './resolve';
+import type {
+  Database,
+  ProductRow,
+  ReleasePhaseRow,
+  ReleasePhasesTable,
+  ReleaseRow,
+  ReleasesTable,
+  UserRow,
+} from './schema';
+import { links, noteBody, statusRef, userRef } from './serialize';
+
+export type ReleaseInput = Partial<z.output<typeof releaseFieldsInput>>;
+export type ReleasePhaseInput = Partial<z.output<typeof releasePhaseCreateInput>>;
+
+/**
+ * Field problems found while a body was read, and the fields already flagged by its shape check, so
+ * the rules below neither repeat a shape problem nor run on a value that failed it.
+ */
+export interface Checked {
+  problems: FieldProblems;
+  flagged: ReadonlySet<string>;
+}
+
+/** Compact list items: what a release picker or a roadmap row needs. */
+export const RELEASE_COMPACT_FIELDS = [
+  'id',
+  'reference_num',
+  'name',
+  'start_date',
+  'release_date',
+  'parking_lot',
+  'created_at',
+  'product_id',
+  'url',
+  'resource',
+] as const;
+
+const MANUAL = 'progress_manual';
+const MAX_PARENT_DEPTH = 1_000;
+
+/** Narrows a stored text to one of the allowed values; stored values are written only after checks. */
+function oneOf<T extends string>(allowed: readonly T[], value: string | null, fallback: T): T {
+  return allowed.find((a) => a === value) ?? fallback;
+}
+function oneOfOrNull<T extends string>(allowed: readonly T[], value: string | null): T | null {
+  return allowed.find((a) => a === value) ?? null;
+}
+
+const unitsOf = (row: { capacity_units: string }): CapacityUnits =>
+  oneOf(CAPACITY_UNITS, row.capacity_units, 'time');
+
+// ---------------------------------------------------------------------------------------------
+// Shapes
+
+export function releaseCompact(
+  r: ReleaseRow,
+  origin: string,
+): Pick<Release, (typeof RELEASE_COMPACT_FIELDS)[number]> {
+  return {
+    id: String(r.id),
+    reference_num: r.reference_num,
+    name: r.name,
+    start_date: r.start_date,
+    release_date: r.release_date,
+    parking_lot: r.parking_lot === 1,
+    created_at: r.created_at,
+    product_id: String(r.product_id),
+    ...links(origin, 'releases', r.reference_num),
+  };
+}
+
+/** Whole release records for a set of rows, with statuses, users, initiatives and counts batched. */
+export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string): Promise<Release[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const statusIds = [...new Set(rows.map((r) => r.workflow_status_id))];
+  const userIds = [
+    ...new Set(rows.flatMap((r) => [r.owner_id, r.created_by_id]).filter((v): v is number => v !== null)),
+  ];
+  const [statuses, users, initiatives, counts] = await Promise.all([
+    db.selectFrom('workflow_statuses').selectAll().where('id', 'in', statusIds).execute(),
+    userIds.length
+      ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()
+      : Promise.resolve([]),
+    db
+      .selectFrom('release_initiatives')
+      .innerJoin('initiatives', 'initiatives.id', 'release_initiatives.initiative_id')
+      .select([
+        'release_initiatives.release_id',
+        'initiatives.id',
+        'initiatives.name',
+        'initiatives.reference_num',
+      ])
+      .where('release_initiatives.release_id', 'in', ids)
+      .orderBy('initiatives.name')
+      .orderBy('initiatives.id')
+      .execute(),
+    db
+      .selectFrom('features')
+      .select((eb) => ['release_id', eb.fn.countAll<number>().as('n')])
+      .where('release_id', 'in', ids)
+      .groupBy('release_id')
+      .execute(),
+  ]);
+  const statusById = new Map(statuses.map((s) => [s.id, s]));
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const countById = new Map(counts.map((c) => [c.release_id, Number(c.n)]));
+  return rows.map((r) => {
+    const status = statusById.get(r.workflow_status_id);
+    if (!status) throw new Error(`Release ${r.id} has no workflow status ${r.workflow_status_id}`);
+    const units = unitsOf(r);
+    return {
+      id: String(r.id),
+      product_id: String(r.product_id),
+      reference_num: r.reference_num,
+      name: r.name,
+      start_date: r.start_date,
+      end_date: r.end_date,
+      development_started_on: r.development_started_on,
+      release_date: r.release_date,
+      external_release_date: r.external_release_date,
+      external_date_resolution: oneOfOrNull(EXTERNAL_DATE_RESOLUTIONS, r.external_date_resolution),
+      released: status.complete === 1,
+      parking_lot: r.parking_lot === 1,
+      parent_id: r.parent_id === null ? null : String(r.parent_id),
+      position: r.position,
+      progress: r.progress,
+      progress_source: oneOf(RELEASE_PROGRESS_SOURCES, r.progress_source, MANUAL),
+      duration_source: oneOf(RELEASE_DURATION_SOURCES, r.duration_source, 'duration_manual'),
+      capacity_units: units,
+      total_capacity: r.total_capacity,
+      total_capacity_text: formatEstimate(r.total_capacity, units),
+      theme: noteBody(r.id, r.theme, r.created_at, r.updated_at),
+      workflow_status: statusRef(status),
+      owner: userRef(r.owner_id === null ? null : userById.get(r.owner_id)),
+      created_by_user: userRef(r.created_by_id === null ? null : userById.get(r.created_by_id)),
+      initiatives: initiatives
+        .filter((i) => i.release_id === r.id)
+        .map((i) => ({ id: String(i.id), name: i.name, reference_num: i.reference_num })),
+      features_count: countById.get(r.id) ?? 0,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      ...links(origin, 'releases', r.reference_num),
+    };
+  });
+}
+
+export async function releaseBody(db: Db, row: ReleaseRow, origin: string): Promise<Release> {
+  const [body] = await releaseBodies(db, [row], origin);
+  if (!body) throw new Error(`Release ${row.id} could not be shaped`);
+  return body;
+}
+
+export async function phaseBodies(db: Db, rows: ReleasePhaseRow[]): Promise<ReleasePhase[]> {
+  if (rows.length === 0) return [];
+  const counts = await db
+    .selectFrom('features')
+    .select((eb) => ['release_phase_id', eb.fn.countAll<number>().as('n')])
+    .where(
+      'release_phase_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .groupBy('release_phase_id')
+    .execute();
+  const countById = new Map(counts.map((c) => [c.release_phase_id, Number(c.n)]));
+  return rows.map((p) => ({
+    id: String(p.id),
+    name: p.name,
+    type: oneOf(PHASE_TYPES, p.phase_type, 'phase'),
+    start_on: p.start_on,
+    end_on: p.end_on,
+    release_id: String(p.release_id),
+    position: p.position,
+    progress: p.progress,
+    progress_source: oneOf(RELEASE_PHASE_PROGRESS_SOURCES, p.progress_source, MANUAL),
+    duration_source: oneOf(RELEASE_PHASE_DURATION_SOURCES, p.duration_source, 'duration_manual'),
+    description: noteBody(p.id, p.description, p.created_at, p.updated_at),
+    features_count: countById.get(p.id) ?? 0,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  }));
+}
+
+export async function phaseBody(db: Db, row: ReleasePhaseRow): Promise<ReleasePhase> {
+  const [body] = await phaseBodies(db, [row]);
+  if (!body) throw new Error(`Release phase ${row.id} could not be shaped`);
+  return body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export interface ReleaseFilters {
+  q?: string | undefined;
+  updatedSince?: string | undefined;
+  parkingLot?: boolean | undefined;
+}
+
+/** Non-parking-lot releases first, then by release date (undated last), then by id. */
+export async function listReleases(
+  db: Db,
+  productId: number,
+  f: ReleaseFilters,
+  p: Paging,
+): Promise<Page<ReleaseRow>> {
+  let q = db.selectFrom('releases').where('product_id', '=', productId);
+  if (f.q) q = q.where(containsText('name', f.q));
+  if (f.updatedSince) q = q.where('updated_at', '>', f.updatedSince);
+  if (f.parkingLot !== undefined) q = q.where('parking_lot', '=', f.parkingLot ? 1 : 0);
+  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll()
+    .orderBy('parking_lot')
+    .orderBy((eb) => eb('release_date', 'is', null))
+    .orderBy('release_date')
+    .orderBy('id')
+    .limit(p.perPage)
+    .offset(p.offset)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+/** Phases by start date (undated last), then position, then id. */
+export async function listPhases(db: Db, releaseId: number, p: Paging): Promise<Page<ReleasePhaseRow>> {
+  const q = db.selectFrom('release_phases').where('release_id', '=', releaseId);
+  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll()
+    .orderBy((eb) => eb('start_on', 'is', null))
+    .orderBy('start_on')
+    .orderBy('position')
+    .orderBy('id')
+    .limit(p.perPage)
+    .offset(p.offset)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Release rules and writes
+
+/** What a valid release body turns into: column values plus the initiative links, if sent. */
+interface ReleasePlan {
+  values: Updateable<ReleasesTable>;
+  initiativeIds: number[] | undefined;
+}
+
+/** `after` when sent (null clears), else the stored value. */
+function effective<T>(sent: T | undefined, stored: T): T {
+  return sent === undefined ? stored : sent;
+}
+
+async function planRelease(
+  db: Db,
+  product: ProductRow,
+  existing: ReleaseRow | null,
+  input: ReleaseInput,
+  checked: Checked,
+): Promise<ReleasePlan> {
+  const { problems, flagged } = checked;
+  const values: Updateable<ReleasesTable> = {};
+
+  if (existing === null && input.name === undefined && !flagged.has('name'))
+    problems.add('name', "can't be blank");
+  if (input.name !== undefined) values.name = input.name;
+
+  // Status: a Release status of this product, by name; the first one when none is given on create.
+  if (input.workflow_status !== undefined) {
+    const status = await statusByName(db, product.id, 'Release', input.workflow_status.name);
+    if (!status) {
+      problems.add(
+        'workflow_status',
+        `"${input.workflow_status.name}" is not a release status of ${product.reference_prefix}`,
+      );
+    } else if (status.id !== existing?.workflow_status_id) {
+      values.workflow_status_id = status.id;
+      values.status_changed_on = todayIso();
+    }
+  } else if (existing === null) {
+    const status = await defaultStatus(db, product.id, 'Release');
+    if (!status) problems.add('workflow_status', `${product.reference_prefix} has no release workflow`);
+    else values.workflow_status_id = status.id;
+  }
+
+  if (input.owner !== undefined) {
+    if (input.owner === null) values.owner_id = null;
+    else {
+      const owner = await findUser(db, input.owner);
+      if (!owner) problems.add('owner', `"${input.owner}" is not the email or id of a user`);
+      else values.owner_id = owner.id;
+    }
+  }
+
+  if (input.parent_id !== undefined) {
+    if (input.parent_id === null) values.parent_id = null;
+    else {
+      const problem = await parentProblem(db, product, existing, input.parent_id);
+      if (problem) problems.add('parent_id', problem);
+      else values.parent_id = Number(input.parent_id);
+    }
+  }
+
+  let initiativeIds: number[] | undefined;
+  if (input.initiatives !== undefined) {
+    initiativeIds = [];
+    for (const ref of input.initiatives) {
+      const initiative = await findInitiative(db, product.id, ref);
+      if (!initiative)
+        problems.add('initiatives', `"${ref}" is not an initiative of ${product.reference_prefix}`);
+      else if (!initiativeIds.includes(initiative.id)) initiativeIds.push(initiative.id);
+    }
+  }
+
+  if (input.theme !== undefined) values.theme = input.theme === '' ? null : input.theme;
+  if (input.parking_lot !== undefined) values.parking_lot = input.parking_lot ? 1 : 0;
+  if (input.duration_source !== undefined) values.duration_source = input.duration_source;
+  for (const key of ['start_date', 'end_date', 'release_date', 'development_started_on'] as const) {
+    if (input[key] !== undefined) values[key] = input[key];
+  }
+  checkDateOrder(problems, flagged, input, existing, 'end_date');
+  checkDateOrder(problems, flagged, input, existing, 'release_date');
+
+  // External date: the resolution says how precisely it is announced, so it needs a date to go with.
+  const externalDate = effective(input.external_release_date, existing?.external_release_date ?? null);
+  if (input.external_release_date !== undefined) values.external_release_date = input.external_release_date;
+  if (input.external_date_resolution !== undefined && input.external_date_resolution !== null) {
+    if (externalDate === null && !flagged.has('external_release_date')) {
+      problems.add(
+        'external_date_resolution',
+        'needs an external_release_date: send one in the same request',
+      );
+    } else values.external_date_resolution = input.external_date_resolution;
+  } else if (input.external_date_resolution === null || input.external_release_date === null) {
+    // Clearing the external date clears its resolution: a precision of nothing means nothing.
+    values.external_date_resolution = null;
+  }
+
+  // Capacity: units cannot change under estimated features, whose numbers would change meaning.
+  const storedUnits = existing ? unitsOf(existing) : 'time';
+  const units: CapacityUnits = input.capacity_units ?? storedUnits;
+  if (existing && input.capacity_units !== undefined && input.capacity_units !== storedUnits) {
+    const estimated = await db
+      .selectFrom('features')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('release_id', '=', existing.id)
+      .where((eb) =>
+        eb.or([
+          eb('initial_estimate', 'is not', null),
+          eb('detailed_estimate', 'is not', null),
+          eb('remaining_estimate', 'is not', null),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    if (Number(estimated.n) > 0) {
+      problems.add(
+        'capacity_units',
+        `can't change while ${String(estimated.n)} feature(s) of this release have estimates (they would change meaning)`,
+      );
+    } else if (existing.total_capacity !== null && input.total_capacity_text === undefined) {
+      problems.add(
+        'total_capacity_text',
+        `must be given again in the new units (${input.capacity_units}) when capacity_units changes`,
+      );
+    }
+  }
+  if (input.capacity_units !== undefined) values.capacity_units = input.capacity_units;
+  if (input.total_capacity_text !== undefined && !flagged.has('capacity_units')) {
+    const parsed = parseEstimate(input.total_capacity_text ?? '', units);
+    if (!parsed.ok) problems.add('total_capacity_text', parsed.error);
+    else values.total_capacity = parsed.value;
+  }
+
+  // Progress: a number only under manual progress; computed sources own the value.
+  const source = effective(input.progress_source, existing?.progress_source ?? MANUAL);
+  if (input.progress_source !== undefined) values.progress_source = input.progress_source;
+  if (input.progress !== undefined && input.progress !== null && !flagged.has('progress_source')) {
+    if (source !== MANUAL)
+      problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
+    else values.progress = input.progress;
+  } else if (input.progress === null && source === MANUAL) values.progress = null;
+
+  return { values, initiativeIds };
+}
+
+/** Why a release can't roll up into `parentRef`, or null when it can. */
+async function parentProblem(
+  db: Db,
+  product: ProductRow,
+  existing: ReleaseRow | null,
+  parentRef: string,
+): Promise<string | null> {
+  const parent = await findRelease(db, parentRef);
+  if (!parent || parent.product_id !== product.id)
+    return `${parentRef} is not a release of ${product.reference_prefix}`;
+  if (existing === null) return null;
+  if (parent.id === existing.id) return "can't be the release itself";
+  let cursor: number | null = parent.parent_id;
+  for (let step = 0; cursor !== null && step < MAX_PARENT_DEPTH; step++) {
+    if (cursor === existing.id)
+      return `would make a cycle: ${parent.reference_num} already rolls up into this release`;
+    const next: { parent_id: number | null } | undefined = await db
+      .selectFrom('releases')
+      .select('parent_id')
+      .where('id', '=', cursor)
+      .executeTakeFirst();
+    cursor = next?.parent_id ?? null;
+  }
+  return null;
+}
+
+/** A later date must not come before `start_date`; the message goes on whichever of the two was sent. */
+function checkDateOrder(
+  problems: FieldProblems,
+  flagged: ReadonlySet<string>,
+  input: ReleaseInput,
+  existing: ReleaseRow | null,
+  later: 'end_date' | 'release_date',
+): void {
+  if (flagged.has('start_date') || flagged.has(later)) return;
+  const start = effective(input.start_date, existing?.start_date ?? null);
+  const end = effective(input[later], existing?.[later] ?? null);
+  if (start === null || end === null || end >= start) return;
+  if (input[later] !== undefined) problems.add(later, 'must not be before start_date');
+  else problems.add('start_date', `must not be after ${later} (${end})`);
+}
+
+/** The audited view of a release: its columns plus the initiative links. */
+function auditable(row: Record<string, unknown>, initiativeIds: number[]): Record<string, unknown> {
+  return { ...row, initiative_ids: initiativeIds };
+}
+
+async function initiativeIdsOf(db: Db, releaseId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('release_initiatives')
+    .select('initiative_id')
+    .where('release_id', '=', releaseId)
+    .orderBy('initiative_id')
+    .execute();
+  return rows.map((r) => r.initiative_id);
+}
+
+async function writeInitiatives(db: Db, releaseId: number, ids: number[]): Promise<void> {
+  await db.deleteFrom('release_initiatives').where('release_id', '=', releaseId).execute();
+  if (ids.length) {
+    await db
+      .insertInto('release_initiatives')
+      .values(ids.map((initiative_id) => ({ release_id: releaseId, initiative_id })))
+      .execute();
+  }
+}
+
+/** Operation 8. Checks every rule first; throws all field problems together; writes in one transaction. */
+export async function createRelease(
+  db: Kysely<Database>,
+  user: UserRow,
+  product: ProductRow,
+  input: ReleaseInput,
+  checked: Checked,
+): Promise<ReleaseRow> {
+  return db.transaction().execute(async (trx) => {
+    const plan = await planRelease(trx, product, null, input, checked);
+    checked.problems.throwIfAny();
+    const counter = await trx
+      .updateTable('products')
+      .set((eb) => ({ next_release_num: eb('next_release_num', '+', 1) }))
+      .where('id', '=', product.id)
+      .returning('next_release_num')
+      .executeTakeFirstOrThrow();
+    const ts = now();
+    const v = plan.values;
+    const row = await trx
+      .insertInto('releases')
+      .values({
+        product_id: product.id,
+        reference_num: releaseKey(product.reference_prefix, counter.next_release_num - 1),
+        name: v.name ?? '',
+        start_date: v.start_date ?? null,
+        end_date: v.end_date ?? null,
+        release_date: v.release_date ?? null,
+        development_started_on: v.development_started_on ?? null,
+        external_release_date: v.external_release_date ?? null,
+        external_date_resolution: v.external_date_resolution ?? null,
+        parking_lot: v.parking_lot ?? 0,
+        parent_id: v.parent_id ?? null,
+        position: null,
+        progress: v.progress ?? null,
+        progress_source: v.progress_source ?? MANUAL,
+        duration_source: v.duration_source ?? 'duration_manual',
+        capacity_units: v.capacity_units ?? 'time',
+        total_capacity: v.total_capacity ?? null,
+        theme: v.theme ?? null,
+        workflow_status_id: v.workflow_status_id ?? 0,
+        owner_id: v.owner_id ?? null,
+        created_by_id: user.id,
+        status_changed_on: null,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const initiativeIds = plan.initiativeIds ?? [];
+    await writeInitiatives(trx, row.id, initiativeIds);
+    await audit(trx, {
+      userId: user.id,
+      type: 'Release',
+      id: row.id,
+      action: 'create',
+      changes: diff(null, auditable(row, initiativeIds)),
+    });
+    await recomputeRelease(trx, row.id);
+    return await trx.selectFrom('releases').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  });
+}
+
+export async function updateRelease(
+  db: Kysely<Database>,
+  user: UserRow,
+  product: ProductRow,
+  existing: ReleaseRow,
+  input: ReleaseInput,
+  checked: Checked,
+): Promise<ReleaseRow> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('releases')
+      .selectAll()
+      .where('id', '=', existing.id)
+      .executeTakeFirstOrThrow();
+    const plan = await planRelease(trx, product, current, input, checked);
+    checked.problems.throwIfAny();
+    const beforeIds = await initiativeIdsOf(trx, current.id);
+    const afterIds = plan.initiativeIds ? [...plan.initiativeIds].sort((a, b) => a - b) : beforeIds;
+    const changes: Changes = diff(
+      auditable(current, beforeIds),
+      auditable({ ...current, ...plan.values }, afterIds),
+    );
+    if (Object.keys(changes).length === 0) return current;
+    await trx
+      .updateTable('releases')
+      .set({ ...plan.values, updated_at: now() })
+      .where('id', '=', current.id)
+      .execute();
+    if (plan.initiativeIds) await writeInitiatives(trx, current.id, plan.initiativeIds);
+    await audit(trx, { userId: user.id, type: 'Release', id: current.id, action: 'update', changes });
+    await recomputeRelease(trx, current.id);
+    // A release that left its roll-up parent no longer counts there.
+    if (
+      current.parent_id !== null &&
+      plan.values.parent_id !== undefined &&
+      plan.values.parent_id !== current.parent_id
+    ) {
+      await recomputeRelease(trx, current.parent_id);
+    }
+    return trx.selectFrom('releases').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Release phase rules and writes
+
+function planPhase(
+  existing: ReleasePhaseRow | null,
+  input: ReleasePhaseInput,
+  checked: Checked,
+): Updateable<ReleasePhasesTable> {
+  const { problems, flagged } = checked;
+  const values: Updateable<ReleasePhasesTable> = {};
+  if (existing === null && input.name === undefined && !flagged.has('name'))
+    problems.add('name', "can't be blank");
+  if (input.name !== undefined) values.name = input.name;
+  if (input.phase_type !== undefined) values.phase_type = input.phase_type;
+  if (input.description !== undefined)
+    values.description = input.description === '' ? null : input.description;
+  if (input.duration_source !== undefined) values.duration_source = input.duration_source;
+
+  const type = input.phase_type ?? existing?.phase_type ?? 'phase';
+  if (!flagged.has('start_on') && !flagged.has('end_on')) {
+    const start = effective(input.start_on, existing?.start_on ?? null);
+    const end = effective(input.end_on, existing?.end_on ?? null);
+    if (type === 'milestone') {
+      // A milestone is one day: end_on follows start_on; a different end_on is a mistake to report.
+      if (input.end_on !== undefined && input.end_on !== null && start !== null && input.end_on !== start) {
+        problems.add('end_on', `must equal start_on (${start}): a milestone has one date`);
+      } else {
+        // The one date: the start sent (or, when it is cleared, the end sent); else what is stored.
+        const day = input.start_on !== undefined ? (input.start_on ?? input.end_on ?? null) : (start ?? end);
+        values.start_on = day;
+        values.end_on = day;
+      }
+    } else {
+      if (start !== null && end !== null && end < start) {
+        problems.add(
+          input.end_on !== undefined ? 'end_on' : 'start_on',
+          input.end_on !== undefined ? 'must not be before start_on' : `must not be after end_on (${end})`,
+        );
+      }
+      if (input.start_on !== undefined) values.start_on = input.start_on;
+      if (input.end_on !== undefined) values.end_on = input.end_on;
+    }
+  }
+
+  const source = effective(input.progress_source, existing?.progress_source ?? MANUAL);
+  if (input.progress_source !== undefined) values.progress_source = input.progress_source;
+  if (input.progress !== undefined && input.progress !== null && !flagged.has('progress_source')) {
+    if (source !== MANUAL)
+      problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
+    else values.progress = input.progress;
+  } else if (input.progress === null && source === MANUAL) values.progress = null;
+  return values;
+}
+
+export async function createPhase(
+  db: Kysely<Database>,
+  user: UserRow,
+  input: ReleasePhaseInput,
+  checked: Checked,
+): Promise<ReleasePhaseRow> {
+  return db.transaction().execute(async (trx) => {
+    let release: ReleaseRow | null = null;
+    if (input.release_id === undefined) {
+      if (!checked.flagged.has('release_id')) checked.problems.add('release_id', "can't be blank");
+    } else {
+      release = await findRelease(trx, input.release_id);
+      if (!release) checked.problems.add('release_id', `"${input.release_id}" is not a release`);
+    }
+    const values = planPhase(null, input, checked);
+    checked.problems.throwIfAny();
+    if (!release) throw new Error('unreachable: release checked above');
+    const last = await trx
+      .selectFrom('release_phases')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('release_id', '=', release.id)
+      .executeTakeFirst();
+    const ts = now();
+    const row = await trx
+      .insertInto('release_phases')
+      .values({
+        release_id: release.id,
+        name: values.name ?? '',
+        phase_type: values.phase_type ?? 'phase',
+        start_on: values.start_on ?? null,
+        end_on: values.end_on ?? null,
+        position: Number(last?.max ?? 0) + 1,
+        description: values.description ?? null,
+        progress: values.progress ?? null,
+        progress_source: values.progress_source ?? MANUAL,
+        duration_source: values.duration_source ?? 'duration_manual',
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, {
+      userId: user.id,
+      type: 'ReleasePhase',
+      id: row.id,
+      action: 'create',
+      changes: diff(null, row),
+    });
+    await recomputePhase(trx, row.id);
+    await recomputeRelease(trx, release.id);
+    return trx.selectFrom('release_phases').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  });
+}
+
+export async function updatePhase(
+  db: Kysely<Database>,
+  user: UserRow,
+  existing: ReleasePhaseRow,
+  input: ReleasePhaseInput,
+  checked: Checked,
+): Promise<ReleasePhaseRow> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('release_phases')
+      .selectAll()
+      .where('id', '=', existing.id)
+      .executeTakeFirstOrThrow();
+    const values = planPhase(current, input, checked);
+    checked.problems.throwIfAny();
+    const changes = diff(current, { ...current, ...values });
+    if (Object.keys(changes).length === 0) return current;
+    await trx
+      .updateTable('release_phases')
+      .set({ ...values, updated_at: now() })
+      .where('id', '=', current.id)
+      .execute();
+    await audit(trx, { userId: user.id, type: 'ReleasePhase', id: current.id, action: 'update', changes });
+    await recomputePhase(trx, current.id);
+    await recomputeRelease(trx, current.release_id);
+    return trx
+      .selectFrom('release_phases')
+      .selectAll()
+      .where('id', '=', current.id)
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/**
+ * Deletes a phase: its features stay in the release without a phase. The recycle bin keeps the phase
+ * row and, under `features`, `{id, release_phase_id}` of each feature that pointed to it, so a
+ * restore can put both back.
+ */
+export async function deletePhase(
+  db: Kysely<Database>,
+  user: UserRow,
+  phase: ReleasePhaseRow,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('release_phases')
+      .selectAll()
+      .where('id', '=', phase.id)
+      .executeTakeFirstOrThrow();
+    const release = await trx
+      .selectFrom('releases')
+      .select(['id', 'product_id'])
+      .where('id', '=', current.release_id)
+      .executeTakeFirstOrThrow();
+    const linked = await trx
+      .selectFrom('features')
+      .select(['id', 'release_phase_id'])
+      .where('release_phase_id', '=', current.id)
+      .orderBy('id')
+      .execute();
+    await recycle(trx, {
+      userId: user.id,
+      type: 'ReleasePhase',
+      id: current.id,
+      name: current.name,
+      productId: release.product_id,
+      rows: { release_phases: [current], features: linked },
+    });
+    const ts = now();
+    // One statement for every unlinked feature's audit row, however many there are.
+    await trx
+      .insertInto('audits')
+      .columns(['user_id', 'created_at', 'auditable_type', 'auditable_id', 'audit_action', 'changes'])
+      .expression((eb) =>
+        eb
+          .selectFrom('features')
+          .select((s) => [
+            s.val(user.id).as('user_id'),
+            s.val(ts).as('created_at'),
+            s.val('Feature').as('auditable_type'),
+            'id',
+            s.val('update').as('audit_action'),
+            s.val(JSON.stringify({ release_phase_id: [current.id, null] })).as('changes'),
+          ])
+          .where('release_phase_id', '=', current.id),
+      )
+      .execute();
+    await trx
+      .updateTable('features')
+      .set({ release_phase_id: null, updated_at: ts })
+      .where('release_phase_id', '=', current.id)
+      .execute();
+    await trx.deleteFrom('release_phases').where('id', '=', current.id).execute();
+    await audit(trx, {
+      userId: user.id,
+      type: 'ReleasePhase',
+      id: current.id,
+      action: 'destroy',
+      changes: Object.fromEntries(Object.entries(diff(null, current)).map(([k, [, v]]) => [k, [v, null]])),
+    });
+    await recomputeRelease(trx, release.id);
+  });
+}

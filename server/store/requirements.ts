@@ -1,0 +1,269 @@
+// Requirements of a feature: look-ups by id or key (`PLN-12-1`), the write rules of operation 3 and
+// the update, delete into the recycle bin, the per-feature list (operation 4) and the response
+// shape. Every write keeps the feature's progress (when it comes from requirements) and the
+// roll-ups above it true, in the same transaction.
+import { sql } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { z } from 'zod';
+import { requirementCreateInput, requirementUpdateInput } from '../../src/contract/features';
+import type { Requirement } from '../../src/contract/features';
+import { requirementKey } from '../../src/domain/reference';
+import { FieldProblems, notFound } from '../http';
+import type { Paging } from '../http';
+import { audit, diff, recycle } from './audit';
+import type { Db } from './audit';
+import { asId, defaultStatus, findUser, statusByName } from './resolve';
+import { parseFields } from './features';
+import { recomputeFeature, recomputePhase, recomputeRelease } from './rollups';
+import type { Database, RequirementRow, UserRow, WorkflowStatusRow } from './schema';
+import { links, noteBody, statusRef, userRef } from './serialize';
+
+type RequirementChange = z.output<typeof requirementUpdateInput>;
+type RequirementUpdate = Partial<Omit<RequirementRow, 'id'>>;
+
+/** Requirement by numeric id or reference key (`PLN-12-1`, any case). */
+export async function findRequirement(db: Db, idOrKey: string): Promise<RequirementRow | null> {
+  const text = idOrKey.trim();
+  const q = db.selectFrom('requirements').selectAll();
+  if (/^\d+$/.test(text)) {
+    const id = asId(text);
+    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
+  }
+  return (await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst()) ?? null;
+}
+
+export async function requireRequirement(db: Db, idOrKey: string): Promise<RequirementRow> {
+  const row = await findRequirement(db, idOrKey);
+  if (!row) throw notFound('Requirement', idOrKey);
+  return row;
+}
+
+/** Checks a body against the product's workflow and users; returns the columns it sets. */
+async function planRequirement(
+  db: Db,
+  ctx: { productId: number; stored: RequirementRow | null },
+  input: RequirementChange,
+  problems: FieldProblems,
+): Promise<RequirementUpdate> {
+  const columns: RequirementUpdate = {};
+  if (input.name !== undefined) columns.name = input.name;
+  if (input.workflow_status !== undefined) {
+    const status = await statusByName(db, ctx.productId, 'Requirement', input.workflow_status.name);
+    if (!status) {
+      problems.add('workflow_status', `must be a Requirement status of this product ("${input.workflow_status.name}" is not)`);
+    } else columns.workflow_status_id = status.id;
+  } else if (ctx.stored === null) {
+    const status = await defaultStatus(db, ctx.productId, 'Requirement');
+    if (!status) problems.add('workflow_status', 'cannot default: the product has no Requirement workflow');
+    else columns.workflow_status_id = status.id;
+  }
+  if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
+  if (input.assigned_to_user !== undefined) {
+    if (input.assigned_to_user === null || input.assigned_to_user.email.trim() === '') columns.assigned_to_id = null;
+    else {
+      const user = await findUser(db, input.assigned_to_user.email);
+      if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
+      else columns.assigned_to_id = user.id;
+    }
+  }
+  if (input.start_date !== undefined) columns.start_date = input.start_date;
+  if (input.end_date !== undefined) columns.end_date = input.end_date;
+  const start = input.start_date !== undefined ? input.start_date : (ctx.stored?.start_date ?? null);
+  const end = input.end_date !== undefined ? input.end_date : (ctx.stored?.end_date ?? null);
+  if (start !== null && end !== null && end < start) problems.add('end_date', 'must not be before start_date');
+  return columns;
+}
+
+/** The feature's progress may come from its requirements: recompute it and what rolls up from it. */
+async function recomputeForFeature(db: Db, featureId: number): Promise<void> {
+  await recomputeFeature(db, featureId);
+  const f = await db.selectFrom('features').select(['release_phase_id', 'release_id']).where('id', '=', featureId).executeTakeFirst();
+  if (!f) return;
+  if (f.release_phase_id) await recomputePhase(db, f.release_phase_id);
+  await recomputeRelease(db, f.release_id);
+}
+
+/** Operation 3: a requirement of `feature`, keyed `<feature key>-<n>`; returns its id. */
+export async function createRequirement(
+  db: Kysely<Database>,
+  args: { featureId: number; body: Record<string, unknown>; userId: number },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const feature = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
+    if (!feature) throw notFound('Feature', String(args.featureId));
+    const problems = new FieldProblems();
+    const input = parseFields(requirementCreateInput, args.body, problems, { name: 'unwritten' });
+    const columns = input ? await planRequirement(trx, { productId: feature.product_id, stored: null }, input, problems) : null;
+    problems.throwIfAny();
+    if (!input || !columns) throw new Error('requirement body passed its checks but could not be read');
+
+    let num = feature.next_requirement_num;
+    while (
+      await trx.selectFrom('requirements').select('id').where('reference_num', '=', requirementKey(feature.reference_num, num)).executeTakeFirst()
+    ) {
+      num++;
+    }
+    await trx.updateTable('features').set({ next_requirement_num: num + 1 }).where('id', '=', feature.id).execute();
+    const last = await trx
+      .selectFrom('requirements')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('feature_id', '=', feature.id)
+      .executeTakeFirst();
+    const ts = new Date().toISOString();
+    const { id } = await trx
+      .insertInto('requirements')
+      .values({
+        ...columns,
+        feature_id: feature.id,
+        reference_num: requirementKey(feature.reference_num, num),
+        name: columns.name ?? input.name,
+        position: (last?.max ?? 0) + 1,
+        workflow_status_id: columns.workflow_status_id ?? 0,
+        created_by_id: args.userId,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const after = await trx.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await audit(trx, { userId: args.userId, type: 'Requirement', id, action: 'create', changes: diff(null, after) });
+    await recomputeForFeature(trx, feature.id);
+    return id;
+  });
+}
+
+export async function updateRequirement(
+  db: Kysely<Database>,
+  args: { requirementId: number; body: Record<string, unknown>; userId: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('requirements').selectAll().where('id', '=', args.requirementId).executeTakeFirst();
+    if (!before) throw notFound('Requirement', String(args.requirementId));
+    const feature = await trx.selectFrom('features').select(['id', 'product_id']).where('id', '=', before.feature_id).executeTakeFirstOrThrow();
+    const problems = new FieldProblems();
+    const input = parseFields(requirementUpdateInput, args.body, problems);
+    const columns = input ? await planRequirement(trx, { productId: feature.product_id, stored: before }, input, problems) : null;
+    problems.throwIfAny();
+    if (!columns) throw new Error('requirement body passed its checks but could not be read');
+
+    const changed = Object.entries(columns).filter(([k, v]) => before[k as keyof RequirementRow] !== v);
+    if (changed.length === 0) return;
+    await trx
+      .updateTable('requirements')
+      .set({ ...Object.fromEntries(changed), updated_at: new Date().toISOString() })
+      .where('id', '=', before.id)
+      .execute();
+    const after = await trx.selectFrom('requirements').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    await audit(trx, { userId: args.userId, type: 'Requirement', id: before.id, action: 'update', changes: diff(before, after) });
+    await recomputeForFeature(trx, feature.id);
+  });
+}
+
+export async function deleteRequirement(db: Kysely<Database>, args: { requirementId: number; userId: number }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('requirements').selectAll().where('id', '=', args.requirementId).executeTakeFirst();
+    if (!row) throw notFound('Requirement', String(args.requirementId));
+    const feature = await trx.selectFrom('features').select(['product_id']).where('id', '=', row.feature_id).executeTakeFirst();
+    await recycle(trx, {
+      userId: args.userId,
+      type: 'Requirement',
+      id: row.id,
+      name: row.name,
+      productId: feature?.product_id ?? null,
+      rows: { requirements: [row] },
+    });
+    await trx.deleteFrom('requirements').where('id', '=', row.id).execute();
+    await audit(trx, {
+      userId: args.userId,
+      type: 'Requirement',
+      id: row.id,
+      action: 'destroy',
+      changes: { name: [row.name, null], reference_num: [row.reference_num, null] },
+    });
+    await recomputeForFeature(trx, row.feature_id);
+  });
+}
+
+const likeEscape = (q: string): string => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Operation 4: a page of a feature's requirements in position order, served by
+ * (feature_id, position, id); `updated_since` by (feature_id, updated_at). A feature holds few
+ * requirements, so `q` is a LIKE over that feature's rows.
+ */
+export async function listRequirements(
+  db: Db,
+  filter: { featureId: number; q?: string | undefined; updatedSince?: string | undefined },
+  page: Paging,
+): Promise<{ rows: RequirementRow[]; total: number }> {
+  const q = filter.q?.trim() ?? '';
+  const base = db.selectFrom('requirements as r').where((eb) => {
+    const all: Expression<SqlBool>[] = [eb('r.feature_id', '=', filter.featureId)];
+    if (filter.updatedSince !== undefined) all.push(eb('r.updated_at', '>', filter.updatedSince));
+    if (q !== '') all.push(sql<SqlBool>`r.name LIKE ${`%${likeEscape(q)}%`} ESCAPE '\\'`);
+    return eb.and(all);
+  });
+  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const total = Number(countRow?.n ?? 0);
+  if (total === 0 || page.offset >= total) return { rows: [], total };
+  const rows = await base.selectAll('r').orderBy('r.position').orderBy('r.id').limit(page.perPage).offset(page.offset).execute();
+  return { rows, total };
+}
+
+/** Full requirement records for rows, loading features, statuses and users once for all. */
+export async function serializeRequirements(db: Db, rows: RequirementRow[], origin: string): Promise<Requirement[]> {
+  if (rows.length === 0) return [];
+  const uniq = (v: (number | null)[]): number[] => [...new Set(v.filter((x): x is number => x !== null))];
+  const features = new Map(
+    (
+      await db
+        .selectFrom('features')
+        .select(['id', 'name', 'reference_num', 'product_id', 'release_id'])
+        .where('id', 'in', uniq(rows.map((r) => r.feature_id)))
+        .execute()
+    ).map((f) => [f.id, f]),
+  );
+  const statuses = new Map<number, WorkflowStatusRow>(
+    (await db.selectFrom('workflow_statuses').selectAll().where('id', 'in', uniq(rows.map((r) => r.workflow_status_id))).execute()).map(
+      (s) => [s.id, s],
+    ),
+  );
+  const userIds = uniq(rows.flatMap((r) => [r.assigned_to_id, r.created_by_id]));
+  const users = new Map<number, UserRow>(
+    userIds.length ? (await db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()).map((u) => [u.id, u]) : [],
+  );
+  return rows.map((r): Requirement => {
+    const f = features.get(r.feature_id);
+    const s = statuses.get(r.workflow_status_id);
+    return {
+      id: String(r.id),
+      name: r.name,
+      reference_num: r.reference_num,
+      position: r.position,
+      feature: {
+        id: String(r.feature_id),
+        name: f?.name ?? '',
+        reference_num: f?.reference_num ?? '',
+        product_id: String(f?.product_id ?? 0),
+      },
+      release_id: String(f?.release_id ?? 0),
+      start_date: r.start_date,
+      end_date: r.end_date,
+      workflow_status: s ? statusRef(s) : { id: '0', name: '', position: 0, complete: false, color: '' },
+      description: noteBody(r.id, r.description, r.created_at, r.updated_at),
+      assigned_to_user: userRef(r.assigned_to_id === null ? null : users.get(r.assigned_to_id)),
+      created_by_user: userRef(r.created_by_id === null ? null : users.get(r.created_by_id)),
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      ...links(origin, 'requirements', r.reference_num),
+    };
+  });
+}
+
+export async function loadRequirement(db: Db, id: number, origin: string): Promise<Requirement> {
+  const row = await db.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Requirement', String(id));
+  const [requirement] = await serializeRequirements(db, [row], origin);
+  if (!requirement) throw notFound('Requirement', String(id));
+  return requirement;
+}

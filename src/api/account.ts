@@ -1,0 +1,93 @@
+// The account records every screen leans on: who is signed in, the workspaces (products), users,
+// workflows and their statuses, feature kinds and teams. Fetchers + queryOptions factory.
+import { queryOptions } from '@tanstack/react-query';
+import { MAX_PER_PAGE } from '../contract/common';
+import {
+  meEnvelope,
+  productEnvelope,
+  productPage,
+  teamPage,
+  userPage,
+  workflowKindPage,
+  workflowPage,
+  type STATUSABLE_TYPES,
+  type Workflow,
+} from '../contract/account';
+import type { WorkflowStatus } from '../contract/common';
+import { apiGet, type RequestOptions } from './client';
+
+const seg = (id: string): string => encodeURIComponent(id);
+
+export async function fetchMe(options: RequestOptions = {}) {
+  return (await apiGet('/me', meEnvelope, undefined, options)).user;
+}
+
+export async function fetchProducts(signal?: AbortSignal) {
+  return apiGet('/products', productPage, { per_page: MAX_PER_PAGE }, { signal });
+}
+
+export async function fetchProduct(productId: string, signal?: AbortSignal) {
+  return (await apiGet(`/products/${seg(productId)}`, productEnvelope, undefined, { signal })).product;
+}
+
+export async function fetchUsers(signal?: AbortSignal) {
+  return apiGet('/users', userPage, { per_page: MAX_PER_PAGE }, { signal });
+}
+
+export async function fetchWorkflows(productId: string, signal?: AbortSignal) {
+  return (await apiGet(`/products/${seg(productId)}/workflows`, workflowPage, { per_page: MAX_PER_PAGE }, { signal }))
+    .workflows;
+}
+
+export async function fetchWorkflowKinds(productId: string, signal?: AbortSignal) {
+  return (
+    await apiGet(`/products/${seg(productId)}/workflow_kinds`, workflowKindPage, { per_page: MAX_PER_PAGE }, { signal })
+  ).workflow_kinds;
+}
+
+export async function fetchTeams(productId: string, signal?: AbortSignal) {
+  return (await apiGet(`/products/${seg(productId)}/teams`, teamPage, { per_page: MAX_PER_PAGE }, { signal })).teams;
+}
+
+// Account data changes rarely; a few minutes of freshness saves a request on every screen.
+const SLOW = 5 * 60_000;
+
+export const accountQueries = {
+  all: () => ['account'] as const,
+  me: () => queryOptions({ queryKey: ['account', 'me'] as const, queryFn: ({ signal }) => fetchMe({ signal }), staleTime: SLOW }),
+  products: () =>
+    queryOptions({ queryKey: ['account', 'products'] as const, queryFn: ({ signal }) => fetchProducts(signal), staleTime: SLOW }),
+  product: (productId: string) =>
+    queryOptions({
+      queryKey: ['account', 'products', productId] as const,
+      queryFn: ({ signal }) => fetchProduct(productId, signal),
+      staleTime: SLOW,
+    }),
+  users: () => queryOptions({ queryKey: ['account', 'users'] as const, queryFn: ({ signal }) => fetchUsers(signal), staleTime: SLOW }),
+  workflows: (productId: string) =>
+    queryOptions({
+      queryKey: ['account', 'workflows', productId] as const,
+      queryFn: ({ signal }) => fetchWorkflows(productId, signal),
+      staleTime: SLOW,
+    }),
+  workflowKinds: (productId: string) =>
+    queryOptions({
+      queryKey: ['account', 'workflow-kinds', productId] as const,
+      queryFn: ({ signal }) => fetchWorkflowKinds(productId, signal),
+      staleTime: SLOW,
+    }),
+  teams: (productId: string) =>
+    queryOptions({
+      queryKey: ['account', 'teams', productId] as const,
+      queryFn: ({ signal }) => fetchTeams(productId, signal),
+      staleTime: SLOW,
+    }),
+};
+
+export type StatusableType = (typeof STATUSABLE_TYPES)[number];
+
+/** Statuses of the product's workflow for one record kind, in workflow order ([] when none). */
+export function statusesFor(workflows: readonly Workflow[] | undefined, type: StatusableType): WorkflowStatus[] {
+  const workflow = workflows?.find((w) => w.statusable_type === type);
+  return workflow ? [...workflow.workflow_statuses].sort((a, b) => a.position - b.position) : [];
+}

@@ -1,0 +1,160 @@
+// The signed-in frame: sidebar with the product name, workspace switcher, navigation and the
+// current user; the screen in <main>. Leaves for sign-in as soon as the session is gone.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  Link,
+  NavLink,
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useParams,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
+import { accountQueries } from '../api/account';
+import { clearSession } from '../api/session';
+import { pickWorkspace, rememberProductId, useRememberedProductId } from '../records/products/workspace';
+import { WorkspaceSwitcher } from '../records/products/workspace-switcher';
+import { Button } from '../ui/button';
+import { paths } from '../ui/paths';
+import { requireSession, signInHref } from './guard';
+import { queryClient } from './query-client';
+import { useSession } from './use-session';
+
+export async function layoutLoader({ request }: LoaderFunctionArgs) {
+  requireSession(request);
+  await Promise.all([queryClient.prefetchQuery(accountQueries.me()), queryClient.prefetchQuery(accountQueries.products())]);
+  return null;
+}
+
+export function AppLayout() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to={signInHref(location.pathname + location.search)} replace />;
+  return <Shell />;
+}
+
+const SECTION = /^\/w\/[^/]+\/(releases|features|board)(?:\/|$)/;
+
+function Shell() {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const client = useQueryClient();
+  const remembered = useRememberedProductId();
+  const products = useQuery(accountQueries.products());
+  const me = useQuery(accountQueries.me());
+
+  const routeProductId = params.productId;
+  useEffect(() => {
+    if (routeProductId) rememberProductId(routeProductId);
+  }, [routeProductId]);
+
+  const productList = products.data?.products ?? [];
+  const currentId = routeProductId ?? pickWorkspace(productList, remembered)?.id ?? null;
+
+  function switchWorkspace(productId: string) {
+    rememberProductId(productId);
+    const section = SECTION.exec(location.pathname)?.[1];
+    navigate(
+      section === 'features'
+        ? paths.features(productId)
+        : section === 'board'
+          ? paths.featureBoard(productId)
+          : paths.releases(productId),
+    );
+  }
+
+  function signOut() {
+    clearSession();
+    client.clear();
+  }
+
+  const onReleaseScreen = location.pathname.startsWith('/releases/');
+  const onFeatureScreen = location.pathname.startsWith('/features/');
+  const navClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' active' : ''}`;
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ScrollRestoration />
+      {navigation.state === 'loading' ? <div className="nav-progress" aria-hidden="true" /> : null}
+      <div className="shell">
+        <aside className="sidebar">
+          <Link to={paths.home} className="brand">
+            <img className="brand__mark" src="/favicon.svg" alt="" />
+            Planner
+          </Link>
+
+          {products.isError ? (
+            <div className="sidebar__section">
+              <span className="sidebar__label">Workspace</span>
+              <p role="alert">Workspaces could not be loaded.</p>
+              <Button size="sm" onClick={() => void products.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : products.isPending ? (
+            <div className="sidebar__section">
+              <span className="sidebar__label">Workspace</span>
+              <p role="status">Loading…</p>
+            </div>
+          ) : productList.length > 0 ? (
+            <WorkspaceSwitcher products={productList} currentId={currentId} onChange={switchWorkspace} />
+          ) : null}
+
+          {currentId ? (
+            <nav aria-label="Main">
+              <ul className="nav">
+                <li>
+                  <NavLink
+                    to={paths.releases(currentId)}
+                    className={({ isActive }) => navClass({ isActive: isActive || onReleaseScreen })}
+                  >
+                    Releases
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink
+                    to={paths.features(currentId)}
+                    className={({ isActive }) => navClass({ isActive: isActive || onFeatureScreen })}
+                  >
+                    Features
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to={paths.featureBoard(currentId)} className={navClass}>
+                    Board
+                  </NavLink>
+                </li>
+              </ul>
+            </nav>
+          ) : null}
+
+          <div className="sidebar__footer">
+            {me.data ? (
+              <div>
+                <div className="sidebar__user">{me.data.name}</div>
+                <div className="sidebar__email">{me.data.email}</div>
+              </div>
+            ) : null}
+            <Button variant="ghost" size="sm" onClick={signOut}>
+              Sign out
+            </Button>
+          </div>
+        </aside>
+        <main id="main" className="main" tabIndex={-1}>
+          <div className="main__inner">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </>
+  );
+}

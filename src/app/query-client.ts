@@ -1,0 +1,29 @@
+// The app's one QueryClient. Its caches are where a 401 turns into "sign in again": the client only
+// throws, the session is cleared here, and the signed-in layout notices and leaves for sign-in.
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { ApiError } from '../api/client';
+import { clearSession, getSession } from '../api/session';
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended — sign in again';
+
+function onError(error: ApiError): void {
+  if (error.status === 401 && getSession()) clearSession(SESSION_ENDED_MESSAGE);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A 4xx will not get better by asking again; network blips and 5xx might.
+        retry: (failures, error) => (error.status === 0 || error.status >= 500) && failures < 2,
+        refetchOnWindowFocus: true,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,50 @@
+// The data router: sign-in outside, everything else inside the signed-in layout. Each screen is a
+// lazy route module (its own chunk) whose loader warms React Query's cache before it renders.
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { featureRoutes } from '../records/features/routes';
+import { Loading } from '../ui/loading';
+import { routePatterns } from '../ui/paths';
+import { AppLayout, layoutLoader } from './layout';
+import { RouteError } from './route-error';
+
+export const routes: RouteObject[] = [
+  {
+    path: routePatterns.signIn,
+    lazy: () => import('./routes/sign-in'),
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoading />,
+  },
+  {
+    id: 'app',
+    path: '/',
+    element: <AppLayout />,
+    loader: layoutLoader,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoading />,
+    children: [
+      {
+        // Errors of a screen render inside the layout, so navigation stays usable.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('./routes/home') },
+          { path: routePatterns.releases, lazy: () => import('./routes/releases-list') },
+          { path: routePatterns.newRelease, lazy: () => import('./routes/release-new') },
+          { path: routePatterns.release, lazy: () => import('./routes/release-page') },
+          { path: routePatterns.editRelease, lazy: () => import('./routes/release-edit') },
+          ...featureRoutes,
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+];
+
+function FullPageLoading() {
+  return (
+    <div className="auth-page">
+      <Loading label="Loading Planner…" />
+    </div>
+  );
+}
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,31 @@
+// Route `/releases/:releaseId`: the release page. The release's workspace becomes the current one.
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { releaseQueries } from '../../api/releases';
+import { rememberProductId } from '../../records/products/workspace';
+import { RELEASE_FEATURES_PER_PAGE } from '../../records/releases/release-features';
+import { ReleasePage } from '../../records/releases/release-page';
+import { requireSession } from '../guard';
+import { queryClient } from '../query-client';
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  requireSession(request);
+  const releaseId = params.releaseId ?? '';
+  await Promise.all([
+    queryClient.prefetchQuery(releaseQueries.detail(releaseId)),
+    queryClient.prefetchQuery(releaseQueries.phases(releaseId)),
+    queryClient.prefetchQuery(releaseQueries.features(releaseId, { page: 1, perPage: RELEASE_FEATURES_PER_PAGE })),
+  ]);
+  return null;
+}
+
+export function Component() {
+  const { releaseId = '' } = useParams();
+  const release = useQuery(releaseQueries.detail(releaseId));
+  const productId = release.data?.product_id;
+  useEffect(() => {
+    if (productId) rememberProductId(productId);
+  }, [productId]);
+  return <ReleasePage key={releaseId} releaseId={releaseId} />;
+}

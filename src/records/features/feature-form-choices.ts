@@ -1,0 +1,74 @@
+// What the feature form offers to choose from — releases (with their capacity units), Feature
+// statuses, kinds, users and teams — fetched together so the form renders once, with its
+// defaults, after everything it needs has arrived.
+import { useQuery } from '@tanstack/react-query';
+import { accountQueries, statusesFor } from '../../api/account';
+import { releaseQueries } from '../../api/releases';
+import type { Team, User, WorkflowKind } from '../../contract/account';
+import { MAX_PER_PAGE, type WorkflowStatus } from '../../contract/common';
+import type { CapacityUnits } from '../../domain/estimate';
+
+export interface ReleaseChoice {
+  id: string;
+  name: string;
+  reference_num: string;
+  capacity_units: CapacityUnits;
+  parking_lot: boolean;
+}
+
+export interface FeatureFormChoices {
+  releases: ReleaseChoice[];
+  /** The product's Feature statuses in workflow order. */
+  statuses: WorkflowStatus[];
+  kinds: WorkflowKind[];
+  users: User[];
+  /** Each team carries its statuses, iterations and program increments. */
+  teams: Team[];
+}
+
+/** Every release with its capacity units, which decide how estimate text reads. */
+export const releaseChoicesQuery = (productId: string) => releaseQueries.list(productId, { fields: '*', perPage: MAX_PER_PAGE });
+
+export interface ChoicesState {
+  choices: FeatureFormChoices | undefined;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => void;
+}
+
+export function useFeatureFormChoices(productId: string | undefined): ChoicesState {
+  const enabled = Boolean(productId);
+  const id = productId ?? '';
+  const releases = useQuery({ ...releaseChoicesQuery(id), enabled });
+  const workflows = useQuery({ ...accountQueries.workflows(id), enabled });
+  const kinds = useQuery({ ...accountQueries.workflowKinds(id), enabled });
+  const users = useQuery(accountQueries.users());
+  const teams = useQuery({ ...accountQueries.teams(id), enabled });
+  const all = [releases, workflows, kinds, users, teams];
+  const failed = all.find((q) => q.isError);
+
+  let choices: FeatureFormChoices | undefined;
+  if (releases.data && workflows.data && kinds.data && users.data && teams.data) {
+    choices = {
+      releases: releases.data.releases.map((r) => ({
+        id: r.id,
+        name: r.name ?? `Release ${r.id}`,
+        reference_num: r.reference_num ?? '',
+        capacity_units: r.capacity_units ?? 'time',
+        parking_lot: r.parking_lot ?? false,
+      })),
+      statuses: statusesFor(workflows.data, 'Feature'),
+      kinds: kinds.data,
+      users: users.data.users,
+      teams: teams.data,
+    };
+  }
+  return {
+    choices,
+    error: failed?.error ?? null,
+    isFetching: all.some((q) => q.isFetching),
+    refetch: () => {
+      for (const q of all) if (q.isError) void q.refetch();
+    },
+  };
+}

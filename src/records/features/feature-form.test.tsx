@@ -1,0 +1,364 @@
+// @vitest-environment jsdom
+// The feature form's conditional rules as a person meets them (progress only under manual progress,
+// team-dependent choices, estimates read in the release's units, the shorter update list), and the
+// pure mapping to request bodies (watchers as a comma string on create, an array on update).
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { releaseQueries } from '../../api/releases';
+import type { Team, User } from '../../contract/account';
+import type { Feature } from '../../contract/features';
+import { FEATURE_PROGRESS_SOURCES_UPDATE } from '../../domain/progress';
+import { FeatureForm } from './feature-form';
+import type { FeatureFormChoices } from './feature-form-choices';
+import {
+  buildFeatureFormSchema,
+  createDefaults,
+  editDefaults,
+  toCreateInput,
+  toUpdateInput,
+  type FeatureFormOutput,
+} from './feature-form-schema';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Stubs fetch with one JSON answer and records what was sent. */
+function stubFetch(status: number, answer: unknown) {
+  const sent: { url: string; method: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      sent.push({ url, method: init.method ?? 'GET', body: JSON.parse(String(init.body ?? 'null')) });
+      return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return sent;
+}
+
+const ts = '2026-01-01T00:00:00Z';
+const status = (id: string, name: string, position: number) => ({ id, name, position, complete: false, color: '#4a90d9' });
+const user = (id: string, name: string): User => ({
+  id,
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  administrator: false,
+  enabled: true,
+  created_at: ts,
+  updated_at: ts,
+});
+const team = (id: string, name: string, iterations: string[], pis: string[], statuses: string[]): Team => ({
+  id,
+  name,
+  reference_prefix: name.toUpperCase(),
+  product_id: '1',
+  color: '#000000',
+  created_at: ts,
+  updated_at: ts,
+  team_workflow_statuses: statuses.map((s, i) => status(`${id}${i}`, s, i)),
+  iterations: iterations.map((n, i) => ({ id: `${id}0${i}`, name: n, start_date: null, end_date: null, team_id: id })),
+  program_increments: pis.map((n, i) => ({
+    id: `${id}9${i}`,
+    name: n,
+    reference_num: `PI-${id}${i}`,
+    start_date: null,
+    end_date: null,
+    team_id: id,
+  })),
+});
+
+const choices: FeatureFormChoices = {
+  releases: [
+    { id: '10', name: 'Spring', reference_num: 'PLN-R-1', capacity_units: 'time', parking_lot: false },
+    { id: '11', name: 'Points', reference_num: 'PLN-R-2', capacity_units: 'story_points', parking_lot: false },
+  ],
+  statuses: [status('1', 'New', 1), status('2', 'In development', 2)],
+  kinds: [{ id: '5', name: 'New feature' }],
+  users: [user('3', 'Ada'), user('4', 'Grace'), user('5', 'Linus')],
+  teams: [
+    team('7', 'Alpha', ['Sprint A1', 'Sprint A2'], ['Alpha PI'], ['Ready', 'Doing']),
+    team('8', 'Beta', ['Sprint B1'], [], ['Queued']),
+  ],
+};
+
+function renderForm(props: { feature?: Feature; initialRelease?: string } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  // The phases of both releases are already known, so the form does not reach for the network.
+  queryClient.setQueryData(releaseQueries.phases('10').queryKey, []);
+  queryClient.setQueryData(releaseQueries.phases('11').queryKey, []);
+  const person = userEvent.setup();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <FeatureForm productId="1" choices={choices} {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return person;
+}
+
+function optionTexts(select: HTMLElement): string[] {
+  return within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent ?? '');
+}
+
+describe('FeatureForm', () => {
+  it('shows the Progress field only while the progress source is manual', async () => {
+    const person = renderForm({ initialRelease: '10' });
+    expect(screen.getByLabelText('Progress')).toBeTruthy();
+    await person.selectOptions(screen.getByLabelText('Progress source'), 'progress_from_requirements');
+    expect(screen.queryByLabelText('Progress')).toBeNull();
+    await person.selectOptions(screen.getByLabelText('Progress source'), 'progress_manual');
+    expect(screen.getByLabelText('Progress')).toBeTruthy();
+  });
+
+  it('offers the iterations, program increments and statuses of the chosen team, and clears them when the team changes', async () => {
+    const person = renderForm({ initialRelease: '10' });
+    const iteration = screen.getByLabelText<HTMLSelectElement>('Iteration');
+    expect(iteration.disabled).toBe(true);
+    expect(screen.getAllByText('Choose a team first').length).toBe(3);
+
+    await person.selectOptions(screen.getByLabelText('Team'), '7');
+    expect(iteration.disabled).toBe(false);
+    expect(optionTexts(iteration)).toEqual(['No iteration', 'Sprint A1', 'Sprint A2']);
+    expect(optionTexts(screen.getByLabelText('Program increment'))).toEqual(['No program increment', 'PI-70 Alpha PI']);
+    expect(optionTexts(screen.getByLabelText('Team status'))).toEqual(['No team status', 'Ready', 'Doing']);
+    await person.selectOptions(iteration, 'Sprint A2');
+    await person.selectOptions(screen.getByLabelText('Team status'), 'Doing');
+    expect(iteration.value).toBe('701');
+
+    await person.selectOptions(screen.getByLabelText('Team'), '8');
+    expect(optionTexts(iteration)).toEqual(['No iteration', 'Sprint B1']);
+    expect(iteration.value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('Team status').value).toBe('');
+
+    await person.selectOptions(screen.getByLabelText('Team'), '');
+    expect(iteration.disabled).toBe(true);
+  });
+
+  it('sends only the new team links after a team change, and puts the service field errors on their fields', async () => {
+    const sent = stubFetch(422, {
+      error: 'The feature is not valid',
+      errors: { initial_estimate_text: ['is larger than the release capacity'], colour: ['is not a field'] },
+    });
+    const person = renderForm({ initialRelease: '10' });
+    await person.type(screen.getByLabelText('Name'), 'Export');
+    await person.type(screen.getByLabelText('Initial estimate'), '3d');
+    await person.selectOptions(screen.getByLabelText('Team'), '7');
+    await person.selectOptions(screen.getByLabelText('Iteration'), 'Sprint A2');
+    await person.selectOptions(screen.getByLabelText('Program increment'), 'PI-70 Alpha PI');
+    await person.selectOptions(screen.getByLabelText('Team status'), 'Doing');
+    await person.selectOptions(screen.getByLabelText('Team'), '8');
+    await person.click(within(screen.getByRole('group', { name: 'Watchers' })).getByLabelText('Linus'));
+    await person.click(within(screen.getByRole('group', { name: 'Watchers' })).getByLabelText('Ada'));
+    await person.click(screen.getByRole('button', { name: 'Create feature' }));
+
+    expect(await screen.findByText('is larger than the release capacity')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.method).toBe('POST');
+    expect(sent[0]?.url).toBe('/api/v1/releases/10/features');
+    const body = (sent[0]?.body as { feature: Record<string, unknown> }).feature;
+    expect(body).toMatchObject({ name: 'Export', team: '8', initial_estimate_text: '3d', watchers: '3,5', workflow_status: { name: 'New' } });
+    expect(body).not.toHaveProperty('iteration');
+    expect(body).not.toHaveProperty('program_increment');
+    expect(body).not.toHaveProperty('team_workflow_status');
+
+    expect(screen.getByLabelText('Initial estimate').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Colour is not a field')).toBeTruthy();
+  });
+
+  it('preselects the release of ?release= (by id or key) and reads estimates in its units', async () => {
+    const person = renderForm({ initialRelease: 'PLN-R-2' });
+    expect(screen.getByLabelText<HTMLSelectElement>('Release').value).toBe('11');
+    const estimate = screen.getByLabelText('Initial estimate');
+    await person.type(estimate, '5p');
+    expect(screen.getByText('5p = 5 points')).toBeTruthy();
+
+    // The same text in a release estimated in time is refused, and saving is blocked.
+    await person.selectOptions(screen.getByLabelText('Release'), '10');
+    expect(estimate.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create feature' }).disabled).toBe(true);
+
+    await person.clear(estimate);
+    await person.type(estimate, '1d 2h');
+    expect(screen.getByText('1d 2h = 10 h')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create feature' }).disabled).toBe(false);
+  });
+
+  it('puts a blank name and a missing release on their fields instead of sending', async () => {
+    const person = renderForm();
+    await person.click(screen.getByRole('button', { name: 'Create feature' }));
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Release').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText("can't be blank")).toBeTruthy();
+  });
+
+  it('offers the shorter list of progress sources when editing', () => {
+    renderForm({ feature: sampleFeature() });
+    const values = within(screen.getByLabelText('Progress source'))
+      .getAllByRole<HTMLOptionElement>('option')
+      .map((o) => o.value);
+    expect(values).toEqual([...FEATURE_PROGRESS_SOURCES_UPDATE]);
+    expect(screen.getByRole('button', { name: 'Save feature' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Search');
+    expect(screen.getByLabelText<HTMLInputElement>('Initial estimate').value).toBe('1d 2h');
+  });
+
+  it('keeps watchers as checkboxes of users, checked from the feature', () => {
+    renderForm({ feature: sampleFeature() });
+    const watchers = screen.getByRole('group', { name: 'Watchers' });
+    const checked = within(watchers)
+      .getAllByRole<HTMLInputElement>('checkbox')
+      .filter((c) => c.checked)
+      .map((c) => c.value);
+    expect(checked).toEqual(['3', '5']);
+  });
+});
+
+function sampleFeature(): Feature {
+  const release = {
+    id: '10',
+    reference_num: 'PLN-R-1',
+    name: 'Spring',
+    product_id: '1',
+    start_date: null,
+    release_date: null,
+    parking_lot: false,
+    capacity_units: 'time' as const,
+    url: '',
+    resource: '',
+  };
+  const ref = (u: User) => ({ id: u.id, name: u.name, email: u.email, created_at: ts, updated_at: ts });
+  return {
+    id: '42',
+    name: 'Search',
+    reference_num: 'PLN-42',
+    product_id: '1',
+    position: 1,
+    release,
+    release_reference_num: 'PLN-R-1',
+    workflow_kind: null,
+    workflow_status: status('2', 'In development', 2),
+    description: null,
+    created_by_user: null,
+    assigned_to_user: null,
+    tags: ['search', 'ux'],
+    start_date: null,
+    due_date: null,
+    work_units: 'time',
+    initial_estimate: 600,
+    initial_estimate_text: '1d 2h',
+    detailed_estimate: null,
+    detailed_estimate_text: null,
+    remaining_estimate: null,
+    remaining_estimate_text: null,
+    progress: 40,
+    progress_source: 'progress_manual',
+    belongs_to_release_phase: null,
+    initiative: null,
+    epic: null,
+    team: null,
+    team_workflow_status: null,
+    iteration: null,
+    program_increment: null,
+    watchers: [ref(choices.users[0]!), ref(choices.users[2]!)],
+    requirements: [],
+    status_changed_on: null,
+    created_at: ts,
+    updated_at: ts,
+    url: '',
+    resource: '',
+  };
+}
+
+const schema = buildFeatureFormSchema({ mode: 'create', unitsOf: (id) => (id === '11' ? 'story_points' : 'time') });
+const parse = (values: unknown): FeatureFormOutput => schema.parse(values);
+
+describe('feature form mapping', () => {
+  it('sends watchers as a comma-separated string of ids on create', () => {
+    const body = toCreateInput(parse({ ...createDefaults({ releaseId: '10' }), name: 'Export', watchers: ['3', '5'] }));
+    expect(body.watchers).toBe('3,5');
+    expect(body).toMatchObject({ name: 'Export', progress_source: 'progress_manual', progress: 0 });
+  });
+
+  it('sends watchers as an array of numeric ids on update, and an empty array to clear them', () => {
+    const feature = sampleFeature();
+    const values = parse({ ...editDefaults(feature), watchers: ['3', '5'] });
+    expect(toUpdateInput(values, feature).watchers).toEqual([3, 5]);
+    expect(toUpdateInput(parse({ ...editDefaults(feature), watchers: [] }), feature).watchers).toEqual([]);
+  });
+
+  it('leaves watchers out of a create body when nobody watches', () => {
+    const body = toCreateInput(parse({ ...createDefaults({ releaseId: '10' }), name: 'Export' }));
+    expect('watchers' in body).toBe(false);
+  });
+
+  it('sends progress only under manual progress', () => {
+    const computed = parse({
+      ...createDefaults({ releaseId: '10' }),
+      name: 'Export',
+      progress_source: 'progress_from_requirements',
+      progress: '55',
+    });
+    expect('progress' in computed).toBe(false);
+    const body = toCreateInput(computed);
+    expect(body.progress_source).toBe('progress_from_requirements');
+    expect('progress' in body).toBe(false);
+
+    const manual = toCreateInput(parse({ ...createDefaults({ releaseId: '10' }), name: 'Export', progress: '55' }));
+    expect(manual.progress).toBe(55);
+  });
+
+  it('refuses progress outside 0–100 and estimates in the wrong units', () => {
+    const result = schema.safeParse({
+      ...createDefaults({ releaseId: '10' }),
+      name: 'Export',
+      progress: '120',
+      initial_estimate_text: '5p',
+    });
+    expect(result.success).toBe(false);
+    const paths = result.error?.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['progress', 'initial_estimate_text']));
+  });
+
+  it('sends the status, assignee, team links and estimates in their wire forms', () => {
+    const body = toCreateInput(
+      parse({
+        ...createDefaults({ releaseId: '11', statusName: 'New' }),
+        name: 'Export',
+        assigned_to_user: 'ada@example.com',
+        team: '7',
+        iteration: '701',
+        team_workflow_status: 'Doing',
+        tags: ' a, b ,,c ',
+        initial_estimate_text: ' 5p ',
+      }),
+    );
+    expect(body).toMatchObject({
+      workflow_status: { name: 'New' },
+      assigned_to_user: 'ada@example.com',
+      team: '7',
+      iteration: '701',
+      team_workflow_status: { name: 'Doing' },
+      tags: 'a,b,c',
+      initial_estimate_text: '5p',
+    });
+    expect('program_increment' in body).toBe(false);
+  });
+
+  it('clears emptied fields with null on update and sends the progress source only when it changed', () => {
+    const feature = { ...sampleFeature(), progress_source: 'progress_from_requirements_with_dependents' as const };
+    const same = toUpdateInput(parse({ ...editDefaults(feature), initial_estimate_text: '' }), feature);
+    expect(same.initial_estimate_text).toBeNull();
+    expect(same.team).toBeNull();
+    expect('progress_source' in same).toBe(false);
+
+    const changed = toUpdateInput(parse({ ...editDefaults(feature), progress_source: 'progress_from_todos' }), feature);
+    expect(changed.progress_source).toBe('progress_from_todos');
+  });
+});

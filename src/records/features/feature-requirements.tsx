@@ -1,0 +1,237 @@
+// The requirements of a feature on its page: a paged list (operation 4) with status pills and
+// delete, and the inline "Add requirement" form (operation 3). They live with the feature because a
+// requirement exists only inside one, and a records folder does not import another.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { accountQueries, statusesFor } from '../../api/account';
+import { requirementQueries, useCreateRequirement, useDeleteRequirement } from '../../api/requirements';
+import type { User } from '../../contract/account';
+import type { WorkflowStatus } from '../../contract/common';
+import type { Feature, Requirement, RequirementCreateInput } from '../../contract/features';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { ErrorState, errorMessage } from '../../ui/error-state';
+import { SelectField, TextAreaField, TextField } from '../../ui/field';
+import { formatDateRange } from '../../ui/format';
+import { FormError } from '../../ui/form-error';
+import { Loading } from '../../ui/loading';
+import { mapFieldErrors } from '../../ui/map-field-errors';
+import { Pager } from '../../ui/pager';
+import { StatusPill } from '../../ui/status-pill';
+import {
+  REQUIREMENT_FORM_FIELDS,
+  emptyRequirement,
+  requirementFormSchema,
+  type RequirementFormValues,
+} from './requirement-form-schema';
+
+export const REQUIREMENTS_PER_PAGE = 20;
+
+export function FeatureRequirements({ feature }: { feature: Feature }) {
+  const [page, setPage] = useState(1);
+  const list = useQuery(requirementQueries.list(feature.id, { page, perPage: REQUIREMENTS_PER_PAGE }));
+  const workflows = useQuery(accountQueries.workflows(feature.product_id));
+  const users = useQuery(accountQueries.users());
+  const del = useDeleteRequirement();
+  const [toDelete, setToDelete] = useState<Requirement | null>(null);
+
+  const rows = list.data?.requirements ?? [];
+  const statuses = statusesFor(workflows.data, 'Requirement');
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    del.mutate(toDelete.id, {
+      onSuccess: () => {
+        // The last row of a later page gone: show the page before rather than an empty one.
+        if (rows.length === 1 && page > 1) setPage(page - 1);
+        setToDelete(null);
+      },
+    });
+  };
+
+  return (
+    <section className="card" aria-labelledby="feature-requirements">
+      <h2 id="feature-requirements" className="feature-card-title">
+        Requirements
+        {list.data ? <span className="board__count">{list.data.pagination.total_records}</span> : null}
+      </h2>
+
+      {list.isPending ? (
+        <Loading label="Loading requirements…" variant="skeleton" rows={3} />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No requirements yet">Break the feature down into requirements with the form below.</EmptyState>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table table--compact" aria-label={`Requirements of ${feature.reference_num}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Reference</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Assignee</th>
+                  <th scope="col">Dates</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id}>
+                    <td className="mono nowrap">{r.reference_num}</td>
+                    <td className="requirement-name">{r.name}</td>
+                    <td>
+                      <StatusPill status={r.workflow_status} />
+                    </td>
+                    <td>{r.assigned_to_user?.name ?? <span className="muted">Unassigned</span>}</td>
+                    <td>{formatDateRange(r.start_date, r.end_date)}</td>
+                    <td className="cell-num">
+                      <Button size="sm" variant="ghost" onClick={() => setToDelete(r)} aria-label={`Delete requirement ${r.name}`}>
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {list.data.pagination.total_pages > 1 ? (
+            <Pager
+              pagination={list.data.pagination}
+              onPageChange={setPage}
+              noun="requirements"
+              label="Requirement pages"
+              disabled={list.isPlaceholderData}
+            />
+          ) : null}
+        </>
+      )}
+
+      <AddRequirementForm featureId={feature.id} statuses={statuses} users={users.data?.users ?? []} />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={`Delete requirement ${toDelete?.reference_num ?? ''}?`}
+        confirmLabel="Delete requirement"
+        pending={del.isPending}
+        error={del.isError ? errorMessage(del.error) : null}
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          setToDelete(null);
+          del.reset();
+        }}
+      >
+        “{toDelete?.name}” will be removed from this feature.
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** The hidden word makes each label unique on the page ("Requirement Name") while the eye reads "Name". */
+function label(text: string) {
+  return (
+    <>
+      <span className="visually-hidden">Requirement </span>
+      {text}
+    </>
+  );
+}
+
+function AddRequirementForm({
+  featureId,
+  statuses,
+  users,
+}: {
+  featureId: string;
+  statuses: readonly WorkflowStatus[];
+  users: readonly User[];
+}) {
+  const create = useCreateRequirement(featureId);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [added, setAdded] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<RequirementFormValues, unknown, RequirementCreateInput>({
+    resolver: zodResolver(requirementFormSchema),
+    defaultValues: emptyRequirement(),
+  });
+
+  const submit = handleSubmit(async (input) => {
+    setFormErrors([]);
+    setAdded('');
+    try {
+      const requirement = await create.mutateAsync(input);
+      reset(emptyRequirement());
+      setAdded(`Added ${requirement.reference_num} ${requirement.name}.`);
+      setFocus('name');
+    } catch (error) {
+      setFormErrors(mapFieldErrors(error, setError, REQUIREMENT_FORM_FIELDS));
+    }
+  });
+
+  return (
+    <form
+      className="form requirement-form"
+      aria-label="Add requirement"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
+      <h3 className="requirement-form__title">Add requirement</h3>
+      <FormError messages={formErrors} title="The requirement could not be added" />
+      <div className="form-grid">
+        <TextField
+          label={label('Name')}
+          required
+          className="field--wide"
+          registration={register('name')}
+          error={errors.name?.message}
+          autoComplete="off"
+          maxLength={255}
+        />
+        <SelectField
+          label={label('Status')}
+          registration={register('workflow_status')}
+          options={statuses.map((s) => ({ value: s.name, label: s.name }))}
+          placeholder="Default status"
+          error={errors.workflow_status?.message}
+        />
+        <SelectField
+          label={label('Assignee')}
+          registration={register('assigned_to_user')}
+          options={users.filter((u) => u.enabled).map((u) => ({ value: u.email, label: u.name || u.email }))}
+          placeholder="Unassigned"
+          error={errors.assigned_to_user?.message}
+        />
+        <TextField label={label('Start date')} type="date" registration={register('start_date')} error={errors.start_date?.message} />
+        <TextField label={label('End date')} type="date" registration={register('end_date')} error={errors.end_date?.message} />
+        <TextAreaField
+          label={label('Description')}
+          className="field--wide"
+          rows={3}
+          registration={register('description')}
+          hint="HTML is allowed."
+          error={errors.description?.message}
+        />
+      </div>
+      <div className="form-actions">
+        <p className="field__understood" role="status">
+          {added}
+        </p>
+        <Button type="submit" variant="primary" pending={isSubmitting} pendingLabel="Adding…">
+          Add requirement
+        </Button>
+      </div>
+    </form>
+  );
+}

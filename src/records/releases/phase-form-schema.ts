@@ -1,0 +1,77 @@
+// The phase/milestone form's schema, from the contract's phase input: a milestone is one day (one
+// "Date", sent as start_on = end_on), a phase runs from start to end; progress only when manual.
+import { z } from 'zod';
+import { HTML_MAX } from '../../contract/common';
+import { releasePhaseCreateInput, type ReleasePhase, type ReleasePhaseCreateInput } from '../../contract/releases';
+import { isRealDate } from '../../domain/dates';
+
+const contract = releasePhaseCreateInput.shape;
+const dateText = z.string().refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD');
+
+export const phaseFormSchema = z
+  .object({
+    name: contract.name,
+    phase_type: contract.phase_type,
+    /** The milestone's day. */
+    date: dateText,
+    start_on: dateText,
+    end_on: dateText,
+    progress_source: contract.progress_source.unwrap(),
+    progress: z.string(),
+    duration_source: contract.duration_source.unwrap(),
+    description: z.string().max(HTML_MAX, `must be at most ${HTML_MAX} characters`),
+  })
+  .superRefine((v, ctx) => {
+    if (v.phase_type === 'phase' && v.start_on && v.end_on && v.end_on < v.start_on) {
+      ctx.addIssue({ code: 'custom', path: ['end_on'], message: 'must be on or after the start date' });
+    }
+    if (v.progress_source === 'progress_manual' && v.progress.trim() !== '') {
+      const n = Number(v.progress);
+      if (!Number.isFinite(n) || n < 0 || n > 100) {
+        ctx.addIssue({ code: 'custom', path: ['progress'], message: 'must be between 0 and 100' });
+      }
+    }
+  })
+  .transform((v): Omit<ReleasePhaseCreateInput, 'release_id'> => {
+    const milestone = v.phase_type === 'milestone';
+    const body: Omit<ReleasePhaseCreateInput, 'release_id'> = {
+      name: v.name,
+      phase_type: v.phase_type,
+      start_on: (milestone ? v.date : v.start_on) || null,
+      end_on: (milestone ? v.date : v.end_on) || null,
+      progress_source: v.progress_source,
+      duration_source: v.duration_source,
+      description: v.description.trim() ? v.description : null,
+    };
+    if (v.progress_source === 'progress_manual') body.progress = v.progress.trim() === '' ? null : Number(v.progress);
+    return body;
+  });
+
+export type PhaseFormValues = z.input<typeof phaseFormSchema>;
+export type PhaseFormOutput = z.output<typeof phaseFormSchema>;
+
+export const PHASE_FORM_FIELDS = [
+  'name',
+  'phase_type',
+  'date',
+  'start_on',
+  'end_on',
+  'progress_source',
+  'progress',
+  'duration_source',
+  'description',
+] as const satisfies readonly (keyof PhaseFormValues)[];
+
+export function phaseFormDefaults(phase?: ReleasePhase): PhaseFormValues {
+  return {
+    name: phase?.name ?? '',
+    phase_type: phase?.type ?? 'phase',
+    date: phase?.start_on ?? phase?.end_on ?? '',
+    start_on: phase?.start_on ?? '',
+    end_on: phase?.end_on ?? '',
+    progress_source: phase?.progress_source ?? 'progress_manual',
+    progress: phase?.progress === null || phase?.progress === undefined ? '' : String(phase.progress),
+    duration_source: phase?.duration_source ?? 'duration_manual',
+    description: phase?.description?.body ?? '',
+  };
+}

@@ -1,0 +1,124 @@
+// The release form's schema, derived from the contract's `releaseCreateInput`: the form holds what
+// inputs hold (strings, a boolean), and the schema turns that into the request body. The spec's
+// conditional rules live here as branches — progress only under manual progress, the resolution of
+// an external date only with that date, capacity text in the release's capacity units.
+import { z } from 'zod';
+import { HTML_MAX } from '../../contract/common';
+import { EXTERNAL_DATE_RESOLUTIONS, releaseCreateInput, type Release, type ReleaseCreateInput } from '../../contract/releases';
+import { isRealDate } from '../../domain/dates';
+import { ESTIMATE_TEXT_MAX, parseEstimate } from '../../domain/estimate';
+
+const contract = releaseCreateInput.shape;
+
+const dateText = z.string().refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD');
+
+export const releaseFormSchema = z
+  .object({
+    name: contract.name,
+    /** User id, '' for no owner. */
+    owner: z.string(),
+    /** Status name, '' for the workflow's default. */
+    workflow_status: z.string(),
+    /** Release id, '' for none. */
+    parent_id: z.string(),
+    theme: z.string().max(HTML_MAX, `must be at most ${HTML_MAX} characters`),
+    start_date: dateText,
+    end_date: dateText,
+    release_date: dateText,
+    development_started_on: dateText,
+    external_release_date: dateText,
+    // Optional: a disabled <select> may hand over undefined.
+    external_date_resolution: z.union([z.enum(EXTERNAL_DATE_RESOLUTIONS), z.literal('')]).optional(),
+    parking_lot: z.boolean(),
+    capacity_units: contract.capacity_units.unwrap(),
+    total_capacity_text: z.string().max(ESTIMATE_TEXT_MAX, `must be at most ${ESTIMATE_TEXT_MAX} characters`),
+    progress_source: contract.progress_source.unwrap(),
+    /** Text of a number input; read only when progress_source is progress_manual. */
+    progress: z.string(),
+    duration_source: contract.duration_source.unwrap(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.progress_source === 'progress_manual' && v.progress.trim() !== '') {
+      const n = Number(v.progress);
+      if (!Number.isFinite(n) || n < 0 || n > 100) {
+        ctx.addIssue({ code: 'custom', path: ['progress'], message: 'must be between 0 and 100' });
+      }
+    }
+    if (v.external_date_resolution && !v.external_release_date) {
+      ctx.addIssue({ code: 'custom', path: ['external_date_resolution'], message: 'needs an external release date' });
+    }
+    const capacity = parseEstimate(v.total_capacity_text, v.capacity_units);
+    if (!capacity.ok) ctx.addIssue({ code: 'custom', path: ['total_capacity_text'], message: capacity.error });
+    if (v.start_date && v.end_date && v.end_date < v.start_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be on or after the start date' });
+    }
+  })
+  .transform((v): ReleaseCreateInput => {
+    const body: ReleaseCreateInput = {
+      name: v.name,
+      owner: v.owner || null,
+      parent_id: v.parent_id || null,
+      theme: v.theme.trim() ? v.theme : null,
+      start_date: v.start_date || null,
+      end_date: v.end_date || null,
+      release_date: v.release_date || null,
+      development_started_on: v.development_started_on || null,
+      external_release_date: v.external_release_date || null,
+      external_date_resolution: v.external_release_date && v.external_date_resolution ? v.external_date_resolution : null,
+      parking_lot: v.parking_lot,
+      capacity_units: v.capacity_units,
+      total_capacity_text: v.total_capacity_text.trim() || null,
+      progress_source: v.progress_source,
+      duration_source: v.duration_source,
+    };
+    if (v.workflow_status) body.workflow_status = { name: v.workflow_status };
+    // The service refuses progress under a computed source, so it is sent only under manual.
+    if (v.progress_source === 'progress_manual') body.progress = v.progress.trim() === '' ? null : Number(v.progress);
+    return body;
+  });
+
+export type ReleaseFormValues = z.input<typeof releaseFormSchema>;
+
+/** Every field of the form, for mapping the service's field errors. */
+export const RELEASE_FORM_FIELDS = [
+  'name',
+  'owner',
+  'workflow_status',
+  'parent_id',
+  'theme',
+  'start_date',
+  'end_date',
+  'release_date',
+  'development_started_on',
+  'external_release_date',
+  'external_date_resolution',
+  'parking_lot',
+  'capacity_units',
+  'total_capacity_text',
+  'progress_source',
+  'progress',
+  'duration_source',
+] as const satisfies readonly (keyof ReleaseFormValues)[];
+
+/** Form values of an existing release, or of a new one. */
+export function releaseFormDefaults(release?: Release): ReleaseFormValues {
+  return {
+    name: release?.name ?? '',
+    owner: release?.owner?.id ?? '',
+    workflow_status: release?.workflow_status.name ?? '',
+    parent_id: release?.parent_id ?? '',
+    theme: release?.theme?.body ?? '',
+    start_date: release?.start_date ?? '',
+    end_date: release?.end_date ?? '',
+    release_date: release?.release_date ?? '',
+    development_started_on: release?.development_started_on ?? '',
+    external_release_date: release?.external_release_date ?? '',
+    external_date_resolution: release?.external_date_resolution ?? '',
+    parking_lot: release?.parking_lot ?? false,
+    capacity_units: release?.capacity_units ?? 'time',
+    total_capacity_text: release?.total_capacity_text ?? '',
+    progress_source: release?.progress_source ?? 'progress_manual',
+    progress: release?.progress === null || release?.progress === undefined ? '' : String(release.progress),
+    duration_source: release?.duration_source ?? 'duration_manual',
+  };
+}

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+// The release form's conditional rules as a person meets them: manual progress, the external date
+// resolution gate, capacity text against capacity units, and server errors landing on fields.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import type { ReleaseCreateInput } from '../../contract/releases';
+import { ReleaseForm } from './release-form';
+
+afterEach(cleanup);
+
+const statuses = [
+  { id: '1', name: 'Planned', position: 1, complete: false, color: '#4a90d9' },
+  { id: '2', name: 'Shipped', position: 2, complete: true, color: '#2f8a4f' },
+];
+const users = [
+  { id: '7', name: 'Ada Lovelace', email: 'ada@example.com', administrator: false, enabled: true, created_at: '', updated_at: '' },
+];
+
+function setup(onSubmit: (input: ReleaseCreateInput) => Promise<unknown> = () => Promise.resolve()) {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter>
+      <ReleaseForm users={users} statuses={statuses} parents={[]} onSubmit={onSubmit} cancelHref="/" />
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+describe('ReleaseForm', () => {
+  it('shows the progress field only while progress is manual', async () => {
+    const user = setup();
+    expect(screen.getByLabelText('Progress (%)')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Progress source'), 'progress_from_features');
+    expect(screen.queryByLabelText('Progress (%)')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Progress source'), 'progress_manual');
+    expect(screen.getByLabelText('Progress (%)')).toBeTruthy();
+  });
+
+  it('enables the external date resolution only with an external release date, and clears it with the date', async () => {
+    const user = setup();
+    const resolution = screen.getByLabelText<HTMLSelectElement>('External date resolution');
+    expect(resolution.disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('External release date'), { target: { value: '2026-09-01' } });
+    await waitFor(() => expect(resolution.disabled).toBe(false));
+    await user.selectOptions(resolution, 'quarter');
+    expect(resolution.value).toBe('quarter');
+
+    fireEvent.change(screen.getByLabelText('External release date'), { target: { value: '' } });
+    await waitFor(() => expect(resolution.disabled).toBe(true));
+    expect(resolution.value).toBe('');
+  });
+
+  it('checks total capacity against the capacity units as it is typed', async () => {
+    const user = setup();
+    const capacity = screen.getByLabelText('Total capacity');
+    await user.type(capacity, '5p');
+    expect(screen.getByRole('alert').textContent).toContain('is in story points, but this release is estimated in time');
+    expect(capacity.getAttribute('aria-invalid')).toBe('true');
+
+    await user.selectOptions(screen.getByLabelText('Capacity units'), 'story_points');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Understood as 5p = 5 points')).toBeTruthy();
+
+    await user.clear(capacity);
+    await user.type(capacity, '5d');
+    expect(screen.getByRole('alert').textContent).toContain('is in time, but this release is estimated in story points');
+
+    await user.selectOptions(screen.getByLabelText('Capacity units'), 'time');
+    expect(screen.getByText('Understood as 5d = 40 h')).toBeTruthy();
+  });
+
+  it('sends progress only under manual progress, and the status as {name}', async () => {
+    const onSubmit = vi.fn((_input: ReleaseCreateInput) => Promise.resolve());
+    const user = setup(onSubmit);
+    await user.type(screen.getByLabelText('Name'), 'Spring release');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Shipped');
+    await user.type(screen.getByLabelText('Progress (%)'), '40');
+    await user.click(screen.getByRole('button', { name: 'Create release' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      name: 'Spring release',
+      workflow_status: { name: 'Shipped' },
+      progress_source: 'progress_manual',
+      progress: 40,
+      external_date_resolution: null,
+    });
+
+    await user.selectOptions(screen.getByLabelText('Progress source'), 'progress_from_features');
+    await user.click(screen.getByRole('button', { name: 'Create release' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]?.[0]).not.toHaveProperty('progress');
+  });
+
+  it('does not submit without a name, and shows why under the field', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    const user = setup(onSubmit);
+    await user.click(screen.getByRole('button', { name: 'Create release' }));
+    const name = screen.getByLabelText('Name');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByRole('alert').textContent).toBe("can't be blank");
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('puts the service field errors on their fields and the rest at the top', async () => {
+    const onSubmit = vi.fn(() =>
+      Promise.reject(
+        new ApiError(422, 'total_capacity_text is too large', {
+          total_capacity_text: ['is too large'],
+          initiatives: ['are unknown'],
+        }),
+      ),
+    );
+    const user = setup(onSubmit);
+    await user.type(screen.getByLabelText('Name'), 'Big one');
+    await user.click(screen.getByRole('button', { name: 'Create release' }));
+    await waitFor(() => expect(screen.getByText('is too large')).toBeTruthy());
+    expect(screen.getByLabelText('Total capacity').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Initiatives are unknown')).toBeTruthy();
+  });
+});
