@@ -86,7 +86,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     '*',
     bodyLimit({
       maxSize: options.maxBodyBytes,
-      onError: (c) => c.json({ error: `Request body is larger than ${options.maxBodyBytes} bytes` }, 413),
+      onError: (c) => {
+        // The rest of the body is never read, so the connection cannot be reused.
+        c.header('Connection', 'close');
+        return c.json({ error: `Request body is larger than ${options.maxBodyBytes} bytes` }, 413);
+      },
     }),
   );
   api.use('*', async (c, next) => {

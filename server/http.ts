@@ -112,7 +112,7 @@ export async function readBody<T extends z.ZodType>(c: Context, schema: T): Prom
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new HttpError(400, 'Request body must be a JSON object');
   }
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw fieldErrors(zodProblems(parsed.error));
   return parsed.data;
 }
@@ -127,7 +127,7 @@ function depth(value: unknown, level = 0): number {
 
 /** Parses a query with a zod schema; bad parameters are 400 and name the parameter. */
 export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
-  const parsed = schema.safeParse(c.req.query());
+  const parsed = schema.safeParse(c.req.query(), { reportInput: true });
   if (!parsed.success) {
     const errors = zodProblems(parsed.error, 0);
     const first = Object.entries(errors)[0];

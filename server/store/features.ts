@@ -2,7 +2,7 @@
 // reported at once, nothing written when any is found), delete into the recycle bin, indexed lists,
 // and the full response shape built for a whole page in a bounded number of queries.
 import { sql } from 'kysely';
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import { featureCreateInput, featureUpdateInput } from '../../src/contract/features';
 import type { Feature } from '../../src/contract/features';
@@ -612,12 +612,24 @@ export interface FeatureListFilter {
 export const ftsPhrase = (q: string): string => `"${q.replace(/"/g, '""')}"`;
 const likeEscape = (q: string): string => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Above this many matches a page walks the scope's ordered index instead of sorting the matches. */
+const WALK_FROM = 2_000;
+
+type Term = 'scope' | 'fts' | 'tag' | 'assignee' | 'status' | 'updated' | 'like';
+
 /**
- * One page of features and the total. Every filter is served by an index: scope by
- * (release_id, position, id) / (product_id, id) / the primary key, status by
- * (product_id, workflow_status_id, id), names by the trigram FTS table (LIKE below 3 characters,
- * which trigrams cannot match), tags by (tag, feature_id), assignee by (assigned_to_id, id),
- * updated_since by (product_id, updated_at).
+ * One page of features and the total, in a bounded number of indexed queries.
+ *
+ * SQLite picks one index per table, and without statistics it can pick badly (two rowid IN-lists
+ * multiply into a cross product). So the plan is chosen here: one filter drives — name search
+ * (trigram FTS), then tag (tag, feature_id), assignee (scope, assigned_to_id), status
+ * (scope, workflow_status_id), updated_since (scope, updated_at) — beside the scope, and every
+ * other condition is a probe, written with unary `+` so SQLite cannot use an index for it
+ * (migration 2 adds the (scope, filter) indexes). The count uses the driver.
+ * The page then either sorts the driver's matches (few of them) or, when there are many, walks the
+ * scope's ordered index — (release_id, position, id), (product_id, id) or the primary key — and
+ * probes, stopping after one page. Names shorter than 3 characters (which trigrams cannot match)
+ * are a LIKE probe.
  */
 export async function listFeatures(db: Db, filter: FeatureListFilter, page: Paging): Promise<{ rows: FeatureRow[]; total: number }> {
   const empty = { rows: [], total: 0 };
@@ -627,53 +639,64 @@ export async function listFeatures(db: Db, filter: FeatureListFilter, page: Pagi
     if (!user) return empty;
     assigneeId = user.id;
   }
-  let statusIds: number[] | null = null;
+  let statuses: { id: number; product_id: number }[] | null = null;
   if (filter.workflowStatus !== undefined && filter.workflowStatus.trim() !== '') {
     const text = filter.workflowStatus.trim();
     let q = db
       .selectFrom('workflow_statuses as ws')
       .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
-      .select('ws.id')
+      .select(['ws.id', 'w.product_id'])
       .where('w.statusable_type', '=', 'Feature');
     if (filter.productId !== undefined) q = q.where('w.product_id', '=', filter.productId);
     const id = /^\d+$/.test(text) ? asId(text) : null;
     q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', text.toLowerCase()));
-    statusIds = (await q.execute()).map((r) => r.id);
-    if (statusIds.length === 0) return empty;
+    statuses = await q.execute();
+    if (statuses.length === 0) return empty;
   }
   const q = filter.q?.trim() ?? '';
   const tag = filter.tag?.trim() ?? '';
 
-  const base = db.selectFrom('features as f').where((eb) => {
-    const all: Expression<SqlBool>[] = [];
-    if (filter.releaseId !== undefined) all.push(eb('f.release_id', '=', filter.releaseId));
-    if (filter.productId !== undefined) all.push(eb('f.product_id', '=', filter.productId));
-    if (statusIds !== null) all.push(eb('f.workflow_status_id', 'in', statusIds));
-    if (assigneeId !== null) all.push(eb('f.assigned_to_id', '=', assigneeId));
-    if (filter.updatedSince !== undefined) all.push(eb('f.updated_at', '>', filter.updatedSince));
-    if (tag !== '') {
-      all.push(eb('f.id', 'in', eb.selectFrom('feature_tags').select('feature_id').where('tag', '=', tag)));
-    }
-    if (q !== '') {
-      all.push(
-        [...q].length >= 3
-          ? sql<SqlBool>`f.id IN (SELECT rowid FROM features_fts WHERE features_fts MATCH ${ftsPhrase(q)})`
-          : sql<SqlBool>`f.name LIKE ${`%${likeEscape(q)}%`} ESCAPE '\\'`,
-      );
-    }
-    return eb.and(all);
-  });
+  // Each condition, written as an index constraint or (probe) as a plain test.
+  const p = (probe: boolean) => (probe ? sql`+` : sql``);
+  const terms = new Map<Term, (probe: boolean) => RawBuilder<unknown>>();
+  if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${p(x)}f.release_id = ${filter.releaseId}`);
+  else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${p(x)}f.product_id = ${filter.productId}`);
+  else if (statuses !== null) {
+    // A status belongs to one product: naming those products lets (product_id, workflow_status_id) serve.
+    const products = [...new Set(statuses.map((s) => s.product_id))];
+    terms.set('scope', (x) => sql`${p(x)}f.product_id IN (${sql.join(products)})`);
+  }
+  if (q !== '' && [...q].length >= 3) {
+    terms.set('fts', (x) => sql`${p(x)}f.id IN (SELECT rowid FROM features_fts WHERE features_fts MATCH ${ftsPhrase(q)})`);
+  }
+  if (tag !== '') terms.set('tag', (x) => sql`${p(x)}f.id IN (SELECT feature_id FROM feature_tags WHERE tag = ${tag})`);
+  if (assigneeId !== null) terms.set('assignee', (x) => sql`${p(x)}f.assigned_to_id = ${assigneeId}`);
+  if (statuses !== null) {
+    const ids = statuses.map((s) => s.id);
+    terms.set('status', (x) => sql`${p(x)}f.workflow_status_id IN (${sql.join(ids)})`);
+  }
+  if (filter.updatedSince !== undefined) terms.set('updated', (x) => sql`${p(x)}f.updated_at > ${filter.updatedSince}`);
+  if (q !== '' && [...q].length < 3) terms.set('like', () => sql`f.name LIKE ${`%${likeEscape(q)}%`} ESCAPE '\\'`);
 
-  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const total = Number(countRow?.n ?? 0);
+  const driver = (['fts', 'tag', 'assignee', 'status', 'updated', 'like'] as const).find((k) => terms.has(k)) ?? null;
+  // The scope stays an index constraint beside the driver: (scope, filter) indexes serve
+  // assignee, status and updated_since; (scope, rowid) ones check tag and name matches.
+  // Across the account the scope is derived from the statuses: a filter, never the walk's order.
+  const scopeOrders = filter.releaseId !== undefined || filter.productId !== undefined;
+  const where = (walk: boolean) => {
+    const parts = [...terms.entries()].map(([k, term]) =>
+      term(walk ? !(k === 'scope' && scopeOrders) : !(k === driver || k === 'scope')),
+    );
+    return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
+  };
+
+  const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM features f ${where(false)}`.execute(db);
+  const total = Number(counted.rows[0]?.n ?? 0);
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  let rowsQuery = base.selectAll('f');
-  rowsQuery =
-    filter.releaseId !== undefined
-      ? rowsQuery.orderBy('f.position').orderBy('f.id')
-      : rowsQuery.orderBy('f.id', 'desc');
-  const rows = await rowsQuery.limit(page.perPage).offset(page.offset).execute();
-  return { rows, total };
+  const order = filter.releaseId !== undefined ? sql`ORDER BY f.position, f.id` : sql`ORDER BY f.id DESC`;
+  const walk = driver === null || total > WALK_FROM;
+  const rows = await sql<FeatureRow>`SELECT f.* FROM features f ${where(walk)} ${order} LIMIT ${page.perPage} OFFSET ${page.offset}`.execute(db);
+  return { rows: rows.rows, total };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -698,7 +721,7 @@ const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((
 /**
  * Full feature records for rows (in their order), loading each related kind once for all rows:
  * releases, statuses, kinds, users, phases, initiatives, epics, teams, team statuses, iterations,
- * program increments, watchers and requirements — at most 14 queries whatever the page size, and
+ * program increments, watchers and requirements — at most 13 queries whatever the page size, and
  * only those the wanted fields need.
  */
 export async function serializeFeatures(

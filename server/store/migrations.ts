@@ -304,6 +304,26 @@ CREATE TABLE deletions (
 CREATE INDEX deletions_deleted_at ON deletions(deleted_at);
 `,
   },
+  {
+    version: 2,
+    name: 'feature-list-indexes',
+    // Feature lists filtered inside a release or a product: with an index per (scope, filter) pair
+    // the total is a range count over one index instead of a test of every row of a large release
+    // (see listFeatures in store/features.ts). `features_release_id` is (release_id, rowid): tag and
+    // name-search matches are checked against a release through it without reading the rows.
+    sql: `
+CREATE INDEX features_release_id ON features(release_id);
+-- With progress, it also lets a release's progress from features be summed from the index alone.
+CREATE INDEX features_release_status ON features(release_id, workflow_status_id, progress);
+CREATE INDEX features_release_assigned ON features(release_id, assigned_to_id);
+CREATE INDEX features_release_updated ON features(release_id, updated_at);
+CREATE INDEX features_product_assigned ON features(product_id, assigned_to_id);
+-- Names beside the scope: a short name search (LIKE, below trigram length) reads these small
+-- entries instead of every whole row of the scope.
+CREATE INDEX features_product_name ON features(product_id, name);
+CREATE INDEX features_release_name ON features(release_id, name);
+`,
+  },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction. */

@@ -40,48 +40,56 @@ function mean(sum: number, count: number): number | null {
   return progressFromChildren([{ progress: sum / count, complete: false }]);
 }
 
-interface FeatureSetStats {
-  count: number;
-  /** Sum of progress with complete features counted as 100 and no progress as 0. */
-  progressSum: number;
-  completed: number;
-  /** Σ (detailed ?? initial) over estimated features, and Σ min(remaining ?? estimate, estimate). */
-  estimateTotal: number;
-  estimateLeft: number;
-  minStart: string | null;
-  maxDue: string | null;
+type FeatureSet = 'release_id' | 'release_phase_id';
+
+/**
+ * Progress inputs of a set of features: how many, how many complete, and the sum of progress with
+ * complete features counted as 100 and no progress as 0. Grouped by status so, for a release, the
+ * (release_id, workflow_status_id, progress) index answers without reading the rows.
+ */
+async function progressStats(db: Db, column: FeatureSet, id: number): Promise<{ count: number; completed: number; progressSum: number }> {
+  const groups = await sql<{ status: number; n: number; psum: number | null }>`
+    SELECT f.workflow_status_id AS status, count(*) AS n, sum(coalesce(f.progress, 0)) AS psum
+    FROM features f WHERE ${sql.ref(`f.${column}`)} = ${id} GROUP BY f.workflow_status_id`.execute(db);
+  if (groups.rows.length === 0) return { count: 0, completed: 0, progressSum: 0 };
+  const complete = new Set(
+    (
+      await db
+        .selectFrom('workflow_statuses')
+        .select('id')
+        .where('id', 'in', groups.rows.map((g) => g.status))
+        .where('complete', '=', 1)
+        .execute()
+    ).map((s) => s.id),
+  );
+  let count = 0;
+  let completed = 0;
+  let progressSum = 0;
+  for (const g of groups.rows) {
+    count += g.n;
+    if (complete.has(g.status)) {
+      completed += g.n;
+      progressSum += 100 * g.n;
+    } else progressSum += g.psum ?? 0;
+  }
+  return { count, completed, progressSum };
 }
 
-async function featureStats(db: Db, column: 'release_id' | 'release_phase_id', id: number): Promise<FeatureSetStats> {
+/** Σ (detailed ?? initial) over estimated features, and Σ min(remaining ?? estimate, estimate). */
+async function estimateStats(db: Db, column: FeatureSet, id: number): Promise<{ total: number; left: number }> {
   const est = sql`coalesce(f.detailed_estimate, f.initial_estimate)`;
-  const row = await sql<{
-    n: number;
-    psum: number | null;
-    done: number | null;
-    etotal: number | null;
-    eleft: number | null;
-    min_start: string | null;
-    max_due: string | null;
-  }>`
-    SELECT count(*) AS n,
-      sum(CASE WHEN ws.complete = 1 THEN 100 ELSE coalesce(f.progress, 0) END) AS psum,
-      sum(ws.complete) AS done,
-      sum(CASE WHEN ${est} > 0 THEN ${est} END) AS etotal,
-      sum(CASE WHEN ${est} > 0 THEN min(coalesce(f.remaining_estimate, ${est}), ${est}) END) AS eleft,
-      min(f.start_date) AS min_start,
-      max(f.due_date) AS max_due
-    FROM features f JOIN workflow_statuses ws ON ws.id = f.workflow_status_id
-    WHERE ${sql.ref(`f.${column}`)} = ${id}`.execute(db);
-  const r = row.rows[0];
-  return {
-    count: r?.n ?? 0,
-    progressSum: r?.psum ?? 0,
-    completed: r?.done ?? 0,
-    estimateTotal: r?.etotal ?? 0,
-    estimateLeft: r?.eleft ?? 0,
-    minStart: r?.min_start ?? null,
-    maxDue: r?.max_due ?? null,
-  };
+  const r = await sql<{ total: number | null; left: number | null }>`
+    SELECT sum(${est}) AS total, sum(min(coalesce(f.remaining_estimate, ${est}), ${est})) AS left
+    FROM features f WHERE ${sql.ref(`f.${column}`)} = ${id} AND ${est} > 0`.execute(db);
+  return { total: r.rows[0]?.total ?? 0, left: r.rows[0]?.left ?? 0 };
+}
+
+/** Earliest start date and latest due date of a set of features. */
+async function dateStats(db: Db, column: FeatureSet, id: number): Promise<{ minStart: string | null; maxDue: string | null }> {
+  const r = await sql<{ min_start: string | null; max_due: string | null }>`
+    SELECT min(f.start_date) AS min_start, max(f.due_date) AS max_due
+    FROM features f WHERE ${sql.ref(`f.${column}`)} = ${id}`.execute(db);
+  return { minStart: r.rows[0]?.min_start ?? null, maxDue: r.rows[0]?.max_due ?? null };
 }
 
 const minDate = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : a < b ? a : b);
@@ -140,16 +148,21 @@ export async function recomputePhase(db: Db, phaseId: number): Promise<void> {
   const source = baseSource(p.progress_source);
   const fromDates = p.duration_source === 'duration_from_features';
   if (source === 'progress_manual' && !fromDates) return;
-  const stats = await featureStats(db, 'release_phase_id', phaseId);
-
   let progress = p.progress;
-  if (source === 'progress_from_features') progress = mean(stats.progressSum, stats.count);
-  else if (source === 'progress_from_features_completed') progress = mean(stats.completed * 100, stats.count);
-  else if (source !== 'progress_manual') progress = null; // to-dos are not modelled yet
+  if (source === 'progress_from_features' || source === 'progress_from_features_completed') {
+    const stats = await progressStats(db, 'release_phase_id', phaseId);
+    progress =
+      source === 'progress_from_features' ? mean(stats.progressSum, stats.count) : mean(stats.completed * 100, stats.count);
+  } else if (source !== 'progress_manual') progress = null; // to-dos are not modelled yet
 
   // With no dated features the phase keeps the dates it has, rather than losing them.
-  const startOn = fromDates ? (stats.minStart ?? p.start_on) : p.start_on;
-  const endOn = fromDates ? (stats.maxDue ?? p.end_on) : p.end_on;
+  let startOn = p.start_on;
+  let endOn = p.end_on;
+  if (fromDates) {
+    const dates = await dateStats(db, 'release_phase_id', phaseId);
+    startOn = dates.minStart ?? p.start_on;
+    endOn = dates.maxDue ?? p.end_on;
+  }
 
   if (progress !== p.progress || startOn !== p.start_on || endOn !== p.end_on) {
     await db
@@ -186,14 +199,8 @@ async function recomputeOneRelease(db: Db, releaseId: number): Promise<number | 
   let startDate = r.start_date;
   let releaseDate = r.release_date;
 
-  const needsFeatures =
-    source === 'progress_from_features' ||
-    source === 'progress_from_features_completed' ||
-    source === 'progress_from_remaining_estimate' ||
-    duration === 'duration_from_release_phases_features';
-  const stats = needsFeatures ? await featureStats(db, 'release_id', releaseId) : null;
-
-  const needsPhases = source === 'progress_from_release_phases' || duration === 'duration_from_release_phases_features';
+  const fromPhasesAndFeatures = duration === 'duration_from_release_phases_features';
+  const needsPhases = source === 'progress_from_release_phases' || fromPhasesAndFeatures;
   const phases = needsPhases
     ? await db
         .selectFrom('release_phases')
@@ -212,22 +219,24 @@ async function recomputeOneRelease(db: Db, releaseId: number): Promise<number | 
         .execute()
     : [];
 
-  if (source !== 'progress_manual') {
-    if (stats && source === 'progress_from_features') progress = mean(stats.progressSum, stats.count);
-    else if (stats && source === 'progress_from_features_completed') progress = mean(stats.completed * 100, stats.count);
-    else if (stats && source === 'progress_from_remaining_estimate')
-      // The sums over all features are one equivalent estimate: same maths as the per-item sum.
-      progress = progressFromRemainingSum([{ initial: null, detailed: stats.estimateTotal, remaining: stats.estimateLeft }]);
-    else if (source === 'progress_from_release_phases')
-      progress = progressFromChildren(phases.map((p) => ({ progress: p.progress, complete: false })));
-    else if (source === 'progress_from_sub_releases')
-      progress = progressFromChildren(children.map((c) => ({ progress: c.progress, complete: c.complete === 1 })));
-    else progress = null; // epics and to-dos are not rolled up yet
-  }
+  if (source === 'progress_from_features' || source === 'progress_from_features_completed') {
+    const stats = await progressStats(db, 'release_id', releaseId);
+    progress =
+      source === 'progress_from_features' ? mean(stats.progressSum, stats.count) : mean(stats.completed * 100, stats.count);
+  } else if (source === 'progress_from_remaining_estimate') {
+    // The sums over all features are one equivalent estimate: same maths as the per-item sum.
+    const e = await estimateStats(db, 'release_id', releaseId);
+    progress = progressFromRemainingSum([{ initial: null, detailed: e.total, remaining: e.left }]);
+  } else if (source === 'progress_from_release_phases') {
+    progress = progressFromChildren(phases.map((p) => ({ progress: p.progress, complete: false })));
+  } else if (source === 'progress_from_sub_releases') {
+    progress = progressFromChildren(children.map((c) => ({ progress: c.progress, complete: c.complete === 1 })));
+  } else if (source !== 'progress_manual') progress = null; // epics and to-dos are not rolled up yet
 
-  if (duration === 'duration_from_release_phases_features' && stats) {
-    let start = stats.minStart;
-    let end = stats.maxDue;
+  if (fromPhasesAndFeatures) {
+    const dates = await dateStats(db, 'release_id', releaseId);
+    let start = dates.minStart;
+    let end = dates.maxDue;
     for (const p of phases) {
       start = minDate(start, p.start_on);
       end = maxDate(end, p.end_on);

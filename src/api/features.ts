@@ -150,13 +150,13 @@ export function useDeleteFeature() {
   return useMutation({
     mutationFn: (featureId: string) => deleteFeature(featureId),
     onSuccess: (_void, featureId) => {
-      // Dropped rather than invalidated: refetching the open page would only fetch a 404.
+      // Dropped rather than invalidated: refetching what the open page shows would only fetch 404s.
       queryClient.removeQueries({ predicate: (q) => isDetailOf(q.queryKey, q.state.data, featureId) });
+      queryClient.removeQueries({ queryKey: [...REQUIREMENTS_KEY, 'list', featureId] });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: featureQueries.lists() }),
         queryClient.invalidateQueries({ queryKey: ['features', 'by-release'] }),
         queryClient.invalidateQueries({ queryKey: RELEASES_KEY }),
-        queryClient.invalidateQueries({ queryKey: REQUIREMENTS_KEY }),
       ]);
     },
   });
