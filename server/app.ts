@@ -119,10 +119,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const indexFile = path.join(dir, 'index.html');
     // Re-read when the file changes, so a rebuild while the service runs serves the new asset names.
     let cached = { mtimeMs: -1, html: '' };
-    const indexHtml = (): string => {
-      const { mtimeMs } = fs.statSync(indexFile);
-      if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
-      return cached.html;
+    const indexHtml = (): string | null => {
+      try {
+        const { mtimeMs } = fs.statSync(indexFile);
+        if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
+        return cached.html;
+      } catch {
+        return null; // mid-rebuild: the folder was emptied
+      }
     };
     app.use('/assets/*', async (c, next) => {
       await next();
@@ -132,7 +136,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     // SPA fallback: any other GET is a client-side route.
     app.get('*', (c) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml());
+      const html = indexHtml();
+      if (html === null) return c.text('The app is being rebuilt; reload in a moment.', 503);
+      return c.html(html);
     });
   }
   app.onError((err, c) => errorResponse(c, err));

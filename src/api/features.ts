@@ -150,9 +150,13 @@ export function useDeleteFeature() {
   return useMutation({
     mutationFn: (featureId: string) => deleteFeature(featureId),
     onSuccess: (_void, featureId) => {
-      // Dropped rather than invalidated: refetching what the open page shows would only fetch 404s.
-      queryClient.removeQueries({ predicate: (q) => isDetailOf(q.queryKey, q.state.data, featureId) });
-      queryClient.removeQueries({ queryKey: [...REQUIREMENTS_KEY, 'list', featureId] });
+      // The open page is still mounted while the app navigates away: refetching (or dropping) its
+      // queries now would only fetch 404s. They are marked stale, so a later visit asks again.
+      void queryClient.invalidateQueries({
+        predicate: (q) => isDetailOf(q.queryKey, q.state.data, featureId),
+        refetchType: 'none',
+      });
+      void queryClient.invalidateQueries({ queryKey: [...REQUIREMENTS_KEY, 'list', featureId], refetchType: 'none' });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: featureQueries.lists() }),
         queryClient.invalidateQueries({ queryKey: ['features', 'by-release'] }),
