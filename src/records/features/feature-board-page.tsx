@@ -52,6 +52,9 @@ export function FeatureBoardPage() {
   const features = useQuery(featureQueries.list(scope, { fields: FEATURE_BOARD_FIELDS, perPage: BOARD_LIMIT }));
   const workflows = useQuery(accountQueries.workflows(productId));
   const releases = useQuery(releaseChoicesQuery(productId));
+  // `?release=` may carry a key (PLN-R-1) as well as an id; the select speaks ids.
+  const releaseValue =
+    releases.data?.releases.find((r) => r.id === release || r.reference_num === release)?.id ?? release;
   const move = useMoveFeatureStatus();
   const [moveError, setMoveError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -106,12 +109,9 @@ export function FeatureBoardPage() {
       <PageHeader
         title="Board"
         actions={
-          <>
-            <ButtonLink to={paths.features(productId)}>List</ButtonLink>
-            <ButtonLink to={paths.newFeature(productId, { release: release || undefined })} variant="primary">
-              New feature
-            </ButtonLink>
-          </>
+          <ButtonLink to={paths.newFeature(productId, { release: release || undefined })} variant="primary">
+            New feature
+          </ButtonLink>
         }
       />
 
@@ -123,7 +123,7 @@ export function FeatureBoardPage() {
           <select
             id={releaseSelectId}
             className="input select"
-            value={release}
+            value={releaseValue}
             onChange={(e) =>
               setParams(e.target.value ? { release: e.target.value } : {}, { replace: true })
             }
@@ -246,7 +246,6 @@ function BoardCard({
       draggable
       onDragStart={onDragStart}
       onDragEnd={() => setDragging(false)}
-      aria-labelledby={`${id}-name`}
       style={color ? { borderLeftColor: color } : undefined}
     >
       <div className="board-card__ref mono">{f.reference_num}</div>

@@ -69,6 +69,9 @@ export function FeatureListPage() {
   const workflows = useQuery(accountQueries.workflows(productId));
   const users = useQuery(accountQueries.users());
   const releases = useQuery(releaseChoicesQuery(productId));
+  // `?release=` may carry a key (PLN-R-1) as well as an id; the select speaks ids.
+  const releaseValue =
+    releases.data?.releases.find((r) => r.id === release || r.reference_num === release)?.id ?? release;
 
   const clearFilters = () => {
     search.setNow('');
@@ -84,12 +87,9 @@ export function FeatureListPage() {
       <PageHeader
         title="Features"
         actions={
-          <>
-            <ButtonLink to={paths.featureBoard(productId)}>Board</ButtonLink>
-            <ButtonLink to={paths.newFeature(productId, { release: release || undefined })} variant="primary">
-              New feature
-            </ButtonLink>
-          </>
+          <ButtonLink to={paths.newFeature(productId, { release: release || undefined })} variant="primary">
+            New feature
+          </ButtonLink>
         }
       />
 
@@ -163,7 +163,7 @@ export function FeatureListPage() {
           <select
             id="feature-filter-release"
             className="input select"
-            value={release}
+            value={releaseValue}
             onChange={(e) => setFilter('release', e.target.value)}
           >
             <option value="">All releases</option>

@@ -68,13 +68,7 @@ function FeatureDetails({ feature: f }: { feature: Feature }) {
   return (
     <div className="stack">
       <PageHeader
-        eyebrow={
-          <>
-            <span className="mono">{f.reference_num}</span>
-            {' · '}
-            <Link to={paths.features(f.product_id)}>Features</Link>
-          </>
-        }
+        eyebrow={<span className="mono">{f.reference_num}</span>}
         title={f.name}
         meta={<StatusPill status={f.workflow_status} />}
         actions={
