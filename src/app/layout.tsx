@@ -16,7 +16,7 @@ import {
 } from 'react-router-dom';
 import { accountQueries } from '../api/account';
 import { clearSession } from '../api/session';
-import { pickWorkspace, rememberProductId, useRememberedProductId } from '../records/products/workspace';
+import { pickWorkspace, rememberProductId, useRememberedProductId } from '../api/workspace';
 import { WorkspaceSwitcher } from '../records/products/workspace-switcher';
 import { Button } from '../ui/button';
 import { paths } from '../ui/paths';

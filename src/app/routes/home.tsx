@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { accountQueries } from '../../api/account';
-import { getRememberedProductId, pickWorkspace } from '../../records/products/workspace';
+import { getRememberedProductId, pickWorkspace } from '../../api/workspace';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { Loading } from '../../ui/loading';

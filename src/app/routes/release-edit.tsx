@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { releaseQueries } from '../../api/releases';
-import { rememberProductId } from '../../records/products/workspace';
+import { rememberProductId } from '../../api/workspace';
 import { EditReleaseScreen, prefetchReleaseForm } from '../../records/releases/release-editor';
 import { requireSession } from '../guard';
 import { queryClient } from '../query-client';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { releaseQueries } from '../../api/releases';
-import { rememberProductId } from '../../records/products/workspace';
+import { rememberProductId } from '../../api/workspace';
 import { RELEASE_FEATURES_PER_PAGE } from '../../records/releases/release-features';
 import { ReleasePage } from '../../records/releases/release-page';
 import { requireSession } from '../guard';

@@ -1,7 +1,9 @@
 // Editing a feature: fetch the feature, then its workspace's choices, then render the form with
 // the feature as its defaults — the form never resets under the person's hands.
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { rememberProductId } from '../../api/workspace';
 import { featureQueries } from '../../api/features';
 import type { Feature } from '../../contract/features';
 import { ErrorState } from '../../ui/error-state';
@@ -15,6 +17,11 @@ import './features.css';
 export function FeatureEditPage() {
   const { featureId = '' } = useParams();
   const feature = useQuery(featureQueries.detail(featureId));
+  // Opening a feature of another workspace switches the sidebar (and its links) to that workspace.
+  const productId = feature.data?.product_id;
+  useEffect(() => {
+    if (productId) rememberProductId(productId);
+  }, [productId]);
 
   if (feature.isPending) return <Loading label="Loading the feature…" />;
   if (feature.isError) {

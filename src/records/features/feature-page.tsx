@@ -2,8 +2,9 @@
 // works on it, how big it is and how far along, its description (sanitised HTML) and its
 // requirements, with edit and delete.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { rememberProductId } from '../../api/workspace';
 import { featureQueries, useDeleteFeature } from '../../api/features';
 import type { Feature } from '../../contract/features';
 import { Button, ButtonLink } from '../../ui/button';
@@ -23,6 +24,11 @@ import './features.css';
 export function FeaturePage() {
   const { featureId = '' } = useParams();
   const feature = useQuery(featureQueries.detail(featureId));
+  // Opening a feature of another workspace switches the sidebar (and its links) to that workspace.
+  const productId = feature.data?.product_id;
+  useEffect(() => {
+    if (productId) rememberProductId(productId);
+  }, [productId]);
 
   if (feature.isPending) return <Loading label="Loading the feature…" />;
   if (feature.isError) {

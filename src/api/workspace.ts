@@ -1,7 +1,7 @@
 // Which workspace (product) the person last worked in, remembered across visits so `/` opens it
 // again. The URL (`/w/:productId/...`) stays the source of truth while on a workspace screen.
 import { useSyncExternalStore } from 'react';
-import type { Product } from '../../contract/account';
+import type { Product } from '../contract/account';
 
 const KEY = 'planner.workspace';
 const listeners = new Set<() => void>();
