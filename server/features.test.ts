@@ -459,6 +459,10 @@ describe('PUT /features/{id} (operation 2)', () => {
     expect422(await put(f.id, { tags: 12 }), 'tags');
     expect422(await put(f.id, { start_date: 20260101 }), 'start_date');
     expect422(await put(f.id, { assigned_to_user: { email: 'a@b.c' } }), 'assigned_to_user');
+    // A wrong type is named as such, not mistaken for a missing value.
+    const typed = await put(f.id, { name: 42 });
+    expect(typed.status).toBe(422);
+    expect(typed.body).toMatchObject({ errors: { name: ['must be a string'] } });
   });
 
   it('clears links with null', async () => {

@@ -58,8 +58,11 @@ export function zodProblems(error: z.ZodError, strip = 1): Record<string, string
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? "can't be blank" : `must be ${article(issue.expected)}`;
+    case 'invalid_type': {
+      // zod keeps `input` only when asked (reportInput); its message names what was received.
+      const missing = 'input' in issue ? issue.input === undefined : /received undefined/.test(issue.message);
+      return missing ? "can't be blank" : `must be ${article(issue.expected)}`;
+    }
     case 'too_big':
       return issue.origin === 'string'
         ? `is too long (at most ${String(issue.maximum)} characters)`
@@ -75,6 +78,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
           ? issue.message
           : `must be at least ${String(issue.minimum)}`;
     case 'invalid_value':
+      if ('input' in issue && issue.input === undefined) return "can't be blank";
       return `must be one of: ${issue.values.map(String).join(', ')}`;
     case 'invalid_union':
       return 'has the wrong type';
