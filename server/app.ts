@@ -16,6 +16,9 @@ import { accountRoutes } from './routes/account';
 import { releaseRoutes } from './routes/releases';
 import { featureRoutes } from './routes/features';
 import { requirementRoutes } from './routes/requirements';
+import { epicRoutes } from './routes/epics';
+import { initiativeRoutes } from './routes/initiatives';
+import { goalRoutes } from './routes/goals';
 
 export interface AppEnv {
   Variables: { user: UserRow; store: Store };
@@ -108,6 +111,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.route('/', releaseRoutes());
   api.route('/', featureRoutes());
   api.route('/', requirementRoutes());
+  api.route('/', epicRoutes());
+  api.route('/', initiativeRoutes());
+  api.route('/', goalRoutes());
 
   app.route('/api/v1', api);
   app.all('/api/v1/*', (c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));

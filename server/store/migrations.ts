@@ -324,6 +324,129 @@ CREATE INDEX features_product_name ON features(product_id, name);
 CREATE INDEX features_release_name ON features(release_id, name);
 `,
   },
+  {
+    version: 3,
+    name: 'epics-initiatives-goals',
+    // Epics, initiatives and goals get their full shape; time frames, goals and the initiative–goal
+    // link are new; custom field values are kept per record so lists can filter on them.
+    sql: `
+CREATE TABLE time_frames (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  name TEXT NOT NULL,
+  start_date TEXT,
+  end_date TEXT
+);
+CREATE INDEX time_frames_product ON time_frames(product_id, start_date);
+
+ALTER TABLE epics ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE epics ADD COLUMN description TEXT;
+ALTER TABLE epics ADD COLUMN created_by_id INTEGER REFERENCES users(id);
+ALTER TABLE epics ADD COLUMN assigned_to_id INTEGER REFERENCES users(id);
+ALTER TABLE epics ADD COLUMN tags TEXT NOT NULL DEFAULT '';
+ALTER TABLE epics ADD COLUMN start_date TEXT;
+ALTER TABLE epics ADD COLUMN due_date TEXT;
+ALTER TABLE epics ADD COLUMN initial_estimate REAL;
+ALTER TABLE epics ADD COLUMN detailed_estimate REAL;
+ALTER TABLE epics ADD COLUMN remaining_estimate REAL;
+ALTER TABLE epics ADD COLUMN progress REAL;
+ALTER TABLE epics ADD COLUMN progress_source TEXT NOT NULL DEFAULT 'progress_manual';
+ALTER TABLE epics ADD COLUMN duration_source TEXT NOT NULL DEFAULT 'duration_manual';
+ALTER TABLE epics ADD COLUMN initiative_id INTEGER REFERENCES initiatives(id);
+ALTER TABLE epics ADD COLUMN team_id INTEGER REFERENCES teams(id);
+ALTER TABLE epics ADD COLUMN team_workflow_status_id INTEGER REFERENCES team_workflow_statuses(id);
+ALTER TABLE epics ADD COLUMN iteration_id INTEGER REFERENCES iterations(id);
+ALTER TABLE epics ADD COLUMN program_increment_id INTEGER REFERENCES program_increments(id);
+ALTER TABLE epics ADD COLUMN status_changed_on TEXT;
+CREATE INDEX epics_release_position ON epics(release_id, position, id);
+CREATE INDEX epics_product_id ON epics(product_id, id);
+CREATE INDEX epics_updated ON epics(updated_at);
+CREATE INDEX epics_initiative ON epics(initiative_id);
+CREATE INDEX epics_assigned ON epics(assigned_to_id);
+CREATE INDEX epics_status ON epics(workflow_status_id);
+
+CREATE TABLE epic_tags (
+  epic_id INTEGER NOT NULL REFERENCES epics(id),
+  tag TEXT NOT NULL COLLATE NOCASE,
+  PRIMARY KEY (epic_id, tag)
+);
+CREATE INDEX epic_tags_tag ON epic_tags(tag, epic_id);
+
+CREATE TABLE epic_watchers (
+  epic_id INTEGER NOT NULL REFERENCES epics(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  PRIMARY KEY (epic_id, user_id)
+);
+
+ALTER TABLE initiatives ADD COLUMN description TEXT;
+ALTER TABLE initiatives ADD COLUMN created_by_id INTEGER REFERENCES users(id);
+ALTER TABLE initiatives ADD COLUMN assigned_to_id INTEGER REFERENCES users(id);
+ALTER TABLE initiatives ADD COLUMN effort REAL;
+ALTER TABLE initiatives ADD COLUMN value REAL;
+ALTER TABLE initiatives ADD COLUMN parent_id INTEGER REFERENCES initiatives(id);
+ALTER TABLE initiatives ADD COLUMN position INTEGER;
+ALTER TABLE initiatives ADD COLUMN presented INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE initiatives ADD COLUMN color TEXT NOT NULL DEFAULT '#5b7fa6';
+ALTER TABLE initiatives ADD COLUMN start_date TEXT;
+ALTER TABLE initiatives ADD COLUMN end_date TEXT;
+ALTER TABLE initiatives ADD COLUMN time_frame_id INTEGER REFERENCES time_frames(id);
+ALTER TABLE initiatives ADD COLUMN progress REAL;
+ALTER TABLE initiatives ADD COLUMN progress_source TEXT NOT NULL DEFAULT 'progress_manual';
+ALTER TABLE initiatives ADD COLUMN duration_source TEXT NOT NULL DEFAULT 'duration_manual';
+ALTER TABLE initiatives ADD COLUMN status_changed_on TEXT;
+CREATE INDEX initiatives_parent ON initiatives(parent_id);
+CREATE INDEX initiatives_product_id ON initiatives(product_id, id);
+CREATE INDEX initiatives_updated ON initiatives(updated_at);
+
+CREATE TABLE goals (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  reference_num TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  description TEXT,
+  effort REAL,
+  value REAL,
+  color TEXT NOT NULL DEFAULT '#4f7cac',
+  position INTEGER,
+  progress REAL,
+  progress_source TEXT NOT NULL DEFAULT 'progress_manual',
+  time_frame_id INTEGER REFERENCES time_frames(id),
+  created_by_id INTEGER REFERENCES users(id),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX goals_product ON goals(product_id, position, id);
+
+CREATE TABLE initiative_goals (
+  initiative_id INTEGER NOT NULL REFERENCES initiatives(id),
+  goal_id INTEGER NOT NULL REFERENCES goals(id),
+  PRIMARY KEY (initiative_id, goal_id)
+);
+CREATE INDEX initiative_goals_goal ON initiative_goals(goal_id, initiative_id);
+
+-- Custom fields: a definition per product and record kind, and one value per record and field.
+CREATE TABLE custom_field_definitions (
+  id INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  record_type TEXT NOT NULL,
+  key TEXT NOT NULL,
+  name TEXT NOT NULL,
+  field_type TEXT NOT NULL DEFAULT 'string',
+  options TEXT NOT NULL DEFAULT '[]',
+  position INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX custom_field_definitions_key ON custom_field_definitions(product_id, record_type, key);
+
+CREATE TABLE custom_field_values (
+  record_type TEXT NOT NULL,
+  record_id INTEGER NOT NULL,
+  field_id INTEGER NOT NULL REFERENCES custom_field_definitions(id),
+  value TEXT NOT NULL,
+  PRIMARY KEY (record_type, record_id, field_id)
+);
+CREATE INDEX custom_field_values_lookup ON custom_field_values(field_id, value, record_id);
+`,
+  },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction. */

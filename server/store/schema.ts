@@ -147,6 +147,23 @@ export interface InitiativesTable {
   reference_num: string;
   name: string;
   workflow_status_id: number | null;
+  description: Generated<string | null>;
+  created_by_id: Generated<number | null>;
+  assigned_to_id: Generated<number | null>;
+  effort: Generated<number | null>;
+  value: Generated<number | null>;
+  parent_id: Generated<number | null>;
+  position: Generated<number | null>;
+  presented: Generated<Flag>;
+  color: Generated<string>;
+  start_date: Generated<string | null>;
+  end_date: Generated<string | null>;
+  time_frame_id: Generated<number | null>;
+  /** Manual progress, or the computed value kept up to date on every write that affects it. */
+  progress: Generated<number | null>;
+  progress_source: Generated<string>;
+  duration_source: Generated<string>;
+  status_changed_on: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -158,8 +175,90 @@ export interface EpicsTable {
   reference_num: string;
   name: string;
   workflow_status_id: number | null;
+  position: Generated<number>;
+  description: Generated<string | null>;
+  created_by_id: Generated<number | null>;
+  assigned_to_id: Generated<number | null>;
+  /** Comma-joined copy of epic_tags, in the order given. */
+  tags: Generated<string>;
+  start_date: Generated<string | null>;
+  due_date: Generated<string | null>;
+  initial_estimate: Generated<number | null>;
+  detailed_estimate: Generated<number | null>;
+  remaining_estimate: Generated<number | null>;
+  progress: Generated<number | null>;
+  progress_source: Generated<string>;
+  duration_source: Generated<string>;
+  initiative_id: Generated<number | null>;
+  team_id: Generated<number | null>;
+  team_workflow_status_id: Generated<number | null>;
+  iteration_id: Generated<number | null>;
+  program_increment_id: Generated<number | null>;
+  status_changed_on: Generated<string | null>;
   created_at: string;
   updated_at: string;
+}
+
+export interface EpicTagsTable {
+  epic_id: number;
+  tag: string;
+}
+
+export interface EpicWatchersTable {
+  epic_id: number;
+  user_id: number;
+}
+
+export interface TimeFramesTable {
+  id: Id;
+  product_id: number;
+  name: string;
+  start_date: string | null;
+  end_date: string | null;
+}
+
+export interface GoalsTable {
+  id: Id;
+  product_id: number;
+  reference_num: string;
+  name: string;
+  description: string | null;
+  effort: number | null;
+  value: number | null;
+  color: Generated<string>;
+  position: number | null;
+  progress: number | null;
+  progress_source: Generated<string>;
+  time_frame_id: number | null;
+  created_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InitiativeGoalsTable {
+  initiative_id: number;
+  goal_id: number;
+}
+
+export interface CustomFieldDefinitionsTable {
+  id: Id;
+  product_id: number;
+  /** `Epic`, `Feature`, `Initiative`, … */
+  record_type: string;
+  key: string;
+  name: string;
+  /** `string`, `number`, `date` or `select` (one of `options`). */
+  field_type: Generated<string>;
+  /** JSON array of allowed values for `select`. */
+  options: Generated<string>;
+  position: Generated<number>;
+}
+
+export interface CustomFieldValuesTable {
+  record_type: string;
+  record_id: number;
+  field_id: number;
+  value: string;
 }
 
 export interface ReleaseInitiativesTable {
@@ -264,6 +363,13 @@ export interface Database {
   release_phases: ReleasePhasesTable;
   initiatives: InitiativesTable;
   epics: EpicsTable;
+  epic_tags: EpicTagsTable;
+  epic_watchers: EpicWatchersTable;
+  time_frames: TimeFramesTable;
+  goals: GoalsTable;
+  initiative_goals: InitiativeGoalsTable;
+  custom_field_definitions: CustomFieldDefinitionsTable;
+  custom_field_values: CustomFieldValuesTable;
   release_initiatives: ReleaseInitiativesTable;
   features: FeaturesTable;
   feature_tags: FeatureTagsTable;
@@ -281,5 +387,8 @@ export type FeatureRow = Selectable<FeaturesTable>;
 export type RequirementRow = Selectable<RequirementsTable>;
 export type WorkflowStatusRow = Selectable<WorkflowStatusesTable>;
 export type TeamRow = Selectable<TeamsTable>;
+export type EpicRow = Selectable<EpicsTable>;
+export type InitiativeRow = Selectable<InitiativesTable>;
+export type GoalRow = Selectable<GoalsTable>;
 export type NewFeature = Insertable<FeaturesTable>;
 export type FeatureUpdate = Updateable<FeaturesTable>;

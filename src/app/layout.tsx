@@ -133,6 +133,37 @@ function Shell() {
                     Board
                   </NavLink>
                 </li>
+                <li>
+                  <NavLink
+                    to={paths.epics(currentId)}
+                    className={({ isActive }) => navClass({ isActive: isActive || location.pathname.startsWith('/epics') })}
+                  >
+                    Epics
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink
+                    to={paths.initiatives(currentId)}
+                    className={({ isActive }) =>
+                      navClass({ isActive: isActive || location.pathname.startsWith('/initiatives') })
+                    }
+                  >
+                    Initiatives
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink
+                    to={paths.goals(currentId)}
+                    className={({ isActive }) => navClass({ isActive: isActive || location.pathname.startsWith('/goals') })}
+                  >
+                    Goals
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to={paths.roadmap(currentId)} className={navClass}>
+                    Roadmap
+                  </NavLink>
+                </li>
               </ul>
             </nav>
           ) : null}

@@ -1,7 +1,10 @@
 // The data router: sign-in outside, everything else inside the signed-in layout. Each screen is a
 // lazy route module (its own chunk) whose loader warms React Query's cache before it renders.
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { epicRoutes } from '../records/epics/routes';
 import { featureRoutes } from '../records/features/routes';
+import { goalRoutes } from '../records/goals/routes';
+import { initiativeRoutes } from '../records/initiatives/routes';
 import { Loading } from '../ui/loading';
 import { routePatterns } from '../ui/paths';
 import { AppLayout, layoutLoader } from './layout';
@@ -32,6 +35,10 @@ export const routes: RouteObject[] = [
           { path: routePatterns.release, lazy: () => import('./routes/release-page') },
           { path: routePatterns.editRelease, lazy: () => import('./routes/release-edit') },
           ...featureRoutes,
+          ...epicRoutes,
+          ...initiativeRoutes,
+          ...goalRoutes,
+          { path: routePatterns.roadmap, lazy: () => import('./routes/roadmap') },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

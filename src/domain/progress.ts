@@ -109,3 +109,44 @@ export function progressFromChildren(items: readonly { progress: number | null; 
   const sum = items.reduce((s, i) => s + (i.complete ? 100 : (i.progress ?? 0)), 0);
   return pct(sum / items.length);
 }
+
+export const EPIC_PROGRESS_SOURCES = [
+  'progress_manual',
+  'progress_from_features',
+  'progress_from_features_with_dependents',
+  'progress_from_remaining_estimate',
+  'progress_from_remaining_estimate_with_dependents',
+  'progress_from_todos',
+  'progress_from_todos_with_dependents',
+  'progress_from_features_completed',
+  'progress_from_features_completed_with_dependents',
+] as const;
+
+export const EPIC_DURATION_SOURCES = ['duration_manual', 'duration_from_features', 'duration_from_releases'] as const;
+
+export const INITIATIVE_PROGRESS_SOURCES = [
+  'progress_manual',
+  'progress_from_features',
+  'progress_from_features_with_dependents',
+  'progress_from_releases',
+  'progress_from_releases_with_dependents',
+  'progress_from_children',
+  'progress_from_children_with_dependents',
+  'progress_from_features_completed',
+  'progress_from_features_completed_with_dependents',
+  'progress_from_epics',
+  'progress_from_epics_with_dependents',
+] as const;
+
+export const INITIATIVE_DURATION_SOURCES = [
+  'duration_manual',
+  'duration_from_children',
+  'duration_from_releases',
+  'duration_from_features_epics',
+] as const;
+
+/** Goals: manual, or the mean of their initiatives' progress. */
+export const GOAL_PROGRESS_SOURCES = ['progress_manual', 'progress_from_initiatives'] as const;
+
+export type EpicProgressSource = (typeof EPIC_PROGRESS_SOURCES)[number];
+export type InitiativeProgressSource = (typeof INITIATIVE_PROGRESS_SOURCES)[number];

@@ -13,6 +13,18 @@ export const routePatterns = {
   newFeature: '/w/:productId/features/new',
   feature: '/features/:featureId',
   editFeature: '/features/:featureId/edit',
+  epics: '/w/:productId/epics',
+  allEpics: '/epics',
+  newEpic: '/w/:productId/epics/new',
+  epic: '/epics/:epicId',
+  editEpic: '/epics/:epicId/edit',
+  initiatives: '/w/:productId/initiatives',
+  newInitiative: '/w/:productId/initiatives/new',
+  initiative: '/initiatives/:initiativeId',
+  editInitiative: '/initiatives/:initiativeId/edit',
+  goals: '/w/:productId/goals',
+  goal: '/goals/:goalId',
+  roadmap: '/w/:productId/roadmap',
 } as const;
 
 export type RoutePatternName = keyof typeof routePatterns;
@@ -44,4 +56,22 @@ export const paths = {
     withQuery(`/w/${seg(productId)}/features/new`, { release: opts.release }),
   feature: (featureId: string) => `/features/${seg(featureId)}`,
   editFeature: (featureId: string) => `/features/${seg(featureId)}/edit`,
+  /** Epics of a workspace; `release` narrows to one release (operation 6). */
+  epics: (productId: string, opts: { release?: string } = {}) =>
+    withQuery(`/w/${seg(productId)}/epics`, { release: opts.release }),
+  /** Every epic of the account (operation 7). */
+  allEpics: routePatterns.allEpics,
+  newEpic: (productId: string, opts: { release?: string; initiative?: string } = {}) =>
+    withQuery(`/w/${seg(productId)}/epics/new`, { release: opts.release, initiative: opts.initiative }),
+  epic: (epicId: string) => `/epics/${seg(epicId)}`,
+  editEpic: (epicId: string) => `/epics/${seg(epicId)}/edit`,
+  initiatives: (productId: string) => `/w/${seg(productId)}/initiatives`,
+  /** New initiative form; `parent` preselects the roll-up parent. */
+  newInitiative: (productId: string, opts: { parent?: string } = {}) =>
+    withQuery(`/w/${seg(productId)}/initiatives/new`, { parent: opts.parent }),
+  initiative: (initiativeId: string) => `/initiatives/${seg(initiativeId)}`,
+  editInitiative: (initiativeId: string) => `/initiatives/${seg(initiativeId)}/edit`,
+  goals: (productId: string) => `/w/${seg(productId)}/goals`,
+  goal: (goalId: string) => `/goals/${seg(goalId)}`,
+  roadmap: (productId: string) => `/w/${seg(productId)}/roadmap`,
 } as const;

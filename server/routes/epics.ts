@@ -1,0 +1,7 @@
+// Placeholder: the routes of this record kind are being written.
+import { Hono } from 'hono';
+import type { AppEnv } from '../app';
+
+export function epicRoutes(): Hono<AppEnv> {
+  return new Hono<AppEnv>();
+}
