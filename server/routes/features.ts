@@ -31,7 +31,11 @@ const writeBody = z.object({ feature: z.record(z.string(), z.unknown()), fields:
 
 const originOf = (c: Context): string => new URL(c.req.url).origin;
 
-async function listResponse(c: Context<AppEnv>, scope: Pick<FeatureListFilter, 'productId' | 'releaseId'>): Promise<Response> {
+/** A page of features in a scope, with the one query language of every feature list (epics reuse it). */
+export async function listResponse(
+  c: Context<AppEnv>,
+  scope: Pick<FeatureListFilter, 'productId' | 'releaseId' | 'epicId' | 'initiativeId'>,
+): Promise<Response> {
   const query = readQuery(c, featureListQuery);
   const { db } = c.get('store');
   const page = paging(query);

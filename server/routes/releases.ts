@@ -43,7 +43,7 @@ import type { Checked } from '../store/releases';
 import { requireProduct, requireRelease, requireReleasePhase } from '../store/resolve';
 import { originOf } from './account';
 
-interface RecordBody<T> extends Checked {
+export interface RecordBody<T> extends Checked {
   data: Partial<T>;
   fields: string | undefined;
 }
@@ -53,7 +53,7 @@ interface RecordBody<T> extends Checked {
  * (not thrown), and the fields that passed are returned, so the store can add its rule problems and
  * answer with all of them in one 422.
  */
-async function readRecord<S extends z.ZodObject>(
+export async function readRecord<S extends z.ZodObject>(
   c: Context<AppEnv>,
   key: string,
   schema: S,

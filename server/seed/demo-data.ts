@@ -168,13 +168,47 @@ export interface FeatureSeed {
   requirements?: [name: string, status: string][];
 }
 
+export interface CustomFieldSeed {
+  key: string;
+  name: string;
+  type: 'string' | 'number' | 'date' | 'select';
+  options?: string[];
+}
+
+export interface EpicSeed {
+  name: string;
+  /** Index into the product's releases. */
+  release: number;
+  status: string;
+  description?: string;
+  assignee?: UserKey;
+  watchers?: UserKey[];
+  tags?: string[];
+  /** Estimate text in the release's units. */
+  estimate?: string;
+  remaining?: string;
+  /** Day offsets from today (kept when a computed duration has nothing to follow). */
+  start?: number;
+  due?: number;
+  progressSource?: string;
+  /** Manual progress (only with progress_manual). */
+  progress?: number;
+  durationSource?: string;
+  initiative?: number;
+  team?: string;
+  /** Values by custom field key. */
+  customFields?: Record<string, string | number>;
+}
+
 export interface ProductSeed {
   prefix: string;
   name: string;
   teams: TeamSeed[];
   initiatives: { name: string; status: string }[];
   /** Epics live in a release (index into releases). */
-  epics: { name: string; release: number; status: string }[];
+  epics: EpicSeed[];
+  /** Custom fields defined for epics of the product, in order. */
+  epicCustomFields?: CustomFieldSeed[];
   releases: ReleaseSeed[];
   features: FeatureSeed[];
 }
@@ -195,9 +229,58 @@ export const PRODUCTS: ProductSeed[] = [
       { name: 'Insightful reporting', status: 'Not started' },
     ],
     epics: [
-      { name: 'Identity and access', release: 1, status: 'In progress' },
-      { name: 'Visual roadmaps', release: 1, status: 'In progress' },
-      { name: 'Integrations hub', release: 2, status: 'New' },
+      {
+        name: 'Identity and access',
+        release: 1,
+        status: 'In progress',
+        description: '<p>Enterprise sign-in, provisioning and an audit trail admins can trust.</p>',
+        assignee: 'morgan',
+        watchers: ['admin'],
+        tags: ['security', 'enterprise'],
+        estimate: '20d',
+        remaining: '9d',
+        progressSource: 'progress_from_features',
+        durationSource: 'duration_from_features',
+        initiative: 1,
+        team: 'WEB',
+        customFields: { risk: 'High', customer: 'Acme Corp', target_arr: 120000 },
+      },
+      {
+        name: 'Visual roadmaps',
+        release: 1,
+        status: 'In progress',
+        description: '<p>Timelines and reports that tell the plan at a glance.</p>',
+        assignee: 'sam',
+        tags: ['roadmaps', 'reporting'],
+        estimate: '15d',
+        remaining: '6d',
+        progressSource: 'progress_from_features_completed',
+        durationSource: 'duration_from_releases',
+        initiative: 0,
+        customFields: { risk: 'Medium' },
+      },
+      {
+        name: 'Integrations hub',
+        release: 2,
+        status: 'New',
+        description: '<p>Connect Planner to chat, source control and support tools.</p>',
+        assignee: 'admin',
+        watchers: ['morgan', 'sam'],
+        tags: ['integrations'],
+        estimate: '40p',
+        remaining: '32p',
+        start: 30,
+        due: 75,
+        progressSource: 'progress_from_remaining_estimate',
+        durationSource: 'duration_manual',
+        initiative: 2,
+        customFields: { risk: 'Low', customer: 'Globex' },
+      },
+    ],
+    epicCustomFields: [
+      { key: 'risk', name: 'Risk', type: 'select', options: ['Low', 'Medium', 'High'] },
+      { key: 'customer', name: 'Requesting customer', type: 'string' },
+      { key: 'target_arr', name: 'Target ARR', type: 'number' },
     ],
     releases: [
       {
@@ -358,6 +441,7 @@ export const PRODUCTS: ProductSeed[] = [
         estimate: '2w',
         phase: 'Beta',
         initiative: 2,
+        epic: 1,
         watchers: ['admin'],
       },
       {
@@ -371,6 +455,7 @@ export const PRODUCTS: ProductSeed[] = [
         remaining: '0h',
         phase: 'Build',
         initiative: 1,
+        epic: 0,
         requirements: [
           ['Export as CSV', 'Done'],
           ['Filter by date range', 'Done'],
@@ -458,9 +543,37 @@ export const PRODUCTS: ProductSeed[] = [
       { name: 'Five-star app rating', status: 'At risk' },
     ],
     epics: [
-      { name: 'Offline-first sync', release: 0, status: 'In progress' },
-      { name: 'Mobile polish', release: 1, status: 'New' },
+      {
+        name: 'Offline-first sync',
+        release: 0,
+        status: 'In progress',
+        description: '<p>Plan on the train: everything works without a connection.</p>',
+        assignee: 'morgan',
+        tags: ['offline'],
+        estimate: '15d',
+        remaining: '8d',
+        progressSource: 'progress_from_features',
+        durationSource: 'duration_from_features',
+        initiative: 0,
+        team: 'APP',
+        customFields: { risk: 'High' },
+      },
+      {
+        name: 'Mobile polish',
+        release: 1,
+        status: 'New',
+        description: '<p>The small things that earn five stars.</p>',
+        assignee: 'sam',
+        tags: ['ux'],
+        estimate: '13p',
+        progressSource: 'progress_manual',
+        progress: 10,
+        durationSource: 'duration_from_releases',
+        initiative: 1,
+        customFields: { risk: 'Low' },
+      },
     ],
+    epicCustomFields: [{ key: 'risk', name: 'Risk', type: 'select', options: ['Low', 'Medium', 'High'] }],
     releases: [
       {
         name: 'Mobile 4.0',
@@ -538,6 +651,7 @@ export const PRODUCTS: ProductSeed[] = [
         estimate: '3d',
         remaining: '4h',
         phase: 'Build',
+        epic: 1,
         team: 'APP',
         teamStatus: 'In review',
         iteration: 1,

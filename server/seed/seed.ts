@@ -8,6 +8,7 @@ import type { CapacityUnits } from '../../src/domain/estimate';
 import { progressFromCompletion, progressFromRemaining } from '../../src/domain/progress';
 import { epicKey, featureKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
 import { recomputeFeature, recomputePhase, recomputeRelease } from '../store/rollups';
+import { recomputeEpic } from '../store/epic-rollups';
 import type { Database } from '../store/schema';
 import {
   EMPTY_PRODUCT,
@@ -316,21 +317,73 @@ async function seedProduct(
     releases.push(ids);
   }
 
+  // Epics: custom field definitions first, then each epic with its tags, watchers and values.
+  const epicFields = new Map<string, number>();
+  for (const [pos, cf] of (p.epicCustomFields ?? []).entries()) {
+    const row = await trx
+      .insertInto('custom_field_definitions')
+      .values({
+        product_id: productId,
+        record_type: 'Epic',
+        key: cf.key,
+        name: cf.name,
+        field_type: cf.type,
+        options: JSON.stringify(cf.options ?? []),
+        position: pos + 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    epicFields.set(cf.key, row.id);
+  }
   const epics: number[] = [];
+  const epicPositions = new Map<number, number>();
   for (const [i, e] of p.epics.entries()) {
+    const release = at(releases, e.release, 'release');
+    const units = release.seed.units;
+    const position = (epicPositions.get(release.id) ?? 0) + 1;
+    epicPositions.set(release.id, position);
+    const tags = [...new Set(e.tags ?? [])];
+    const team = e.team ? must(teams, e.team, 'team') : null;
     const row = await trx
       .insertInto('epics')
       .values({
         product_id: productId,
-        release_id: at(releases, e.release, 'release').id,
+        release_id: release.id,
         reference_num: epicKey(p.prefix, i + 1),
         name: e.name,
         workflow_status_id: status('Epic', e.status).id,
+        position,
+        description: e.description ?? null,
+        created_by_id: adminId,
+        assigned_to_id: user(e.assignee),
+        tags: tags.join(','),
+        start_date: e.start === undefined ? null : day(e.start),
+        due_date: e.due === undefined ? null : day(e.due),
+        initial_estimate: e.estimate ? estimate(e.estimate, units) : null,
+        remaining_estimate: e.remaining ? estimate(e.remaining, units) : null,
+        progress: e.progress ?? null,
+        progress_source: e.progressSource ?? 'progress_manual',
+        duration_source: e.durationSource ?? 'duration_manual',
+        initiative_id: e.initiative === undefined ? null : at(initiatives, e.initiative, 'initiative'),
+        team_id: team?.id ?? null,
+        team_workflow_status_id: team ? ([...team.statuses.values()][0] ?? null) : null,
+        status_changed_on: day(-(i % 5) - 1),
         created_at: ts,
         updated_at: ts,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (tags.length) await trx.insertInto('epic_tags').values(tags.map((tag) => ({ epic_id: row.id, tag }))).execute();
+    const watchers = [...new Set((e.watchers ?? []).map((w) => user(w)).filter((id): id is number => id !== null))];
+    if (watchers.length) {
+      await trx.insertInto('epic_watchers').values(watchers.map((user_id) => ({ epic_id: row.id, user_id }))).execute();
+    }
+    for (const [key, value] of Object.entries(e.customFields ?? {})) {
+      await trx
+        .insertInto('custom_field_values')
+        .values({ record_type: 'Epic', record_id: row.id, field_id: must(epicFields, key, 'epic custom field'), value: String(value) })
+        .execute();
+    }
     epics.push(row.id);
   }
 
@@ -378,6 +431,7 @@ async function seedProduct(
     for (const phase of r.phases.values()) await recomputePhase(trx, phase.id);
     await recomputeRelease(trx, r.id);
   }
+  for (const id of epics) await recomputeEpic(trx, id);
 }
 
 interface FeatureContext {

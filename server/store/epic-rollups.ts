@@ -1,5 +1,144 @@
-// Placeholder: an epic's computed progress and dates (being written).
+// An epic's computed progress and dates, kept in its columns so reads and lists never compute. Every
+// write that can change an input calls this inside its own transaction: epic writes, feature writes
+// (old and new epic), release roll-ups (epics dated by their release). After the epic, its
+// initiative is recomputed (initiatives read epics' progress and dates).
+//
+// Sources computed (`_with_dependents` computes like its base: dependency links are not modelled):
+//   progress_from_features            mean of its features' progress, complete status = 100, none = 0
+//   progress_from_features_completed  share of its features in a complete status
+//   progress_from_remaining_estimate  sum form over its estimated features; with none estimated, the
+//                                     epic's own initial/detailed/remaining estimates
+//   progress_from_todos               null (there are no to-dos yet)
+//   duration_from_features            start_date / due_date = span of its features' dates; with no
+//                                     dated feature the epic keeps its dates
+//   duration_from_releases            start_date / due_date = its release's start_date / release_date;
+//                                     a release with neither date leaves the epic's dates alone
+// Manual sources are never touched. Derived values are not audited (the write that caused them is),
+// but an epic whose derived value changes gets a new `updated_at` so `updated_since` syncs see it.
+// Feature sets are aggregated in SQL through `features_epic` (an epic may gather many features).
+import { sql } from 'kysely';
+import { dateSpan } from '../../src/domain/hierarchy';
+import {
+  baseSource,
+  progressFromChildren,
+  progressFromRemaining,
+  progressFromRemainingSum,
+} from '../../src/domain/progress';
 import type { Db } from './audit';
+import { recomputeInitiative } from './initiative-rollups';
+
+/** Count, complete count and progress sum (complete = 100, none = 0) of an epic's features. */
+export async function epicFeatureStats(db: Db, epicId: number): Promise<{ count: number; completed: number; progressSum: number }> {
+  const r = await sql<{ n: number; done: number | null; psum: number | null }>`
+    SELECT count(*) AS n, sum(ws.complete) AS done,
+           sum(CASE WHEN ws.complete = 1 THEN 100 ELSE coalesce(f.progress, 0) END) AS psum
+    FROM features f LEFT JOIN workflow_statuses ws ON ws.id = f.workflow_status_id
+    WHERE f.epic_id = ${epicId}`.execute(db);
+  const row = r.rows[0];
+  return { count: Number(row?.n ?? 0), completed: Number(row?.done ?? 0), progressSum: Number(row?.psum ?? 0) };
+}
+
+/** Mean of n values given their sum, through the domain rule (null when there are none). */
+function mean(sum: number, count: number): number | null {
+  if (count === 0) return null;
+  return progressFromChildren([{ progress: sum / count, complete: false }]);
+}
 
 /** Recomputes an epic's progress and dates when their sources are not manual, then its initiative. */
-export async function recomputeEpic(_db: Db, _epicId: number): Promise<void> {}
+export async function recomputeEpic(db: Db, epicId: number): Promise<void> {
+  const e = await db
+    .selectFrom('epics')
+    .select([
+      'id',
+      'release_id',
+      'initiative_id',
+      'progress',
+      'progress_source',
+      'duration_source',
+      'start_date',
+      'due_date',
+      'initial_estimate',
+      'detailed_estimate',
+      'remaining_estimate',
+    ])
+    .where('id', '=', epicId)
+    .executeTakeFirst();
+  if (!e) return;
+  const source = baseSource(e.progress_source);
+
+  let progress = e.progress;
+  if (source === 'progress_from_features' || source === 'progress_from_features_completed') {
+    const s = await epicFeatureStats(db, epicId);
+    progress = source === 'progress_from_features' ? mean(s.progressSum, s.count) : mean(s.completed * 100, s.count);
+  } else if (source === 'progress_from_remaining_estimate') {
+    const est = sql`coalesce(f.detailed_estimate, f.initial_estimate)`;
+    const r = await sql<{ total: number | null; left: number | null }>`
+      SELECT sum(${est}) AS total, sum(min(coalesce(f.remaining_estimate, ${est}), ${est})) AS left
+      FROM features f WHERE f.epic_id = ${epicId} AND ${est} > 0`.execute(db);
+    const total = r.rows[0]?.total ?? 0;
+    // The sums are one equivalent estimate: the same maths as the per-feature sum form.
+    progress =
+      total > 0
+        ? progressFromRemainingSum([{ initial: null, detailed: total, remaining: r.rows[0]?.left ?? 0 }])
+        : progressFromRemaining({ initial: e.initial_estimate, detailed: e.detailed_estimate, remaining: e.remaining_estimate });
+  } else if (source !== 'progress_manual') progress = null; // to-dos are not modelled yet
+
+  let startDate = e.start_date;
+  let dueDate = e.due_date;
+  if (e.duration_source === 'duration_from_features') {
+    const r = await sql<{ s: string | null; d: string | null }>`
+      SELECT min(coalesce(start_date, due_date)) AS s, max(coalesce(due_date, start_date)) AS d
+      FROM features WHERE epic_id = ${epicId}`.execute(db);
+    const span = dateSpan([{ start: r.rows[0]?.s ?? null, end: r.rows[0]?.d ?? null }]);
+    if (span.start !== null) {
+      startDate = span.start;
+      dueDate = span.end;
+    }
+  } else if (e.duration_source === 'duration_from_releases') {
+    const release = await db
+      .selectFrom('releases')
+      .select(['start_date', 'release_date'])
+      .where('id', '=', e.release_id)
+      .executeTakeFirst();
+    if (release && (release.start_date !== null || release.release_date !== null)) {
+      startDate = release.start_date;
+      dueDate = release.release_date;
+    }
+  }
+
+  // The initiative reads the epic's progress and dates: only a change here can move it (writes to
+  // the epic itself recompute its old and new initiative on their own).
+  if (progress !== e.progress || startDate !== e.start_date || dueDate !== e.due_date) {
+    await db
+      .updateTable('epics')
+      .set({ progress, start_date: startDate, due_date: dueDate, updated_at: new Date().toISOString() })
+      .where('id', '=', epicId)
+      .execute();
+    if (e.initiative_id !== null) await recomputeInitiative(db, e.initiative_id);
+  }
+}
+
+/**
+ * Moves the dates of the epics dated by these releases (duration_from_releases) to their release's,
+ * after the releases' own roll-up: one statement per release touching only the epics whose dates
+ * differ, then the initiatives of those epics. A release with neither date leaves its epics alone.
+ */
+export async function recomputeEpicsOfReleases(db: Db, releaseIds: readonly number[]): Promise<void> {
+  if (releaseIds.length === 0) return;
+  const releases = await db
+    .selectFrom('releases')
+    .select(['id', 'start_date', 'release_date'])
+    .where('id', 'in', [...releaseIds])
+    .execute();
+  const initiatives = new Set<number>();
+  for (const r of releases) {
+    if (r.start_date === null && r.release_date === null) continue;
+    const moved = await sql<{ initiative_id: number | null }>`
+      UPDATE epics SET start_date = ${r.start_date}, due_date = ${r.release_date}, updated_at = ${new Date().toISOString()}
+      WHERE release_id = ${r.id} AND duration_source = 'duration_from_releases'
+        AND (start_date IS NOT ${r.start_date} OR due_date IS NOT ${r.release_date})
+      RETURNING initiative_id`.execute(db);
+    for (const m of moved.rows) if (m.initiative_id !== null) initiatives.add(m.initiative_id);
+  }
+  for (const id of initiatives) await recomputeInitiative(db, id);
+}

@@ -19,6 +19,8 @@ import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { asId, defaultStatus, findInitiative, findRelease, findTeam, findUser, statusByName } from './resolve';
 import { recomputeFeature, recomputePhase, recomputeRelease } from './rollups';
+import { recomputeEpic } from './epic-rollups';
+import { recomputeInitiative } from './initiative-rollups';
 import type { Database, FeatureRow, FeatureUpdate, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
 
@@ -343,12 +345,20 @@ async function findPhase(db: Db, releaseId: number, ref: string): Promise<number
   return row?.id ?? null;
 }
 
-/** Team and what hangs off it: team status, iteration, program increment (see planFeature). */
-async function planTeam(
+/** The team links of a stored record, the body fields naming them, the columns they set (features, epics). */
+export type TeamLinks = Pick<FeatureRow, 'team_id' | 'iteration_id' | 'program_increment_id'>;
+export type TeamInput = Pick<FeatureInput, 'team' | 'team_workflow_status' | 'iteration' | 'program_increment'>;
+export type TeamColumns = Pick<FeatureUpdate, 'team_id' | 'team_workflow_status_id' | 'iteration_id' | 'program_increment_id'>;
+
+/**
+ * Team and what hangs off it: team status, iteration, program increment (see planFeature). Epics
+ * follow the same rules, so they call this too.
+ */
+export async function planTeam(
   db: Db,
-  ctx: { productId: number; stored: FeatureRow | null },
-  input: FeatureInput,
-  columns: FeatureUpdate,
+  ctx: { productId: number; stored: TeamLinks | null },
+  input: TeamInput,
+  columns: TeamColumns,
   problems: FieldProblems,
 ): Promise<void> {
   const stored = ctx.stored;
@@ -431,16 +441,25 @@ async function planTeam(
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-/** Keeps roll-ups true after a feature changed: the feature, then every phase and release it was or is in. */
+/**
+ * Keeps roll-ups true after a feature changed: the feature, then every phase and release it was or
+ * is in, then its old and new epic and initiative (epics read release dates, initiatives read epics).
+ */
 async function recomputeAround(
   db: Db,
-  featureId: number,
-  phases: (number | null | undefined)[],
-  releases: (number | null | undefined)[],
+  featureId: number | null,
+  around: {
+    phases: (number | null | undefined)[];
+    releases: (number | null | undefined)[];
+    epics: (number | null | undefined)[];
+    initiatives: (number | null | undefined)[];
+  },
 ): Promise<void> {
-  await recomputeFeature(db, featureId);
-  for (const id of new Set(phases)) if (id) await recomputePhase(db, id);
-  for (const id of new Set(releases)) if (id) await recomputeRelease(db, id);
+  if (featureId !== null) await recomputeFeature(db, featureId);
+  for (const id of new Set(around.phases)) if (id) await recomputePhase(db, id);
+  for (const id of new Set(around.releases)) if (id) await recomputeRelease(db, id);
+  for (const id of new Set(around.epics)) if (id) await recomputeEpic(db, id);
+  for (const id of new Set(around.initiatives)) if (id) await recomputeInitiative(db, id);
 }
 
 async function writeTags(db: Db, featureId: number, tags: string[]): Promise<void> {
@@ -498,7 +517,12 @@ export async function createFeature(
     if (plan.watchers?.length) {
       await trx.insertInto('feature_watchers').values(plan.watchers.map((user_id) => ({ feature_id: id, user_id }))).execute();
     }
-    await recomputeAround(trx, id, [values.release_phase_id], [values.release_id]);
+    await recomputeAround(trx, id, {
+      phases: [values.release_phase_id],
+      releases: [values.release_id],
+      epics: [values.epic_id],
+      initiatives: [values.initiative_id],
+    });
 
     const after = await trx.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const changes: Changes = diff(null, after);
@@ -551,7 +575,12 @@ export async function updateFeature(
       }
     }
     const after = await trx.selectFrom('features').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-    await recomputeAround(trx, before.id, [before.release_phase_id, after.release_phase_id], [before.release_id, after.release_id]);
+    await recomputeAround(trx, before.id, {
+      phases: [before.release_phase_id, after.release_phase_id],
+      releases: [before.release_id, after.release_id],
+      epics: [before.epic_id, after.epic_id],
+      initiatives: [before.initiative_id, after.initiative_id],
+    });
 
     const final = await trx.selectFrom('features').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     const changes = diff(before, final);
@@ -588,8 +617,12 @@ export async function deleteFeature(db: Kysely<Database>, args: { featureId: num
       action: 'destroy',
       changes: { name: [feature.name, null], reference_num: [feature.reference_num, null] },
     });
-    if (feature.release_phase_id) await recomputePhase(trx, feature.release_phase_id);
-    await recomputeRelease(trx, feature.release_id);
+    await recomputeAround(trx, null, {
+      phases: [feature.release_phase_id],
+      releases: [feature.release_id],
+      epics: [feature.epic_id],
+      initiatives: [feature.initiative_id],
+    });
   });
 }
 
@@ -599,6 +632,10 @@ export async function deleteFeature(db: Kysely<Database>, args: { featureId: num
 export interface FeatureListFilter {
   productId?: number | undefined;
   releaseId?: number | undefined;
+  /** The features of one epic (`GET /epics/{id}/features`), newest first through `features_epic`. */
+  epicId?: number | undefined;
+  /** The features of one initiative (`GET /initiatives/{id}/features`), newest first through `features_initiative`. */
+  initiativeId?: number | undefined;
   q?: string | undefined;
   updatedSince?: string | undefined;
   tag?: string | undefined;
@@ -659,7 +696,9 @@ export async function listFeatures(db: Db, filter: FeatureListFilter, page: Pagi
   // Each condition, written as an index constraint or (probe) as a plain test.
   const p = (probe: boolean) => (probe ? sql`+` : sql``);
   const terms = new Map<Term, (probe: boolean) => RawBuilder<unknown>>();
-  if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${p(x)}f.release_id = ${filter.releaseId}`);
+  if (filter.epicId !== undefined) terms.set('scope', (x) => sql`${p(x)}f.epic_id = ${filter.epicId}`);
+  else if (filter.initiativeId !== undefined) terms.set('scope', (x) => sql`${p(x)}f.initiative_id = ${filter.initiativeId}`);
+  else if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${p(x)}f.release_id = ${filter.releaseId}`);
   else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${p(x)}f.product_id = ${filter.productId}`);
   else if (statuses !== null) {
     // A status belongs to one product: naming those products lets (product_id, workflow_status_id) serve.
@@ -682,7 +721,8 @@ export async function listFeatures(db: Db, filter: FeatureListFilter, page: Pagi
   // The scope stays an index constraint beside the driver: (scope, filter) indexes serve
   // assignee, status and updated_since; (scope, rowid) ones check tag and name matches.
   // Across the account the scope is derived from the statuses: a filter, never the walk's order.
-  const scopeOrders = filter.releaseId !== undefined || filter.productId !== undefined;
+  const scopeOrders =
+    filter.releaseId !== undefined || filter.productId !== undefined || filter.epicId !== undefined || filter.initiativeId !== undefined;
   const where = (walk: boolean) => {
     const parts = [...terms.entries()].map(([k, term]) =>
       term(walk ? !(k === 'scope' && scopeOrders) : !(k === driver || k === 'scope')),
@@ -693,7 +733,7 @@ export async function listFeatures(db: Db, filter: FeatureListFilter, page: Pagi
   const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM features f ${where(false)}`.execute(db);
   const total = Number(counted.rows[0]?.n ?? 0);
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  const order = filter.releaseId !== undefined ? sql`ORDER BY f.position, f.id` : sql`ORDER BY f.id DESC`;
+  const order = filter.releaseId !== undefined && filter.epicId === undefined ? sql`ORDER BY f.position, f.id` : sql`ORDER BY f.id DESC`;
   const walk = driver === null || total > WALK_FROM;
   const rows = await sql<FeatureRow>`SELECT f.* FROM features f ${where(walk)} ${order} LIMIT ${page.perPage} OFFSET ${page.offset}`.execute(db);
   return { rows: rows.rows, total };

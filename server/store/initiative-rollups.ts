@@ -1,5 +1,171 @@
-// Placeholder: an initiative's computed progress and dates (being written).
+// Computed progress and dates of initiatives and goals, kept in their columns so reads never compute.
+// Every write that can change an input calls these inside its own transaction: initiative writes,
+// feature and epic writes (which name an initiative), release roll-ups (linked releases).
+//
+// Sources computed (rules in src/domain/rollup.ts; `_with_dependents` computes like its base):
+//   initiative progress_from_children          mean of child initiatives (complete status = 100)
+//              progress_from_features          mean of its features' progress (complete = 100)
+//              progress_from_features_completed share of its features in a complete status
+//              progress_from_epics             mean of its epics' progress (complete = 100)
+//              progress_from_releases          mean of its linked releases' progress (released = 100)
+//              duration_from_children          span of the children's start/end dates
+//              duration_from_features_epics    span of its features' and epics' start/due dates
+//              duration_from_releases          span of its linked releases' start/release dates
+//   then its parent, up the chain, then the goals linked to any initiative of the chain:
+//   goal       progress_from_initiatives       mean of its linked initiatives (complete = 100)
+// With nothing dated to follow, an initiative keeps its dates. Derived values are not audited (the
+// write that caused them is) but a changed record gets a new `updated_at` for `updated_since` syncs.
+import { sql } from 'kysely';
+import { baseSource } from '../../src/domain/progress';
+import { NO_STATS, goalProgress, initiativeDates, initiativeProgress, initiativeProgressNeeds, statsOf } from '../../src/domain/rollup';
+import type { DatedItem, InitiativeProgressInputs, ProgressStats } from '../../src/domain/rollup';
 import type { Db } from './audit';
 
-/** Recomputes an initiative's progress and dates when their sources are not manual, then its parent's. */
-export async function recomputeInitiative(_db: Db, _initiativeId: number): Promise<void> {}
+type LinkedTable = 'features' | 'epics';
+
+/**
+ * Progress stats of the features or epics that name an initiative, aggregated in SQL (an initiative
+ * may gather many features) through the `*_initiative` index.
+ */
+async function linkedStats(db: Db, table: LinkedTable, initiativeId: number): Promise<ProgressStats> {
+  const r = await sql<{ n: number; done: number | null; psum: number | null }>`
+    SELECT count(*) AS n, sum(ws.complete) AS done,
+           sum(CASE WHEN ws.complete = 1 THEN 100 ELSE coalesce(t.progress, 0) END) AS psum
+    FROM ${sql.table(table)} t LEFT JOIN workflow_statuses ws ON ws.id = t.workflow_status_id
+    WHERE t.initiative_id = ${initiativeId}`.execute(db);
+  const row = r.rows[0];
+  if (!row || row.n === 0) return NO_STATS;
+  return { count: Number(row.n), completed: Number(row.done ?? 0), progressSum: Number(row.psum ?? 0) };
+}
+
+async function childRows(db: Db, initiativeId: number) {
+  return db
+    .selectFrom('initiatives as c')
+    .leftJoin('workflow_statuses as ws', 'ws.id', 'c.workflow_status_id')
+    .select(['c.progress', 'ws.complete', 'c.start_date', 'c.end_date'])
+    .where('c.parent_id', '=', initiativeId)
+    .execute();
+}
+
+async function releaseRows(db: Db, initiativeId: number) {
+  return db
+    .selectFrom('release_initiatives as ri')
+    .innerJoin('releases as r', 'r.id', 'ri.release_id')
+    .leftJoin('workflow_statuses as ws', 'ws.id', 'r.workflow_status_id')
+    .select(['r.progress', 'ws.complete', 'r.start_date', 'r.release_date'])
+    .where('ri.initiative_id', '=', initiativeId)
+    .execute();
+}
+
+/** Dated items of an initiative's features and epics (start / due dates), span taken in SQL. */
+async function workSpan(db: Db, initiativeId: number): Promise<DatedItem[]> {
+  const r = await sql<{ s: string | null; e: string | null }>`
+    SELECT min(coalesce(start_date, due_date)) AS s, max(coalesce(due_date, start_date)) AS e FROM (
+      SELECT start_date, due_date FROM features WHERE initiative_id = ${initiativeId}
+      UNION ALL
+      SELECT start_date, due_date FROM epics WHERE initiative_id = ${initiativeId}
+    )`.execute(db);
+  const row = r.rows[0];
+  return row ? [{ start: row.s, end: row.e }] : [];
+}
+
+/** Recomputes one initiative; returns its parent's id (null at a root or when it does not exist). */
+async function recomputeOneInitiative(db: Db, initiativeId: number): Promise<number | null> {
+  const i = await db
+    .selectFrom('initiatives')
+    .select(['id', 'parent_id', 'progress', 'progress_source', 'duration_source', 'start_date', 'end_date'])
+    .where('id', '=', initiativeId)
+    .executeTakeFirst();
+  if (!i) return null;
+  const needs = initiativeProgressNeeds(i.progress_source);
+  const duration = i.duration_source;
+  if (needs === null && duration === 'duration_manual') return i.parent_id;
+
+  const children = needs === 'children' || duration === 'duration_from_children' ? await childRows(db, i.id) : [];
+  const releases = needs === 'releases' || duration === 'duration_from_releases' ? await releaseRows(db, i.id) : [];
+  const inputs: InitiativeProgressInputs = {};
+  if (needs === 'children') inputs.children = statsOf(children.map((c) => ({ progress: c.progress, complete: c.complete === 1 })));
+  if (needs === 'releases') inputs.releases = statsOf(releases.map((r) => ({ progress: r.progress, complete: r.complete === 1 })));
+  if (needs === 'features') inputs.features = await linkedStats(db, 'features', i.id);
+  if (needs === 'epics') inputs.epics = await linkedStats(db, 'epics', i.id);
+  const computed = initiativeProgress(i.progress_source, inputs);
+  const progress = computed === undefined ? i.progress : computed;
+
+  const items: DatedItem[] =
+    duration === 'duration_from_children'
+      ? children.map((c) => ({ start: c.start_date, end: c.end_date }))
+      : duration === 'duration_from_releases'
+        ? releases.map((r) => ({ start: r.start_date, end: r.release_date }))
+        : duration === 'duration_from_features_epics'
+          ? await workSpan(db, i.id)
+          : [];
+  const dates = initiativeDates(duration, items, { start: i.start_date, end: i.end_date });
+
+  if (progress !== i.progress || dates.start !== i.start_date || dates.end !== i.end_date) {
+    await db
+      .updateTable('initiatives')
+      .set({ progress, start_date: dates.start, end_date: dates.end, updated_at: new Date().toISOString() })
+      .where('id', '=', i.id)
+      .execute();
+  }
+  return i.parent_id;
+}
+
+/**
+ * Recomputes an initiative's progress and dates when their sources are not manual, then its
+ * parent's up the chain (a visited set guards against a loop the rules should already prevent),
+ * then the goals linked to any initiative of the chain.
+ */
+export async function recomputeInitiative(db: Db, initiativeId: number): Promise<void> {
+  const visited = new Set<number>();
+  let id: number | null = initiativeId;
+  while (id !== null && !visited.has(id)) {
+    visited.add(id);
+    id = await recomputeOneInitiative(db, id);
+  }
+  const goals = await db
+    .selectFrom('initiative_goals as ig')
+    .innerJoin('goals as g', 'g.id', 'ig.goal_id')
+    .select('g.id')
+    .distinct()
+    .where('ig.initiative_id', 'in', [...visited])
+    .where('g.progress_source', '=', 'progress_from_initiatives')
+    .execute();
+  for (const g of goals) await recomputeGoal(db, g.id);
+}
+
+/** Recomputes the initiatives whose progress or dates follow any of these releases. */
+export async function recomputeInitiativesOfReleases(db: Db, releaseIds: readonly number[]): Promise<void> {
+  if (releaseIds.length === 0) return;
+  const rows = await db
+    .selectFrom('release_initiatives as ri')
+    .innerJoin('initiatives as i', 'i.id', 'ri.initiative_id')
+    .select('i.id')
+    .distinct()
+    .where('ri.release_id', 'in', [...releaseIds])
+    .where((eb) =>
+      eb.or([
+        eb('i.progress_source', 'in', ['progress_from_releases', 'progress_from_releases_with_dependents']),
+        eb('i.duration_source', '=', 'duration_from_releases'),
+      ]),
+    )
+    .orderBy('i.id')
+    .execute();
+  for (const r of rows) await recomputeInitiative(db, r.id);
+}
+
+/** Recomputes a goal's progress when it follows its initiatives. */
+export async function recomputeGoal(db: Db, goalId: number): Promise<void> {
+  const g = await db.selectFrom('goals').select(['id', 'progress', 'progress_source']).where('id', '=', goalId).executeTakeFirst();
+  if (!g || baseSource(g.progress_source) === 'progress_manual') return;
+  const rows = await db
+    .selectFrom('initiative_goals as ig')
+    .innerJoin('initiatives as i', 'i.id', 'ig.initiative_id')
+    .leftJoin('workflow_statuses as ws', 'ws.id', 'i.workflow_status_id')
+    .select(['i.progress', 'ws.complete'])
+    .where('ig.goal_id', '=', goalId)
+    .execute();
+  const computed = goalProgress(g.progress_source, statsOf(rows.map((r) => ({ progress: r.progress, complete: r.complete === 1 }))));
+  if (computed === undefined || computed === g.progress) return;
+  await db.updateTable('goals').set({ progress: computed, updated_at: new Date().toISOString() }).where('id', '=', goalId).execute();
+}

@@ -149,6 +149,24 @@ export async function findInitiative(
   return byName ?? null;
 }
 
+/** Initiative anywhere in the account by numeric id or key (`PLN-S-1`, any case): path parameters. */
+export async function findInitiativeByIdOrKey(db: Db, idOrKey: string | number): Promise<InitiativeRow | null> {
+  const q = db.selectFrom('initiatives').selectAll();
+  if (isIdText(idOrKey)) {
+    const id = asId(idOrKey);
+    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
+  }
+  return (
+    (await q.where('reference_num', '=', String(idOrKey).trim().toUpperCase()).executeTakeFirst()) ?? null
+  );
+}
+
+export async function requireInitiative(db: Db, idOrKey: string): Promise<InitiativeRow> {
+  const row = await findInitiativeByIdOrKey(db, idOrKey);
+  if (!row) throw notFound('Initiative', idOrKey);
+  return row;
+}
+
 export async function requireProduct(db: Db, idOrKey: string): Promise<ProductRow> {
   const row = await findProduct(db, idOrKey);
   if (!row) throw notFound('Product', idOrKey);

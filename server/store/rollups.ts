@@ -33,6 +33,8 @@ import {
   progressFromRemainingSum,
 } from '../../src/domain/progress';
 import type { Db } from './audit';
+import { recomputeInitiativesOfReleases } from './initiative-rollups';
+import { recomputeEpicsOfReleases } from './epic-rollups';
 
 /** Mean of n values given their sum, through the domain rule (null when there are none). */
 function mean(sum: number, count: number): number | null {
@@ -182,6 +184,11 @@ export async function recomputeRelease(db: Db, releaseId: number): Promise<void>
     visited.add(id);
     id = await recomputeOneRelease(db, id);
   }
+  // Epics dated by their release (duration_from_releases) follow it, before the initiatives that
+  // read epics' dates.
+  await recomputeEpicsOfReleases(db, [...visited]);
+  // Initiatives that follow a release of the chain (progress or dates from releases) move with it.
+  await recomputeInitiativesOfReleases(db, [...visited]);
 }
 
 /** Recomputes one release; returns its parent's id. */

@@ -18,7 +18,7 @@ import { paths } from '../../ui/paths';
 import { ProgressBar } from '../../ui/progress-bar';
 import { StatusPill } from '../../ui/status-pill';
 import { releaseChoicesQuery } from './feature-form-choices';
-import { useDebouncedParam } from './use-debounced-param';
+import { useDebouncedParam } from '../../ui/use-debounced-param';
 import './features.css';
 
 export const FEATURES_PER_PAGE = 50;

@@ -1,12 +1,15 @@
-// Placeholder: the goals screens are being built. Each route becomes its own lazy chunk.
+// The goal screens' routes (list with its "New goal" form, and the goal page), mounted by the app
+// router inside the signed-in layout. Each screen is its own lazy chunk.
 import type { RouteObject } from 'react-router-dom';
 import { routePatterns } from '../../ui/paths';
 
-function ComingSoon() {
-  return <p>This screen is being built.</p>;
-}
-
 export const goalRoutes: RouteObject[] = [
-  { path: routePatterns.goals, Component: ComingSoon },
-  { path: routePatterns.goal, Component: ComingSoon },
+  {
+    path: routePatterns.goals,
+    lazy: async () => ({ Component: (await import('./goals-page')).GoalsPage }),
+  },
+  {
+    path: routePatterns.goal,
+    lazy: async () => ({ Component: (await import('./goal-page')).GoalPage }),
+  },
 ];

@@ -1,14 +1,23 @@
-// Placeholder: the initiatives screens are being built. Each route becomes its own lazy chunk.
+// The initiative screens' routes (tree, new, page, edit), mounted by the app router inside the
+// signed-in layout. Each screen is its own lazy chunk, so the tree does not download the form.
 import type { RouteObject } from 'react-router-dom';
 import { routePatterns } from '../../ui/paths';
 
-function ComingSoon() {
-  return <p>This screen is being built.</p>;
-}
-
 export const initiativeRoutes: RouteObject[] = [
-  { path: routePatterns.initiatives, Component: ComingSoon },
-  { path: routePatterns.newInitiative, Component: ComingSoon },
-  { path: routePatterns.initiative, Component: ComingSoon },
-  { path: routePatterns.editInitiative, Component: ComingSoon },
+  {
+    path: routePatterns.initiatives,
+    lazy: async () => ({ Component: (await import('./initiative-tree-page')).InitiativeTreePage }),
+  },
+  {
+    path: routePatterns.newInitiative,
+    lazy: async () => ({ Component: (await import('./initiative-new-page')).InitiativeNewPage }),
+  },
+  {
+    path: routePatterns.initiative,
+    lazy: async () => ({ Component: (await import('./initiative-page')).InitiativePage }),
+  },
+  {
+    path: routePatterns.editInitiative,
+    lazy: async () => ({ Component: (await import('./initiative-edit-page')).InitiativeEditPage }),
+  },
 ];

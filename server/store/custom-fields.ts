@@ -1,0 +1,345 @@
+// Custom fields of any record kind (epics, initiatives, …), shared so every kind reads, checks,
+// writes and filters them the same way. Definitions are per product and record kind
+// (`custom_field_definitions`); values are one row per record and field (`custom_field_values`,
+// value as TEXT in a canonical form so an equality filter can use the (field_id, value, record_id)
+// index).
+//
+// How a record kind uses this module:
+//   read    `customFieldsFor(db, 'Epic', ids)`              → Map id → CustomFieldValue[] (one query)
+//   write   `planCustomFields(db, productId, 'Epic', input, problems)` while checking a body (adds
+//           a 422 problem per bad key under `custom_fields.<key>`), then after the record row exists
+//           `writeCustomFields(db, 'Epic', id, plan)`        → audit change or null
+//           (`setCustomFields` does both for a record that already exists)
+//   filter  `readCustomFieldPairs(c.req.queries())`         → pairs from `custom_fields[<key>]=<value>`
+//           `customFieldFilter(db, 'Epic', pairs, { productIds })` → null (no pairs), 'none' (a key or
+//           value nothing can match: answer an empty page) or a function giving the SQL condition on
+//           the record's id column (every pair must match)
+//   delete  `removeCustomFields(db, 'Epic', ids)`           → the removed rows, for the recycle bin
+//
+// Canonical values: number → `String(Number(x))` (so `5.0` finds `5`), date → `YYYY-MM-DD`,
+// select → the option's own spelling (matched in any case), string → trimmed text. An empty
+// string or null clears a value (the row is deleted: an absent row is "no value").
+import { sql } from 'kysely';
+import type { RawBuilder, Selectable, SqlBool } from 'kysely';
+import { CUSTOM_FIELD_TYPES } from '../../src/contract/custom-fields';
+import type { CustomFieldValue } from '../../src/contract/custom-fields';
+import { isRealDate } from '../../src/domain/dates';
+import { HttpError } from '../http';
+import type { FieldProblems } from '../http';
+import type { Db } from './audit';
+import type { CustomFieldDefinitionsTable, CustomFieldValuesTable } from './schema';
+
+export type CustomFieldDefinitionRow = Selectable<CustomFieldDefinitionsTable>;
+export type CustomFieldValueRow = Selectable<CustomFieldValuesTable>;
+type FieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+/** Longest stored string value (a value is a short fact, not a document). */
+export const CUSTOM_FIELD_VALUE_MAX = 1_000;
+/** At most this many `custom_fields[...]` pairs in one list query (each is one index probe). */
+export const MAX_CUSTOM_FIELD_PAIRS = 20;
+
+const typeOf = (d: { field_type: string }): FieldType =>
+  (CUSTOM_FIELD_TYPES as readonly string[]).includes(d.field_type) ? (d.field_type as FieldType) : 'string';
+
+/** The allowed values of a select field (the column holds a JSON array; bad JSON means none). */
+export function optionsOf(d: { options: string }): string[] {
+  try {
+    const parsed: unknown = JSON.parse(d.options);
+    return Array.isArray(parsed) ? parsed.filter((o): o is string => typeof o === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The canonical stored text of a value for a field, or a problem. `null` means "clear".
+ * The same rule reads filter values, so what was written is what a filter finds.
+ */
+export function canonicalValue(
+  d: { field_type: string; options: string },
+  value: string | number | null,
+): { ok: true; value: string | null } | { ok: false; problem: string } {
+  if (value === null) return { ok: true, value: null };
+  const text = String(value).trim();
+  if (text === '') return { ok: true, value: null };
+  switch (typeOf(d)) {
+    case 'number': {
+      const n = typeof value === 'number' ? value : Number(text);
+      if (!Number.isFinite(n) || (typeof value === 'string' && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))) {
+        return { ok: false, problem: 'must be a number' };
+      }
+      return { ok: true, value: String(n) };
+    }
+    case 'date':
+      return isRealDate(text) ? { ok: true, value: text } : { ok: false, problem: 'must be a real date in the form YYYY-MM-DD' };
+    case 'select': {
+      const options = optionsOf(d);
+      const match = options.find((o) => o.toLowerCase() === text.toLowerCase());
+      return match !== undefined ? { ok: true, value: match } : { ok: false, problem: `must be one of: ${options.join(', ')}` };
+    }
+    default:
+      return text.length > CUSTOM_FIELD_VALUE_MAX
+        ? { ok: false, problem: `is too long (at most ${CUSTOM_FIELD_VALUE_MAX} characters)` }
+        : { ok: true, value: text };
+  }
+}
+
+/** A stored value as it is answered: numbers as numbers, everything else as text. */
+function answerValue(d: { field_type: string }, value: string): string | number {
+  if (typeOf(d) !== 'number') return value;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Read
+
+/**
+ * The custom field values of a batch of records of one kind, by record id, in definition order
+ * (position, then id). One query whatever the batch size; records without values map to nothing
+ * (use `?? []`).
+ */
+export async function customFieldsFor(db: Db, recordType: string, ids: readonly number[]): Promise<Map<number, CustomFieldValue[]>> {
+  const out = new Map<number, CustomFieldValue[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('custom_field_values as v')
+    .innerJoin('custom_field_definitions as d', 'd.id', 'v.field_id')
+    .select(['v.record_id', 'v.value', 'd.id', 'd.key', 'd.name', 'd.field_type'])
+    .where('v.record_type', '=', recordType)
+    .where('v.record_id', 'in', [...new Set(ids)])
+    .orderBy('v.record_id')
+    .orderBy('d.position')
+    .orderBy('d.id')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.record_id) ?? [];
+    list.push({ id: String(r.id), key: r.key, name: r.name, type: typeOf(r), value: answerValue(r, r.value) });
+    out.set(r.record_id, list);
+  }
+  return out;
+}
+
+/** The definitions of a product for a record kind, in order. */
+export async function customFieldDefinitions(db: Db, productId: number, recordType: string): Promise<CustomFieldDefinitionRow[]> {
+  return db
+    .selectFrom('custom_field_definitions')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .where('record_type', '=', recordType)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Write
+
+/** What a body's `custom_fields` will do: per field, the canonical value to store or null to clear. */
+export interface CustomFieldPlan {
+  entries: { fieldId: number; key: string; value: string | null }[];
+}
+
+/**
+ * Checks a body's `custom_fields` object (`{"<key>": value}`) against the product's definitions
+ * for `recordType`. Each unknown key or bad value adds a problem under `custom_fields.<key>`;
+ * writes nothing. Returns the plan to hand to `writeCustomFields` once the record exists.
+ */
+export async function planCustomFields(
+  db: Db,
+  productId: number,
+  recordType: string,
+  input: Record<string, string | number | null> | undefined,
+  problems: FieldProblems,
+): Promise<CustomFieldPlan> {
+  const plan: CustomFieldPlan = { entries: [] };
+  if (input === undefined) return plan;
+  const keys = Object.keys(input);
+  if (keys.length === 0) return plan;
+  const defs = new Map(
+    (
+      await db
+        .selectFrom('custom_field_definitions')
+        .selectAll()
+        .where('product_id', '=', productId)
+        .where('record_type', '=', recordType)
+        .where('key', 'in', keys)
+        .execute()
+    ).map((d) => [d.key, d]),
+  );
+  for (const key of keys) {
+    const def = defs.get(key);
+    if (!def) {
+      problems.add(`custom_fields.${key}`, `is not a custom field of ${recordType.toLowerCase()}s in this product`);
+      continue;
+    }
+    const checked = canonicalValue(def, input[key] ?? null);
+    if (!checked.ok) problems.add(`custom_fields.${key}`, checked.problem);
+    else plan.entries.push({ fieldId: def.id, key, value: checked.value });
+  }
+  return plan;
+}
+
+/**
+ * Applies a plan to a record: upserts values, deletes cleared ones. Returns the audit change
+ * `[before, after]` (objects key → value of the keys that changed) or null when nothing changed.
+ */
+export async function writeCustomFields(
+  db: Db,
+  recordType: string,
+  recordId: number,
+  plan: CustomFieldPlan,
+): Promise<[Record<string, string | null>, Record<string, string | null>] | null> {
+  if (plan.entries.length === 0) return null;
+  const stored = new Map(
+    (
+      await db
+        .selectFrom('custom_field_values')
+        .select(['field_id', 'value'])
+        .where('record_type', '=', recordType)
+        .where('record_id', '=', recordId)
+        .where('field_id', 'in', plan.entries.map((e) => e.fieldId))
+        .execute()
+    ).map((r) => [r.field_id, r.value]),
+  );
+  const before: Record<string, string | null> = {};
+  const after: Record<string, string | null> = {};
+  for (const e of plan.entries) {
+    const old = stored.get(e.fieldId) ?? null;
+    if (old === e.value) continue;
+    before[e.key] = old;
+    after[e.key] = e.value;
+    const value = e.value;
+    if (value === null) {
+      await db
+        .deleteFrom('custom_field_values')
+        .where('record_type', '=', recordType)
+        .where('record_id', '=', recordId)
+        .where('field_id', '=', e.fieldId)
+        .execute();
+    } else {
+      await db
+        .insertInto('custom_field_values')
+        .values({ record_type: recordType, record_id: recordId, field_id: e.fieldId, value })
+        .onConflict((oc) => oc.columns(['record_type', 'record_id', 'field_id']).doUpdateSet({ value }))
+        .execute();
+    }
+  }
+  return Object.keys(after).length > 0 ? [before, after] : null;
+}
+
+/**
+ * Validates and writes in one call, for a record that already exists (an update). Writes only when
+ * no problem was found — by this check or, before it, by the caller — so call it after the other
+ * checks and throw `problems` right after. A create needs plan and write apart (no id yet).
+ */
+export async function setCustomFields(
+  db: Db,
+  productId: number,
+  recordType: string,
+  recordId: number,
+  input: Record<string, string | number | null> | undefined,
+  problems: FieldProblems,
+): Promise<[Record<string, string | null>, Record<string, string | null>] | null> {
+  const plan = await planCustomFields(db, productId, recordType, input, problems);
+  if (!problems.empty) return null;
+  return writeCustomFields(db, recordType, recordId, plan);
+}
+
+/** Deletes the values of records (a delete): returns the removed rows for the recycle bin. */
+export async function removeCustomFields(db: Db, recordType: string, ids: readonly number[]): Promise<CustomFieldValueRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('custom_field_values')
+    .selectAll()
+    .where('record_type', '=', recordType)
+    .where('record_id', 'in', [...ids])
+    .execute();
+  if (rows.length > 0) {
+    await db.deleteFrom('custom_field_values').where('record_type', '=', recordType).where('record_id', 'in', [...ids]).execute();
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filter
+
+export interface CustomFieldPair {
+  key: string;
+  value: string;
+}
+
+/**
+ * The `custom_fields[<key>]=<value>` pairs of a query (hono: `c.req.queries()`). A key given twice
+ * gives two pairs (both must match). More than `MAX_CUSTOM_FIELD_PAIRS` pairs, or a plain
+ * `custom_fields=...` that is not a hash, is a 400 naming `custom_fields`.
+ */
+export function readCustomFieldPairs(queries: Record<string, string[]>): CustomFieldPair[] {
+  const pairs: CustomFieldPair[] = [];
+  for (const [name, values] of Object.entries(queries)) {
+    if (name === 'custom_fields') {
+      throw new HttpError(400, 'custom_fields must be given as custom_fields[<key>]=<value>', {
+        custom_fields: ['must be given as custom_fields[<key>]=<value>'],
+      });
+    }
+    const m = /^custom_fields\[([^\]]{1,100})\]$/.exec(name);
+    if (!m?.[1]) continue;
+    for (const value of values) pairs.push({ key: m[1], value });
+  }
+  if (pairs.length > MAX_CUSTOM_FIELD_PAIRS) {
+    throw new HttpError(400, `custom_fields has too many pairs (at most ${MAX_CUSTOM_FIELD_PAIRS})`, {
+      custom_fields: [`has too many pairs (at most ${MAX_CUSTOM_FIELD_PAIRS})`],
+    });
+  }
+  return pairs;
+}
+
+/** A condition on the record id expression given (`sql\`e.id\`` or, as a probe, `sql\`+e.id\``). */
+export type CustomFieldCondition = (idColumn: RawBuilder<unknown>) => RawBuilder<SqlBool>;
+
+/**
+ * Turns pairs into one SQL condition that holds when the record matches every pair. A key is
+ * resolved to the definitions of `recordType` with that key — in `productIds` when given, else in
+ * every product (the account-wide list) — and the value is read in each definition's canonical
+ * form, so `risk=HIGH` finds `High` and `points=5.0` finds `5`. Each pair becomes
+ * `id IN (SELECT record_id FROM custom_field_values WHERE field_id IN (…) AND value = …)`, served by
+ * the (field_id, value, record_id) index.
+ *
+ * Returns null when there are no pairs, and 'none' when a key is defined nowhere in scope or its
+ * value is impossible for every definition (an unknown key is an empty page, not an error).
+ */
+export async function customFieldFilter(
+  db: Db,
+  recordType: string,
+  pairs: readonly CustomFieldPair[],
+  opts: { productIds?: readonly number[] | undefined } = {},
+): Promise<CustomFieldCondition | 'none' | null> {
+  if (pairs.length === 0) return null;
+  let q = db
+    .selectFrom('custom_field_definitions')
+    .selectAll()
+    .where('record_type', '=', recordType)
+    .where('key', 'in', [...new Set(pairs.map((p) => p.key))]);
+  if (opts.productIds !== undefined) {
+    if (opts.productIds.length === 0) return 'none';
+    q = q.where('product_id', 'in', [...opts.productIds]);
+  }
+  const defs = await q.execute();
+
+  const probes: RawBuilder<SqlBool>[] = [];
+  for (const pair of pairs) {
+    // Per definition, the value's canonical text (definitions of other products may differ in type).
+    const alternatives = defs
+      .filter((d) => d.key === pair.key)
+      .flatMap((d) => {
+        const c = canonicalValue(d, pair.value);
+        return c.ok && c.value !== null ? [sql`(field_id = ${d.id} AND value = ${c.value})`] : [];
+      });
+    if (alternatives.length === 0) return 'none';
+    // Field ids belong to one record kind, so the (field_id, value, record_id) index covers it.
+    probes.push(
+      sql<SqlBool>`(SELECT record_id FROM custom_field_values WHERE ${sql.join(alternatives, sql` OR `)})`,
+    );
+  }
+  return (idColumn) => sql<SqlBool>`(${sql.join(probes.map((p) => sql`${idColumn} IN ${p}`), sql` AND `)})`;
+}

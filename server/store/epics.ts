@@ -1,0 +1,704 @@
+// Epics: look-ups by id or key, the write rules of operation 5 and of updates (every problem of a
+// body reported at once, nothing written when any is found), delete into the recycle bin (its
+// features are unlinked, not deleted), indexed lists with custom-field filters (operations 6 and 7),
+// and the full response shape built for a whole page in a bounded number of queries.
+// Rules shared with features (team and its dependents, estimates in the release's units, tags,
+// watchers) follow the feature implementation so both kinds answer the same way.
+import { sql } from 'kysely';
+import type { Kysely, RawBuilder, Updateable } from 'kysely';
+import type { z } from 'zod';
+import { epicCreateInput, epicUpdateInput } from '../../src/contract/epics';
+import type { Epic } from '../../src/contract/epics';
+import { NAME_MAX } from '../../src/contract/common';
+import { formatEstimate, parseEstimate, MAX_MINUTES, MAX_POINTS } from '../../src/domain/estimate';
+import type { CapacityUnits } from '../../src/domain/estimate';
+import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES } from '../../src/domain/progress';
+import type { EpicProgressSource } from '../../src/domain/progress';
+import { epicKey } from '../../src/domain/reference';
+import { todayIso } from '../../src/domain/dates';
+import { FieldProblems, notFound } from '../http';
+import type { Paging } from '../http';
+import { audit, diff, recycle } from './audit';
+import type { Changes, Db } from './audit';
+import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
+import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
+import { recomputeEpic } from './epic-rollups';
+import { parseFields, parseTags, planTeam } from './features';
+import { recomputeInitiative } from './initiative-rollups';
+import { asId, defaultStatus, findInitiative, findRelease, findUser, statusByName } from './resolve';
+import type { Database, EpicRow, EpicsTable, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
+import { links, noteBody, statusRef, userRef } from './serialize';
+
+type EpicUpdate = Updateable<EpicsTable>;
+type EpicChange = z.output<typeof epicUpdateInput>;
+
+/** The record kind's name in audits, deletions and custom field tables. */
+export const EPIC = 'Epic';
+
+/** Compact list items unless `fields` asks for more. */
+export const EPIC_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'] as const;
+
+const TAG_MAX = NAME_MAX;
+const ESTIMATES = ['initial', 'detailed', 'remaining'] as const;
+
+const isUnits = (u: string): u is CapacityUnits => u === 'time' || u === 'story_points';
+const unitsOf = (r: { capacity_units: string }): CapacityUnits => (isUnits(r.capacity_units) ? r.capacity_units : 'time');
+const isProgressSource = (s: string): s is EpicProgressSource => (EPIC_PROGRESS_SOURCES as readonly string[]).includes(s);
+type DurationSource = (typeof EPIC_DURATION_SOURCES)[number];
+const isDurationSource = (s: string): s is DurationSource => (EPIC_DURATION_SOURCES as readonly string[]).includes(s);
+
+// ---------------------------------------------------------------------------------------------
+// Look-ups
+
+/** Epic by numeric id or reference key (`PLN-E-4`, any case). */
+export async function findEpic(db: Db, idOrKey: string): Promise<EpicRow | null> {
+  const text = idOrKey.trim();
+  const q = db.selectFrom('epics').selectAll();
+  if (/^\d+$/.test(text)) {
+    const id = asId(text);
+    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
+  }
+  return (await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst()) ?? null;
+}
+
+export async function requireEpic(db: Db, idOrKey: string): Promise<EpicRow> {
+  const row = await findEpic(db, idOrKey);
+  if (!row) throw notFound('Epic', idOrKey);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Write rules
+
+/** Create and update bodies alike: the contract has already decided which `watchers` form each takes. */
+type EpicInput = Omit<EpicChange, 'watchers'> & { watchers?: string | string[] | undefined };
+
+interface Plan {
+  /** Columns to write (create: all the body gave plus defaults; update: those the body touches). */
+  columns: EpicUpdate;
+  /** Final release of the epic. */
+  release: ReleaseRow;
+  tags?: string[];
+  watchers?: number[];
+  customFields: CustomFieldPlan;
+}
+
+/**
+ * Checks a create or update body against the stored records and turns it into columns. Every
+ * problem is added to `problems`; the caller throws them together before writing anything.
+ * Team, estimate and release-move rules are the feature rules (see `planFeature`).
+ */
+async function planEpic(
+  db: Db,
+  ctx: { productId: number; release: ReleaseRow; stored: EpicRow | null; userId: number },
+  input: EpicInput,
+  problems: FieldProblems,
+): Promise<Plan> {
+  const { productId, stored } = ctx;
+  const creating = stored === null;
+  const columns: EpicUpdate = {};
+
+  // Release: on create, the one the epic is made in; on update, a move (to the end of that release).
+  let release = ctx.release;
+  if (input.release !== undefined) {
+    const target = await findRelease(db, input.release);
+    if (!target || target.product_id !== productId) problems.add('release', 'must be a release of the same product');
+    else release = target;
+  }
+  const moved = stored !== null && release.id !== stored.release_id;
+  if (moved || creating) columns.release_id = release.id;
+  const units = unitsOf(release);
+
+  if (input.name !== undefined) columns.name = input.name;
+
+  // Workflow status: an Epic status of the product; the first one by default.
+  if (input.workflow_status !== undefined) {
+    const status = await statusByName(db, productId, EPIC, input.workflow_status.name);
+    if (!status) problems.add('workflow_status', `must be an Epic status of this product ("${input.workflow_status.name}" is not)`);
+    else {
+      columns.workflow_status_id = status.id;
+      if (stored && stored.workflow_status_id !== status.id) columns.status_changed_on = todayIso();
+    }
+  } else if (creating) {
+    const status = await defaultStatus(db, productId, EPIC);
+    if (!status) problems.add('workflow_status', 'cannot default: the product has no Epic workflow');
+    else columns.workflow_status_id = status.id;
+  }
+
+  if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
+
+  // People.
+  if (input.created_by !== undefined) {
+    const user = await findUser(db, input.created_by);
+    if (!user) problems.add('created_by', 'must be the email of an existing user');
+    else columns.created_by_id = user.id;
+  } else if (creating) columns.created_by_id = ctx.userId;
+  if (input.assigned_to_user !== undefined) {
+    if (input.assigned_to_user === null) columns.assigned_to_id = null;
+    else {
+      const user = await findUser(db, input.assigned_to_user);
+      if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
+      else columns.assigned_to_id = user.id;
+    }
+  }
+
+  let tags: string[] | undefined;
+  if (input.tags !== undefined) {
+    tags = parseTags(input.tags);
+    if (tags.some((t) => t.length > TAG_MAX)) problems.add('tags', `has a tag longer than ${TAG_MAX} characters`);
+    columns.tags = tags.join(',');
+  }
+
+  // Estimates: text wins over the number; both in the final release's units.
+  for (const k of ESTIMATES) {
+    const text = input[`${k}_estimate_text`];
+    const value = input[`${k}_estimate`];
+    const column = `${k}_estimate` as const;
+    if (text !== undefined) {
+      if (text === null) columns[column] = null;
+      else {
+        const parsed = parseEstimate(text, units);
+        if (!parsed.ok) problems.add(`${k}_estimate_text`, parsed.error);
+        else columns[column] = parsed.value;
+      }
+    } else if (value !== undefined) {
+      if (value === null) columns[column] = null;
+      else if (value > (units === 'time' ? MAX_MINUTES : MAX_POINTS)) problems.add(column, 'is too large');
+      else columns[column] = units === 'time' ? Math.round(value) : Math.round(value * 100) / 100;
+    }
+  }
+  if (moved && stored && unitsOf(ctx.release) !== units) {
+    const kept = ESTIMATES.filter(
+      (k) => input[`${k}_estimate_text`] === undefined && input[`${k}_estimate`] === undefined && stored[`${k}_estimate`] !== null,
+    );
+    if (kept.length > 0) {
+      problems.add(
+        'release',
+        `is estimated in ${units === 'time' ? 'time' : 'story points'}; clear or re-enter the ${kept.join(', ')} estimate first`,
+      );
+    }
+  }
+
+  // Dates (a computed duration source replaces them when it has something to follow).
+  if (input.start_date !== undefined) columns.start_date = input.start_date;
+  if (input.due_date !== undefined) columns.due_date = input.due_date;
+  const start = input.start_date !== undefined ? input.start_date : (stored?.start_date ?? null);
+  const due = input.due_date !== undefined ? input.due_date : (stored?.due_date ?? null);
+  if (start !== null && due !== null && due < start) problems.add('due_date', 'must not be before start_date');
+
+  if (input.initiative !== undefined) {
+    if (input.initiative === null) columns.initiative_id = null;
+    else {
+      const initiative = await findInitiative(db, productId, input.initiative);
+      if (!initiative) problems.add('initiative', 'must be the name, key or id of an initiative of this product');
+      else columns.initiative_id = initiative.id;
+    }
+  }
+
+  // Progress: settable only with manual progress (from the body, else as stored).
+  const source = input.progress_source ?? (stored ? stored.progress_source : 'progress_manual');
+  if (input.progress_source !== undefined || creating) columns.progress_source = source;
+  if (input.progress !== undefined && input.progress !== null) {
+    if (source !== 'progress_manual') problems.add('progress', 'can only be set when progress_source is progress_manual');
+    else columns.progress = input.progress;
+  } else if (input.progress === null && source === 'progress_manual') columns.progress = null;
+  if (input.duration_source !== undefined) columns.duration_source = input.duration_source;
+  else if (creating) columns.duration_source = 'duration_manual';
+
+  await planTeam(db, { productId, stored }, input, columns, problems);
+
+  let watchers: number[] | undefined;
+  if (input.watchers !== undefined) watchers = await checkWatchers(db, input.watchers, problems);
+
+  const customFields = await planCustomFields(db, productId, EPIC, input.custom_fields, problems);
+
+  return { columns, release, customFields, ...(tags ? { tags } : {}), ...(watchers ? { watchers } : {}) };
+}
+
+/** Watcher ids (a comma string on create, an array on update) that name existing users. */
+async function checkWatchers(db: Db, sent: string | string[], problems: FieldProblems): Promise<number[]> {
+  const ids = (typeof sent === 'string' ? sent.split(',') : sent).map((s) => s.trim()).filter((s) => s !== '');
+  const wanted = [...new Set(ids.map((s) => asId(s) ?? -1))];
+  const found = wanted.length
+    ? new Set((await db.selectFrom('users').select('id').where('id', 'in', wanted).execute()).map((u) => u.id))
+    : new Set<number>();
+  const unknown = ids.filter((s) => !found.has(asId(s) ?? -1));
+  if (unknown.length > 0) problems.add('watchers', `has unknown user ${unknown.length > 1 ? 'ids' : 'id'} ${unknown.join(', ')}`);
+  return wanted.filter((id) => found.has(id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+async function writeTags(db: Db, epicId: number, tags: string[]): Promise<void> {
+  await db.deleteFrom('epic_tags').where('epic_id', '=', epicId).execute();
+  if (tags.length) await db.insertInto('epic_tags').values(tags.map((tag) => ({ epic_id: epicId, tag }))).execute();
+}
+
+async function watcherIds(db: Db, epicId: number): Promise<number[]> {
+  const rows = await db.selectFrom('epic_watchers').select('user_id').where('epic_id', '=', epicId).orderBy('user_id').execute();
+  return rows.map((r) => r.user_id);
+}
+
+async function nextPosition(db: Db, releaseId: number): Promise<number> {
+  const last = await db
+    .selectFrom('epics')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .where('release_id', '=', releaseId)
+    .executeTakeFirst();
+  return (last?.max ?? 0) + 1;
+}
+
+/** Operation 5: creates an epic in `release` (or the body's `release`); returns its id. */
+export async function createEpic(
+  db: Kysely<Database>,
+  args: { release: ReleaseRow; body: Record<string, unknown>; userId: number },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const problems = new FieldProblems();
+    const input = parseFields(epicCreateInput, args.body, problems, { name: 'unwritten' });
+    const productId = args.release.product_id;
+    const plan = input
+      ? await planEpic(trx, { productId, release: args.release, stored: null, userId: args.userId }, input, problems)
+      : null;
+    problems.throwIfAny();
+    if (!plan || !input) throw new Error('epic body passed its checks but could not be read');
+
+    const product = await trx
+      .selectFrom('products')
+      .select(['reference_prefix', 'next_epic_num'])
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
+    // Skip numbers already taken (e.g. by imported data) rather than fail on the unique key.
+    let num = product.next_epic_num;
+    while (await trx.selectFrom('epics').select('id').where('reference_num', '=', epicKey(product.reference_prefix, num)).executeTakeFirst()) num++;
+    await trx.updateTable('products').set({ next_epic_num: num + 1 }).where('id', '=', productId).execute();
+
+    const ts = new Date().toISOString();
+    const { id } = await trx
+      .insertInto('epics')
+      .values({
+        ...plan.columns,
+        product_id: productId,
+        release_id: plan.release.id,
+        reference_num: epicKey(product.reference_prefix, num),
+        name: plan.columns.name ?? input.name,
+        workflow_status_id: plan.columns.workflow_status_id ?? null,
+        position: await nextPosition(trx, plan.release.id),
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (plan.tags) await writeTags(trx, id, plan.tags);
+    if (plan.watchers?.length) {
+      await trx.insertInto('epic_watchers').values(plan.watchers.map((user_id) => ({ epic_id: id, user_id }))).execute();
+    }
+    const customChange = await writeCustomFields(trx, EPIC, id, plan.customFields);
+    await recomputeEpic(trx, id);
+    const after = await trx.selectFrom('epics').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    if (after.initiative_id !== null) await recomputeInitiative(trx, after.initiative_id);
+
+    const changes: Changes = diff(null, after);
+    if (plan.watchers?.length) changes.watchers = [null, plan.watchers];
+    if (customChange) changes.custom_fields = [null, customChange[1]];
+    await audit(trx, { userId: args.userId, type: EPIC, id, action: 'create', changes });
+    return id;
+  });
+}
+
+/** Applies the body's fields to a stored epic. An update that changes nothing writes nothing. */
+export async function updateEpic(
+  db: Kysely<Database>,
+  args: { epicId: number; body: Record<string, unknown>; userId: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('epics').selectAll().where('id', '=', args.epicId).executeTakeFirst();
+    if (!before) throw notFound('Epic', String(args.epicId));
+    const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
+    const problems = new FieldProblems();
+    const input = parseFields(epicUpdateInput, args.body, problems);
+    const plan = input
+      ? await planEpic(trx, { productId: before.product_id, release, stored: before, userId: args.userId }, input, problems)
+      : null;
+    problems.throwIfAny();
+    if (!plan) throw new Error('epic body passed its checks but could not be read');
+
+    const changed: EpicUpdate = {};
+    for (const [key, value] of Object.entries(plan.columns) as [keyof EpicRow, unknown][]) {
+      if (before[key] !== value) (changed as Record<string, unknown>)[key] = value;
+    }
+    if (changed.release_id !== undefined && changed.release_id !== null) {
+      changed.position = await nextPosition(trx, Number(changed.release_id));
+    }
+    const oldWatchers = plan.watchers ? await watcherIds(trx, before.id) : [];
+    const newWatchers = plan.watchers ? [...plan.watchers].sort((a, b) => a - b) : [];
+    const watchersChanged = plan.watchers !== undefined && JSON.stringify(oldWatchers) !== JSON.stringify(newWatchers);
+    const customChange = await writeCustomFields(trx, EPIC, before.id, plan.customFields);
+    if (Object.keys(changed).length === 0 && !watchersChanged && !customChange) return;
+
+    await trx.updateTable('epics').set({ ...changed, updated_at: new Date().toISOString() }).where('id', '=', before.id).execute();
+    if (changed.tags !== undefined && plan.tags) await writeTags(trx, before.id, plan.tags);
+    if (watchersChanged) {
+      await trx.deleteFrom('epic_watchers').where('epic_id', '=', before.id).execute();
+      if (newWatchers.length) {
+        await trx.insertInto('epic_watchers').values(newWatchers.map((user_id) => ({ epic_id: before.id, user_id }))).execute();
+      }
+    }
+    await recomputeEpic(trx, before.id);
+    const final = await trx.selectFrom('epics').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    // The epic's status, progress or dates may have moved its old and new initiative.
+    for (const id of new Set([before.initiative_id, final.initiative_id])) if (id !== null) await recomputeInitiative(trx, id);
+
+    const changes = diff(before, final);
+    if (watchersChanged) changes.watchers = [oldWatchers, newWatchers];
+    if (customChange) changes.custom_fields = customChange;
+    await audit(trx, { userId: args.userId, type: EPIC, id: before.id, action: 'update', changes });
+  });
+}
+
+/**
+ * Deletes an epic: it, its tags, watchers and custom field values go to the recycle bin with the
+ * list of features it held (`{"id", "epic_id"}`), and those features are unlinked — they stay in
+ * their releases — each with an update audit row, written in one statement.
+ */
+export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; userId: number }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const epic = await trx.selectFrom('epics').selectAll().where('id', '=', args.epicId).executeTakeFirst();
+    if (!epic) throw notFound('Epic', String(args.epicId));
+    const tags = await trx.selectFrom('epic_tags').selectAll().where('epic_id', '=', epic.id).execute();
+    const watchers = await trx.selectFrom('epic_watchers').selectAll().where('epic_id', '=', epic.id).execute();
+    const linked = await trx.selectFrom('features').select(['id', 'epic_id']).where('epic_id', '=', epic.id).orderBy('id').execute();
+    const values = await removeCustomFields(trx, EPIC, [epic.id]);
+    // Table names as keys, parents first, so a restore can insert them back in order.
+    await recycle(trx, {
+      userId: args.userId,
+      type: EPIC,
+      id: epic.id,
+      name: epic.name,
+      productId: epic.product_id,
+      rows: { epics: [epic], epic_tags: tags, epic_watchers: watchers, custom_field_values: values, features: linked },
+    });
+    const ts = new Date().toISOString();
+    await trx
+      .insertInto('audits')
+      .columns(['user_id', 'created_at', 'auditable_type', 'auditable_id', 'audit_action', 'changes'])
+      .expression((eb) =>
+        eb
+          .selectFrom('features')
+          .select((s) => [
+            s.val(args.userId).as('user_id'),
+            s.val(ts).as('created_at'),
+            s.val('Feature').as('auditable_type'),
+            'id',
+            s.val('update').as('audit_action'),
+            s.val(JSON.stringify({ epic_id: [epic.id, null] })).as('changes'),
+          ])
+          .where('epic_id', '=', epic.id),
+      )
+      .execute();
+    await trx.updateTable('features').set({ epic_id: null, updated_at: ts }).where('epic_id', '=', epic.id).execute();
+    await trx.deleteFrom('epic_tags').where('epic_id', '=', epic.id).execute();
+    await trx.deleteFrom('epic_watchers').where('epic_id', '=', epic.id).execute();
+    await trx.deleteFrom('epics').where('id', '=', epic.id).execute();
+    await audit(trx, {
+      userId: args.userId,
+      type: EPIC,
+      id: epic.id,
+      action: 'destroy',
+      changes: { name: [epic.name, null], reference_num: [epic.reference_num, null] },
+    });
+    if (epic.initiative_id !== null) await recomputeInitiative(trx, epic.initiative_id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export interface EpicListFilter {
+  /** Product scope; with `releaseId` it only narrows which custom field definitions are read. */
+  productId?: number | undefined;
+  releaseId?: number | undefined;
+  /** The epics that name an initiative (`GET /initiatives/{id}/epics`). */
+  initiativeId?: number | undefined;
+  q?: string | undefined;
+  updatedSince?: string | undefined;
+  tag?: string | undefined;
+  /** User id or email. */
+  assignedToUser?: string | undefined;
+  /** Status id or name. */
+  workflowStatus?: string | undefined;
+  /** `custom_fields[<key>]=<value>` pairs; every pair must match. */
+  customFields?: readonly CustomFieldPair[] | undefined;
+}
+
+const likeEscape = (q: string): string => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Above this many matches a page walks the scope's ordered index instead of sorting the matches. */
+const WALK_FROM = 2_000;
+
+type Term = 'scope' | 'custom' | 'tag' | 'assignee' | 'status' | 'updated' | 'like';
+/** Filters that can drive a list through their own index, most selective first. */
+const DRIVERS = ['custom', 'tag', 'assignee', 'status', 'updated'] as const;
+
+interface ListPlan {
+  count: RawBuilder<{ n: number }>;
+  page: (page: Paging, walk: boolean) => RawBuilder<EpicRow>;
+  driven: boolean;
+}
+
+/**
+ * Builds the list's queries, or null when a filter can match nothing (unknown assignee, status or
+ * custom field key: an empty page, not an error).
+ *
+ * As for features, the plan is chosen here rather than left to SQLite, which picks one index per
+ * table and without statistics can pick badly: one filter drives — custom field pairs
+ * (field_id, value, record_id), tag (tag, epic_id), assignee (assigned_to_id), status
+ * (workflow_status_id), updated_since (updated_at) — and every other condition, the scope
+ * included (epic indexes are single-column), is a probe written with unary `+` so SQLite cannot use
+ * an index for it. With no driver, or more than WALK_FROM matches, the page walks the scope's
+ * ordered index — (release_id, position, id), (product_id, id) or the primary key — and stops after
+ * one page. Name search (`q`) is a LIKE probe: epic names have no trigram index.
+ */
+async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null> {
+  let assigneeId: number | null = null;
+  if (filter.assignedToUser !== undefined && filter.assignedToUser.trim() !== '') {
+    const user: UserRow | null = await findUser(db, filter.assignedToUser);
+    if (!user) return null;
+    assigneeId = user.id;
+  }
+  let statusIds: number[] | null = null;
+  if (filter.workflowStatus !== undefined && filter.workflowStatus.trim() !== '') {
+    const text = filter.workflowStatus.trim();
+    let q = db
+      .selectFrom('workflow_statuses as ws')
+      .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
+      .select('ws.id')
+      .where('w.statusable_type', '=', EPIC);
+    if (filter.productId !== undefined) q = q.where('w.product_id', '=', filter.productId);
+    const id = /^\d+$/.test(text) ? asId(text) : null;
+    q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', text.toLowerCase()));
+    statusIds = (await q.execute()).map((s) => s.id);
+    if (statusIds.length === 0) return null;
+  }
+  const custom = await customFieldFilter(db, EPIC, filter.customFields ?? [], {
+    productIds: filter.productId !== undefined ? [filter.productId] : undefined,
+  });
+  if (custom === 'none') return null;
+  const q = filter.q?.trim() ?? '';
+  const tag = filter.tag?.trim() ?? '';
+
+  const p = (probe: boolean) => (probe ? sql`+` : sql``);
+  const terms = new Map<Term, (probe: boolean) => RawBuilder<unknown>>();
+  if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${p(x)}e.release_id = ${filter.releaseId}`);
+  else if (filter.initiativeId !== undefined) terms.set('scope', (x) => sql`${p(x)}e.initiative_id = ${filter.initiativeId}`);
+  else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${p(x)}e.product_id = ${filter.productId}`);
+  if (custom !== null) terms.set('custom', (x) => custom(sql`${p(x)}e.id`));
+  if (tag !== '') terms.set('tag', (x) => sql`${p(x)}e.id IN (SELECT epic_id FROM epic_tags WHERE tag = ${tag})`);
+  if (assigneeId !== null) terms.set('assignee', (x) => sql`${p(x)}e.assigned_to_id = ${assigneeId}`);
+  if (statusIds !== null) terms.set('status', (x) => sql`${p(x)}e.workflow_status_id IN (${sql.join(statusIds)})`);
+  if (filter.updatedSince !== undefined) terms.set('updated', (x) => sql`${p(x)}e.updated_at > ${filter.updatedSince}`);
+  if (q !== '') terms.set('like', () => sql`e.name LIKE ${`%${likeEscape(q)}%`} ESCAPE '\\'`);
+
+  const driver = DRIVERS.find((k) => terms.has(k)) ?? null;
+  const where = (walk: boolean) => {
+    const parts = [...terms.entries()].map(([k, term]) =>
+      term(walk || driver === null ? k !== 'scope' : k !== driver),
+    );
+    return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
+  };
+  const order = filter.releaseId !== undefined ? sql`ORDER BY e.position, e.id` : sql`ORDER BY e.id DESC`;
+  return {
+    count: sql<{ n: number }>`SELECT count(*) AS n FROM epics e ${where(false)}`,
+    page: (page, walk) => sql<EpicRow>`SELECT e.* FROM epics e ${where(walk)} ${order} LIMIT ${page.perPage} OFFSET ${page.offset}`,
+    driven: driver !== null,
+  };
+}
+
+/** One page of epics and the total, in a bounded number of indexed queries (see planList). */
+export async function listEpics(db: Db, filter: EpicListFilter, page: Paging): Promise<{ rows: EpicRow[]; total: number }> {
+  const plan = await planList(db, filter);
+  if (!plan) return { rows: [], total: 0 };
+  const counted = await plan.count.execute(db);
+  const total = Number(counted.rows[0]?.n ?? 0);
+  if (total === 0 || page.offset >= total) return { rows: [], total };
+  const rows = await plan.page(page, !plan.driven || total > WALK_FROM).execute(db);
+  return { rows: rows.rows, total };
+}
+
+/**
+ * `EXPLAIN QUERY PLAN` of a list's count and page queries (walking or not), so tests and benchmarks
+ * can check that every filter is served by an index. Null when the filter matches nothing.
+ */
+export async function explainEpicList(
+  db: Db,
+  filter: EpicListFilter,
+  walk: boolean,
+): Promise<{ count: string[]; page: string[] } | null> {
+  const plan = await planList(db, filter);
+  if (!plan) return null;
+  const explain = async (query: RawBuilder<unknown>) =>
+    (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(db)).rows.map((r) => r.detail);
+  return { count: await explain(plan.count), page: await explain(plan.page({ page: 1, perPage: 30, offset: 0 }, walk)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response shape
+
+function byId<T extends { id: number }>(rows: T[]): Map<number, T> {
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
+
+/**
+ * Full epic records for rows (in their order), loading each related kind once for all rows:
+ * releases, statuses, users, initiatives, teams, team statuses, iterations, program increments,
+ * watchers, custom field values and feature counts — at most 11 queries whatever the page size, and
+ * only those the wanted fields need.
+ */
+export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wanted: Set<string> | null): Promise<Epic[]> {
+  if (rows.length === 0) return [];
+  const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
+  const epicIds = rows.map((r) => r.id);
+  const estimateFields = ESTIMATES.map((k) => `${k}_estimate_text`);
+
+  const releases = need('release', 'release_reference_num', 'work_units', ...estimateFields)
+    ? byId(await db.selectFrom('releases').selectAll().where('id', 'in', ids(rows.map((r) => r.release_id))).execute())
+    : new Map<number, ReleaseRow>();
+  const watcherRows = need('watchers')
+    ? await db.selectFrom('epic_watchers').selectAll().where('epic_id', 'in', epicIds).orderBy('user_id').execute()
+    : [];
+  const userIds = ids([
+    ...(need('created_by_user') ? rows.map((r) => r.created_by_id) : []),
+    ...(need('assigned_to_user') ? rows.map((r) => r.assigned_to_id) : []),
+    ...watcherRows.map((w) => w.user_id),
+  ]);
+  const users = userIds.length ? byId(await db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()) : new Map<number, UserRow>();
+  const statusIds = need('workflow_status') ? ids(rows.map((r) => r.workflow_status_id)) : [];
+  const statuses = statusIds.length
+    ? byId(await db.selectFrom('workflow_statuses').selectAll().where('id', 'in', statusIds).execute())
+    : new Map<number, WorkflowStatusRow>();
+
+  const load = async <T extends { id: number }>(
+    fields: string[],
+    column: keyof EpicRow,
+    fetch: (list: number[]) => Promise<T[]>,
+  ): Promise<Map<number, T>> => {
+    if (!need(...fields)) return new Map();
+    const list = ids(rows.map((r) => r[column] as number | null));
+    return list.length ? byId(await fetch(list)) : new Map();
+  };
+  const initiatives = await load(['initiative', 'initiative_reference_num'], 'initiative_id', (l) =>
+    db.selectFrom('initiatives').select(['id', 'name', 'reference_num']).where('id', 'in', l).execute(),
+  );
+  const teams = await load(['team'], 'team_id', (l) => db.selectFrom('teams').select(['id', 'name']).where('id', 'in', l).execute());
+  const teamStatuses = await load(['team_workflow_status'], 'team_workflow_status_id', (l) =>
+    db.selectFrom('team_workflow_statuses').selectAll().where('id', 'in', l).execute(),
+  );
+  const iterations = await load(['iteration'], 'iteration_id', (l) =>
+    db.selectFrom('iterations').select(['id', 'name']).where('id', 'in', l).execute(),
+  );
+  const increments = await load(['program_increment'], 'program_increment_id', (l) =>
+    db.selectFrom('program_increments').select(['id', 'name', 'reference_num']).where('id', 'in', l).execute(),
+  );
+  const customFields = need('custom_fields') ? await customFieldsFor(db, EPIC, epicIds) : new Map<number, Epic['custom_fields']>();
+  const counts = new Map<number, { n: number; done: number }>();
+  if (need('features_count', 'features_completed_count')) {
+    const r = await sql<{ epic_id: number; n: number; done: number | null }>`
+      SELECT f.epic_id, count(*) AS n, sum(ws.complete) AS done
+      FROM features f LEFT JOIN workflow_statuses ws ON ws.id = f.workflow_status_id
+      WHERE f.epic_id IN (${sql.join(epicIds)}) GROUP BY f.epic_id`.execute(db);
+    for (const c of r.rows) counts.set(c.epic_id, { n: Number(c.n), done: Number(c.done ?? 0) });
+  }
+
+  const watchersOf = new Map<number, number[]>();
+  for (const w of watcherRows) (watchersOf.get(w.epic_id) ?? watchersOf.set(w.epic_id, []).get(w.epic_id))?.push(w.user_id);
+  const named = (r: { id: number; name: string } | undefined) => (r ? { id: String(r.id), name: r.name } : null);
+  const keyed = (r: { id: number; name: string; reference_num: string } | undefined) =>
+    r ? { id: String(r.id), name: r.name, reference_num: r.reference_num } : null;
+  const placeholderStatus = { id: '0', name: '', position: 0, complete: false, color: '' };
+
+  return rows.map((e): Epic => {
+    const release = releases.get(e.release_id);
+    const units: CapacityUnits = release ? unitsOf(release) : 'time';
+    const status = e.workflow_status_id !== null ? statuses.get(e.workflow_status_id) : undefined;
+    const initiative = e.initiative_id !== null ? initiatives.get(e.initiative_id) : undefined;
+    const teamStatus = e.team_workflow_status_id !== null ? teamStatuses.get(e.team_workflow_status_id) : undefined;
+    const at = (id: number | null) => (id === null ? undefined : users.get(id));
+    const count = counts.get(e.id);
+    // Relations not in `wanted` were not loaded; their placeholders are dropped by pickFields.
+    return {
+      id: String(e.id),
+      name: e.name,
+      reference_num: e.reference_num,
+      product_id: String(e.product_id),
+      position: e.position,
+      release: release
+        ? {
+            id: String(release.id),
+            reference_num: release.reference_num,
+            name: release.name,
+            product_id: String(release.product_id),
+            start_date: release.start_date,
+            release_date: release.release_date,
+            parking_lot: release.parking_lot === 1,
+            capacity_units: units,
+            ...links(origin, 'releases', release.reference_num),
+          }
+        : {
+            id: String(e.release_id),
+            reference_num: '',
+            name: '',
+            product_id: String(e.product_id),
+            start_date: null,
+            release_date: null,
+            parking_lot: false,
+            capacity_units: 'time',
+            url: '',
+            resource: '',
+          },
+      release_reference_num: release?.reference_num ?? '',
+      workflow_status: status ? statusRef(status) : placeholderStatus,
+      description: noteBody(e.id, e.description, e.created_at, e.updated_at),
+      created_by_user: userRef(at(e.created_by_id)),
+      assigned_to_user: userRef(at(e.assigned_to_id)),
+      tags: e.tags === '' ? [] : e.tags.split(','),
+      start_date: e.start_date,
+      due_date: e.due_date,
+      work_units: units,
+      initial_estimate: e.initial_estimate,
+      initial_estimate_text: formatEstimate(e.initial_estimate, units),
+      detailed_estimate: e.detailed_estimate,
+      detailed_estimate_text: formatEstimate(e.detailed_estimate, units),
+      remaining_estimate: e.remaining_estimate,
+      remaining_estimate_text: formatEstimate(e.remaining_estimate, units),
+      progress: e.progress,
+      progress_source: isProgressSource(e.progress_source) ? e.progress_source : 'progress_manual',
+      duration_source: isDurationSource(e.duration_source) ? e.duration_source : 'duration_manual',
+      initiative: keyed(initiative),
+      initiative_reference_num: initiative?.reference_num ?? null,
+      team: named(e.team_id !== null ? teams.get(e.team_id) : undefined),
+      team_workflow_status: teamStatus ? statusRef(teamStatus) : null,
+      iteration: named(e.iteration_id !== null ? iterations.get(e.iteration_id) : undefined),
+      program_increment: keyed(e.program_increment_id !== null ? increments.get(e.program_increment_id) : undefined),
+      watchers: (watchersOf.get(e.id) ?? []).map((id) => userRef(users.get(id))).filter((u) => u !== null),
+      custom_fields: customFields.get(e.id) ?? [],
+      features_count: count?.n ?? 0,
+      features_completed_count: count?.done ?? 0,
+      status_changed_on: e.status_changed_on,
+      created_at: e.created_at,
+      updated_at: e.updated_at,
+      ...links(origin, 'epics', e.reference_num),
+    };
+  });
+}
+
+/** One epic's full record by id. */
+export async function loadEpic(db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Epic> {
+  const row = await db.selectFrom('epics').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Epic', String(id));
+  const [epic] = await serializeEpics(db, [row], origin, wanted);
+  if (!epic) throw notFound('Epic', String(id));
+  return epic;
+}

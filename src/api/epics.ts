@@ -1,0 +1,296 @@
+// Epics over HTTP: fetchers (operations 5–7, show, update, delete, an epic's features), the
+// queryOptions factory (keys from general to specific) and mutation hooks that return their
+// invalidation promise. Custom field definitions have no endpoint of their own, so they are read
+// off the `custom_fields` the epics of a scope carry.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MAX_PER_PAGE } from '../contract/common';
+import type { CustomFieldValue } from '../contract/custom-fields';
+import {
+  epicEnvelope,
+  epicPage,
+  type Epic,
+  type EpicCreateInput,
+  type EpicListItem,
+  type EpicUpdateInput,
+} from '../contract/epics';
+import { featurePage } from '../contract/features';
+import { initiativePage } from '../contract/initiatives';
+import { apiDelete, apiGet, apiPost, apiPut } from './client';
+
+const seg = (id: string): string => encodeURIComponent(id);
+
+/** Which list to read: a workspace's epics, a release's (operation 6) or the account's (operation 7). */
+export type EpicScope = { product: string } | { release: string } | { all: true };
+
+export interface EpicListFilters {
+  page?: number;
+  /** At most 200. */
+  perPage?: number;
+  q?: string;
+  updatedSince?: string;
+  tag?: string;
+  /** User id or email. */
+  assignedToUser?: string;
+  /** Status id or name. */
+  workflowStatus?: string;
+  /** Only epics matching every pair; sent as `custom_fields[<key>]=<value>`. */
+  customFields?: Readonly<Record<string, string>>;
+  /** Comma-separated field names or `*`; omitted for the compact shape. */
+  fields?: string;
+}
+
+export interface EpicFeaturesParams {
+  page?: number;
+  perPage?: number;
+  fields?: string;
+}
+
+/** The columns of the epic list screens. */
+export const EPIC_LIST_FIELDS =
+  'name,reference_num,product_id,workflow_status,release,initiative,assigned_to_user,progress,features_count,features_completed_count,start_date,due_date';
+/** The columns of the epic page's feature table. */
+export const EPIC_FEATURE_FIELDS = 'name,reference_num,workflow_status,assigned_to_user,progress,initial_estimate_text';
+
+function scopePath(scope: EpicScope): string {
+  if ('product' in scope) return `/products/${seg(scope.product)}/epics`;
+  if ('release' in scope) return `/releases/${seg(scope.release)}/epics`;
+  return '/epics';
+}
+
+/** Drops empty pairs so `custom_fields[x]=` never reaches the service. */
+function customFieldQuery(pairs: Readonly<Record<string, string>> | undefined): Record<string, string> | undefined {
+  if (!pairs) return undefined;
+  const entries = Object.entries(pairs).filter(([key, value]) => key !== '' && value !== '');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+export async function fetchEpics(scope: EpicScope, filters: EpicListFilters = {}, signal?: AbortSignal) {
+  const common = {
+    page: filters.page,
+    per_page: filters.perPage,
+    custom_fields: customFieldQuery(filters.customFields),
+    fields: filters.fields,
+  };
+  // Operation 7 (the account's epics) takes paging, custom fields and fields only.
+  const query =
+    'all' in scope
+      ? common
+      : {
+          ...common,
+          q: filters.q,
+          updated_since: filters.updatedSince,
+          tag: filters.tag,
+          assigned_to_user: filters.assignedToUser,
+          workflow_status: filters.workflowStatus,
+        };
+  return apiGet(scopePath(scope), epicPage, query, { signal });
+}
+
+/** `epicId` is a numeric id or a key like `PLN-E-4`. */
+export async function fetchEpic(epicId: string, signal?: AbortSignal) {
+  return (await apiGet(`/epics/${seg(epicId)}`, epicEnvelope, undefined, { signal })).epic;
+}
+
+/** Operation 5: `watchers` is a comma-separated string of user ids here. */
+export async function createEpic(releaseId: string, epic: EpicCreateInput) {
+  return (await apiPost(`/releases/${seg(releaseId)}/epics`, { epic }, epicEnvelope)).epic;
+}
+
+/** Epic update: `watchers` is an array of user ids here. */
+export async function updateEpic(epicId: string, epic: EpicUpdateInput) {
+  return (await apiPut(`/epics/${seg(epicId)}`, { epic }, epicEnvelope)).epic;
+}
+
+export async function deleteEpic(epicId: string) {
+  await apiDelete(`/epics/${seg(epicId)}`);
+}
+
+export async function fetchEpicFeatures(epicId: string, params: EpicFeaturesParams = {}, signal?: AbortSignal) {
+  return apiGet(
+    `/epics/${seg(epicId)}/features`,
+    featurePage,
+    { fields: params.fields ?? EPIC_FEATURE_FIELDS, page: params.page ?? 1, per_page: params.perPage },
+    { signal },
+  );
+}
+
+/** The product's initiatives as choices for the epic form (name and key only). */
+export async function fetchInitiativeChoices(productId: string, signal?: AbortSignal) {
+  return (
+    await apiGet(
+      `/products/${seg(productId)}/initiatives`,
+      initiativePage,
+      { per_page: MAX_PER_PAGE, fields: 'name,reference_num' },
+      { signal },
+    )
+  ).initiatives;
+}
+
+/** A custom field as the epics of a scope reveal it: its key, name, type and the values in use. */
+export interface EpicCustomField {
+  key: string;
+  name: string;
+  type: CustomFieldValue['type'];
+  /** Distinct values found, sorted; for select fields these are the choices. */
+  values: string[];
+}
+
+/** Custom fields found on a set of epics, in the order they first appear. */
+export function customFieldsOf(epics: readonly Pick<EpicListItem, 'custom_fields'>[]): EpicCustomField[] {
+  const found = new Map<string, { key: string; name: string; type: CustomFieldValue['type']; values: Set<string> }>();
+  for (const epic of epics) {
+    for (const cf of epic.custom_fields ?? []) {
+      let entry = found.get(cf.key);
+      if (!entry) {
+        entry = { key: cf.key, name: cf.name, type: cf.type, values: new Set() };
+        found.set(cf.key, entry);
+      }
+      if (cf.value !== null && cf.value !== '') entry.values.add(String(cf.value));
+    }
+  }
+  return [...found.values()].map((f) => ({
+    key: f.key,
+    name: f.name,
+    type: f.type,
+    values: [...f.values].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })),
+  }));
+}
+
+/** How many pages of epics are read to learn the custom fields: enough for real workspaces, bounded for huge ones. */
+const CUSTOM_FIELD_PAGES = 5;
+
+export async function fetchEpicCustomFields(scope: EpicScope, signal?: AbortSignal): Promise<EpicCustomField[]> {
+  const first = await fetchEpics(scope, { perPage: MAX_PER_PAGE, fields: 'custom_fields' }, signal);
+  const more = Math.min(first.pagination.total_pages, CUSTOM_FIELD_PAGES);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, more - 1) }, (_, i) =>
+      fetchEpics(scope, { page: i + 2, perPage: MAX_PER_PAGE, fields: 'custom_fields' }, signal),
+    ),
+  );
+  return customFieldsOf([first, ...rest].flatMap((p) => p.epics));
+}
+
+/** Initiative keys, spelled here so this module does not depend on the initiatives module's internals. */
+const INITIATIVES_KEY = ['initiatives'] as const;
+const RELEASES_KEY = ['releases'] as const;
+const FEATURES_KEY = ['features'] as const;
+
+export const epicQueries = {
+  all: () => ['epics'] as const,
+  lists: () => ['epics', 'list'] as const,
+  list: (scope: EpicScope, filters: EpicListFilters = {}) =>
+    queryOptions({
+      queryKey: ['epics', 'list', { ...scope, ...filters }] as const,
+      queryFn: ({ signal }) => fetchEpics(scope, filters, signal),
+      // Paging and filtering keep the last page on screen until the next one arrives.
+      placeholderData: keepPreviousData,
+    }),
+  details: () => ['epics', 'detail'] as const,
+  detail: (epicId: string) =>
+    queryOptions({
+      queryKey: ['epics', 'detail', epicId] as const,
+      queryFn: ({ signal }) => fetchEpic(epicId, signal),
+    }),
+  /** Custom fields in use on the epics of a scope (the filters and the form read them). */
+  customFields: (scope: EpicScope) =>
+    queryOptions({
+      queryKey: ['epics', 'custom-fields', scope] as const,
+      queryFn: ({ signal }) => fetchEpicCustomFields(scope, signal),
+      staleTime: 60_000,
+    }),
+  /**
+   * An epic's features. Keyed under `['features', …]` on purpose: whatever invalidates features
+   * (create, edit, delete, board moves) refreshes this table too.
+   */
+  features: (epicId: string, params: EpicFeaturesParams = {}) =>
+    queryOptions({
+      queryKey: ['features', 'by-epic', epicId, params] as const,
+      queryFn: ({ signal }) => fetchEpicFeatures(epicId, params, signal),
+      placeholderData: keepPreviousData,
+    }),
+  /** Keyed under `['initiatives', …]` so initiative writes refresh the form's choices. */
+  initiativeChoices: (productId: string) =>
+    queryOptions({
+      queryKey: ['initiatives', 'epic-choices', productId] as const,
+      queryFn: ({ signal }) => fetchInitiativeChoices(productId, signal),
+      staleTime: 60_000,
+    }),
+};
+
+/** An epic is cached under its id and may also be under its key (`/epics/PLN-E-4`). */
+function cacheDetail(queryClient: QueryClient, epic: Epic) {
+  queryClient.setQueryData(epicQueries.detail(epic.id).queryKey, epic);
+  queryClient.setQueryData(epicQueries.detail(epic.reference_num).queryKey, epic);
+}
+
+/**
+ * Epic writes move what others show: features name their epic, releases and initiatives roll up
+ * progress and counts from their epics. All four kinds are refreshed.
+ */
+function invalidateAfterWrite(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: epicQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: FEATURES_KEY }),
+    queryClient.invalidateQueries({ queryKey: RELEASES_KEY }),
+    queryClient.invalidateQueries({ queryKey: INITIATIVES_KEY }),
+  ]);
+}
+
+export function useCreateEpic() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ releaseId, input }: { releaseId: string; input: EpicCreateInput }) => createEpic(releaseId, input),
+    onSuccess: (epic) => {
+      cacheDetail(queryClient, epic);
+      return invalidateAfterWrite(queryClient);
+    },
+  });
+}
+
+export function useUpdateEpic() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: EpicUpdateInput }) => updateEpic(id, input),
+    onSuccess: (epic) => {
+      cacheDetail(queryClient, epic);
+      return invalidateAfterWrite(queryClient);
+    },
+  });
+}
+
+function isDetailOf(key: QueryKey, data: unknown, epicId: string): boolean {
+  if (key[0] !== 'epics' || key[1] !== 'detail') return false;
+  if (key[2] === epicId) return true;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    'id' in data &&
+    (data.id === epicId || ('reference_num' in data && data.reference_num === epicId))
+  );
+}
+
+export function useDeleteEpic() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (epicId: string) => deleteEpic(epicId),
+    onSuccess: (_void, epicId) => {
+      // The open page is still mounted while the app navigates away: refetching its queries now
+      // would only fetch 404s. They are marked stale, so a later visit asks again.
+      void queryClient.invalidateQueries({
+        predicate: (q) => isDetailOf(q.queryKey, q.state.data, epicId),
+        refetchType: 'none',
+      });
+      void queryClient.invalidateQueries({ queryKey: ['features', 'by-epic'], refetchType: 'none' });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: epicQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: ['epics', 'custom-fields'] }),
+        // Its features lose their epic; releases and initiatives lose its roll-up.
+        queryClient.invalidateQueries({ queryKey: ['features', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['features', 'detail'] }),
+        queryClient.invalidateQueries({ queryKey: ['features', 'by-release'] }),
+        queryClient.invalidateQueries({ queryKey: RELEASES_KEY }),
+        queryClient.invalidateQueries({ queryKey: INITIATIVES_KEY }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,80 @@
+// The goal form's schema and its mapping to the create body, derived from the contract's
+// `goalCreateInput`: the form holds what inputs hold (strings, a list of initiative ids), progress is
+// read only under manual progress, and ids are sent as numbers so the service reads them as ids.
+import { z } from 'zod';
+import { goalCreateInput, type GoalCreateInput } from '../../contract/initiatives';
+
+const contract = goalCreateInput.shape;
+
+const amountText = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || Number.isFinite(Number(v)), 'must be a number')
+  .refine((v) => v === '' || Number(v) >= 0, 'must not be negative')
+  .refine((v) => v === '' || Number(v) <= 1_000_000, 'must be at most 1000000');
+
+export const goalFormSchema = z
+  .object({
+    name: contract.name,
+    description: z.string().max(100_000, 'must be at most 100000 characters'),
+    effort: amountText,
+    value: amountText,
+    /** Time frame id, '' for none. */
+    time_frame: z.string(),
+    progress_source: contract.progress_source.unwrap(),
+    /** Text of a number input; read only when progress_source is progress_manual. */
+    progress: z.string().optional(),
+    /** Initiative ids. */
+    initiatives: z.array(z.string()).max(100, 'choose at most 100 initiatives'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.progress_source !== 'progress_manual') return;
+    const text = (v.progress ?? '').trim();
+    const n = Number(text);
+    if (text !== '' && (!Number.isFinite(n) || n < 0 || n > 100)) {
+      ctx.addIssue({ code: 'custom', path: ['progress'], message: 'must be between 0 and 100' });
+    }
+  });
+
+export type GoalFormValues = z.input<typeof goalFormSchema>;
+export type GoalFormOutput = z.output<typeof goalFormSchema>;
+
+export const GOAL_FORM_FIELDS = [
+  'name',
+  'description',
+  'effort',
+  'value',
+  'time_frame',
+  'progress_source',
+  'progress',
+  'initiatives',
+] as const satisfies readonly (keyof GoalFormValues)[];
+
+export function goalFormDefaults(): GoalFormValues {
+  return {
+    name: '',
+    description: '',
+    effort: '',
+    value: '',
+    time_frame: '',
+    progress_source: 'progress_from_initiatives',
+    progress: '',
+    initiatives: [],
+  };
+}
+
+const amount = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+/** The create body: only what was filled in; progress only under manual progress. */
+export function toGoalCreateInput(v: GoalFormOutput): GoalCreateInput {
+  const body: GoalCreateInput = { name: v.name, progress_source: v.progress_source };
+  if (v.description.trim()) body.description = v.description;
+  const effort = amount(v.effort);
+  if (effort !== null) body.effort = effort;
+  const value = amount(v.value);
+  if (value !== null) body.value = value;
+  if (v.time_frame) body.time_frame = Number(v.time_frame);
+  if (v.progress_source === 'progress_manual') body.progress = amount(v.progress ?? '');
+  if (v.initiatives.length > 0) body.initiatives = v.initiatives.map(Number);
+  return body;
+}

@@ -1,0 +1,185 @@
+// The initiative form's schema and its mapping to request bodies. The form holds what inputs hold
+// (strings, a boolean, a list of goal ids); the schema is derived from the contract's initiative
+// input and models the spec's conditional rules: a status is required (operation 11), progress is
+// read only under manual progress, and dates only under manual duration (otherwise the service
+// computes them). Create and update bodies differ, so each has its own pure mapping.
+import { z } from 'zod';
+import {
+  initiativeCreateInput,
+  type Initiative,
+  type InitiativeCreateInput,
+  type InitiativeUpdateInput,
+} from '../../contract/initiatives';
+import { isRealDate } from '../../domain/dates';
+
+const contract = initiativeCreateInput.shape;
+
+const dateText = z.string().refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD');
+
+/** Text of a number input: '' for none, else a number in the contract's range. */
+const amountText = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || Number.isFinite(Number(v)), 'must be a number')
+  .refine((v) => v === '' || Number(v) >= 0, 'must not be negative')
+  .refine((v) => v === '' || Number(v) <= 1_000_000, 'must be at most 1000000');
+
+export const initiativeFormSchema = z
+  .object({
+    name: contract.name,
+    /** Status name; required by the service, so the form asks for one before sending. */
+    workflow_status: z.string().min(1, 'choose a status'),
+    /** Parent initiative id, '' for a root. */
+    parent_id: z.string(),
+    /** Assignee email, '' for nobody. */
+    assigned_to_user: z.string(),
+    effort: amountText,
+    value: amountText,
+    // Optional: a disabled input may hand over undefined.
+    start_date: dateText.optional(),
+    end_date: dateText.optional(),
+    /** Time frame id, '' for none. */
+    time_frame: z.string(),
+    duration_source: contract.duration_source.unwrap(),
+    progress_source: contract.progress_source.unwrap(),
+    /** Text of a number input; read only when progress_source is progress_manual. */
+    progress: z.string().optional(),
+    /** Goal ids. */
+    goals: z.array(z.string()).max(100, 'choose at most 100 goals'),
+    presented: z.boolean(),
+    color: contract.color.unwrap(),
+    description: z.string().max(100_000, 'must be at most 100000 characters'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.progress_source === 'progress_manual') {
+      const text = (v.progress ?? '').trim();
+      const n = Number(text);
+      if (text !== '' && (!Number.isFinite(n) || n < 0 || n > 100)) {
+        ctx.addIssue({ code: 'custom', path: ['progress'], message: 'must be between 0 and 100' });
+      }
+    }
+    if (v.duration_source === 'duration_manual' && v.start_date && v.end_date && v.end_date < v.start_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before the start date' });
+    }
+  });
+
+export type InitiativeFormValues = z.input<typeof initiativeFormSchema>;
+export type InitiativeFormOutput = z.output<typeof initiativeFormSchema>;
+
+/** Every field of the form, for putting the service's field errors where they belong. */
+export const INITIATIVE_FORM_FIELDS = [
+  'name',
+  'workflow_status',
+  'parent_id',
+  'assigned_to_user',
+  'effort',
+  'value',
+  'start_date',
+  'end_date',
+  'time_frame',
+  'duration_source',
+  'progress_source',
+  'progress',
+  'goals',
+  'presented',
+  'color',
+  'description',
+] as const satisfies readonly (keyof InitiativeFormValues)[];
+
+/** Service field names the form shows under another field (a loop of parents lands on the parent). */
+export const INITIATIVE_FIELD_ALIASES = {
+  parent: 'parent_id',
+  cycle: 'parent_id',
+  status: 'workflow_status',
+} as const;
+
+export const DEFAULT_INITIATIVE_COLOR = '#4f7cac';
+
+export interface InitiativeCreateDefaults {
+  /** Parent initiative id to preselect (`?parent=`). */
+  parentId?: string | undefined;
+}
+
+/** Form values of an existing initiative, or of a new one. */
+export function initiativeFormDefaults(initiative?: Initiative, create: InitiativeCreateDefaults = {}): InitiativeFormValues {
+  if (!initiative) {
+    return {
+      name: '',
+      workflow_status: '',
+      parent_id: create.parentId ?? '',
+      assigned_to_user: '',
+      effort: '',
+      value: '',
+      start_date: '',
+      end_date: '',
+      time_frame: '',
+      duration_source: 'duration_manual',
+      progress_source: 'progress_manual',
+      progress: '',
+      goals: [],
+      presented: true,
+      color: DEFAULT_INITIATIVE_COLOR,
+      description: '',
+    };
+  }
+  return {
+    name: initiative.name,
+    workflow_status: initiative.workflow_status.name,
+    parent_id: initiative.parent_id ?? '',
+    assigned_to_user: initiative.assigned_to_user?.email ?? '',
+    effort: initiative.effort === null ? '' : String(initiative.effort),
+    value: initiative.value === null ? '' : String(initiative.value),
+    start_date: initiative.start_date ?? '',
+    end_date: initiative.end_date ?? '',
+    time_frame: initiative.time_frame?.id ?? '',
+    duration_source: initiative.duration_source,
+    progress_source: initiative.progress_source,
+    progress: initiative.progress === null ? '' : String(initiative.progress),
+    goals: initiative.goals.map((g) => g.id),
+    presented: initiative.presented,
+    color: /^#[0-9a-fA-F]{6}$/.test(initiative.color) ? initiative.color : DEFAULT_INITIATIVE_COLOR,
+    description: initiative.description?.body ?? '',
+  };
+}
+
+const amount = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+/**
+ * The fields both bodies share, emptied ones as null. Ids of the time frame and goals are sent as
+ * numbers: the service reads a number as an id, where a digit string could also be a name.
+ */
+function commonBody(v: InitiativeFormOutput): InitiativeUpdateInput {
+  const body: InitiativeUpdateInput = {
+    name: v.name,
+    workflow_status: { name: v.workflow_status },
+    parent_id: v.parent_id || null,
+    assigned_to_user: v.assigned_to_user || null,
+    effort: amount(v.effort),
+    value: amount(v.value),
+    time_frame: v.time_frame ? Number(v.time_frame) : null,
+    duration_source: v.duration_source,
+    progress_source: v.progress_source,
+    presented: v.presented,
+    color: v.color,
+    description: v.description.trim() ? v.description : null,
+  };
+  // Under a computed source the service works the dates and progress out; it is sent neither.
+  if (v.duration_source === 'duration_manual') {
+    body.start_date = v.start_date || null;
+    body.end_date = v.end_date || null;
+  }
+  if (v.progress_source === 'progress_manual') body.progress = amount(v.progress ?? '');
+  return body;
+}
+
+/** Operation 11 body: status and name always; goals only when some are chosen. */
+export function toCreateInput(v: InitiativeFormOutput): InitiativeCreateInput {
+  const body: InitiativeCreateInput = { ...commonBody(v), name: v.name, workflow_status: { name: v.workflow_status } };
+  if (v.goals.length > 0) body.goals = v.goals.map(Number);
+  return body;
+}
+
+/** Update body: every field; `goals` always, because it replaces the set (an empty list unlinks all). */
+export function toUpdateInput(v: InitiativeFormOutput): InitiativeUpdateInput {
+  return { ...commonBody(v), goals: v.goals.map(Number) };
+}
