@@ -271,19 +271,26 @@ export interface CustomFieldPair {
 
 /**
  * The `custom_fields[<key>]=<value>` pairs of a query (hono: `c.req.queries()`). A key given twice
- * gives two pairs (both must match). More than `MAX_CUSTOM_FIELD_PAIRS` pairs, or a plain
- * `custom_fields=...` that is not a hash, is a 400 naming `custom_fields`.
+ * gives two pairs (both must match). More than `MAX_CUSTOM_FIELD_PAIRS` pairs, a plain
+ * `custom_fields=...` that is not a hash, or a `custom_fields[...]` name that is not one key
+ * (`custom_fields[]`, `custom_fields[a][b]`, a key over 100 characters) is a 400 naming
+ * `custom_fields`.
  */
 export function readCustomFieldPairs(queries: Record<string, string[]>): CustomFieldPair[] {
+  const malformed = () =>
+    new HttpError(400, 'custom_fields must be given as custom_fields[<key>]=<value>', {
+      custom_fields: ['must be given as custom_fields[<key>]=<value>'],
+    });
   const pairs: CustomFieldPair[] = [];
   for (const [name, values] of Object.entries(queries)) {
-    if (name === 'custom_fields') {
-      throw new HttpError(400, 'custom_fields must be given as custom_fields[<key>]=<value>', {
-        custom_fields: ['must be given as custom_fields[<key>]=<value>'],
-      });
-    }
+    if (name === 'custom_fields') throw malformed();
     const m = /^custom_fields\[([^\]]{1,100})\]$/.exec(name);
-    if (!m?.[1]) continue;
+    if (!m?.[1]) {
+      // A filter the caller meant but wrote in a form we do not read must not be dropped silently:
+      // the answer would be the unfiltered list, which looks like a match of everything.
+      if (name.startsWith('custom_fields[')) throw malformed();
+      continue;
+    }
     for (const value of values) pairs.push({ key: m[1], value });
   }
   if (pairs.length > MAX_CUSTOM_FIELD_PAIRS) {

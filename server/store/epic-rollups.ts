@@ -6,8 +6,10 @@
 // Sources computed (`_with_dependents` computes like its base: dependency links are not modelled):
 //   progress_from_features            mean of its features' progress, complete status = 100, none = 0
 //   progress_from_features_completed  share of its features in a complete status
-//   progress_from_remaining_estimate  sum form over its estimated features; with none estimated, the
-//                                     epic's own initial/detailed/remaining estimates
+//   progress_from_remaining_estimate  sum form over its estimated features in the capacity units of
+//                                     the epic's release (minutes and points cannot be added; features
+//                                     of releases in other units are left out); with none estimated,
+//                                     the epic's own initial/detailed/remaining estimates
 //   progress_from_todos               null (there are no to-dos yet)
 //   duration_from_features            start_date / due_date = span of its features' dates; with no
 //                                     dated feature the epic keeps its dates
@@ -72,9 +74,14 @@ export async function recomputeEpic(db: Db, epicId: number): Promise<void> {
     progress = source === 'progress_from_features' ? mean(s.progressSum, s.count) : mean(s.completed * 100, s.count);
   } else if (source === 'progress_from_remaining_estimate') {
     const est = sql`coalesce(f.detailed_estimate, f.initial_estimate)`;
+    // An epic's features may sit in releases estimated in other units (an epic spans releases):
+    // adding their points to minutes would make the result meaningless, so only features whose
+    // release uses the epic's release's units count.
     const r = await sql<{ total: number | null; left: number | null }>`
       SELECT sum(${est}) AS total, sum(min(coalesce(f.remaining_estimate, ${est}), ${est})) AS left
-      FROM features f WHERE f.epic_id = ${epicId} AND ${est} > 0`.execute(db);
+      FROM features f JOIN releases r ON r.id = f.release_id
+      WHERE f.epic_id = ${epicId} AND ${est} > 0
+        AND r.capacity_units = (SELECT capacity_units FROM releases WHERE id = ${e.release_id})`.execute(db);
     const total = r.rows[0]?.total ?? 0;
     // The sums are one equivalent estimate: the same maths as the per-feature sum form.
     progress =

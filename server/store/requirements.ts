@@ -15,6 +15,8 @@ import type { Db } from './audit';
 import { asId, defaultStatus, findUser, statusByName } from './resolve';
 import { parseFields } from './features';
 import { recomputeFeature, recomputePhase, recomputeRelease } from './rollups';
+import { recomputeEpic } from './epic-rollups';
+import { recomputeInitiative } from './initiative-rollups';
 import type { Database, RequirementRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
 
@@ -77,10 +79,17 @@ async function planRequirement(
 /** The feature's progress may come from its requirements: recompute it and what rolls up from it. */
 async function recomputeForFeature(db: Db, featureId: number): Promise<void> {
   await recomputeFeature(db, featureId);
-  const f = await db.selectFrom('features').select(['release_phase_id', 'release_id']).where('id', '=', featureId).executeTakeFirst();
+  const f = await db
+    .selectFrom('features')
+    .select(['release_phase_id', 'release_id', 'epic_id', 'initiative_id'])
+    .where('id', '=', featureId)
+    .executeTakeFirst();
   if (!f) return;
   if (f.release_phase_id) await recomputePhase(db, f.release_phase_id);
   await recomputeRelease(db, f.release_id);
+  // A feature's progress can move with its requirements; its epic and initiative read that progress.
+  if (f.epic_id) await recomputeEpic(db, f.epic_id);
+  if (f.initiative_id) await recomputeInitiative(db, f.initiative_id);
 }
 
 /** Operation 3: a requirement of `feature`, keyed `<feature key>-<n>`; returns its id. */

@@ -51,9 +51,9 @@ export const paths = {
   editRelease: (releaseId: string) => `/releases/${seg(releaseId)}/edit`,
   features: (productId: string) => `/w/${seg(productId)}/features`,
   featureBoard: (productId: string) => `/w/${seg(productId)}/board`,
-  /** New feature form; `release` preselects the release (`?release=<id>`). */
-  newFeature: (productId: string, opts: { release?: string } = {}) =>
-    withQuery(`/w/${seg(productId)}/features/new`, { release: opts.release }),
+  /** New feature form; `release`, `epic` and `initiative` preselect those links (ids or keys). */
+  newFeature: (productId: string, opts: { release?: string; epic?: string; initiative?: string } = {}) =>
+    withQuery(`/w/${seg(productId)}/features/new`, { release: opts.release, epic: opts.epic, initiative: opts.initiative }),
   feature: (featureId: string) => `/features/${seg(featureId)}`,
   editFeature: (featureId: string) => `/features/${seg(featureId)}/edit`,
   /** Epics of a workspace; `release` narrows to one release (operation 6). */

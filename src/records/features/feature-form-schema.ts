@@ -57,6 +57,10 @@ const baseFields = z.object({
   /** User ids. */
   watchers: z.array(z.string()),
   description: htmlInput,
+  /** Epic id, '' for none. */
+  epic: z.string().default(''),
+  /** Initiative id, '' for none. */
+  initiative: z.string().default(''),
 });
 
 const manualBranch = baseFields.extend({
@@ -141,6 +145,8 @@ export const FEATURE_FORM_FIELDS = [
   'team_workflow_status',
   'watchers',
   'description',
+  'epic',
+  'initiative',
 ] as const;
 
 /** Service field names that the form shows under another field. */
@@ -150,15 +156,25 @@ export const FEATURE_FIELD_ALIASES = {
   remaining_estimate: 'remaining_estimate_text',
   release_id: 'release',
   belongs_to_release_phase: 'release_phase',
+  epic_id: 'epic',
+  initiative_id: 'initiative',
 } as const;
 
 export interface CreateDefaultsOptions {
   releaseId?: string;
   /** First status of the product's Feature workflow. */
   statusName?: string;
+  /** Preselected epic and initiative ids (from the epic's or initiative's page). */
+  epicId?: string;
+  initiativeId?: string;
 }
 
-export function createDefaults({ releaseId = '', statusName = '' }: CreateDefaultsOptions = {}): FeatureFormValues {
+export function createDefaults({
+  releaseId = '',
+  statusName = '',
+  epicId = '',
+  initiativeId = '',
+}: CreateDefaultsOptions = {}): FeatureFormValues {
   return {
     name: '',
     release: releaseId,
@@ -180,6 +196,8 @@ export function createDefaults({ releaseId = '', statusName = '' }: CreateDefaul
     team_workflow_status: '',
     watchers: [],
     description: '',
+    epic: epicId,
+    initiative: initiativeId,
   };
 }
 
@@ -204,6 +222,8 @@ export function editDefaults(feature: Feature): FeatureFormValues {
     team_workflow_status: feature.team_workflow_status?.name ?? '',
     watchers: feature.watchers.map((w) => w.id),
     description: feature.description?.body ?? '',
+    epic: feature.epic?.id ?? '',
+    initiative: feature.initiative?.id ?? '',
   };
   const progress = feature.progress === null ? '0' : String(feature.progress);
   return feature.progress_source === 'progress_manual'
@@ -243,6 +263,8 @@ export function toCreateInput(v: FeatureFormOutput): FeatureCreateInput {
   }
   if (v.watchers.length > 0) body.watchers = v.watchers.join(',');
   if (v.description.trim()) body.description = v.description;
+  if (v.epic) body.epic = v.epic;
+  if (v.initiative) body.initiative = v.initiative;
   return body;
 }
 
@@ -275,6 +297,8 @@ export function toUpdateInput(v: FeatureFormOutput, original: Pick<Feature, 'pro
     team_workflow_status: hasTeam && v.team_workflow_status ? { name: v.team_workflow_status } : null,
     watchers: v.watchers.map(Number),
     description: v.description.trim() ? v.description : null,
+    epic: v.epic || null,
+    initiative: v.initiative || null,
   };
   if (v.workflow_status) body.workflow_status = { name: v.workflow_status };
   if (v.progress_source !== original.progress_source && isUpdateSource(v.progress_source)) {

@@ -83,9 +83,16 @@ const choices: FeatureFormChoices = {
     team('7', 'Alpha', ['Sprint A1', 'Sprint A2'], ['Alpha PI'], ['Ready', 'Doing']),
     team('8', 'Beta', ['Sprint B1'], [], ['Queued']),
   ],
+  epics: [
+    { id: '20', name: 'Identity', reference_num: 'PLN-E-1', release: 'Spring' },
+    { id: '21', name: 'Roadmaps', reference_num: 'PLN-E-2', release: 'Points' },
+  ],
+  initiatives: [{ id: '30', name: 'Enterprise readiness', reference_num: 'PLN-S-1' }],
 };
 
-function renderForm(props: { feature?: Feature; initialRelease?: string } = {}) {
+function renderForm(
+  props: { feature?: Feature; initialRelease?: string; initialEpic?: string; initialInitiative?: string } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   // The phases of both releases are already known, so the form does not reach for the network.
   queryClient.setQueryData(releaseQueries.phases('10').queryKey, []);
@@ -190,6 +197,29 @@ describe('FeatureForm', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create feature' }).disabled).toBe(false);
   });
 
+  it('preselects the epic and initiative of ?epic= and ?initiative= (by id or key) and sends them', async () => {
+    const sent = stubFetch(200, { feature: sampleFeature() });
+    const person = renderForm({ initialRelease: '10', initialEpic: 'pln-e-2', initialInitiative: '30' });
+    expect(screen.getByLabelText<HTMLSelectElement>('Epic').value).toBe('21');
+    expect(screen.getByLabelText<HTMLSelectElement>('Initiative').value).toBe('30');
+    expect(optionTexts(screen.getByLabelText('Epic'))).toEqual(['No epic', 'Identity — Spring (PLN-E-1)', 'Roadmaps — Points (PLN-E-2)']);
+    await person.type(screen.getByLabelText('Name'), 'Audit export');
+    await person.click(screen.getByRole('button', { name: 'Create feature' }));
+    // After a successful save the app refreshes its lists, so only the first request is the create.
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect(sent[0]?.method).toBe('POST');
+    expect(sent[0]?.body).toMatchObject({ feature: { name: 'Audit export', epic: '21', initiative: '30' } });
+  });
+
+  it('shows an unknown epic refused by the service on the Epic field', async () => {
+    stubFetch(422, { error: 'Validation failed', errors: { epic: ['is not an epic of this product'] } });
+    const person = renderForm({ initialRelease: '10', initialEpic: '20' });
+    await person.type(screen.getByLabelText('Name'), 'Audit export');
+    await person.click(screen.getByRole('button', { name: 'Create feature' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('Epic').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('is not an epic of this product')).toBeTruthy();
+  });
+
   it('puts a blank name and a missing release on their fields instead of sending', async () => {
     const person = renderForm();
     await person.click(screen.getByRole('button', { name: 'Create feature' }));
@@ -291,6 +321,20 @@ describe('feature form mapping', () => {
     const values = parse({ ...editDefaults(feature), watchers: ['3', '5'] });
     expect(toUpdateInput(values, feature).watchers).toEqual([3, 5]);
     expect(toUpdateInput(parse({ ...editDefaults(feature), watchers: [] }), feature).watchers).toEqual([]);
+  });
+
+  it('links an epic and an initiative on update and unlinks them with null', () => {
+    const feature = {
+      ...sampleFeature(),
+      epic: { id: '20', name: 'Identity', reference_num: 'PLN-E-1' },
+      initiative: { id: '30', name: 'Enterprise readiness', reference_num: 'PLN-S-1' },
+    };
+    const kept = toUpdateInput(parse(editDefaults(feature)), feature);
+    expect(kept).toMatchObject({ epic: '20', initiative: '30' });
+    const cleared = toUpdateInput(parse({ ...editDefaults(feature), epic: '', initiative: '' }), feature);
+    expect(cleared).toMatchObject({ epic: null, initiative: null });
+    const created = toCreateInput(parse({ ...createDefaults({ releaseId: '10' }), name: 'Export' }));
+    expect('epic' in created || 'initiative' in created).toBe(false);
   });
 
   it('leaves watchers out of a create body when nobody watches', () => {

@@ -18,7 +18,7 @@ import { FormError } from '../../ui/form-error';
 import { optionsOf, sourceLabel } from '../../ui/labels';
 import { mapFieldErrors } from '../../ui/map-field-errors';
 import { paths } from '../../ui/paths';
-import type { FeatureFormChoices } from './feature-form-choices';
+import type { FeatureFormChoices, LinkChoice } from './feature-form-choices';
 import {
   ESTIMATE_FIELDS,
   FEATURE_FIELD_ALIASES,
@@ -41,6 +41,9 @@ export interface FeatureFormProps {
   feature?: Feature;
   /** On create: the release to preselect (`?release=`), an id or a key. */
   initialRelease?: string | null;
+  /** On create: the epic and the initiative to preselect (`?epic=`, `?initiative=`), ids or keys. */
+  initialEpic?: string | null;
+  initialInitiative?: string | null;
 }
 
 const ESTIMATE_LABELS: Record<EstimateField, string> = {
@@ -134,7 +137,19 @@ function WatchersField({
   );
 }
 
-export function FeatureForm({ productId, choices, feature, initialRelease }: FeatureFormProps) {
+/** Options of a link select; the record's current link stays chosen even when the list lacks it. */
+function linkOptions(list: readonly LinkChoice[], current: { id: string; name: string; reference_num: string } | null | undefined): SelectOption[] {
+  const options: SelectOption[] = list.map((c) => ({
+    value: c.id,
+    label: `${c.name}${c.release ? ` — ${c.release}` : ''} (${c.reference_num})`,
+  }));
+  if (current && !options.some((o) => o.value === current.id)) {
+    options.unshift({ value: current.id, label: `${current.name} (${current.reference_num})` });
+  }
+  return options;
+}
+
+export function FeatureForm({ productId, choices, feature, initialRelease, initialEpic, initialInitiative }: FeatureFormProps) {
   const mode = feature ? 'edit' : 'create';
   const navigate = useNavigate();
   const createFeature = useCreateFeature();
@@ -171,7 +186,14 @@ export function FeatureForm({ productId, choices, feature, initialRelease }: Fea
     const preselected = initialRelease
       ? releases.find((r) => r.id === initialRelease || r.reference_num === initialRelease)
       : undefined;
-    return createDefaults({ releaseId: preselected?.id, statusName: choices.statuses[0]?.name });
+    const pick = (list: readonly LinkChoice[], ref: string | null | undefined) =>
+      ref ? list.find((c) => c.id === ref || c.reference_num.toLowerCase() === ref.toLowerCase())?.id : undefined;
+    return createDefaults({
+      releaseId: preselected?.id,
+      statusName: choices.statuses[0]?.name,
+      epicId: pick(choices.epics, initialEpic),
+      initiativeId: pick(choices.initiatives, initialInitiative),
+    });
   });
 
   const {
@@ -243,6 +265,8 @@ export function FeatureForm({ productId, choices, feature, initialRelease }: Fea
   }
   const watcherUsers = choices.users.filter((u) => u.enabled || feature?.watchers.some((w) => w.id === u.id));
   const teamOptions: SelectOption[] = choices.teams.map((t) => ({ value: t.id, label: t.name }));
+  const epicOptions = linkOptions(choices.epics, feature?.epic);
+  const initiativeOptions = linkOptions(choices.initiatives, feature?.initiative);
   const noTeamHint = teamId ? undefined : 'Choose a team first';
 
   const onReleaseChange = () => {
@@ -348,6 +372,28 @@ export function FeatureForm({ productId, choices, feature, initialRelease }: Fea
             registration={register('description')}
             hint="HTML is allowed."
             error={errors.description?.message}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-section__title">Strategy</legend>
+        <div className="form-grid">
+          <SelectField
+            label="Epic"
+            registration={register('epic')}
+            options={epicOptions}
+            placeholder={epicOptions.length === 0 ? 'No epics in this workspace' : 'No epic'}
+            hint="The epic this feature belongs to; its progress counts toward the epic's."
+            error={errors.epic?.message}
+          />
+          <SelectField
+            label="Initiative"
+            registration={register('initiative')}
+            options={initiativeOptions}
+            placeholder={initiativeOptions.length === 0 ? 'No initiatives in this workspace' : 'No initiative'}
+            hint="The strategic initiative this feature advances."
+            error={errors.initiative?.message}
           />
         </div>
       </fieldset>

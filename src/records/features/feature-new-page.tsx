@@ -36,7 +36,15 @@ export function FeatureNewPage() {
       </div>
     );
   } else {
-    body = <FeatureForm productId={productId} choices={choices} initialRelease={params.get('release')} />;
+    body = (
+      <FeatureForm
+        productId={productId}
+        choices={choices}
+        initialRelease={params.get('release')}
+        initialEpic={params.get('epic')}
+        initialInitiative={params.get('initiative')}
+      />
+    );
   }
 
   return (

@@ -150,12 +150,16 @@ function FeatureDetails({ feature: f }: { feature: Feature }) {
               </Detail>
               {f.initiative ? (
                 <Detail term="Initiative">
-                  <span className="mono">{f.initiative.reference_num}</span> {f.initiative.name}
+                  <Link to={paths.initiative(f.initiative.reference_num)}>
+                    <span className="mono">{f.initiative.reference_num}</span> {f.initiative.name}
+                  </Link>
                 </Detail>
               ) : null}
               {f.epic ? (
                 <Detail term="Epic">
-                  <span className="mono">{f.epic.reference_num}</span> {f.epic.name}
+                  <Link to={paths.epic(f.epic.reference_num)}>
+                    <span className="mono">{f.epic.reference_num}</span> {f.epic.name}
+                  </Link>
                 </Detail>
               ) : null}
               <Detail term="Watchers">
