@@ -1,14 +1,18 @@
 // `npm run bench`: the service's list and write latency on a large workspace, over real HTTP on
-// loopback. Seeds 100,000 features (BENCH_FEATURES changes it) into a temporary database, then times
-// each scenario a bounded number of times and prints p50/p95/max in milliseconds.
+// loopback. Seeds 100,000 features into one release, 5,000 initiatives in a tree and 20,000 epics
+// over the product's releases (BENCH_FEATURES, BENCH_INITIATIVES, BENCH_EPICS change them) into a
+// temporary database, then times each scenario a bounded number of times and prints p50/p95/max in
+// milliseconds.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { seedBulk } from '../server/seed/bulk';
+import { seedBulk, seedBulkEpics, seedBulkInitiatives } from '../server/seed/bulk';
 import { startService } from '../server/start';
 
 const FEATURES = Number(process.env.BENCH_FEATURES ?? 100_000);
+const EPICS = Number(process.env.BENCH_EPICS ?? 20_000);
+const INITIATIVES = Number(process.env.BENCH_INITIATIVES ?? 5_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;
 const TOKEN = 'bench-token-0123456789';
@@ -24,6 +28,11 @@ interface Row {
 function quantile(sorted: number[], q: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[i] ?? NaN;
+}
+
+function summary(scenario: string, times: number[], note: string): Row {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { scenario, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted.at(-1) ?? NaN, note };
 }
 
 async function main(): Promise<void> {
@@ -52,10 +61,17 @@ async function main(): Promise<void> {
       .executeTakeFirstOrThrow();
     const user = await service.store.db.selectFrom('users').select(['id', 'email']).orderBy('id').executeTakeFirstOrThrow();
 
-    const t0 = performance.now();
+    let t0 = performance.now();
     seedBulk(service.store, product.id, release.id, FEATURES);
     const seedMs = performance.now() - t0;
-    console.log(`Seeded ${FEATURES.toLocaleString('en')} features in ${(seedMs / 1000).toFixed(1)} s\n`);
+    console.log(`Seeded ${FEATURES.toLocaleString('en')} features in ${(seedMs / 1000).toFixed(1)} s`);
+    // Initiatives first, so a third of the epics can name one of them.
+    t0 = performance.now();
+    const tree = seedBulkInitiatives(service.store, product.id, INITIATIVES);
+    seedBulkEpics(service.store, product.id, EPICS, { initiativeIds: tree.ids });
+    console.log(
+      `Seeded ${INITIATIVES.toLocaleString('en')} initiatives and ${EPICS.toLocaleString('en')} epics in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
 
     const since = new Date(Date.now() - 60_000).toISOString();
     const lastPage = Math.max(1, Math.floor(FEATURES / 30));
@@ -76,19 +92,54 @@ async function main(): Promise<void> {
       ['release by key', `/releases/${release.reference_num}`, 'full record'],
     ];
 
+    // Epics and initiatives: the release with the most epics, a parent with children, the account's
+    // deepest page of epics.
+    const epicRelease = await service.store.db
+      .selectFrom('epics')
+      .select((eb) => ['release_id', eb.fn.countAll<number>().as('n')])
+      .where('product_id', '=', product.id)
+      .groupBy('release_id')
+      .orderBy('n', 'desc')
+      .executeTakeFirstOrThrow();
+    const epicTotal = Number(
+      (await service.store.db.selectFrom('epics').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    );
+    const parent = tree.ids[0] ?? 0;
+    const epicScenarios: [string, string, string][] = [
+      ['release epics, page 1', `/releases/${epicRelease.release_id}/epics`, `${Number(epicRelease.n).toLocaleString('en')} epics, by position`],
+      ['all epics (op 7), page 1', '/epics', 'compact items'],
+      ['all epics, deep page', `/epics?page=${Math.max(1, Math.floor(epicTotal / 30))}`, `page ${Math.max(1, Math.floor(epicTotal / 30))}`],
+      ['all epics, fields=*', '/epics?fields=*', 'full records'],
+      ['epics q', '/epics?q=timeline', 'name contains (LIKE)'],
+      ['epics tag', '/epics?tag=security', ''],
+      ['epics assignee', `/epics?assigned_to_user=${encodeURIComponent(user.email)}`, ''],
+      ['epics status', '/epics?workflow_status=In%20progress', ''],
+      ['epics custom_fields[risk]=High', '/epics?custom_fields%5Brisk%5D=High', ''],
+      [
+        'epics combined',
+        `/releases/${epicRelease.release_id}/epics?tag=api&workflow_status=New&custom_fields%5Brisk%5D=High&q=epic&fields=*`,
+        'release, 4 filters, fields=*',
+      ],
+      ['product initiatives, page 1', `/products/${product.id}/initiatives`, 'compact items'],
+      ['initiatives parent_id', `/products/${product.id}/initiatives?parent_id=${parent}&fields=*`, 'children of a root'],
+      ['initiatives roots', `/products/${product.id}/initiatives?parent_id=null`, ''],
+    ];
+
     const rows: Row[] = [];
-    for (const [name, p, note] of scenarios) {
-      const times: number[] = [];
-      for (let i = 0; i < WARMUP + RUNS; i++) {
-        const s = performance.now();
-        const r = await api('GET', p);
-        const ms = performance.now() - s;
-        if (r.status !== 200) throw new Error(`${name}: ${p} answered ${r.status} ${JSON.stringify(r.json)}`);
-        if (i >= WARMUP) times.push(ms);
+    const timeGets = async (list: [string, string, string][]) => {
+      for (const [name, p, note] of list) {
+        const times: number[] = [];
+        for (let i = 0; i < WARMUP + RUNS; i++) {
+          const s = performance.now();
+          const r = await api('GET', p);
+          const ms = performance.now() - s;
+          if (r.status !== 200) throw new Error(`${name}: ${p} answered ${r.status} ${JSON.stringify(r.json)}`);
+          if (i >= WARMUP) times.push(ms);
+        }
+        rows.push(summary(name, times, note));
       }
-      times.sort((a, b) => a - b);
-      rows.push({ scenario: name, p50: quantile(times, 0.5), p95: quantile(times, 0.95), max: times.at(-1) ?? NaN, note });
-    }
+    };
+    await timeGets(scenarios);
 
     // Writes: a create and an update each recompute roll-ups on a release of FEATURES features.
     const writes: number[] = [];
@@ -106,13 +157,47 @@ async function main(): Promise<void> {
       updates.push(performance.now() - s);
       if (updated.status !== 200) throw new Error(`update answered ${updated.status}`);
     }
-    for (const [name, times] of [
-      ['create feature (op 1)', writes],
-      ['update feature (op 2)', updates],
-    ] as const) {
-      times.sort((a, b) => a - b);
-      rows.push({ scenario: name, p50: quantile(times, 0.5), p95: quantile(times, 0.95), max: times.at(-1) ?? NaN, note: 'with roll-ups' });
+    rows.push(summary('create feature (op 1)', writes, 'with roll-ups'), summary('update feature (op 2)', updates, 'with roll-ups'));
+
+    await timeGets(epicScenarios);
+
+    // Epic writes roll up: the epic's progress from its remaining estimate, then an initiative that
+    // follows its epics, under a bulk initiative (so its chain is walked too).
+    const rollup = await api('POST', `/products/${product.id}/initiatives`, {
+      initiative: {
+        name: 'Bench roll-up initiative',
+        workflow_status: { name: 'On track' },
+        parent_id: parent,
+        progress_source: 'progress_from_epics',
+        duration_source: 'duration_from_features_epics',
+      },
+    });
+    if (rollup.status !== 200) throw new Error(`initiative create answered ${rollup.status} ${JSON.stringify(rollup.json)}`);
+    const rollupKey = (rollup.json as { initiative: { reference_num: string } }).initiative.reference_num;
+    const epicWrites: number[] = [];
+    const epicUpdates: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      let s = performance.now();
+      const created = await api('POST', `/releases/${release.id}/epics`, {
+        epic: {
+          name: `Bench epic ${i}`,
+          initial_estimate_text: '3d',
+          remaining_estimate_text: '2d',
+          progress_source: 'progress_from_remaining_estimate',
+          tags: 'bench,api',
+          initiative: rollupKey,
+          custom_fields: { risk: 'High' },
+        },
+      });
+      epicWrites.push(performance.now() - s);
+      if (created.status !== 200) throw new Error(`epic create answered ${created.status} ${JSON.stringify(created.json)}`);
+      const id = (created.json as { epic: { id: string } }).epic.id;
+      s = performance.now();
+      const updated = await api('PUT', `/epics/${id}`, { epic: { remaining_estimate_text: '1d', tags: 'bench' } });
+      epicUpdates.push(performance.now() - s);
+      if (updated.status !== 200) throw new Error(`epic update answered ${updated.status} ${JSON.stringify(updated.json)}`);
     }
+    rows.push(summary('create epic (op 5)', epicWrites, 'with roll-ups'), summary('update epic', epicUpdates, 'with roll-ups'));
 
     const pad = (s: string, n: number) => s.padEnd(n);
     const num = (n: number) => n.toFixed(2).padStart(8);

@@ -41,7 +41,7 @@ export function goalRoutes(): Hono<AppEnv> {
     const product = await requireProduct(db, c.req.param('product_id'));
     const query = readQuery(c, listQuery);
     const p = paging(query);
-    const page = await listGoals(db, { productId: product.id }, p);
+    const page = await listGoals(db, { productId: product.id }, p, { q: query.q, updatedSince: query.updated_since });
     const origin = originOf(c.req.url);
     const items = wantsOnly(query.fields, GOAL_COMPACT_FIELDS)
       ? page.rows.map((g) => pickFields(goalCompact(g, origin), query.fields, GOAL_COMPACT_FIELDS))

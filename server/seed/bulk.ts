@@ -1,9 +1,10 @@
-// Large-data generator for benchmarks: inserts N features (with tag rows) into one release through
-// prepared statements in a single transaction — 100,000 features in a few seconds. Reference
-// numbers come from the product's counter like any other feature; no audit rows are written,
-// because these are fixtures, not anyone's edits.
+// Large-data generators for benchmarks: insert N features (with tag rows) into one release, N epics
+// spread over a product's releases, or N initiatives in a tree, through prepared statements in a
+// single transaction each — 100,000 features in a few seconds. Reference numbers come from the
+// product's counters like any other record's; no audit rows are written, because these are
+// fixtures, not anyone's edits.
 import type BetterSqlite3 from 'better-sqlite3';
-import { featureKey } from '../../src/domain/reference';
+import { epicKey, featureKey, initiativeKey } from '../../src/domain/reference';
 import type { Store } from '../store/db';
 
 export interface BulkResult {
@@ -167,6 +168,197 @@ export function seedBulk(
       lastReference: count
         ? featureKey(product.reference_prefix, product.next_feature_num + count - 1)
         : null,
+    };
+  });
+  return run();
+}
+
+const sqliteOf = (db: Store | BetterSqlite3.Database): BetterSqlite3.Database => ('sqlite' in db ? db.sqlite : db);
+
+function statusesOf(sqlite: BetterSqlite3.Database, productId: number, kind: string): { id: number; complete: number }[] {
+  const rows = sqlite
+    .prepare(
+      `SELECT s.id, s.complete FROM workflow_statuses s JOIN workflows w ON w.id = s.workflow_id
+       WHERE w.product_id = ? AND w.statusable_type = ? ORDER BY s.position`,
+    )
+    .all(productId, kind) as { id: number; complete: number }[];
+  if (rows.length === 0) throw new Error(`Product ${productId} has no ${kind} workflow`);
+  return rows;
+}
+
+function enabledUsers(sqlite: BetterSqlite3.Database): number[] {
+  return (sqlite.prepare('SELECT id FROM users WHERE enabled = 1 ORDER BY id').all() as { id: number }[]).map((u) => u.id);
+}
+
+/** Initiatives per root of the tree `seedBulkInitiatives` builds, and children per parent. */
+const INITIATIVE_ROOTS = 50;
+const INITIATIVE_FANOUT = 5;
+
+/**
+ * Inserts `count` initiatives into a product as a tree: the first 50 are roots, and each later one
+ * rolls up into an earlier one (five children per parent, so about four levels for 5,000). Statuses
+ * and assignees rotate; progress is manual so no roll-up has to run. Returns the new ids in order.
+ */
+export function seedBulkInitiatives(db: Store | BetterSqlite3.Database, productId: number, count: number): BulkResult & { ids: number[] } {
+  const sqlite = sqliteOf(db);
+  if (!Number.isInteger(count) || count < 0) throw new Error('count must be a whole number of initiatives');
+  const product = sqlite.prepare('SELECT reference_prefix, next_initiative_num FROM products WHERE id = ?').get(productId) as
+    | { reference_prefix: string; next_initiative_num: number }
+    | undefined;
+  if (!product) throw new Error(`No product ${productId}`);
+  const statuses = statusesOf(sqlite, productId, 'Initiative');
+  const users = enabledUsers(sqlite);
+  const startPosition =
+    (sqlite.prepare('SELECT COALESCE(MAX(position), 0) AS p FROM initiatives WHERE product_id = ?').get(productId) as { p: number }).p + 1;
+  const insert = sqlite.prepare(
+    `INSERT INTO initiatives (product_id, reference_num, name, workflow_status_id, created_by_id, assigned_to_id, effort, value,
+       parent_id, position, progress, progress_source, duration_source, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'progress_manual', 'duration_manual', ?, ?)`,
+  );
+
+  const run = sqlite.transaction(() => {
+    const ts = new Date().toISOString();
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const n = product.next_initiative_num + i;
+      const status = statuses[i % statuses.length] ?? { id: 0, complete: 0 };
+      // Parents come before their children, so the parent's id is already known.
+      const parent = i < INITIATIVE_ROOTS ? null : (ids[Math.floor((i - INITIATIVE_ROOTS) / INITIATIVE_FANOUT)] ?? null);
+      const name = `${WORDS[i % WORDS.length] ?? ''} ${THINGS[Math.floor(i / WORDS.length) % THINGS.length] ?? ''} initiative ${n}`;
+      const info = insert.run(
+        productId,
+        initiativeKey(product.reference_prefix, n),
+        name,
+        status.id,
+        users[0] ?? null,
+        users.length && i % 4 !== 0 ? users[i % users.length] : null,
+        (i % 8) + 1,
+        (i % 10) * 10,
+        parent,
+        startPosition + i,
+        status.complete ? 100 : (i * 7) % 100,
+        ts,
+        ts,
+      );
+      ids.push(Number(info.lastInsertRowid));
+    }
+    sqlite.prepare('UPDATE products SET next_initiative_num = ? WHERE id = ?').run(product.next_initiative_num + count, productId);
+    return ids;
+  });
+  const ids = run();
+  return {
+    inserted: count,
+    ids,
+    firstId: ids[0] ?? null,
+    lastId: ids.at(-1) ?? null,
+    firstReference: count ? initiativeKey(product.reference_prefix, product.next_initiative_num) : null,
+    lastReference: count ? initiativeKey(product.reference_prefix, product.next_initiative_num + count - 1) : null,
+  };
+}
+
+const RISKS = ['Low', 'Medium', 'High'];
+
+/**
+ * A well-mixed, repeatable choice among `n` for row `i` (a 32-bit integer hash; `salt` makes each
+ * attribute independent). Plain rotations (`i % n`, `i / k % n`) share residues: with four releases
+ * and four statuses every release got one status, and combined filters matched all or nothing.
+ */
+function pick(i: number, salt: number, n: number): number {
+  let h = Math.imul(i ^ salt, 0x9e3779b1);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return (h >>> 0) % n;
+}
+
+/**
+ * Inserts `count` epics into a product, round-robin over its releases (parking lots included), each
+ * placed last in its release. Statuses, assignees, tags (in `epic_tags` too), estimates in the
+ * release's units and the `risk` custom field value (when the product defines one for epics) rotate;
+ * every third epic names one of `initiativeIds`. Progress is manual: no features feed these epics.
+ */
+export function seedBulkEpics(
+  db: Store | BetterSqlite3.Database,
+  productId: number,
+  count: number,
+  opts: { initiativeIds?: readonly number[] } = {},
+): BulkResult {
+  const sqlite = sqliteOf(db);
+  if (!Number.isInteger(count) || count < 0) throw new Error('count must be a whole number of epics');
+  const product = sqlite.prepare('SELECT reference_prefix, next_epic_num FROM products WHERE id = ?').get(productId) as
+    | { reference_prefix: string; next_epic_num: number }
+    | undefined;
+  if (!product) throw new Error(`No product ${productId}`);
+  const releases = sqlite
+    .prepare(
+      `SELECT r.id, r.capacity_units, COALESCE((SELECT MAX(position) FROM epics e WHERE e.release_id = r.id), 0) AS last
+       FROM releases r WHERE r.product_id = ? ORDER BY r.id`,
+    )
+    .all(productId) as { id: number; capacity_units: string; last: number }[];
+  if (releases.length === 0) throw new Error(`Product ${productId} has no releases`);
+  const statuses = statusesOf(sqlite, productId, 'Epic');
+  const users = enabledUsers(sqlite);
+  const risk = sqlite
+    .prepare("SELECT id FROM custom_field_definitions WHERE product_id = ? AND record_type = 'Epic' AND key = 'risk'")
+    .get(productId) as { id: number } | undefined;
+  const initiatives = opts.initiativeIds ?? [];
+
+  const insertEpic = sqlite.prepare(
+    `INSERT INTO epics (product_id, release_id, reference_num, name, position, workflow_status_id, created_by_id, assigned_to_id,
+       tags, initial_estimate, remaining_estimate, progress, progress_source, duration_source, initiative_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'progress_manual', 'duration_manual', ?, ?, ?)`,
+  );
+  const insertTag = sqlite.prepare('INSERT INTO epic_tags (epic_id, tag) VALUES (?, ?)');
+  const insertValue = sqlite.prepare("INSERT INTO custom_field_values (record_type, record_id, field_id, value) VALUES ('Epic', ?, ?, ?)");
+
+  const run = sqlite.transaction((): BulkResult => {
+    const ts = new Date().toISOString();
+    const positions = releases.map((r) => r.last);
+    let firstId: number | null = null;
+    let lastId: number | null = null;
+    for (let i = 0; i < count; i++) {
+      const n = product.next_epic_num + i;
+      const slot = i % releases.length;
+      const release = releases[slot] ?? { id: 0, capacity_units: 'time', last: 0 };
+      const position = (positions[slot] ?? 0) + 1;
+      positions[slot] = position;
+      const status = statuses[pick(i, 1, statuses.length)] ?? { id: 0, complete: 0 };
+      const estimate = release.capacity_units === 'story_points' ? (i % 21) + 1 : ((i % 20) + 1) * 480;
+      const remaining = status.complete ? 0 : Math.round(estimate * ((i % 4) / 4));
+      const tagA = TAGS[pick(i, 2, TAGS.length)] ?? 'bulk';
+      const tagB = TAGS[pick(i, 3, TAGS.length)] ?? 'bulk';
+      const tags = tagA === tagB ? [tagA] : [tagA, tagB];
+      const name = `${WORDS[pick(i, 7, WORDS.length)] ?? ''} ${THINGS[pick(i, 8, THINGS.length)] ?? ''} epic ${n}`;
+      const info = insertEpic.run(
+        productId,
+        release.id,
+        epicKey(product.reference_prefix, n),
+        name,
+        position,
+        status.id,
+        users[0] ?? null,
+        users.length && pick(i, 4, 6) !== 0 ? users[pick(i, 5, users.length)] : null,
+        tags.join(','),
+        estimate,
+        remaining,
+        Math.round((1 - remaining / estimate) * 100),
+        initiatives.length && i % 3 === 0 ? initiatives[Math.floor(i / 3) % initiatives.length] : null,
+        ts,
+        ts,
+      );
+      const id = Number(info.lastInsertRowid);
+      for (const tag of tags) insertTag.run(id, tag);
+      if (risk) insertValue.run(id, risk.id, RISKS[pick(i, 6, RISKS.length)] ?? 'Low');
+      firstId ??= id;
+      lastId = id;
+    }
+    sqlite.prepare('UPDATE products SET next_epic_num = ? WHERE id = ?').run(product.next_epic_num + count, productId);
+    return {
+      inserted: count,
+      firstId,
+      lastId,
+      firstReference: count ? epicKey(product.reference_prefix, product.next_epic_num) : null,
+      lastReference: count ? epicKey(product.reference_prefix, product.next_epic_num + count - 1) : null,
     };
   });
   return run();

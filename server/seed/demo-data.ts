@@ -200,11 +200,47 @@ export interface EpicSeed {
   customFields?: Record<string, string | number>;
 }
 
+export interface InitiativeSeed {
+  name: string;
+  status: string;
+  /** Index of the roll-up parent among the product's initiatives. */
+  parent?: number;
+  description?: string;
+  assignee?: UserKey;
+  effort?: number;
+  value?: number;
+  color?: string;
+  /** Index into the product's time frames (see `timeFrames` in seed.ts). */
+  timeFrame?: number;
+  progressSource?: string;
+  /** Manual progress (only with progress_manual). */
+  progress?: number;
+  durationSource?: string;
+  /** Day offsets from today (kept when a computed duration has nothing to follow). */
+  start?: number;
+  end?: number;
+}
+
+export interface GoalSeed {
+  name: string;
+  description?: string;
+  /** Indexes of the initiatives that serve it. */
+  initiatives: number[];
+  timeFrame?: number;
+  progressSource?: 'progress_manual' | 'progress_from_initiatives';
+  progress?: number;
+  effort?: number;
+  value?: number;
+  color?: string;
+}
+
 export interface ProductSeed {
   prefix: string;
   name: string;
   teams: TeamSeed[];
-  initiatives: { name: string; status: string }[];
+  /** Listed so that a parent may come after its children; indexes stay those of this list. */
+  initiatives: InitiativeSeed[];
+  goals: GoalSeed[];
   /** Epics live in a release (index into releases). */
   epics: EpicSeed[];
   /** Custom fields defined for epics of the product, in order. */
@@ -224,9 +260,110 @@ export const PRODUCTS: ProductSeed[] = [
       { prefix: 'PLAT', name: 'Platform Team', color: '#8e6bb3' },
     ],
     initiatives: [
-      { name: 'Grow self-serve adoption', status: 'On track' },
-      { name: 'Enterprise readiness', status: 'On track' },
-      { name: 'Insightful reporting', status: 'Not started' },
+      {
+        name: 'Grow self-serve adoption',
+        status: 'On track',
+        parent: 3,
+        description: '<p>Teams find, try and buy Planner without talking to sales.</p>',
+        assignee: 'sam',
+        effort: 8,
+        value: 13,
+        timeFrame: 0,
+        progressSource: 'progress_from_features',
+        durationSource: 'duration_from_features_epics',
+        start: -30,
+        end: 60,
+      },
+      {
+        name: 'Enterprise readiness',
+        status: 'On track',
+        parent: 3,
+        description: '<p>Security, provisioning and controls that large customers require.</p>',
+        assignee: 'morgan',
+        effort: 13,
+        value: 21,
+        timeFrame: 0,
+        progressSource: 'progress_from_epics',
+        durationSource: 'duration_from_features_epics',
+        start: -20,
+        end: 80,
+      },
+      {
+        name: 'Insightful reporting',
+        status: 'Not started',
+        parent: 4,
+        description: '<p>Reports that answer "are we on track?" in one glance.</p>',
+        assignee: 'admin',
+        effort: 5,
+        value: 8,
+        timeFrame: 1,
+        progressSource: 'progress_from_releases',
+        durationSource: 'duration_from_releases',
+      },
+      {
+        name: 'Win the mid-market',
+        status: 'On track',
+        description: '<p>Become the default planning tool for companies of 200 to 2,000 people.</p>',
+        assignee: 'admin',
+        effort: 21,
+        value: 34,
+        color: '#2f6f8f',
+        timeFrame: 2,
+        progressSource: 'progress_from_children',
+        durationSource: 'duration_from_children',
+      },
+      {
+        name: 'Be the source of truth for plans',
+        status: 'At risk',
+        description: '<p>Every plan, promise and date lives in Planner, not in slides.</p>',
+        assignee: 'morgan',
+        effort: 13,
+        value: 21,
+        color: '#8e6bb3',
+        timeFrame: 2,
+        progressSource: 'progress_from_children',
+        durationSource: 'duration_from_children',
+      },
+      {
+        name: 'Customer advisory board',
+        status: 'On track',
+        parent: 4,
+        assignee: 'sam',
+        effort: 2,
+        value: 5,
+        timeFrame: 0,
+        progressSource: 'progress_manual',
+        progress: 35,
+        durationSource: 'duration_manual',
+        start: -45,
+        end: 45,
+      },
+    ],
+    goals: [
+      {
+        name: 'Reach 10,000 paying teams',
+        description: '<p>Self-serve and mid-market growth together.</p>',
+        initiatives: [0, 3],
+        timeFrame: 2,
+        progressSource: 'progress_from_initiatives',
+        effort: 21,
+        value: 34,
+      },
+      {
+        name: 'Net revenue retention above 120%',
+        initiatives: [1, 5],
+        timeFrame: 2,
+        progressSource: 'progress_from_initiatives',
+        color: '#7fb069',
+      },
+      {
+        name: 'Plans reviewed in Planner at every QBR',
+        initiatives: [2, 4],
+        timeFrame: 1,
+        progressSource: 'progress_manual',
+        progress: 20,
+        color: '#c9733d',
+      },
     ],
     epics: [
       {
@@ -539,8 +676,48 @@ export const PRODUCTS: ProductSeed[] = [
     name: 'Mobile App',
     teams: [{ prefix: 'APP', name: 'App Squad', color: '#c9733d' }],
     initiatives: [
-      { name: 'Mobile-first planning', status: 'On track' },
-      { name: 'Five-star app rating', status: 'At risk' },
+      {
+        name: 'Mobile-first planning',
+        status: 'On track',
+        parent: 2,
+        assignee: 'morgan',
+        effort: 8,
+        value: 13,
+        timeFrame: 0,
+        progressSource: 'progress_from_epics',
+        durationSource: 'duration_from_features_epics',
+      },
+      {
+        name: 'Five-star app rating',
+        status: 'At risk',
+        parent: 2,
+        assignee: 'sam',
+        effort: 5,
+        value: 8,
+        timeFrame: 1,
+        progressSource: 'progress_from_features',
+        durationSource: 'duration_from_features_epics',
+      },
+      {
+        name: 'Planning in your pocket',
+        status: 'On track',
+        assignee: 'admin',
+        effort: 13,
+        value: 21,
+        color: '#c9733d',
+        timeFrame: 2,
+        progressSource: 'progress_from_children',
+        durationSource: 'duration_from_children',
+      },
+    ],
+    goals: [
+      {
+        name: 'Half of plan updates made on mobile',
+        initiatives: [0, 2],
+        timeFrame: 2,
+        progressSource: 'progress_from_initiatives',
+      },
+      { name: '4.7 stars in both stores', initiatives: [1], timeFrame: 1, progressSource: 'progress_manual', progress: 40 },
     ],
     epics: [
       {

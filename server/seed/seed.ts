@@ -6,9 +6,10 @@ import { todayIso } from '../../src/domain/dates';
 import { parseEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { progressFromCompletion, progressFromRemaining } from '../../src/domain/progress';
-import { epicKey, featureKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
+import { epicKey, featureKey, goalKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
 import { recomputeFeature, recomputePhase, recomputeRelease } from '../store/rollups';
 import { recomputeEpic } from '../store/epic-rollups';
+import { recomputeInitiative } from '../store/initiative-rollups';
 import type { Database } from '../store/schema';
 import {
   EMPTY_PRODUCT,
@@ -234,6 +235,16 @@ async function seedProduct(
     teams.set(t.prefix, ids);
   }
 
+  const frames: number[] = [];
+  for (const f of timeFrames(day(0))) {
+    const row = await trx
+      .insertInto('time_frames')
+      .values({ product_id: productId, name: f.name, start_date: f.start, end_date: f.end })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    frames.push(row.id);
+  }
+
   const initiatives: number[] = [];
   for (const [i, ini] of p.initiatives.entries()) {
     const row = await trx
@@ -243,12 +254,61 @@ async function seedProduct(
         reference_num: initiativeKey(p.prefix, i + 1),
         name: ini.name,
         workflow_status_id: status('Initiative', ini.status).id,
+        description: ini.description ?? null,
+        created_by_id: adminId,
+        assigned_to_id: user(ini.assignee),
+        effort: ini.effort ?? null,
+        value: ini.value ?? null,
+        position: i + 1,
+        ...(ini.color ? { color: ini.color } : {}),
+        start_date: ini.start === undefined ? null : day(ini.start),
+        end_date: ini.end === undefined ? null : day(ini.end),
+        time_frame_id: ini.timeFrame === undefined ? null : at(frames, ini.timeFrame, 'time frame'),
+        progress: ini.progress ?? null,
+        progress_source: ini.progressSource ?? 'progress_manual',
+        duration_source: ini.durationSource ?? 'duration_manual',
         created_at: ts,
         updated_at: ts,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     initiatives.push(row.id);
+  }
+  // Parents second: the list may name a parent that comes after its children.
+  for (const [i, ini] of p.initiatives.entries()) {
+    if (ini.parent === undefined) continue;
+    await trx
+      .updateTable('initiatives')
+      .set({ parent_id: at(initiatives, ini.parent, 'initiative') })
+      .where('id', '=', at(initiatives, i, 'initiative'))
+      .execute();
+  }
+
+  for (const [i, g] of p.goals.entries()) {
+    const row = await trx
+      .insertInto('goals')
+      .values({
+        product_id: productId,
+        reference_num: goalKey(p.prefix, i + 1),
+        name: g.name,
+        description: g.description ?? null,
+        effort: g.effort ?? null,
+        value: g.value ?? null,
+        ...(g.color ? { color: g.color } : {}),
+        position: i + 1,
+        progress: g.progress ?? null,
+        progress_source: g.progressSource ?? 'progress_manual',
+        time_frame_id: g.timeFrame === undefined ? null : at(frames, g.timeFrame, 'time frame'),
+        created_by_id: adminId,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('initiative_goals')
+      .values(g.initiatives.map((index) => ({ initiative_id: at(initiatives, index, 'initiative'), goal_id: row.id })))
+      .execute();
   }
 
   const releases: ReleaseIds[] = [];
@@ -421,6 +481,7 @@ async function seedProduct(
       next_release_num: p.releases.length + 1,
       next_epic_num: p.epics.length + 1,
       next_initiative_num: p.initiatives.length + 1,
+      next_goal_num: p.goals.length + 1,
     })
     .where('id', '=', productId)
     .execute();
@@ -432,6 +493,21 @@ async function seedProduct(
     await recomputeRelease(trx, r.id);
   }
   for (const id of epics) await recomputeEpic(trx, id);
+  // Each recompute climbs to the root and on to the linked goals, so every level ends up current.
+  for (const id of initiatives) await recomputeInitiative(trx, id);
+}
+
+/**
+ * The quarter holding `today`, the next quarter and the next calendar year, named as a person would
+ * ("Q4 2026", "Q1 2027", "2027"), so the demo's time frames always sit around the present.
+ */
+export function timeFrames(today: string): { name: string; start: string; end: string }[] {
+  const year = Number(today.slice(0, 4));
+  const quarter = Math.floor((Number(today.slice(5, 7)) - 1) / 3);
+  const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
+  const q = (y: number, n: number) => ({ name: `Q${n + 1} ${y}`, start: iso(y, n * 3, 1), end: iso(y, n * 3 + 3, 0) });
+  const next = quarter === 3 ? q(year + 1, 0) : q(year, quarter + 1);
+  return [q(year, quarter), next, { name: String(year + 1), start: iso(year + 1, 0, 1), end: iso(year + 1, 11, 31) }];
 }
 
 interface FeatureContext {

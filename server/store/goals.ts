@@ -2,7 +2,7 @@
 // written) and writes in one transaction with audit rows, the goal–initiative link from the goal's
 // side, and the wire shapes of a page built in a fixed number of queries.
 import { sql } from 'kysely';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Goal, TimeFrame, goalCreateInput } from '../../src/contract/initiatives';
 import { GOAL_PROGRESS_SOURCES } from '../../src/domain/progress';
@@ -30,6 +30,15 @@ const isIdText = (text: string): boolean => /^\d+$/.test(text);
 // ---------------------------------------------------------------------------------------------
 // Look-ups
 
+/**
+ * `name` equals `text` ignoring case. Both sides go through SQLite's lower(): it folds only ASCII,
+ * and JavaScript's toLowerCase() on one side only (as before) folded `É` to `é` while the stored
+ * `Été 2031` stayed as it was, so a goal or time frame with a capital non-ASCII letter could not be
+ * named even in its exact spelling.
+ */
+const sameName = (eb: ExpressionBuilder<Database, 'goals' | 'time_frames'>, text: string) =>
+  eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(text)]));
+
 /** Goal of a product by id, key (`PLN-G-1`) or name (case-insensitive); an id match wins. */
 export async function findGoal(db: Db, productId: number, ref: string | number): Promise<GoalRow | null> {
   const text = String(ref).trim();
@@ -41,7 +50,7 @@ export async function findGoal(db: Db, productId: number, ref: string | number):
   }
   const byKey = await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst();
   if (byKey) return byKey;
-  return (await q.where((eb) => eb(eb.fn('lower', ['name']), '=', text.toLowerCase())).orderBy('id').executeTakeFirst()) ?? null;
+  return (await q.where((eb) => sameName(eb, text)).orderBy('id').executeTakeFirst()) ?? null;
 }
 
 /** Goal anywhere in the account by numeric id or key: path parameters. */
@@ -66,7 +75,7 @@ export async function findTimeFrame(db: Db, productId: number, ref: string): Pro
     .selectFrom('time_frames')
     .selectAll()
     .where('product_id', '=', productId)
-    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), eb(eb.fn('lower', ['name']), '=', text.toLowerCase())]))
+    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), sameName(eb, text)]))
     .orderBy(sql`id = ${id ?? -1}`, 'desc')
     .orderBy('id')
     .executeTakeFirst();
@@ -150,17 +159,27 @@ export async function goalBody(db: Db, row: GoalRow, origin: string): Promise<Go
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-/** A product's goals, or an initiative's (operation 20), by position (unpositioned last), then id. */
+/**
+ * A product's goals, or an initiative's (operation 20), by position (unpositioned last), then id.
+ * `q` (name contains, any ASCII case) and `updatedSince` (strictly after) are the list query's:
+ * the route accepted and validated them but nothing applied them, so a search or a sync got every
+ * goal back as if it matched.
+ */
 export async function listGoals(
   db: Db,
   scope: { productId: number } | { initiativeId: number },
   p: Paging,
+  filter: { q?: string | undefined; updatedSince?: string | undefined } = {},
 ): Promise<Page<GoalRow>> {
   let q = db.selectFrom('goals');
   q =
     'productId' in scope
       ? q.where('product_id', '=', scope.productId)
       : q.where('id', 'in', db.selectFrom('initiative_goals').select('goal_id').where('initiative_id', '=', scope.initiativeId));
+  const term = filter.q?.trim();
+  // instr() rather than LIKE: `%` and `_` in a search are letters, not wildcards.
+  if (term) q = q.where(sql<SqlBool>`instr(lower(name), lower(${term})) > 0`);
+  if (filter.updatedSince !== undefined) q = q.where('updated_at', '>', filter.updatedSince);
   const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await q
     .selectAll()

@@ -12,11 +12,21 @@ const MAX_GOAL_PAGES = 20;
 
 /** Every goal of the product, whole records (goals are few: the list screen shows them all). */
 export async function fetchGoals(productId: string, signal?: AbortSignal) {
-  const first = await apiGet(`/products/${seg(productId)}/goals`, goalPage, { page: 1, per_page: MAX_PER_PAGE, fields: '*' }, { signal });
+  const first = await apiGet(
+    `/products/${seg(productId)}/goals`,
+    goalPage,
+    { page: 1, per_page: MAX_PER_PAGE, fields: '*' },
+    { signal },
+  );
   const goals = [...first.goals];
   const pages = Math.min(first.pagination.total_pages, MAX_GOAL_PAGES);
   for (let page = 2; page <= pages; page++) {
-    const next = await apiGet(`/products/${seg(productId)}/goals`, goalPage, { page, per_page: MAX_PER_PAGE, fields: '*' }, { signal });
+    const next = await apiGet(
+      `/products/${seg(productId)}/goals`,
+      goalPage,
+      { page, per_page: MAX_PER_PAGE, fields: '*' },
+      { signal },
+    );
     goals.push(...next.goals);
   }
   return { goals, total: first.pagination.total_records };
@@ -58,7 +68,9 @@ export function useCreateGoal(productId: string) {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: goalQueries.all() }),
         // Linked initiatives now list this goal.
-        ...(goal.initiatives.length > 0 ? [queryClient.invalidateQueries({ queryKey: INITIATIVES_KEY })] : []),
+        ...(goal.initiatives.length > 0
+          ? [queryClient.invalidateQueries({ queryKey: INITIATIVES_KEY })]
+          : []),
       ]);
     },
   });

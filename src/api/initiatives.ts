@@ -2,7 +2,13 @@
 // specific) and the mutation hooks, which return their invalidation promise. An initiative's epics,
 // features and goals are keyed under their own kinds, so whatever refreshes those kinds refreshes
 // the initiative page's lists too.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Pagination } from '../contract/common';
 import { epicPage } from '../contract/epics';
 import { featurePage } from '../contract/features';
@@ -50,7 +56,11 @@ export const INITIATIVE_GOAL_FIELDS = 'name,reference_num,progress,time_frame';
 /** A safety stop for paging through a product's initiatives: 50 pages of 200. */
 const MAX_TREE_PAGES = 50;
 
-export async function fetchInitiatives(productId: string, params: InitiativeListParams = {}, signal?: AbortSignal) {
+export async function fetchInitiatives(
+  productId: string,
+  params: InitiativeListParams = {},
+  signal?: AbortSignal,
+) {
   return apiGet(
     `/products/${seg(productId)}/initiatives`,
     initiativePage,
@@ -90,45 +100,77 @@ export async function fetchInitiativeTree(productId: string, signal?: AbortSigna
 
 /** `initiativeId` is a numeric id or a key like `PLN-S-2`. */
 export async function fetchInitiative(initiativeId: string, signal?: AbortSignal) {
-  return (await apiGet(`/initiatives/${seg(initiativeId)}`, initiativeEnvelope, undefined, { signal })).initiative;
+  return (await apiGet(`/initiatives/${seg(initiativeId)}`, initiativeEnvelope, undefined, { signal }))
+    .initiative;
 }
 
-export async function fetchInitiativeEpics(initiativeId: string, params: SubListParams = {}, signal?: AbortSignal) {
+export async function fetchInitiativeEpics(
+  initiativeId: string,
+  params: SubListParams = {},
+  signal?: AbortSignal,
+) {
   return apiGet(
     `/initiatives/${seg(initiativeId)}/epics`,
     epicPage,
-    { page: params.page ?? 1, per_page: params.perPage ?? DEFAULT_PER_PAGE, fields: params.fields ?? INITIATIVE_WORK_FIELDS },
+    {
+      page: params.page ?? 1,
+      per_page: params.perPage ?? DEFAULT_PER_PAGE,
+      fields: params.fields ?? INITIATIVE_WORK_FIELDS,
+    },
     { signal },
   );
 }
 
-export async function fetchInitiativeFeatures(initiativeId: string, params: SubListParams = {}, signal?: AbortSignal) {
+export async function fetchInitiativeFeatures(
+  initiativeId: string,
+  params: SubListParams = {},
+  signal?: AbortSignal,
+) {
   return apiGet(
     `/initiatives/${seg(initiativeId)}/features`,
     featurePage,
-    { page: params.page ?? 1, per_page: params.perPage ?? DEFAULT_PER_PAGE, fields: params.fields ?? INITIATIVE_WORK_FIELDS },
+    {
+      page: params.page ?? 1,
+      per_page: params.perPage ?? DEFAULT_PER_PAGE,
+      fields: params.fields ?? INITIATIVE_WORK_FIELDS,
+    },
     { signal },
   );
 }
 
 /** Operation 20: a page of the initiative's goals. */
-export async function fetchInitiativeGoals(initiativeId: string, params: SubListParams = {}, signal?: AbortSignal) {
+export async function fetchInitiativeGoals(
+  initiativeId: string,
+  params: SubListParams = {},
+  signal?: AbortSignal,
+) {
   return apiGet(
     `/initiatives/${seg(initiativeId)}/goals`,
     goalPage,
-    { page: params.page ?? 1, per_page: params.perPage ?? DEFAULT_PER_PAGE, fields: params.fields ?? INITIATIVE_GOAL_FIELDS },
+    {
+      page: params.page ?? 1,
+      per_page: params.perPage ?? DEFAULT_PER_PAGE,
+      fields: params.fields ?? INITIATIVE_GOAL_FIELDS,
+    },
     { signal },
   );
 }
 
 export async function fetchTimeFrames(productId: string, signal?: AbortSignal): Promise<TimeFrame[]> {
-  return (await apiGet(`/products/${seg(productId)}/time_frames`, timeFramePage, { per_page: MAX_PER_PAGE }, { signal }))
-    .time_frames;
+  return (
+    await apiGet(
+      `/products/${seg(productId)}/time_frames`,
+      timeFramePage,
+      { per_page: MAX_PER_PAGE },
+      { signal },
+    )
+  ).time_frames;
 }
 
 /** Operation 11: `name` and `workflow_status` are required. */
 export async function createInitiative(productId: string, initiative: InitiativeCreateInput) {
-  return (await apiPost(`/products/${seg(productId)}/initiatives`, { initiative }, initiativeEnvelope)).initiative;
+  return (await apiPost(`/products/${seg(productId)}/initiatives`, { initiative }, initiativeEnvelope))
+    .initiative;
 }
 
 /** A `goals` array in the body replaces the initiative's goal links. */

@@ -8,7 +8,12 @@ import type { z } from 'zod';
 import { MAX_PER_PAGE, type Pagination } from '../contract/common';
 import { epicPage, type EpicListItem } from '../contract/epics';
 import { initiativePage, type InitiativeListItem } from '../contract/initiatives';
-import { releasePage, releasePhasePage, type ReleasePhase, type releaseListItemSchema } from '../contract/releases';
+import {
+  releasePage,
+  releasePhasePage,
+  type ReleasePhase,
+  type releaseListItemSchema,
+} from '../contract/releases';
 import { apiGet, type QueryParams } from './client';
 
 const seg = (id: string): string => encodeURIComponent(id);
@@ -39,7 +44,11 @@ export async function fetchAllPages<T>(
 }
 
 /** `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
-export async function mapWithLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapWithLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   async function worker(): Promise<void> {
@@ -60,11 +69,19 @@ const listQuery = (page: number, extra: QueryParams = {}): QueryParams => ({
 });
 
 /** The workspace's releases without the parking lot (asked of the service, and checked here). */
-export async function fetchRoadmapReleaseList(productId: string, signal?: AbortSignal): Promise<RoadmapReleaseItem[]> {
+export async function fetchRoadmapReleaseList(
+  productId: string,
+  signal?: AbortSignal,
+): Promise<RoadmapReleaseItem[]> {
   const items = await fetchAllPages(async (page) => {
-    const data = await apiGet(`/products/${seg(productId)}/releases`, releasePage, listQuery(page, { parking_lot: false }), {
-      signal,
-    });
+    const data = await apiGet(
+      `/products/${seg(productId)}/releases`,
+      releasePage,
+      listQuery(page, { parking_lot: false }),
+      {
+        signal,
+      },
+    );
     return { items: data.releases, pagination: data.pagination };
   });
   return items.filter((release) => release.parking_lot !== true);
@@ -83,7 +100,10 @@ export async function fetchRoadmapPhases(releaseId: string, signal?: AbortSignal
 }
 
 /** Releases and, one request per release, their phases. */
-export async function fetchRoadmapReleases(productId: string, signal?: AbortSignal): Promise<RoadmapRelease[]> {
+export async function fetchRoadmapReleases(
+  productId: string,
+  signal?: AbortSignal,
+): Promise<RoadmapRelease[]> {
   const releases = await fetchRoadmapReleaseList(productId, signal);
   return mapWithLimit(releases, PHASE_CONCURRENCY, async (release) => ({
     release,
@@ -91,9 +111,14 @@ export async function fetchRoadmapReleases(productId: string, signal?: AbortSign
   }));
 }
 
-export async function fetchRoadmapInitiatives(productId: string, signal?: AbortSignal): Promise<InitiativeListItem[]> {
+export async function fetchRoadmapInitiatives(
+  productId: string,
+  signal?: AbortSignal,
+): Promise<InitiativeListItem[]> {
   return fetchAllPages(async (page) => {
-    const data = await apiGet(`/products/${seg(productId)}/initiatives`, initiativePage, listQuery(page), { signal });
+    const data = await apiGet(`/products/${seg(productId)}/initiatives`, initiativePage, listQuery(page), {
+      signal,
+    });
     return { items: data.initiatives, pagination: data.pagination };
   });
 }

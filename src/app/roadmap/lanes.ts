@@ -1,5 +1,5 @@
 // What each roadmap lane shows, from the records as the service sends them: which records get a bar
-// (and in what order), which are listed as not scheduled, their colour, progress and link, and the
+// (and in what order), which are listed as having no dates, their colour, progress and link, and the
 // words a person (or a screen reader) reads for each bar. Pure, so it is tested without a browser.
 import type { RoadmapRelease } from '../../api/roadmap';
 import type { EpicListItem } from '../../contract/epics';
@@ -118,7 +118,9 @@ export function releaseLane(data: readonly RoadmapRelease[]): Lane<ReleaseRow> {
           progress: progressPercent(phase.progress),
         });
     }
-    phaseModels.sort((a, b) => a.span.start.localeCompare(b.span.start) || a.span.end.localeCompare(b.span.end));
+    phaseModels.sort(
+      (a, b) => a.span.start.localeCompare(b.span.start) || a.span.end.localeCompare(b.span.end),
+    );
     rows.push({
       bar: {
         id: release.id,
@@ -219,7 +221,11 @@ export function epicLane(items: readonly EpicListItem[]): Lane<EpicGroup> {
 
 /** Every date a lane draws, for the range of the timeline. */
 export function releaseDates(lane: Lane<ReleaseRow>): string[] {
-  return lane.rows.flatMap((r) => [r.bar.span.start, r.bar.span.end, ...r.phases.flatMap((p) => [p.span.start, p.span.end])]);
+  return lane.rows.flatMap((r) => [
+    r.bar.span.start,
+    r.bar.span.end,
+    ...r.phases.flatMap((p) => [p.span.start, p.span.end]),
+  ]);
 }
 
 export function initiativeDates(lane: Lane<InitiativeRow>): string[] {
@@ -230,11 +236,6 @@ export function epicDates(lane: Lane<EpicGroup>): string[] {
   return lane.rows.flatMap((g) => g.rows.flatMap((r) => [r.span.start, r.span.end]));
 }
 
-/** The bar's accessible name: what it is and how far along, e.g. "Mobile 4.0 — 43%". */
-export function barLabel(bar: Pick<BarModel, 'name' | 'progress'>): string {
-  return `${bar.name} — ${bar.progress}%`;
-}
-
 /** The dates as a person reads them, saying which one is missing. */
 export function spanText(span: Span): string {
   if (span.open === 'start') return `no start date – ${formatDate(span.end)}`;
@@ -242,13 +243,13 @@ export function spanText(span: Span): string {
   return formatDateRange(span.start, span.end);
 }
 
-/** The bar's tooltip, e.g. "Mobile 4.0, Nov 1, 2026 – Dec 31, 2026, 43% done (In progress)". */
+/** The bar's tooltip (and, as its title, its accessible description; the name is the record's), e.g. "Mobile 4.0, Nov 1, 2026 – Dec 31, 2026, 43% done (In progress)". */
 export function barTitle(bar: Pick<BarModel, 'name' | 'progress' | 'span' | 'status'>): string {
   const status = bar.status ? ` (${bar.status})` : '';
   return `${bar.name}, ${spanText(bar.span)}, ${bar.progress}% done${status}`;
 }
 
-/** "Not scheduled (3): A, B, C" — at most `max` names, then "and N more". */
+/** The names after "No dates (3):" — at most `max` of them, then "and N more". */
 export function unscheduledText(items: readonly Unscheduled[], max = 8): string {
   const names = items.slice(0, max).map((i) => i.name);
   const more = items.length - names.length;

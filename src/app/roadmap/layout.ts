@@ -24,7 +24,20 @@ const MONTHS_PER_UNIT: Readonly<Record<Zoom, number>> = { month: 1, quarter: 3 }
 /** A bar is never drawn thinner than this, so a one-day record can still be seen and clicked. */
 export const MIN_BAR_WIDTH = 8;
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const MONTH_NAMES = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 const MONTH_FULL_NAMES = [
   'January',
   'February',
@@ -118,7 +131,11 @@ export interface RangeOptions {
  * The months (or quarters) that hold every given date (invalid and missing ones are ignored) and
  * today, plus a margin on both sides. Without any date the range is the margin around today.
  */
-export function computeScale(dates: readonly (string | null | undefined)[], zoom: Zoom, options: RangeOptions = {}): Scale {
+export function computeScale(
+  dates: readonly (string | null | undefined)[],
+  zoom: Zoom,
+  options: RangeOptions = {},
+): Scale {
   const { today, marginUnits = 1, minWidth = 0 } = options;
   const valid = [...dates, today].filter((d): d is string => parse(d) !== null);
   const anchor = valid.length > 0 ? valid : [todayIso()];
@@ -284,7 +301,11 @@ export interface BarBox {
  * The box of a bar from `span.start` to the end of `span.end`, clipped to the range and widened to
  * `minWidth` (around its middle, staying inside the range). Null when it lies wholly outside.
  */
-export function barBox(span: Pick<Span, 'start' | 'end'>, scale: Scale, minWidth = MIN_BAR_WIDTH): BarBox | null {
+export function barBox(
+  span: Pick<Span, 'start' | 'end'>,
+  scale: Scale,
+  minWidth = MIN_BAR_WIDTH,
+): BarBox | null {
   const [from, to] = span.start <= span.end ? [span.start, span.end] : [span.end, span.start];
   const x0 = xOf(from, scale);
   const x1 = xAfter(to, scale);
@@ -313,7 +334,12 @@ export type LabelPlacement = 'inside' | 'after' | 'before';
  * Where a bar's label goes: inside when it fits (with padding), else after the bar — or before it
  * when there is no room left of the range's end.
  */
-export function labelPlacement(box: Pick<BarBox, 'x' | 'width'>, labelWidth: number, rangeWidth: number, padding = 16): LabelPlacement {
+export function labelPlacement(
+  box: Pick<BarBox, 'x' | 'width'>,
+  labelWidth: number,
+  rangeWidth: number,
+  padding = 16,
+): LabelPlacement {
   if (labelWidth + padding <= box.width) return 'inside';
   const room = rangeWidth - (box.x + box.width);
   return room >= labelWidth + padding / 2 || box.x < labelWidth + padding / 2 ? 'after' : 'before';
@@ -358,11 +384,15 @@ export function treeDepths(items: readonly TreeNode[]): Map<string, number> {
  * are ordered by `compare`. Records whose parent is not in the list start a tree of their own;
  * records caught in a loop are placed after the trees, once each.
  */
-export function treeOrder<T extends TreeNode>(items: readonly T[], compare: (a: T, b: T) => number): { item: T; depth: number }[] {
+export function treeOrder<T extends TreeNode>(
+  items: readonly T[],
+  compare: (a: T, b: T) => number,
+): { item: T; depth: number }[] {
   const ids = new Set(items.map((i) => i.id));
   const children = new Map<string | null, T[]>();
   for (const item of items) {
-    const parent = item.parent_id && ids.has(item.parent_id) && item.parent_id !== item.id ? item.parent_id : null;
+    const parent =
+      item.parent_id && ids.has(item.parent_id) && item.parent_id !== item.id ? item.parent_id : null;
     const list = children.get(parent) ?? [];
     list.push(item);
     children.set(parent, list);

@@ -7,9 +7,12 @@ import { useMemo, useState } from 'react';
 import { accountQueries } from '../../api/account';
 import { roadmapQueries } from '../../api/roadmap';
 import { todayIso } from '../../domain/dates';
+import { ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { ErrorState } from '../../ui/error-state';
 import { Loading } from '../../ui/loading';
 import { PageHeader } from '../../ui/page-header';
+import { paths } from '../../ui/paths';
 import {
   LANE_TITLES,
   epicDates,
@@ -47,10 +50,17 @@ export function RoadmapPage({ productId, zoom, onZoomChange, today = todayIso() 
   const epics = useQuery(queries.epics);
   const products = useQuery(accountQueries.products());
   const productName = products.data?.products.find((p) => p.id === productId)?.name;
-  const [shown, setShown] = useState<Record<LaneKind, boolean>>({ releases: true, initiatives: true, epics: true });
+  const [shown, setShown] = useState<Record<LaneKind, boolean>>({
+    releases: true,
+    initiatives: true,
+    epics: true,
+  });
 
   const releaseModel = useMemo(() => (releases.data ? releaseLane(releases.data) : null), [releases.data]);
-  const initiativeModel = useMemo(() => (initiatives.data ? initiativeLane(initiatives.data) : null), [initiatives.data]);
+  const initiativeModel = useMemo(
+    () => (initiatives.data ? initiativeLane(initiatives.data) : null),
+    [initiatives.data],
+  );
   const epicModel = useMemo(() => (epics.data ? epicLane(epics.data) : null), [epics.data]);
 
   const header = (
@@ -63,7 +73,12 @@ export function RoadmapPage({ productId, zoom, onZoomChange, today = todayIso() 
             {[
               releaseModel ? plural(releaseModel.rows.length, 'release') : null,
               initiativeModel ? plural(initiativeModel.rows.length, 'initiative') : null,
-              epicModel ? plural(epicModel.rows.reduce((n, g) => n + g.rows.length, 0), 'epic') : null,
+              epicModel
+                ? plural(
+                    epicModel.rows.reduce((n, g) => n + g.rows.length, 0),
+                    'epic',
+                  )
+                : null,
             ]
               .filter(Boolean)
               .join(' · ')}{' '}
@@ -85,6 +100,27 @@ export function RoadmapPage({ productId, zoom, onZoomChange, today = todayIso() 
     );
   }
 
+  // Nothing came back at all: one message and one retry, not three of each.
+  if (releases.isError && initiatives.isError && epics.isError) {
+    return (
+      <>
+        {header}
+        <div className="card">
+          <ErrorState
+            error={releases.error}
+            title="The roadmap could not be loaded"
+            retrying={releases.isFetching || initiatives.isFetching || epics.isFetching}
+            onRetry={() => {
+              void releases.refetch();
+              void initiatives.refetch();
+              void epics.refetch();
+            }}
+          />
+        </div>
+      </>
+    );
+  }
+
   const drawn = {
     releases: releaseModel?.rows.length ?? 0,
     initiatives: initiativeModel?.rows.length ?? 0,
@@ -100,15 +136,29 @@ export function RoadmapPage({ productId, zoom, onZoomChange, today = todayIso() 
     return (
       <>
         {header}
-        <div className="card">
-          <EmptyState title={EMPTY_ROADMAP_TITLE}>
-            <p>Bars are drawn from start and end dates: release dates, initiative dates and epic start and due dates.</p>
+        <div className="card rm-empty">
+          <EmptyState
+            title={EMPTY_ROADMAP_TITLE}
+            action={
+              <>
+                <ButtonLink to={paths.releases(productId)} variant="primary">
+                  Go to releases
+                </ButtonLink>
+                <ButtonLink to={paths.initiatives(productId)}>Go to initiatives</ButtonLink>
+                <ButtonLink to={paths.epics(productId)}>Go to epics</ButtonLink>
+              </>
+            }
+          >
+            <p>
+              Bars are drawn from start and end dates: release dates, initiative dates and epic start and due
+              dates.
+            </p>
             {unscheduled.some(([, items]) => items.length > 0) ? (
               <ul className="rm-empty-list">
                 {unscheduled.map(([kind, items]) =>
                   items.length > 0 ? (
                     <li key={kind}>
-                      {LANE_TITLES[kind]} not scheduled ({items.length}): {unscheduledText(items)}
+                      {LANE_TITLES[kind]} with no dates ({items.length}): {unscheduledText(items)}
                     </li>
                   ) : null,
                 )}
@@ -138,7 +188,12 @@ export function RoadmapPage({ productId, zoom, onZoomChange, today = todayIso() 
     } else {
       lanes.push({
         kind: 'releases',
-        content: { status: 'error', error: releases.error, onRetry: () => void releases.refetch(), retrying: releases.isFetching },
+        content: {
+          status: 'error',
+          error: releases.error,
+          onRetry: () => void releases.refetch(),
+          retrying: releases.isFetching,
+        },
       });
     }
   }
@@ -183,7 +238,12 @@ export function RoadmapPage({ productId, zoom, onZoomChange, today = todayIso() 
     } else {
       lanes.push({
         kind: 'epics',
-        content: { status: 'error', error: epics.error, onRetry: () => void epics.refetch(), retrying: epics.isFetching },
+        content: {
+          status: 'error',
+          error: epics.error,
+          onRetry: () => void epics.refetch(),
+          retrying: epics.isFetching,
+        },
       });
     }
   }
@@ -211,7 +271,9 @@ export function RoadmapPage({ productId, zoom, onZoomChange, today = todayIso() 
       </div>
       {lanes.length === 0 ? (
         <div className="card">
-          <EmptyState title="All lanes are hidden">Tick Releases, Initiatives or Epics above to show them.</EmptyState>
+          <EmptyState title="All lanes are hidden">
+            Tick Releases, Initiatives or Epics above to show them.
+          </EmptyState>
         </div>
       ) : (
         <RoadmapTimeline zoom={zoom} today={today} dates={dates} lanes={lanes} />

@@ -1,12 +1,11 @@
 // The rows of the roadmap's lanes: a sticky name cell on the left and a track of `scale.width`
-// pixels on the right holding the bar. Every bar is a real link to its record whose accessible name
-// carries the name and progress; phases and milestones are drawn under their release as one image
-// with a spoken summary, so the only links in a lane are its records.
+// pixels on the right holding the bar. Every bar is a real link to its record named after it, with
+// its dates and progress in its title (read as its description); phases and milestones are drawn
+// under their release as one image with a spoken summary, so the only links in a lane are records.
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../ui/format';
 import {
-  barLabel,
   barTitle,
   spanText,
   type BarModel,
@@ -66,7 +65,15 @@ function RecordLabel({ bar, prefix }: { bar: BarModel; prefix?: ReactNode }) {
 }
 
 /** One record as a bar: status (or initiative) colour, progress filled in, name and % on it. */
-export function Bar({ bar, scale, kind }: { bar: BarModel; scale: Scale; kind: 'release' | 'initiative' | 'epic' }) {
+export function Bar({
+  bar,
+  scale,
+  kind,
+}: {
+  bar: BarModel;
+  scale: Scale;
+  kind: 'release' | 'initiative' | 'epic';
+}) {
   const box = barBox(bar.span, scale);
   if (!box) return null;
   const text = `${bar.name} ${bar.progress}%`;
@@ -88,7 +95,7 @@ export function Bar({ bar, scale, kind }: { bar: BarModel; scale: Scale; kind: '
       to={bar.href}
       className={classes}
       style={style}
-      aria-label={barLabel(bar)}
+      aria-label={bar.name}
       title={barTitle(bar)}
       data-progress={bar.progress}
       data-start={bar.span.start}
@@ -144,7 +151,9 @@ function PhaseMarks({ phases, scale }: { phases: readonly PhaseModel[]; scale: S
               title={`${phase.name} (milestone): ${formatDate(phase.span.start)}`}
             >
               <span className="rm-milestone__diamond" />
-              {textWidth(phase.name, 11) <= room ? <span className="rm-milestone__name">{phase.name}</span> : null}
+              {textWidth(phase.name, 11) <= room ? (
+                <span className="rm-milestone__name">{phase.name}</span>
+              ) : null}
             </span>
           );
         }
@@ -157,7 +166,9 @@ function PhaseMarks({ phases, scale }: { phases: readonly PhaseModel[]; scale: S
             title={`${phase.name}: ${spanText(phase.span)}, ${phase.progress}% done`}
           >
             <span className="rm-phase__fill" style={{ width: `${phase.progress}%` }} />
-            {textWidth(phase.name, 11) + 10 <= width ? <span className="rm-phase__name">{phase.name}</span> : null}
+            {textWidth(phase.name, 11) + 10 <= width ? (
+              <span className="rm-phase__name">{phase.name}</span>
+            ) : null}
           </span>
         );
       })}
@@ -202,7 +213,10 @@ export function InitiativeRows({ rows, scale }: { rows: readonly InitiativeRow[]
               bar={row.bar}
               prefix={
                 row.depth > 0 ? (
-                  <span className="rm-label__branch" title={row.parentName ? `Part of ${row.parentName}` : undefined}>
+                  <span
+                    className="rm-label__branch"
+                    title={row.parentName ? `Part of ${row.parentName}` : undefined}
+                  >
                     ↳{' '}
                   </span>
                 ) : null

@@ -5,7 +5,16 @@ import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, 
 import { ErrorState } from '../../ui/error-state';
 import { formatDate } from '../../ui/format';
 import { LANE_TITLES, unscheduledText, type LaneKind, type Unscheduled } from './lanes';
-import { addDays, computeScale, scrollLeftFor, ticks, todayX, yearBands, type Scale, type Zoom } from './layout';
+import {
+  addDays,
+  computeScale,
+  scrollLeftFor,
+  ticks,
+  todayX,
+  yearBands,
+  type Scale,
+  type Zoom,
+} from './layout';
 
 /** Width of the sticky name column in px (the CSS reads it as `--rm-label`). */
 export const LABEL_WIDTH = 248;
@@ -13,7 +22,13 @@ export const LABEL_WIDTH = 248;
 type CssVars = CSSProperties & Record<`--${string}`, string>;
 
 export type LaneContent =
-  | { status: 'ready'; drawn: number; total: number; unscheduled: readonly Unscheduled[]; render: (scale: Scale) => ReactNode }
+  | {
+      status: 'ready';
+      drawn: number;
+      total: number;
+      unscheduled: readonly Unscheduled[];
+      render: (scale: Scale) => ReactNode;
+    }
   | { status: 'error'; error: unknown; onRetry: () => void; retrying: boolean };
 
 export interface TimelineLane {
@@ -138,13 +153,15 @@ function LaneSection({ lane, scale }: { lane: TimelineLane; scale: Scale }) {
   const { content } = lane;
   const noun = title.toLowerCase();
   return (
-    <section className={`rm-lane rm-lane--${lane.kind}`} role="region" aria-label={`${title} lane`}>
+    <section className={`rm-lane rm-lane--${lane.kind}`} role="region" aria-label={title}>
       <div className="rm-lane__head">
         <div className="rm-lane__title">
           <h2>{title}</h2>
           {content.status === 'ready' ? (
             <span className="rm-lane__count">
-              {content.drawn === content.total ? content.total : `${content.drawn} of ${content.total} scheduled`}
+              {content.drawn === content.total
+                ? content.total
+                : `${content.drawn} of ${content.total} scheduled`}
             </span>
           ) : null}
         </div>
@@ -168,7 +185,7 @@ function LaneSection({ lane, scale }: { lane: TimelineLane; scale: Scale }) {
           ) : null}
           {content.unscheduled.length > 0 ? (
             <p className="rm-lane__note rm-lane__note--unscheduled">
-              <span className="rm-lane__note-title">Not scheduled ({content.unscheduled.length}):</span>{' '}
+              <span className="rm-lane__note-title">No dates ({content.unscheduled.length}):</span>{' '}
               {unscheduledText(content.unscheduled)}
             </p>
           ) : null}

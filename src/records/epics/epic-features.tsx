@@ -42,11 +42,10 @@ export function EpicFeatures({ epic }: { epic: Epic }) {
       ) : (
         <>
           <div className="table-wrap">
-            <table className="table table--compact">
+            <table className="table table--compact epic-features__table">
               <thead>
                 <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Name</th>
+                  <th scope="col">Feature</th>
                   <th scope="col">Status</th>
                   <th scope="col">Assignee</th>
                   <th scope="col">Progress</th>
@@ -60,8 +59,8 @@ export function EpicFeatures({ epic }: { epic: Epic }) {
                   const name = f.name ?? `Feature ${f.id}`;
                   return (
                     <tr key={f.id}>
-                      <td className="mono nowrap">{f.reference_num}</td>
                       <td className="cell-name">
+                        <span className="mono epic-features__ref">{f.reference_num}</span>
                         <Link to={paths.feature(f.reference_num ?? f.id)}>{name}</Link>
                       </td>
                       <td>

@@ -164,15 +164,12 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
 
   const [defaultValues] = useState<EpicFormValues>(() => {
     if (epic) return editDefaults(epic, customFields);
-    const release = initialRelease
-      ? releases.find((r) => r.id === initialRelease || r.reference_num === initialRelease)
-      : undefined;
-    const initiative = initialInitiative
-      ? initiatives.find((i) => i.id === initialInitiative || i.reference_num === initialInitiative)
-      : undefined;
+    // `?release=` and `?initiative=` may carry an id or a key, in any case (pln-s-1).
+    const pick = (list: readonly { id: string; reference_num: string }[], ref: string | null | undefined) =>
+      ref ? list.find((c) => c.id === ref || c.reference_num.toLowerCase() === ref.toLowerCase())?.id : undefined;
     return createDefaults({
-      releaseId: release?.id,
-      initiativeId: initiative?.id,
+      releaseId: pick(releases, initialRelease),
+      initiativeId: pick(initiatives, initialInitiative),
       statusName: choices.statuses[0]?.name,
       customFieldCount: customFields.length,
     });

@@ -21,11 +21,12 @@ import {
 } from './custom-field-filters';
 import { epicReleaseChoicesQuery } from './epic-form-choices';
 import { EpicListTabs } from './epic-list-tabs';
+import { updatedSinceParam } from './epic-list-params';
 import { EpicTable } from './epic-table';
 import './epics.css';
 
 export const EPICS_PER_PAGE = 50;
-const FILTER_KEYS = ['q', 'status', 'assignee', 'tag', 'release'] as const;
+const FILTER_KEYS = ['q', 'status', 'assignee', 'tag', 'updated', 'release'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number] | 'page';
 
 export function EpicListPage() {
@@ -36,9 +37,11 @@ export function EpicListPage() {
   const assignee = params.get('assignee') ?? '';
   const tag = params.get('tag') ?? '';
   const release = params.get('release') ?? '';
+  const updated = params.get('updated') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const customFilters = customFieldFiltersFrom(params);
-  const filtered = FILTER_KEYS.some((k) => params.get(k)) || Object.keys(customFilters).length > 0;
+  // The release narrows the list but is not a filter to clear: a release with no epics is "empty".
+  const filtered = FILTER_KEYS.some((k) => k !== 'release' && params.get(k)) || Object.keys(customFilters).length > 0;
 
   /** Changing a filter goes back to page 1; replace keeps typing out of the history. */
   const setParam = (name: string, value: string, isPage = false) => {
@@ -65,6 +68,7 @@ export function EpicListPage() {
       perPage: EPICS_PER_PAGE,
       q: q || undefined,
       tag: tag || undefined,
+      updatedSince: updatedSinceParam(updated),
       assignedToUser: assignee || undefined,
       workflowStatus: status || undefined,
       customFields: customFilters,
@@ -76,13 +80,14 @@ export function EpicListPage() {
   const releases = useQuery(epicReleaseChoicesQuery(productId));
   const customFields = useQuery(epicQueries.customFields({ product: productId }));
   // `?release=` may carry a key (PLN-R-1) as well as an id; the select speaks ids.
-  const releaseValue =
-    releases.data?.releases.find((r) => r.id === release || r.reference_num === release)?.id ?? release;
+  const chosenRelease = releases.data?.releases.find((r) => r.id === release || r.reference_num === release);
+  const releaseValue = chosenRelease?.id ?? release;
 
+  /** Clears every filter but keeps the release the list is narrowed to. */
   const clearFilters = () => {
     search.setNow('');
     tagFilter.setNow('');
-    setParams(new URLSearchParams(), { replace: true });
+    setParams(new URLSearchParams(release ? { release } : {}), { replace: true });
   };
 
   const statuses = statusesFor(workflows.data, 'Epic');
@@ -94,6 +99,16 @@ export function EpicListPage() {
     <div className="stack">
       <PageHeader
         title="Epics"
+        meta={
+          chosenRelease ? (
+            <span className="muted">
+              Release{' '}
+              <Link to={paths.release(chosenRelease.id)}>
+                {[chosenRelease.reference_num, chosenRelease.name].filter(Boolean).join(' ')}
+              </Link>
+            </span>
+          ) : undefined
+        }
         actions={
           <ButtonLink to={newEpicHref} variant="primary">
             New epic
@@ -183,6 +198,18 @@ export function EpicListPage() {
             onChange={(e) => tagFilter.onChange(e.target.value)}
           />
         </div>
+        <div className="field">
+          <label className="field__label" htmlFor="epic-filter-updated">
+            Updated since
+          </label>
+          <input
+            id="epic-filter-updated"
+            className="input"
+            type="date"
+            value={updated}
+            onChange={(e) => setFilter('updated', e.target.value)}
+          />
+        </div>
         <CustomFieldFilters
           fields={fields}
           values={customFilters}
@@ -222,11 +249,11 @@ export function EpicListPage() {
                 </Button>
               }
             >
-              Try other filters, or clear them to see every epic of this workspace.
+              Try other filters, or clear them to see every epic of this {release ? 'release' : 'workspace'}.
             </EmptyState>
           ) : (
             <EmptyState
-              title="No epics yet"
+              title={release ? 'No epics in this release yet' : 'No epics yet'}
               action={
                 <ButtonLink to={newEpicHref} variant="primary">
                   New epic
@@ -239,7 +266,7 @@ export function EpicListPage() {
         </div>
       ) : (
         <div className="card card--flush" aria-busy={epics.isFetching}>
-          <EpicTable rows={rows} page={page} label="Epic list" />
+          <EpicTable rows={rows} page={page} label="Epics" />
           <div className="epic-table__footer">
             <Pager
               pagination={epics.data.pagination}

@@ -33,17 +33,13 @@ export function EpicPage() {
   if (epic.isPending) return <Loading label="Loading the epic…" />;
   if (epic.isError) {
     return (
-      <div className="stack">
-        <ErrorState
-          error={epic.error}
-          title={epic.error.status === 404 ? 'This epic does not exist' : undefined}
-          onRetry={epic.error.status === 404 ? undefined : () => void epic.refetch()}
-          retrying={epic.isFetching}
-        />
-        <p>
-          <Link to={paths.allEpics}>Back to all epics</Link>
-        </p>
-      </div>
+      <ErrorState
+        error={epic.error}
+        title={epic.error.status === 404 ? 'This epic does not exist' : undefined}
+        onRetry={epic.error.status === 404 ? undefined : () => void epic.refetch()}
+        retrying={epic.isFetching}
+        action={<Link to={paths.allEpics}>Back to all epics</Link>}
+      />
     );
   }
   return <EpicDetails epic={epic.data} />;
@@ -224,6 +220,9 @@ function EpicDetails({ epic: e }: { epic: Epic }) {
         }}
       >
         “{e.name}” will be moved to the recycle bin, where it can be restored for 30 days.
+        {e.features_count > 0
+          ? ` Its ${e.features_count === 1 ? 'feature stays' : `${e.features_count} features stay`} in the release, without an epic.`
+          : null}
       </ConfirmDialog>
     </div>
   );

@@ -5,10 +5,22 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { EpicListItem } from '../../contract/epics';
-import { formatDateRange } from '../../ui/format';
+import { formatDate } from '../../ui/format';
 import { paths } from '../../ui/paths';
 import { ProgressBar } from '../../ui/progress-bar';
 import { StatusPill } from '../../ui/status-pill';
+
+const rangeFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const utc = (iso: string): Date => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+
+/** "Aug 23 – Dec 6, 2026": the year once when both ends share it, so the range fits its column. */
+export function epicDateRange(start: string | null | undefined, due: string | null | undefined): string {
+  if (!start && !due) return '—';
+  if (start && due && !Number.isNaN(utc(start).getTime()) && !Number.isNaN(utc(due).getTime()) && start <= due) {
+    return rangeFormat.formatRange(utc(start), utc(due));
+  }
+  return `${formatDate(start, '…')} – ${formatDate(due, '…')}`;
+}
 
 /** Fixed row height: the virtualiser places rows without measuring them. */
 const ROW_HEIGHT = 48;
@@ -19,6 +31,7 @@ export interface EpicTableProps {
   page: number;
   /** Account list: a Workspace column (name and prefix of each epic's product) instead of Initiative. */
   workspaceOf?: (productId: string | undefined) => { name: string; prefix: string } | null;
+  /** Accessible name of the table and of its scrolling region. */
   label: string;
 }
 
@@ -46,7 +59,7 @@ export function EpicTable({ rows, page, workspaceOf, label }: EpicTableProps) {
 
   return (
     <div ref={scrollRef} className="epic-table__scroll" tabIndex={0} role="region" aria-label={label}>
-      <table className="table epic-table" aria-rowcount={rows.length + 1}>
+      <table className="table epic-table" aria-label={label} aria-rowcount={rows.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
             {workspaceOf ? (
@@ -162,7 +175,9 @@ function EpicRow({
       <td className="nowrap" title={total === undefined ? undefined : `${done} of ${total} features complete`}>
         {total === undefined ? none : total === 0 ? <span className="muted">None</span> : `${done} / ${total}`}
       </td>
-      <td className="nowrap epic-table__clip">{formatDateRange(e.start_date, e.due_date)}</td>
+      <td className="nowrap epic-table__clip" title={epicDateRange(e.start_date, e.due_date)}>
+        {epicDateRange(e.start_date, e.due_date)}
+      </td>
     </tr>
   );
 }

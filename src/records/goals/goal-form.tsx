@@ -2,7 +2,7 @@
 // only under manual progress) and the initiatives that serve the goal; the service's field errors
 // land under the fields they name.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import type { GoalCreateInput, TimeFrame } from '../../contract/initiatives';
 import { GOAL_PROGRESS_SOURCES } from '../../domain/progress';
@@ -53,7 +53,10 @@ function InitiativesField({
     field.onChange(initiatives.filter((i) => next.has(i.id)).map((i) => i.id));
   };
   return (
-    <fieldset className="goal-checks field--wide" aria-describedby={error ? 'goal-initiatives-error' : undefined}>
+    <fieldset
+      className="goal-checks field--wide"
+      aria-describedby={error ? 'goal-initiatives-error' : undefined}
+    >
       <legend className="field__label">Initiatives</legend>
       {initiatives.length === 0 ? <p className="muted">This workspace has no initiatives yet.</p> : null}
       <div className="goal-checks__list">
@@ -69,7 +72,8 @@ function InitiativesField({
               ref={index === 0 ? field.ref : undefined}
             />
             <span>
-              {i.reference_num ? <span className="mono muted">{i.reference_num}</span> : null} {i.name ?? `Initiative ${i.id}`}
+              {i.reference_num ? <span className="mono muted">{i.reference_num}</span> : null}{' '}
+              {i.name ?? `Initiative ${i.id}`}
             </span>
           </label>
         ))}
@@ -81,6 +85,13 @@ function InitiativesField({
       ) : null}
     </fieldset>
   );
+}
+
+const byReference = new Intl.Collator('en', { numeric: true }).compare;
+
+/** The checklist in reference order (PLN-S-2 before PLN-S-10), whatever order the tree came in. */
+export function sortInitiativeChoices(initiatives: readonly InitiativeChoice[]): InitiativeChoice[] {
+  return [...initiatives].sort((a, b) => byReference(a.reference_num ?? a.id, b.reference_num ?? b.id));
 }
 
 export function GoalForm({ initiatives, timeFrames, onSubmit, onCancel }: GoalFormProps) {
@@ -107,11 +118,17 @@ export function GoalForm({ initiatives, timeFrames, onSubmit, onCancel }: GoalFo
     }
   });
 
+  const initiativeChoices = useMemo(() => sortInitiativeChoices(initiatives), [initiatives]);
   const timeFrameOptions: SelectOption[] = timeFrames.map((t) => ({ value: t.id, label: t.name }));
   const timeFrame = timeFrames.find((t) => t.id === timeFrameId);
 
   return (
-    <form className="form goal-form" onSubmit={(event) => void submit(event)} noValidate aria-label="New goal">
+    <form
+      className="form goal-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="New goal"
+    >
       <FormError messages={formErrors} />
       <div className="form-grid">
         <TextField
@@ -163,7 +180,9 @@ export function GoalForm({ initiatives, timeFrames, onSubmit, onCancel }: GoalFo
           label="Progress source"
           registration={register('progress_source')}
           options={optionsOf(GOAL_PROGRESS_SOURCES, sourceLabel)}
-          hint={progressSource === 'progress_manual' ? undefined : 'The mean progress of the linked initiatives'}
+          hint={
+            progressSource === 'progress_manual' ? undefined : 'The mean progress of the linked initiatives'
+          }
           error={errors.progress_source?.message}
         />
         {progressSource === 'progress_manual' ? (
@@ -179,7 +198,11 @@ export function GoalForm({ initiatives, timeFrames, onSubmit, onCancel }: GoalFo
             error={errors.progress?.message}
           />
         ) : null}
-        <InitiativesField control={control} initiatives={initiatives} error={errors.initiatives?.message} />
+        <InitiativesField
+          control={control}
+          initiatives={initiativeChoices}
+          error={errors.initiatives?.message}
+        />
       </div>
       <div className="form-actions">
         <Button onClick={onCancel}>Cancel</Button>

@@ -74,7 +74,11 @@ function GoalDetails({ goal: g }: { goal: Goal }) {
         }
         title={
           <span className="goal-name">
-            <span className="goal-swatch goal-swatch--lg" style={{ background: g.color }} aria-hidden="true" />
+            <span
+              className="goal-swatch goal-swatch--lg"
+              style={{ background: g.color }}
+              aria-hidden="true"
+            />
             {g.name}
           </span>
         }
@@ -103,13 +107,18 @@ function GoalDetails({ goal: g }: { goal: Goal }) {
             {g.time_frame ? (
               <>
                 {g.time_frame.name}
-                <span className="faint"> ({formatDateRange(g.time_frame.start_date, g.time_frame.end_date)})</span>
+                <span className="faint">
+                  {' '}
+                  ({formatDateRange(g.time_frame.start_date, g.time_frame.end_date)})
+                </span>
               </>
             ) : (
               none
             )}
           </Detail>
-          <Detail term="Created by">{g.created_by_user ? g.created_by_user.name || g.created_by_user.email : none}</Detail>
+          <Detail term="Created by">
+            {g.created_by_user ? g.created_by_user.name || g.created_by_user.email : none}
+          </Detail>
           <Detail term="Updated">{formatDate(g.updated_at)}</Detail>
         </dl>
         <div className="stack">
@@ -136,7 +145,9 @@ function GoalInitiatives({ goal: g }: { goal: Goal }) {
         </ButtonLink>
       </div>
       {g.initiatives.length === 0 ? (
-        <EmptyState title="No initiatives serve this goal yet">Tick this goal on an initiative's form to link them.</EmptyState>
+        <EmptyState title="No initiatives serve this goal yet">
+          Tick this goal on an initiative's form to link them.
+        </EmptyState>
       ) : (
         <>
           {tree.isError ? (
@@ -163,12 +174,22 @@ function GoalInitiatives({ goal: g }: { goal: Goal }) {
                       <td className="cell-name">
                         <Link to={paths.initiative(ref.id)}>{ref.name}</Link>
                       </td>
-                      <td>{tree.isPending ? <span className="faint">…</span> : <StatusPill status={i?.workflow_status} />}</td>
+                      <td>
+                        {tree.isPending ? (
+                          <span className="faint">…</span>
+                        ) : (
+                          <StatusPill status={i?.workflow_status} />
+                        )}
+                      </td>
                       <td className="cell-progress">
                         {tree.isPending ? (
                           <span className="faint">…</span>
                         ) : (
-                          <ProgressBar value={i?.progress ?? null} size="sm" label={`Progress of ${ref.name}`} />
+                          <ProgressBar
+                            value={i?.progress ?? null}
+                            size="sm"
+                            label={`Progress of ${ref.name}`}
+                          />
                         )}
                       </td>
                     </tr>

@@ -25,7 +25,10 @@ const FORM_ID = 'new-goal-form';
 export function GoalsPage() {
   const { productId = '' } = useParams();
   const goals = useQuery(goalQueries.list(productId));
-  const product = useQuery({ ...accountQueries.products(), select: (d) => d.products.find((p) => p.id === productId) });
+  const product = useQuery({
+    ...accountQueries.products(),
+    select: (d) => d.products.find((p) => p.id === productId),
+  });
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Goal | null>(null);
 
@@ -43,7 +46,13 @@ export function GoalsPage() {
         eyebrow={productName}
         title="Goals"
         actions={
-          <Button variant="primary" onClick={open} disabled={creating} aria-expanded={creating} aria-controls={FORM_ID}>
+          <Button
+            variant="primary"
+            onClick={open}
+            disabled={creating}
+            aria-expanded={creating}
+            aria-controls={FORM_ID}
+          >
             New goal
           </Button>
         }
@@ -97,7 +106,15 @@ export function GoalsPage() {
   );
 }
 
-function NewGoal({ productId, onDone, onCancel }: { productId: string; onDone: (goal: Goal) => void; onCancel: () => void }) {
+function NewGoal({
+  productId,
+  onDone,
+  onCancel,
+}: {
+  productId: string;
+  onDone: (goal: Goal) => void;
+  onCancel: () => void;
+}) {
   const initiatives = useQuery(initiativeQueries.tree(productId));
   const timeFrames = useQuery(timeFrameQueries.list(productId));
   const create = useCreateGoal(productId);
@@ -154,7 +171,9 @@ function GoalTable({ goals }: { goals: readonly GoalListItem[] }) {
                 <td className="mono nowrap">{g.reference_num ?? '—'}</td>
                 <td className="cell-name">
                   <span className="goal-name">
-                    {g.color ? <span className="goal-swatch" style={{ background: g.color }} aria-hidden="true" /> : null}
+                    {g.color ? (
+                      <span className="goal-swatch" style={{ background: g.color }} aria-hidden="true" />
+                    ) : null}
                     <Link to={paths.goal(g.id)}>{name}</Link>
                   </span>
                 </td>

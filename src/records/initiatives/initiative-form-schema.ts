@@ -14,7 +14,9 @@ import { isRealDate } from '../../domain/dates';
 
 const contract = initiativeCreateInput.shape;
 
-const dateText = z.string().refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD');
+const dateText = z
+  .string()
+  .refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD');
 
 /** Text of a number input: '' for none, else a number in the contract's range. */
 const amountText = z
@@ -101,7 +103,10 @@ export interface InitiativeCreateDefaults {
 }
 
 /** Form values of an existing initiative, or of a new one. */
-export function initiativeFormDefaults(initiative?: Initiative, create: InitiativeCreateDefaults = {}): InitiativeFormValues {
+export function initiativeFormDefaults(
+  initiative?: Initiative,
+  create: InitiativeCreateDefaults = {},
+): InitiativeFormValues {
   if (!initiative) {
     return {
       name: '',
@@ -174,7 +179,11 @@ function commonBody(v: InitiativeFormOutput): InitiativeUpdateInput {
 
 /** Operation 11 body: status and name always; goals only when some are chosen. */
 export function toCreateInput(v: InitiativeFormOutput): InitiativeCreateInput {
-  const body: InitiativeCreateInput = { ...commonBody(v), name: v.name, workflow_status: { name: v.workflow_status } };
+  const body: InitiativeCreateInput = {
+    ...commonBody(v),
+    name: v.name,
+    workflow_status: { name: v.workflow_status },
+  };
   if (v.goals.length > 0) body.goals = v.goals.map(Number);
   return body;
 }

@@ -59,7 +59,11 @@ interface CommonProps {
 /** Edit when `initiative` is given, create otherwise; navigation after success is the caller's. */
 export type InitiativeFormProps = CommonProps &
   (
-    | { initiative: Initiative; onSubmit: (input: InitiativeUpdateInput) => Promise<unknown>; initialParent?: undefined }
+    | {
+        initiative: Initiative;
+        onSubmit: (input: InitiativeUpdateInput) => Promise<unknown>;
+        initialParent?: undefined;
+      }
     | {
         initiative?: undefined;
         onSubmit: (input: InitiativeCreateInput) => Promise<unknown>;
@@ -100,7 +104,10 @@ function GoalsField({
     field.onChange(goals.filter((g) => next.has(g.id)).map((g) => g.id));
   };
   return (
-    <fieldset className="form-section" aria-describedby={error ? 'initiative-goals-error' : 'initiative-goals-hint'}>
+    <fieldset
+      className="form-section"
+      aria-describedby={error ? 'initiative-goals-error' : 'initiative-goals-hint'}
+    >
       <legend className="form-section__title">Goals</legend>
       <p className="field__hint" id="initiative-goals-hint">
         The goals of this workspace that this initiative serves.
@@ -119,7 +126,8 @@ function GoalsField({
               ref={g.id === goals[0]?.id ? field.ref : undefined}
             />
             <span>
-              {g.reference_num ? <span className="mono muted">{g.reference_num}</span> : null} {g.name ?? `Goal ${g.id}`}
+              {g.reference_num ? <span className="mono muted">{g.reference_num}</span> : null}{' '}
+              {g.name ?? `Goal ${g.id}`}
             </span>
           </label>
         ))}
@@ -140,7 +148,9 @@ export function InitiativeForm(props: InitiativeFormProps) {
   const [defaultValues] = useState<InitiativeFormValues>(() => {
     if (initiative) return initiativeFormDefaults(initiative);
     const wanted = props.initialParent;
-    const parent = wanted ? choices.initiatives.find((i) => i.id === wanted || i.reference_num === wanted) : undefined;
+    const parent = wanted
+      ? choices.initiatives.find((i) => i.id === wanted || i.reference_num === wanted)
+      : undefined;
     return initiativeFormDefaults(undefined, { parentId: parent?.id });
   });
 
@@ -168,7 +178,9 @@ export function InitiativeForm(props: InitiativeFormProps) {
       if (props.initiative) await props.onSubmit(toUpdateInput(values));
       else await props.onSubmit(toCreateInput(values));
     } catch (error) {
-      setFormErrors(mapFieldErrors(error, setError, INITIATIVE_FORM_FIELDS, { aliases: INITIATIVE_FIELD_ALIASES }));
+      setFormErrors(
+        mapFieldErrors(error, setError, INITIATIVE_FORM_FIELDS, { aliases: INITIATIVE_FIELD_ALIASES }),
+      );
     }
   });
 
@@ -176,7 +188,10 @@ export function InitiativeForm(props: InitiativeFormProps) {
     const options = parentOptions(choices.initiatives, initiative?.id);
     // The current parent stays shown even when the list does not carry it (another product).
     if (initiative?.parent && !options.some((o) => o.value === initiative.parent?.id)) {
-      options.unshift({ value: initiative.parent.id, label: `${initiative.parent.reference_num} ${initiative.parent.name}` });
+      options.unshift({
+        value: initiative.parent.id,
+        label: `${initiative.parent.reference_num} ${initiative.parent.name}`,
+      });
     }
     return options;
   }, [choices.initiatives, initiative]);
@@ -189,14 +204,22 @@ export function InitiativeForm(props: InitiativeFormProps) {
   const userOptions: SelectOption[] = choices.users
     .filter((u) => u.enabled || u.email === initiative?.assigned_to_user?.email)
     .map((u) => ({ value: u.email, label: u.name ? `${u.name} (${u.email})` : u.email }));
-  if (initiative?.assigned_to_user && !userOptions.some((o) => o.value === initiative.assigned_to_user?.email)) {
-    userOptions.unshift({ value: initiative.assigned_to_user.email, label: initiative.assigned_to_user.name });
+  if (
+    initiative?.assigned_to_user &&
+    !userOptions.some((o) => o.value === initiative.assigned_to_user?.email)
+  ) {
+    userOptions.unshift({
+      value: initiative.assigned_to_user.email,
+      label: initiative.assigned_to_user.name,
+    });
   }
   const timeFrameOptions: SelectOption[] = choices.timeFrames.map((t) => ({ value: t.id, label: t.name }));
   if (initiative?.time_frame && !timeFrameOptions.some((o) => o.value === initiative.time_frame?.id)) {
     timeFrameOptions.unshift({ value: initiative.time_frame.id, label: initiative.time_frame.name });
   }
-  const timeFrame = choices.timeFrames.find((t) => t.id === timeFrameId) ?? (initiative?.time_frame?.id === timeFrameId ? initiative.time_frame : undefined);
+  const timeFrame =
+    choices.timeFrames.find((t) => t.id === timeFrameId) ??
+    (initiative?.time_frame?.id === timeFrameId ? initiative.time_frame : undefined);
   const goals = useMemo(() => {
     const list = [...choices.goals];
     // Linked goals stay visible (and untickable) even when the product list lacks them.

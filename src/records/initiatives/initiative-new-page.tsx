@@ -26,7 +26,11 @@ export function InitiativeNewPage() {
     <div className="stack">
       <title>New initiative · Planner</title>
       <PageHeader
-        title={parent ? `New initiative under ${parent.name ?? parent.reference_num ?? 'its parent'}` : 'New initiative'}
+        title={
+          parent
+            ? `New initiative under ${parent.name ?? parent.reference_num ?? 'its parent'}`
+            : 'New initiative'
+        }
         eyebrow={
           <ButtonLink to={paths.initiatives(productId)} variant="ghost" size="sm">
             ← Initiatives

@@ -86,21 +86,33 @@ function InitiativeDetails({ initiative: i }: { initiative: Initiative }) {
         }
         title={
           <span className="initiative-title">
-            <span className="initiative-swatch initiative-swatch--lg" style={{ background: i.color }} aria-hidden="true" />
+            <span
+              className="initiative-swatch initiative-swatch--lg"
+              style={{ background: i.color }}
+              aria-hidden="true"
+            />
             {i.name}
           </span>
         }
         meta={
           <>
             <StatusPill status={i.workflow_status} />
-            <span>{i.assigned_to_user ? `Assignee: ${i.assigned_to_user.name || i.assigned_to_user.email}` : 'Unassigned'}</span>
+            <span>
+              {i.assigned_to_user
+                ? `Assignee: ${i.assigned_to_user.name || i.assigned_to_user.email}`
+                : 'Unassigned'}
+            </span>
             {i.presented ? <span className="tag">On roadmaps</span> : null}
           </>
         }
         actions={
           <>
-            <ButtonLink to={paths.newEpic(i.product_id, { initiative: i.id })}>New epic for this initiative</ButtonLink>
-            <ButtonLink to={paths.newInitiative(i.product_id, { parent: i.id })}>Add child initiative</ButtonLink>
+            <ButtonLink to={paths.newEpic(i.product_id, { initiative: i.id })}>
+              New epic for this initiative
+            </ButtonLink>
+            <ButtonLink to={paths.newInitiative(i.product_id, { parent: i.id })}>
+              Add child initiative
+            </ButtonLink>
             <ButtonLink to={paths.editInitiative(i.id)} variant="primary">
               Edit
             </ButtonLink>
@@ -128,7 +140,9 @@ function InitiativeDetails({ initiative: i }: { initiative: Initiative }) {
               <span className="muted">None (top level)</span>
             )}
           </Detail>
-          <Detail term="Assignee">{i.assigned_to_user ? i.assigned_to_user.name || i.assigned_to_user.email : none}</Detail>
+          <Detail term="Assignee">
+            {i.assigned_to_user ? i.assigned_to_user.name || i.assigned_to_user.email : none}
+          </Detail>
           <Detail term="Effort">{i.effort ?? none}</Detail>
           <Detail term="Value">{i.value ?? none}</Detail>
           <Detail term="Start date">{formatDate(i.start_date)}</Detail>
@@ -138,7 +152,10 @@ function InitiativeDetails({ initiative: i }: { initiative: Initiative }) {
             {i.time_frame ? (
               <>
                 {i.time_frame.name}
-                <span className="faint"> ({formatDateRange(i.time_frame.start_date, i.time_frame.end_date)})</span>
+                <span className="faint">
+                  {' '}
+                  ({formatDateRange(i.time_frame.start_date, i.time_frame.end_date)})
+                </span>
               </>
             ) : (
               none
@@ -149,7 +166,9 @@ function InitiativeDetails({ initiative: i }: { initiative: Initiative }) {
             <span className="faint">{initiativeSourceLabel(i.progress_source)}</span>
           </Detail>
           <Detail term="Presented on roadmaps">{i.presented ? 'Yes' : 'No'}</Detail>
-          <Detail term="Created by">{i.created_by_user ? i.created_by_user.name || i.created_by_user.email : none}</Detail>
+          <Detail term="Created by">
+            {i.created_by_user ? i.created_by_user.name || i.created_by_user.email : none}
+          </Detail>
           <Detail term="Updated">{formatDate(i.updated_at)}</Detail>
         </dl>
         <div className="stack">
@@ -174,14 +193,22 @@ function SectionBody({
   children,
   noun,
 }: {
-  query: { isPending: boolean; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
   empty: ReactNode | null;
   children: ReactNode;
   noun: string;
 }) {
   if (query.isPending) return <Loading variant="skeleton" rows={3} label={`Loading ${noun}…`} />;
   if (query.isError) {
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return (
+      <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
   }
   return empty ?? children;
 }
@@ -203,7 +230,13 @@ function InitiativeChildren({ initiative: i }: { initiative: Initiative }) {
       <SectionBody
         query={children}
         noun="child initiatives"
-        empty={rows.length === 0 ? <EmptyState title="No child initiatives">Nest initiatives to roll their progress up here.</EmptyState> : null}
+        empty={
+          rows.length === 0 ? (
+            <EmptyState title="No child initiatives">
+              Nest initiatives to roll their progress up here.
+            </EmptyState>
+          ) : null
+        }
       >
         <ul className="initiative-links">
           {rows.map((c) => (
@@ -246,7 +279,7 @@ function InitiativeGoals({ initiative: i }: { initiative: Initiative }) {
           ) : null
         }
       >
-        <ul className="initiative-links">
+        <ul className="initiative-links initiative-links--goals">
           {rows.map((g) => (
             <li key={g.id}>
               <span className="initiative-links__name">
@@ -259,7 +292,14 @@ function InitiativeGoals({ initiative: i }: { initiative: Initiative }) {
             </li>
           ))}
         </ul>
-        {goals.data ? <SubPager pagination={goals.data.pagination} onPageChange={setPage} noun="goals" disabled={goals.isPlaceholderData} /> : null}
+        {goals.data ? (
+          <SubPager
+            pagination={goals.data.pagination}
+            onPageChange={setPage}
+            noun="goals"
+            disabled={goals.isPlaceholderData}
+          />
+        ) : null}
       </SectionBody>
     </section>
   );
@@ -279,7 +319,13 @@ function SubPager({
   if (pagination.total_pages <= 1) return null;
   return (
     <div className="initiative-pager">
-      <Pager pagination={pagination} onPageChange={onPageChange} noun={noun} label={`Pages of ${noun}`} disabled={disabled} />
+      <Pager
+        pagination={pagination}
+        onPageChange={onPageChange}
+        noun={noun}
+        label={`Pages of ${noun}`}
+        disabled={disabled}
+      />
     </div>
   );
 }
@@ -356,21 +402,22 @@ function InitiativeEpics({ initiative: i }: { initiative: Initiative }) {
         noun="epics"
         empty={
           rows.length === 0 ? (
-            <EmptyState
-              title={page > 1 ? 'This page is empty' : 'No epics under this initiative yet'}
-              action={
-                page > 1 ? undefined : (
-                  <ButtonLink to={newEpicHref} variant="primary">
-                    New epic for this initiative
-                  </ButtonLink>
-                )
-              }
-            />
+            // No second "New epic for this initiative" link here: the header's stays the only one.
+            <EmptyState title={page > 1 ? 'This page is empty' : 'No epics under this initiative yet'}>
+              {page > 1 ? null : 'Start one with "New epic"; it joins this initiative.'}
+            </EmptyState>
           ) : null
         }
       >
         <WorkTable rows={rows} kind="epic" />
-        {epics.data ? <SubPager pagination={epics.data.pagination} onPageChange={setPage} noun="epics" disabled={epics.isPlaceholderData} /> : null}
+        {epics.data ? (
+          <SubPager
+            pagination={epics.data.pagination}
+            onPageChange={setPage}
+            noun="epics"
+            disabled={epics.isPlaceholderData}
+          />
+        ) : null}
       </SectionBody>
     </section>
   );
@@ -400,7 +447,12 @@ function InitiativeFeatures({ initiative: i }: { initiative: Initiative }) {
       >
         <WorkTable rows={rows} kind="feature" />
         {features.data ? (
-          <SubPager pagination={features.data.pagination} onPageChange={setPage} noun="features" disabled={features.isPlaceholderData} />
+          <SubPager
+            pagination={features.data.pagination}
+            onPageChange={setPage}
+            noun="features"
+            disabled={features.isPlaceholderData}
+          />
         ) : null}
       </SectionBody>
     </section>

@@ -23,12 +23,17 @@ import './initiatives.css';
 const FILTER_KEYS = ['q', 'status'] as const;
 
 /** Matches by name or reference (case-insensitive) and by status id. */
-export function initiativeMatcher(q: string, statusId: string): ((item: InitiativeListItem) => boolean) | undefined {
+export function initiativeMatcher(
+  q: string,
+  statusId: string,
+): ((item: InitiativeListItem) => boolean) | undefined {
   const needle = q.trim().toLowerCase();
   if (!needle && !statusId) return undefined;
   return (item) =>
     (!statusId || item.workflow_status?.id === statusId) &&
-    (!needle || (item.name ?? '').toLowerCase().includes(needle) || (item.reference_num ?? '').toLowerCase().includes(needle));
+    (!needle ||
+      (item.name ?? '').toLowerCase().includes(needle) ||
+      (item.reference_num ?? '').toLowerCase().includes(needle));
 }
 
 export function InitiativeTreePage() {
@@ -40,7 +45,10 @@ export function InitiativeTreePage() {
 
   const tree = useQuery(initiativeQueries.tree(productId));
   const workflows = useQuery(accountQueries.workflows(productId));
-  const product = useQuery({ ...accountQueries.products(), select: (d) => d.products.find((p) => p.id === productId) });
+  const product = useQuery({
+    ...accountQueries.products(),
+    select: (d) => d.products.find((p) => p.id === productId),
+  });
   const statuses = statusesFor(workflows.data, 'Initiative');
 
   // The filter is applied to the tree in memory, so the URL can follow every keystroke.
@@ -71,7 +79,12 @@ export function InitiativeTreePage() {
         }
       />
 
-      <form className="card initiative-filters" role="search" aria-label="Filter initiatives" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="card initiative-filters"
+        role="search"
+        aria-label="Filter initiatives"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="field">
           <label className="field__label" htmlFor="initiative-filter-q">
             Search
@@ -128,7 +141,8 @@ export function InitiativeTreePage() {
               </ButtonLink>
             }
           >
-            Initiatives are the big bets your releases, epics and features add up to. Nest them to roll progress up.
+            Initiatives are the big bets your releases, epics and features add up to. Nest them to roll
+            progress up.
           </EmptyState>
         </div>
       ) : (
@@ -156,13 +170,22 @@ interface InitiativeTreeProps {
   onClearFilters: () => void;
 }
 
-function InitiativeTree({ productId, initiatives, truncated, q, status, busy, onClearFilters }: InitiativeTreeProps) {
+function InitiativeTree({
+  productId,
+  initiatives,
+  truncated,
+  q,
+  status,
+  busy,
+  onClearFilters,
+}: InitiativeTreeProps) {
   const nodes = useMemo(() => buildTree(initiatives), [initiatives]);
   // Nodes start open (so a new child shows at once); the person closes what they do not need.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const match = initiativeMatcher(q, status);
   const rows = visibleRows(nodes, { collapsed, match });
   const matches = match ? initiatives.filter(match).length : initiatives.length;
+  const allParents = useMemo(() => parentIds(nodes), [nodes]);
 
   const setOpen = (id: string, open: boolean) =>
     setCollapsed((prev) => {
@@ -176,14 +199,26 @@ function InitiativeTree({ productId, initiatives, truncated, q, status, busy, on
     <section className="card card--flush" aria-labelledby="initiative-tree-heading" aria-busy={busy}>
       <div className="card__header">
         <h2 id="initiative-tree-heading" className="initiative-tree__title">
-          {match ? `${matches} of ${initiatives.length} initiatives match` : `${initiatives.length} initiatives`}
+          {match
+            ? `${matches} of ${initiatives.length} initiatives match`
+            : `${initiatives.length} initiatives`}
         </h2>
         {match ? null : (
           <div className="row">
-            <Button size="sm" variant="ghost" onClick={() => setCollapsed(new Set())} disabled={collapsed.size === 0}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setCollapsed(new Set())}
+              disabled={collapsed.size === 0}
+            >
               Expand all
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setCollapsed(parentIds(nodes))}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setCollapsed(allParents)}
+              disabled={[...allParents].every((id) => collapsed.has(id))}
+            >
               Collapse all
             </Button>
           </div>
@@ -218,11 +253,7 @@ function InitiativeTree({ productId, initiatives, truncated, q, status, busy, on
                 <th scope="col" className="cell-num">
                   Value
                 </th>
-                <th scope="col">Dates</th>
-                <th scope="col">Time frame</th>
-                <th scope="col" className="cell-num">
-                  Children
-                </th>
+                <th scope="col">Timing</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -265,6 +296,8 @@ function InitiativeRow({
   };
   return (
     <tr
+      // The row is named by its initiative alone, so it reads (and is found) as a tree item.
+      aria-label={name}
       aria-level={level}
       aria-posinset={row.posInSet}
       aria-setsize={row.setSize}
@@ -287,7 +320,9 @@ function InitiativeRow({
           ) : (
             <span className="initiative-tree__leaf" aria-hidden="true" />
           )}
-          {i.color ? <span className="initiative-swatch" style={{ background: i.color }} aria-hidden="true" /> : null}
+          {i.color ? (
+            <span className="initiative-swatch" style={{ background: i.color }} aria-hidden="true" />
+          ) : null}
           <Link to={paths.initiative(i.id)} title={name}>
             {name}
           </Link>
@@ -302,11 +337,21 @@ function InitiativeRow({
       </td>
       <td className="cell-num">{i.effort ?? <span className="faint">—</span>}</td>
       <td className="cell-num">{i.value ?? <span className="faint">—</span>}</td>
-      <td className="nowrap">{formatDateRange(i.start_date, i.end_date)}</td>
-      <td className="nowrap">{i.time_frame?.name ?? <span className="faint">—</span>}</td>
-      <td className="cell-num">{i.children_count ?? 0}</td>
       <td className="nowrap">
-        <ButtonLink to={paths.newInitiative(productId, { parent: i.id })} size="sm" variant="ghost" aria-label={`Add child to ${name}`}>
+        {i.start_date || i.end_date ? (
+          formatDateRange(i.start_date, i.end_date)
+        ) : i.time_frame ? null : (
+          <span className="faint">—</span>
+        )}
+        {i.time_frame ? <span className="initiative-tree__frame">{i.time_frame.name}</span> : null}
+      </td>
+      <td className="nowrap">
+        <ButtonLink
+          to={paths.newInitiative(productId, { parent: i.id })}
+          size="sm"
+          variant="ghost"
+          aria-label={`Add child to ${name}`}
+        >
           Add child
         </ButtonLink>
       </td>

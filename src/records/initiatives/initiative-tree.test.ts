@@ -43,7 +43,8 @@ describe('buildTree', () => {
   it('shows every item exactly once even when the data holds a loop of parents', () => {
     const tree = buildTree([item('1', '3'), item('2', '1'), item('3', '2'), item('4', '4')]);
     const ids: string[] = [];
-    const walk = (nodes: readonly TreeNode<Item>[]) => nodes.forEach((n) => (ids.push(n.item.id), walk(n.children)));
+    const walk = (nodes: readonly TreeNode<Item>[]) =>
+      nodes.forEach((n) => (ids.push(n.item.id), walk(n.children)));
     walk(tree);
     expect(ids.sort()).toEqual(['1', '2', '3', '4']);
     expect(shape(tree)).toBe('4 1(2(3))');

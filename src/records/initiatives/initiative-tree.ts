@@ -41,7 +41,9 @@ export function buildTree<T extends TreeItem>(items: readonly T[]): TreeNode<T>[
   const placed = new Set<string>();
   const grow = (item: T, level: number): TreeNode<T> => {
     placed.add(item.id);
-    const children = (childrenOf.get(item.id) ?? []).filter((c) => !placed.has(c.id)).map((c) => grow(c, level + 1));
+    const children = (childrenOf.get(item.id) ?? [])
+      .filter((c) => !placed.has(c.id))
+      .map((c) => grow(c, level + 1));
     return { item, children, level };
   };
 
@@ -73,7 +75,10 @@ export interface VisibleRowsOptions<T extends TreeItem> {
 }
 
 /** The tree as the rows on screen, depth first. */
-export function visibleRows<T extends TreeItem>(tree: readonly TreeNode<T>[], { collapsed, match }: VisibleRowsOptions<T>): TreeRow<T>[] {
+export function visibleRows<T extends TreeItem>(
+  tree: readonly TreeNode<T>[],
+  { collapsed, match }: VisibleRowsOptions<T>,
+): TreeRow<T>[] {
   // With a filter, a node is kept when it or a descendant matches.
   const kept = new Map<string, boolean>();
   const keep = (node: TreeNode<T>): boolean => {

@@ -1,0 +1,234 @@
+// The epic form's schema and its pure mapping to request bodies: the conditional branches (progress
+// only under manual progress, dates only under manual duration, team links only with a team),
+// estimates read in the release's units, custom field values typed by their field, and the two
+// watcher spellings (a comma string on create, an array on update).
+import { describe, expect, it } from 'vitest';
+import type { EpicCustomField } from '../../api/epics';
+import type { Epic } from '../../contract/epics';
+import { epicCreateInput, epicUpdateInput } from '../../contract/epics';
+import {
+  buildEpicFormSchema,
+  createDefaults,
+  editDefaults,
+  epicFieldAliases,
+  formCustomFields,
+  toCreateInput,
+  toUpdateInput,
+  type EpicFormOutput,
+} from './epic-form-schema';
+
+const customFields: EpicCustomField[] = [
+  { key: 'risk', name: 'Risk', type: 'select', values: ['High', 'Low'] },
+  { key: 'arr', name: 'Target ARR', type: 'number', values: [] },
+  { key: 'launch', name: 'Launch', type: 'date', values: [] },
+];
+const schema = buildEpicFormSchema({ customFields, unitsOf: (id) => (id === '11' ? 'story_points' : 'time') });
+const parse = (values: unknown): EpicFormOutput => schema.parse(values);
+const fresh = (over: Record<string, unknown> = {}) => ({
+  ...createDefaults({ releaseId: '10', statusName: 'New', customFieldCount: customFields.length }),
+  name: 'Billing',
+  ...over,
+});
+const issues = (values: unknown) =>
+  (schema.safeParse(values).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+
+describe('epic form schema', () => {
+  it('maps the defaults to the smallest create body, valid for the contract', () => {
+    const body = toCreateInput(parse(fresh()), customFields);
+    expect(body).toEqual({
+      name: 'Billing',
+      workflow_status: { name: 'New' },
+      progress_source: 'progress_manual',
+      progress: 0,
+      duration_source: 'duration_manual',
+    });
+    expect(epicCreateInput.safeParse(body).success).toBe(true);
+  });
+
+  it('keeps progress only under manual progress', () => {
+    const computed = parse(fresh({ progress_source: 'progress_from_todos', progress: '55' }));
+    expect('progress' in computed).toBe(false);
+    expect(toCreateInput(computed, customFields)).not.toHaveProperty('progress');
+    expect(toCreateInput(parse(fresh({ progress: ' 55 ' })), customFields).progress).toBe(55);
+    expect(issues(fresh({ progress: '101' }))).toEqual(['progress: must be between 0 and 100']);
+    expect(issues(fresh({ progress: '' }))).toEqual(['progress: enter a number from 0 to 100']);
+    expect(issues(fresh({ progress: 'lots' }))).toEqual(['progress: must be a number from 0 to 100']);
+  });
+
+  it('keeps dates only under manual duration, and checks their order there', () => {
+    const manual = toCreateInput(parse(fresh({ start_date: '2026-05-01', due_date: '2026-06-01' })), customFields);
+    expect(manual).toMatchObject({ start_date: '2026-05-01', due_date: '2026-06-01' });
+    const computed = toCreateInput(
+      parse(fresh({ duration_source: 'duration_from_features', start_date: '2026-05-01', due_date: '2026-04-01' })),
+      customFields,
+    );
+    expect(computed).not.toHaveProperty('start_date');
+    expect(computed).not.toHaveProperty('due_date');
+    expect(issues(fresh({ start_date: '2026-05-01', due_date: '2026-04-01' }))).toEqual([
+      'due_date: must not be before the start date',
+    ]);
+  });
+
+  it('reads estimate text in the capacity units of the chosen release', () => {
+    expect(issues(fresh({ release: '11', initial_estimate_text: '5p' }))).toEqual([]);
+    expect(issues(fresh({ release: '10', initial_estimate_text: '1d 2h' }))).toEqual([]);
+    const wrong = issues(fresh({ release: '10', detailed_estimate_text: '5p' }));
+    expect(wrong).toHaveLength(1);
+    expect(wrong[0]).toMatch(/^detailed_estimate_text: "5p" is in story points/);
+    expect(issues(fresh({ release: '11', remaining_estimate_text: '2h' }))).toHaveLength(1);
+    expect(toCreateInput(parse(fresh({ release: '11', initial_estimate_text: ' 5p ' })), customFields).initial_estimate_text).toBe('5p');
+  });
+
+  it('sends team links only with a team', () => {
+    const withTeam = toCreateInput(
+      parse(fresh({ team: '7', iteration: '701', program_increment: '790', team_workflow_status: 'Doing' })),
+      customFields,
+    );
+    expect(withTeam).toMatchObject({ team: '7', iteration: '701', program_increment: '790', team_workflow_status: { name: 'Doing' } });
+    const noTeam = toCreateInput(parse(fresh({ team: '', iteration: '701', team_workflow_status: 'Doing' })), customFields);
+    expect(noTeam).not.toHaveProperty('team');
+    expect(noTeam).not.toHaveProperty('iteration');
+    expect(noTeam).not.toHaveProperty('team_workflow_status');
+    // Disabled selects hand over undefined: read as none.
+    expect(parse(fresh({ iteration: undefined, program_increment: undefined, team_workflow_status: undefined })).iteration).toBe('');
+  });
+
+  it('types custom field values by their field and checks numbers and dates', () => {
+    const body = toCreateInput(parse(fresh({ custom_fields: ['High', ' 1200.5 ', ''] })), customFields);
+    expect(body.custom_fields).toEqual({ risk: 'High', arr: 1200.5 });
+    expect(issues(fresh({ custom_fields: ['', 'many', '2026-02-30'] }))).toEqual([
+      'custom_fields.1: must be a number',
+      'custom_fields.2: must be a real date in the form YYYY-MM-DD',
+    ]);
+    expect(toCreateInput(parse(fresh()), customFields)).not.toHaveProperty('custom_fields');
+  });
+
+  it('sends watchers as a comma-separated string on create and an array of numbers on update', () => {
+    expect(toCreateInput(parse(fresh({ watchers: ['3', '5'] })), customFields).watchers).toBe('3,5');
+    expect(toCreateInput(parse(fresh()), customFields)).not.toHaveProperty('watchers');
+    const epic = sampleEpic();
+    const fields = formCustomFields(customFields, epic);
+    expect(toUpdateInput(parse({ ...editDefaults(epic, fields), watchers: ['3', '5'] }), fields).watchers).toEqual([3, 5]);
+    expect(toUpdateInput(parse({ ...editDefaults(epic, fields), watchers: [] }), fields).watchers).toEqual([]);
+  });
+
+  it('round-trips an epic through the edit defaults, clearing emptied fields with null', () => {
+    const epic = sampleEpic();
+    const fields = formCustomFields(customFields, epic);
+    const kept = toUpdateInput(parse(editDefaults(epic, fields)), fields);
+    expect(kept).toMatchObject({
+      name: 'Identity',
+      release: '10',
+      initiative: '30',
+      tags: 'security,enterprise',
+      initial_estimate_text: '1d 2h',
+      detailed_estimate_text: null,
+      team: '7',
+      iteration: '701',
+      program_increment: null,
+      team_workflow_status: null,
+      progress_source: 'progress_manual',
+      progress: 40,
+      duration_source: 'duration_manual',
+      start_date: '2026-03-01',
+      due_date: null,
+      custom_fields: { risk: 'High', arr: 5, launch: null },
+    });
+    expect(epicUpdateInput.safeParse(kept).success).toBe(true);
+
+    const cleared = toUpdateInput(
+      parse({ ...editDefaults(epic, fields), initiative: '', team: '', tags: '', custom_fields: ['', '', ''] }),
+      fields,
+    );
+    expect(cleared).toMatchObject({
+      initiative: null,
+      team: null,
+      iteration: null,
+      tags: '',
+      custom_fields: { risk: null, arr: null, launch: null },
+    });
+  });
+
+  it('keeps a custom field the epic carries that the list did not reveal, and its value as a choice', () => {
+    const epic = {
+      custom_fields: [
+        { id: '1', key: 'risk', name: 'Risk', type: 'select' as const, value: 'Medium' },
+        { id: '9', key: 'owner', name: 'Owner', type: 'string' as const, value: 'Ops' },
+      ],
+    };
+    const fields = formCustomFields(customFields, epic);
+    expect(fields.map((f) => f.key)).toEqual(['risk', 'arr', 'launch', 'owner']);
+    expect(fields[0]?.values).toEqual(['High', 'Low', 'Medium']);
+    // The list it was built from is left as it was.
+    expect(customFields[0]?.values).toEqual(['High', 'Low']);
+  });
+
+  it('names the form field of each service field error', () => {
+    const aliases = epicFieldAliases(customFields);
+    expect(aliases).toMatchObject({
+      initial_estimate: 'initial_estimate_text',
+      release_id: 'release',
+      'custom_fields.risk': 'custom_fields.0',
+      'custom_fields.launch': 'custom_fields.2',
+    });
+  });
+});
+
+function sampleEpic(): Epic {
+  const ts = '2026-01-01T00:00:00Z';
+  return {
+    id: '42',
+    name: 'Identity',
+    reference_num: 'PLN-E-1',
+    product_id: '1',
+    position: 1,
+    release: {
+      id: '10',
+      reference_num: 'PLN-R-1',
+      name: 'Spring',
+      product_id: '1',
+      start_date: null,
+      release_date: null,
+      parking_lot: false,
+      capacity_units: 'time',
+      url: '',
+      resource: '',
+    },
+    release_reference_num: 'PLN-R-1',
+    workflow_status: { id: '2', name: 'In progress', position: 2, complete: false, color: '#4a90d9' },
+    description: null,
+    created_by_user: null,
+    assigned_to_user: null,
+    tags: ['security', 'enterprise'],
+    start_date: '2026-03-01',
+    due_date: null,
+    work_units: 'time',
+    initial_estimate: 600,
+    initial_estimate_text: '1d 2h',
+    detailed_estimate: null,
+    detailed_estimate_text: null,
+    remaining_estimate: null,
+    remaining_estimate_text: null,
+    progress: 40,
+    progress_source: 'progress_manual',
+    duration_source: 'duration_manual',
+    initiative: { id: '30', name: 'Enterprise readiness', reference_num: 'PLN-S-1' },
+    initiative_reference_num: 'PLN-S-1',
+    team: { id: '7', name: 'Alpha' },
+    team_workflow_status: null,
+    iteration: { id: '701', name: 'Sprint 2' },
+    program_increment: null,
+    watchers: [],
+    custom_fields: [
+      { id: '1', key: 'risk', name: 'Risk', type: 'select', value: 'High' },
+      { id: '2', key: 'arr', name: 'Target ARR', type: 'number', value: 5 },
+    ],
+    features_count: 0,
+    features_completed_count: 0,
+    status_changed_on: null,
+    created_at: ts,
+    updated_at: ts,
+    url: '',
+    resource: '',
+  };
+}

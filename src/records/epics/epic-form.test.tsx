@@ -1,0 +1,408 @@
+// @vitest-environment jsdom
+// The epic form's conditional rules as a person meets them: progress only under manual progress,
+// dates only under manual duration, team-dependent choices that follow the team, estimates read in
+// the chosen release's capacity units, `?release=` / `?initiative=` preselected, and the service's
+// field errors put back on their fields.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EpicCustomField } from '../../api/epics';
+import type { Team, User } from '../../contract/account';
+import type { Epic } from '../../contract/epics';
+import { EPIC_PROGRESS_SOURCES } from '../../domain/progress';
+import { EpicForm } from './epic-form';
+import type { EpicFormChoices } from './epic-form-choices';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Stubs fetch with one JSON answer and records what was sent. */
+function stubFetch(status: number, answer: unknown) {
+  const sent: { url: string; method: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      sent.push({ url, method: init.method ?? 'GET', body: JSON.parse(String(init.body ?? 'null')) });
+      return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return sent;
+}
+
+const ts = '2026-01-01T00:00:00Z';
+const status = (id: string, name: string, position: number) => ({ id, name, position, complete: false, color: '#4a90d9' });
+const user = (id: string, name: string): User => ({
+  id,
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  administrator: false,
+  enabled: true,
+  created_at: ts,
+  updated_at: ts,
+});
+const team = (id: string, name: string, iterations: string[], pis: string[], statuses: string[]): Team => ({
+  id,
+  name,
+  reference_prefix: name.toUpperCase(),
+  product_id: '1',
+  color: '#000000',
+  created_at: ts,
+  updated_at: ts,
+  team_workflow_statuses: statuses.map((s, i) => status(`${id}${i}`, s, i)),
+  iterations: iterations.map((n, i) => ({ id: `${id}0${i}`, name: n, start_date: null, end_date: null, team_id: id })),
+  program_increments: pis.map((n, i) => ({
+    id: `${id}9${i}`,
+    name: n,
+    reference_num: `PI-${id}${i}`,
+    start_date: null,
+    end_date: null,
+    team_id: id,
+  })),
+});
+
+const customFields: EpicCustomField[] = [
+  { key: 'risk', name: 'Risk', type: 'select', values: ['High', 'Low'] },
+  { key: 'arr', name: 'Target ARR', type: 'number', values: [] },
+];
+
+const choices: EpicFormChoices = {
+  releases: [
+    { id: '10', name: 'Spring', reference_num: 'PLN-R-1', capacity_units: 'time', parking_lot: false },
+    { id: '11', name: 'Points', reference_num: 'PLN-R-2', capacity_units: 'story_points', parking_lot: false },
+  ],
+  statuses: [status('1', 'New', 1), status('2', 'In progress', 2)],
+  initiatives: [
+    { id: '30', name: 'Enterprise readiness', reference_num: 'PLN-S-1' },
+    { id: '31', name: 'Self-serve', reference_num: 'PLN-S-2' },
+  ],
+  users: [user('3', 'Ada'), user('4', 'Grace'), user('5', 'Linus')],
+  teams: [
+    // The same iteration names on both teams: only the ids tell them apart.
+    team('7', 'Alpha', ['Sprint 1', 'Sprint 2'], ['Alpha PI'], ['Ready', 'Doing']),
+    team('8', 'Beta', ['Sprint 1'], [], ['Queued']),
+  ],
+  customFields,
+};
+
+function renderForm(props: { epic?: Epic; initialRelease?: string; initialInitiative?: string } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const person = userEvent.setup();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <EpicForm productId="1" choices={choices} {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return person;
+}
+
+function optionTexts(select: HTMLElement): string[] {
+  return within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent ?? '');
+}
+
+const createButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Create epic' });
+
+describe('EpicForm', () => {
+  it('shows the Progress field only while the progress source is manual, and sends progress only then', async () => {
+    const sent = stubFetch(422, { error: 'Validation failed', errors: { name: ['is taken'] } });
+    const person = renderForm({ initialRelease: '10' });
+    expect(optionTexts(screen.getByLabelText('Progress source'))).toHaveLength(EPIC_PROGRESS_SOURCES.length);
+    const progress = screen.getByLabelText<HTMLInputElement>('Progress');
+    await person.clear(progress);
+    await person.type(progress, '140');
+    await person.type(screen.getByLabelText('Name'), 'Billing');
+    await person.click(createButton());
+    expect(screen.getByLabelText('Progress').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('must be between 0 and 100')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    await person.selectOptions(screen.getByLabelText('Progress source'), 'progress_from_features');
+    expect(screen.queryByLabelText('Progress')).toBeNull();
+    await person.click(createButton());
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const body = (sent[0]?.body as { epic: Record<string, unknown> }).epic;
+    expect(body.progress_source).toBe('progress_from_features');
+    expect(body).not.toHaveProperty('progress');
+
+    await person.selectOptions(screen.getByLabelText('Progress source'), 'progress_manual');
+    expect(screen.getByLabelText<HTMLInputElement>('Progress').value).toBe('140');
+  });
+
+  it('offers the three duration sources and takes dates only under manual duration', async () => {
+    const sent = stubFetch(422, { error: 'Validation failed', errors: { name: ['is taken'] } });
+    const person = renderForm({ initialRelease: '10' });
+    const source = screen.getByLabelText('Duration source');
+    expect(optionTexts(source)).toEqual(['Manual', 'From features', 'From releases']);
+    const start = screen.getByLabelText<HTMLInputElement>('Start date');
+    const due = screen.getByLabelText<HTMLInputElement>('Due date');
+    expect(start.disabled).toBe(false);
+    await person.type(start, '2026-05-10');
+    await person.type(due, '2026-05-01');
+    await person.type(screen.getByLabelText('Name'), 'Billing');
+    await person.click(createButton());
+    expect(screen.getByText('must not be before the start date')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+
+    await person.selectOptions(source, 'duration_from_releases');
+    expect(start.disabled).toBe(true);
+    expect(due.disabled).toBe(true);
+    expect(screen.getAllByText('Set from the epic’s release')).toHaveLength(2);
+    await person.click(createButton());
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const body = (sent[0]?.body as { epic: Record<string, unknown> }).epic;
+    expect(body.duration_source).toBe('duration_from_releases');
+    expect(body).not.toHaveProperty('start_date');
+    expect(body).not.toHaveProperty('due_date');
+  });
+
+  it('offers the iterations, program increments and statuses of the chosen team, and clears them when the team changes', async () => {
+    const person = renderForm({ initialRelease: '10' });
+    const iteration = screen.getByLabelText<HTMLSelectElement>('Iteration');
+    expect(iteration.disabled).toBe(true);
+    expect(screen.getAllByText('Choose a team first')).toHaveLength(3);
+
+    await person.selectOptions(screen.getByLabelText('Team'), '7');
+    expect(iteration.disabled).toBe(false);
+    expect(optionTexts(iteration)).toEqual(['No iteration', 'Sprint 1', 'Sprint 2']);
+    expect(optionTexts(screen.getByLabelText('Program increment'))).toEqual(['No program increment', 'PI-70 Alpha PI']);
+    expect(optionTexts(screen.getByLabelText('Team status'))).toEqual(['No team status', 'Ready', 'Doing']);
+    await person.selectOptions(iteration, '700');
+    await person.selectOptions(screen.getByLabelText('Program increment'), 'PI-70 Alpha PI');
+    await person.selectOptions(screen.getByLabelText('Team status'), 'Doing');
+
+    // Another team's "Sprint 1" is another iteration: nothing stays selected.
+    await person.selectOptions(screen.getByLabelText('Team'), '8');
+    expect(optionTexts(iteration)).toEqual(['No iteration', 'Sprint 1']);
+    expect(iteration.value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('Program increment').value).toBe('');
+    expect(optionTexts(screen.getByLabelText('Program increment'))).toEqual(['No program increment']);
+    expect(screen.getByLabelText<HTMLSelectElement>('Team status').value).toBe('');
+
+    await person.selectOptions(screen.getByLabelText('Team'), '');
+    expect(iteration.disabled).toBe(true);
+  });
+
+  it('sends only the links of the team chosen last', async () => {
+    const sent = stubFetch(422, { error: 'Validation failed', errors: { name: ['is taken'] } });
+    const person = renderForm({ initialRelease: '10' });
+    await person.type(screen.getByLabelText('Name'), 'Billing');
+    await person.selectOptions(screen.getByLabelText('Team'), '7');
+    await person.selectOptions(screen.getByLabelText('Iteration'), '701');
+    await person.selectOptions(screen.getByLabelText('Program increment'), 'PI-70 Alpha PI');
+    await person.selectOptions(screen.getByLabelText('Team status'), 'Doing');
+    await person.selectOptions(screen.getByLabelText('Team'), '8');
+    await person.selectOptions(screen.getByLabelText('Team status'), 'Queued');
+    await person.click(createButton());
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const body = (sent[0]?.body as { epic: Record<string, unknown> }).epic;
+    expect(body).toMatchObject({ team: '8', team_workflow_status: { name: 'Queued' } });
+    expect(body).not.toHaveProperty('iteration');
+    expect(body).not.toHaveProperty('program_increment');
+  });
+
+  it('reads estimates in the capacity units of the chosen release and blocks saving while they do not fit', async () => {
+    const person = renderForm({ initialRelease: 'PLN-R-2' });
+    expect(screen.getByLabelText<HTMLSelectElement>('Release').value).toBe('11');
+    expect(screen.getByText('Estimated in story points')).toBeTruthy();
+    const estimate = screen.getByLabelText('Initial estimate');
+    await person.type(estimate, '5p');
+    expect(screen.getByText('5p = 5 points')).toBeTruthy();
+    expect(createButton().disabled).toBe(false);
+
+    // The same text in a release estimated in time is refused, and saving is blocked.
+    await person.selectOptions(screen.getByLabelText('Release'), '10');
+    expect(screen.getByText('Estimated in time')).toBeTruthy();
+    expect(estimate.getAttribute('aria-invalid')).toBe('true');
+    expect(createButton().disabled).toBe(true);
+    expect(screen.getByText('Fix the estimates before saving.')).toBeTruthy();
+
+    await person.clear(estimate);
+    await person.type(estimate, '1d 2h');
+    expect(screen.getByText('1d 2h = 10 h')).toBeTruthy();
+    expect(estimate.getAttribute('aria-invalid')).toBe('false');
+    expect(createButton().disabled).toBe(false);
+
+    await person.type(screen.getByLabelText('Remaining estimate'), '3x');
+    expect(screen.getByLabelText('Remaining estimate').getAttribute('aria-invalid')).toBe('true');
+    expect(createButton().disabled).toBe(true);
+  });
+
+  it('preselects the release and initiative of ?release= and ?initiative= (id or key, any case) and creates in that release', async () => {
+    const sent = stubFetch(200, { epic: sampleEpic() });
+    const person = renderForm({ initialRelease: 'pln-r-2', initialInitiative: 'pln-s-2' });
+    expect(screen.getByLabelText<HTMLSelectElement>('Release').value).toBe('11');
+    expect(screen.getByLabelText<HTMLSelectElement>('Initiative').value).toBe('31');
+    expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('New');
+    await person.type(screen.getByLabelText('Name'), 'Billing');
+    await person.selectOptions(screen.getByLabelText('Risk'), 'High');
+    await person.type(screen.getByLabelText('Target ARR'), '120000');
+    await person.click(within(screen.getByRole('group', { name: 'Watchers' })).getByLabelText('Linus'));
+    await person.click(within(screen.getByRole('group', { name: 'Watchers' })).getByLabelText('Ada'));
+    await person.click(createButton());
+    // After a successful save the app refreshes its lists, so only the first request is the create.
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect(sent[0]?.method).toBe('POST');
+    expect(sent[0]?.url).toBe('/api/v1/releases/11/epics');
+    expect(sent[0]?.body).toEqual({
+      epic: {
+        name: 'Billing',
+        initiative: '31',
+        workflow_status: { name: 'New' },
+        progress_source: 'progress_manual',
+        progress: 0,
+        duration_source: 'duration_manual',
+        watchers: '3,5',
+        custom_fields: { risk: 'High', arr: 120000 },
+      },
+    });
+  });
+
+  it('ignores a ?initiative= of no initiative of the workspace', () => {
+    renderForm({ initialRelease: '10', initialInitiative: '999' });
+    expect(screen.getByLabelText<HTMLSelectElement>('Initiative').value).toBe('');
+  });
+
+  it('puts the service field errors on their fields, custom fields and estimate numbers included, and the rest in the banner', async () => {
+    stubFetch(422, {
+      error: 'The epic is not valid',
+      errors: {
+        tags: ['has a tag longer than 255 characters'],
+        initial_estimate: ['is too large'],
+        'custom_fields.risk': ['must be one of: High, Low'],
+        colour: ['is not a field'],
+      },
+    });
+    const person = renderForm({ initialRelease: '10' });
+    await person.type(screen.getByLabelText('Name'), 'Billing');
+    await person.type(screen.getByLabelText('Tags'), 'x'.repeat(20));
+    await person.type(screen.getByLabelText('Initial estimate'), '3d');
+    await person.click(createButton());
+
+    expect(await screen.findByText('has a tag longer than 255 characters')).toBeTruthy();
+    const tags = screen.getByLabelText('Tags');
+    expect(tags.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = tags.getAttribute('aria-describedby') ?? '';
+    const message = describedBy
+      .split(' ')
+      .map((id) => document.getElementById(id))
+      .find((el) => el?.getAttribute('role') === 'alert');
+    expect(message?.textContent).toBe('has a tag longer than 255 characters');
+    expect(screen.getByLabelText('Initial estimate').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('is too large')).toBeTruthy();
+    expect(screen.getByLabelText('Risk').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('must be one of: High, Low')).toBeTruthy();
+    expect(screen.getByText('Colour is not a field')).toBeTruthy();
+    // The first bad field takes the focus.
+    expect(document.activeElement).toBe(tags);
+  });
+
+  it('puts a blank name and a missing release on their fields instead of sending', async () => {
+    const sent = stubFetch(200, { epic: sampleEpic() });
+    const person = renderForm();
+    await person.click(createButton());
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Release').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText("can't be blank")).toBeTruthy();
+    expect(screen.getByText('choose a release')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('edits an epic: its values as defaults, Save epic, and a PUT that clears what was emptied', async () => {
+    const sent = stubFetch(200, { epic: sampleEpic() });
+    const person = renderForm({ epic: sampleEpic() });
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Identity');
+    expect(screen.getByLabelText<HTMLInputElement>('Initial estimate').value).toBe('1d 2h');
+    expect(screen.getByLabelText<HTMLSelectElement>('Team').value).toBe('7');
+    expect(screen.getByLabelText<HTMLSelectElement>('Iteration').value).toBe('701');
+    expect(screen.getByLabelText<HTMLSelectElement>('Risk').value).toBe('High');
+    // Computed progress: no Progress field; computed dates: shown, not editable.
+    expect(screen.queryByLabelText('Progress')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Start date').disabled).toBe(true);
+
+    await person.selectOptions(screen.getByLabelText('Risk'), '');
+    await person.selectOptions(screen.getByLabelText('Initiative'), '');
+    await person.click(screen.getByRole('button', { name: 'Save epic' }));
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect(sent[0]?.method).toBe('PUT');
+    expect(sent[0]?.url).toBe('/api/v1/epics/42');
+    const body = (sent[0]?.body as { epic: Record<string, unknown> }).epic;
+    expect(body).toMatchObject({
+      name: 'Identity',
+      release: '10',
+      initiative: null,
+      team: '7',
+      iteration: '701',
+      program_increment: null,
+      watchers: [3],
+      progress_source: 'progress_from_features',
+      duration_source: 'duration_from_features',
+      custom_fields: { risk: null, arr: null },
+    });
+    expect(body).not.toHaveProperty('progress');
+    expect(body).not.toHaveProperty('start_date');
+  });
+});
+
+function sampleEpic(): Epic {
+  const release = {
+    id: '10',
+    reference_num: 'PLN-R-1',
+    name: 'Spring',
+    product_id: '1',
+    start_date: null,
+    release_date: null,
+    parking_lot: false,
+    capacity_units: 'time' as const,
+    url: '',
+    resource: '',
+  };
+  const ref = (u: User) => ({ id: u.id, name: u.name, email: u.email, created_at: ts, updated_at: ts });
+  return {
+    id: '42',
+    name: 'Identity',
+    reference_num: 'PLN-E-1',
+    product_id: '1',
+    position: 1,
+    release,
+    release_reference_num: 'PLN-R-1',
+    workflow_status: status('2', 'In progress', 2),
+    description: null,
+    created_by_user: null,
+    assigned_to_user: null,
+    tags: ['security'],
+    start_date: '2026-03-01',
+    due_date: '2026-04-01',
+    work_units: 'time',
+    initial_estimate: 600,
+    initial_estimate_text: '1d 2h',
+    detailed_estimate: null,
+    detailed_estimate_text: null,
+    remaining_estimate: null,
+    remaining_estimate_text: null,
+    progress: 40,
+    progress_source: 'progress_from_features',
+    duration_source: 'duration_from_features',
+    initiative: { id: '30', name: 'Enterprise readiness', reference_num: 'PLN-S-1' },
+    initiative_reference_num: 'PLN-S-1',
+    team: { id: '7', name: 'Alpha' },
+    team_workflow_status: null,
+    iteration: { id: '701', name: 'Sprint 2' },
+    program_increment: null,
+    watchers: [ref(choices.users[0]!)],
+    custom_fields: [{ id: '1', key: 'risk', name: 'Risk', type: 'select', value: 'High' }],
+    features_count: 2,
+    features_completed_count: 1,
+    status_changed_on: null,
+    created_at: ts,
+    updated_at: ts,
+    url: '',
+    resource: '',
+  };
+}
