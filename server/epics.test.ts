@@ -1180,6 +1180,15 @@ describe('features link to epics and initiatives', () => {
     expect((await updateFeature(f.id, { epic: null })).epic).toBeNull();
   });
 
+  it('finds names with a capital non-ASCII letter by their exact spelling', async () => {
+    // SQLite's lower() folds only A–Z, so both sides of a name comparison must go through it.
+    const e = await createEpic({ name: unique('Édition épique') });
+    const i = await newInitiative({ name: unique('Été growth') });
+    const f = await createFeature({ epic: e.name, initiative: i.name });
+    expect(f.epic?.id).toBe(e.id);
+    expect(f.initiative?.id).toBe(i.id);
+  });
+
   it('refuses an unknown epic, an epic of another product and an unknown initiative on the field', async () => {
     const mobEpic = await createEpic({}, w.mob);
     const f = await createFeature();

@@ -525,6 +525,23 @@ describe('GET /goals/:id and /products/:product_id/goals/:id', () => {
 });
 
 describe('PUT /goals/:id', () => {
+  it('marks the initiatives that gain or lose the goal as updated, from either side of the link', async () => {
+    const stamp = async (id: string) => initiativeEnvelope.parse((await t.get(`/initiatives/${id}`)).body).initiative.updated_at;
+    const g = await newGoal({ initiatives: [fixture.initiativeA.id] });
+    const [a0, b0] = [await stamp(fixture.initiativeA.id), await stamp(fixture.initiativeB.id)];
+    await new Promise((r) => setTimeout(r, 5));
+    await update(g.id, { initiatives: [fixture.initiativeB.id] });
+    const [a1, b1] = [await stamp(fixture.initiativeA.id), await stamp(fixture.initiativeB.id)];
+    expect(a1 > a0 && b1 > b0, `${a0} → ${a1}, ${b0} → ${b1}`).toBe(true);
+
+    // From the initiative's side, the goal it gains is marked too.
+    const before = (await getGoal(g.id)).updated_at;
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await t.request('PUT', `/initiatives/${fixture.initiativeA.id}`, { initiative: { goals: [g.id] } });
+    expect(res.status, res.text).toBe(200);
+    expect((await getGoal(g.id)).updated_at > before).toBe(true);
+  });
+
   it('updates fields, answers the new record and audits old → new', async () => {
     const g = await newGoal({ effort: 1, time_frame: fixture.q1.name, initiatives: [fixture.initiativeA.id] });
     await new Promise((r) => setTimeout(r, 5));
@@ -680,6 +697,15 @@ describe('GET /products/:product_id/time_frames', () => {
     const second = timeFramePage.parse((await t.get(`/products/PLN/time_frames?per_page=${perPage}&page=2`)).body);
     expect(second.time_frames).toEqual([full(fixture.digits), full(fixture.someday)]);
     expect(second.pagination).toEqual({ total_records: total, total_pages: 2, current_page: 2 });
+  });
+
+  it('narrows by q (name contains, any case) and by fields', async () => {
+    const found = timeFramePage.parse((await t.get('/products/PLN/time_frames?q=fy20')).body);
+    expect(found.time_frames.map((f) => f.id)).toEqual([String(fixture.h2.id), String(fixture.q1.id)]);
+    expect(found.pagination.total_records).toBe(2);
+    const narrow = await t.get('/products/PLN/time_frames?q=someday&fields=name');
+    expect(narrow.body).toMatchObject({ time_frames: [{ id: String(fixture.someday.id), name: 'Someday' }] });
+    expect(Object.keys((narrow.body as { time_frames: object[] }).time_frames[0] ?? {}).sort()).toEqual(['id', 'name']);
   });
 
   it('lists only the product\'s frames, and answers 404 and 400 where due', async () => {

@@ -77,9 +77,11 @@ export function goalRoutes(): Hono<AppEnv> {
   app.get('/products/:product_id/time_frames', async (c) => {
     const db = c.get('store').db;
     const product = await requireProduct(db, c.req.param('product_id'));
-    const p = paging(readQuery(c, listQuery));
-    const page = await listTimeFrames(db, product.id, p);
-    return c.json(pageBody('time_frames', page.rows.map(timeFrameBody), page.total, p));
+    const query = readQuery(c, listQuery);
+    const p = paging(query);
+    const page = await listTimeFrames(db, product.id, p, query.q);
+    // Time frames are small records: whole by default, `fields` narrows them like any list.
+    return c.json(pageBody('time_frames', page.rows.map((f) => pickFields(timeFrameBody(f), query.fields, null)), page.total, p));
   });
 
   return app;

@@ -477,7 +477,7 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
       .where('w.statusable_type', '=', EPIC);
     if (filter.productId !== undefined) q = q.where('w.product_id', '=', filter.productId);
     const id = /^\d+$/.test(text) ? asId(text) : null;
-    q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', text.toLowerCase()));
+    q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', eb.fn('lower', [eb.val(text)])));
     statusIds = (await q.execute()).map((s) => s.id);
     if (statusIds.length === 0) return null;
   }

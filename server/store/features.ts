@@ -88,7 +88,7 @@ async function byIdKeyOrName<T extends 'workflow_kinds' | 'epics'>(
         eb.or([
           ...(id !== null ? [eb('id', '=', id)] : []),
           eb('reference_num', '=', text.toUpperCase()),
-          eb(eb.fn('lower', ['name']), '=', text.toLowerCase()),
+          eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(text)])),
         ]),
       )
       // An id match wins over a name that happens to be digits.
@@ -102,7 +102,7 @@ async function byIdKeyOrName<T extends 'workflow_kinds' | 'epics'>(
     .select('id')
     .where('product_id', '=', productId)
     .where((eb) =>
-      eb.or([...(id !== null ? [eb('id', '=', id)] : []), eb(eb.fn('lower', ['name']), '=', text.toLowerCase())]),
+      eb.or([...(id !== null ? [eb('id', '=', id)] : []), eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(text)]))]),
     )
     .orderBy(sql`id = ${id ?? -1}`, 'desc')
     .orderBy('id')
@@ -337,7 +337,7 @@ async function findPhase(db: Db, releaseId: number, ref: string): Promise<number
     .select('id')
     .where('release_id', '=', releaseId)
     .where((eb) =>
-      eb.or([...(id !== null ? [eb('id', '=', id)] : []), eb(eb.fn('lower', ['name']), '=', text.toLowerCase())]),
+      eb.or([...(id !== null ? [eb('id', '=', id)] : []), eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(text)]))]),
     )
     .orderBy(sql`id = ${id ?? -1}`, 'desc')
     .orderBy('position')
@@ -381,12 +381,12 @@ export async function planTeam(
   if (input.team_workflow_status !== undefined && input.team_workflow_status !== null) {
     if (team === null) problems.add('team_workflow_status', 'needs a team');
     else {
-      const name = input.team_workflow_status.name.trim().toLowerCase();
+      const name = input.team_workflow_status.name.trim();
       const row = await db
         .selectFrom('team_workflow_statuses')
         .select('id')
         .where('team_id', '=', team)
-        .where((eb) => eb(eb.fn('lower', ['name']), '=', name))
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
         .executeTakeFirst();
       if (!row) problems.add('team_workflow_status', 'must be a status of the selected team');
       else columns.team_workflow_status_id = row.id;
@@ -686,7 +686,7 @@ export async function listFeatures(db: Db, filter: FeatureListFilter, page: Pagi
       .where('w.statusable_type', '=', 'Feature');
     if (filter.productId !== undefined) q = q.where('w.product_id', '=', filter.productId);
     const id = /^\d+$/.test(text) ? asId(text) : null;
-    q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', text.toLowerCase()));
+    q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', eb.fn('lower', [eb.val(text)])));
     statuses = await q.execute();
     if (statuses.length === 0) return empty;
   }

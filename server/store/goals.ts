@@ -192,9 +192,11 @@ export async function listGoals(
   return { rows, total: Number(total) };
 }
 
-/** A product's time frames by start date (undated last), then id. */
-export async function listTimeFrames(db: Db, productId: number, p: Paging): Promise<Page<TimeFrameRow>> {
-  const q = db.selectFrom('time_frames').where('product_id', '=', productId);
+/** A product's time frames by start date (undated last), then id; `term` keeps names containing it, any case. */
+export async function listTimeFrames(db: Db, productId: number, p: Paging, term?: string): Promise<Page<TimeFrameRow>> {
+  let q = db.selectFrom('time_frames').where('product_id', '=', productId);
+  const text = term?.trim() ?? '';
+  if (text) q = q.where(sql<SqlBool>`instr(lower(name), lower(${text})) > 0`);
   const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await q
     .selectAll()
@@ -261,8 +263,15 @@ async function initiativeIdsOf(db: Db, goalId: number): Promise<number[]> {
 }
 
 async function writeInitiativeLinks(db: Db, goalId: number, ids: number[]): Promise<void> {
+  const before = await initiativeIdsOf(db, goalId);
   await db.deleteFrom('initiative_goals').where('goal_id', '=', goalId).execute();
   if (ids.length) await db.insertInto('initiative_goals').values(ids.map((initiative_id) => ({ initiative_id, goal_id: goalId }))).execute();
+  // An initiative answers its `goals`: one that gained or lost this goal has changed for
+  // `updated_since` syncs too.
+  const touched = [...before.filter((id) => !ids.includes(id)), ...ids.filter((id) => !before.includes(id))];
+  if (touched.length) {
+    await db.updateTable('initiatives').set({ updated_at: new Date().toISOString() }).where('id', 'in', touched).execute();
+  }
 }
 
 /** Creates a goal in a product; every rule is checked first, all problems thrown together. */

@@ -193,7 +193,7 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
       .where('w.statusable_type', '=', RECORD_TYPE);
     if (f.productId !== undefined) q = q.where('w.product_id', '=', f.productId);
     const id = /^\d+$/.test(text) ? asId(text) : null;
-    q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', text.toLowerCase()));
+    q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', eb.fn('lower', [eb.val(text)])));
     const statuses = await q.execute();
     if (statuses.length === 0) return empty;
     conditions.push(sql<SqlBool>`i.workflow_status_id IN (${sql.join(statuses.map((s) => s.id))})`);
@@ -368,9 +368,16 @@ async function goalIdsOf(db: Db, initiativeId: number): Promise<number[]> {
 }
 
 async function writeGoalLinks(db: Db, initiativeId: number, goalIds: number[]): Promise<void> {
+  const before = await goalIdsOf(db, initiativeId);
   await db.deleteFrom('initiative_goals').where('initiative_id', '=', initiativeId).execute();
   if (goalIds.length) {
     await db.insertInto('initiative_goals').values(goalIds.map((goal_id) => ({ initiative_id: initiativeId, goal_id }))).execute();
+  }
+  // A goal answers its `initiatives`: one that gained or lost this initiative has changed for
+  // `updated_since` syncs too.
+  const touched = [...before.filter((id) => !goalIds.includes(id)), ...goalIds.filter((id) => !before.includes(id))];
+  if (touched.length) {
+    await db.updateTable('goals').set({ updated_at: new Date().toISOString() }).where('id', 'in', touched).execute();
   }
 }
 

@@ -94,7 +94,7 @@ export async function statusByName(
     .selectAll('workflow_statuses')
     .where('workflows.product_id', '=', productId)
     .where('workflows.statusable_type', '=', statusableType)
-    .where((eb) => eb(eb.fn('lower', ['workflow_statuses.name']), '=', name.trim().toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['workflow_statuses.name']), '=', eb.fn('lower', [eb.val(name.trim())])))
     .orderBy('workflow_statuses.position')
     .executeTakeFirst();
   return row ?? null;
@@ -143,7 +143,7 @@ export async function findInitiative(
   const byKey = await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst();
   if (byKey) return byKey;
   const byName = await q
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', text.toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(text)])))
     .orderBy('id')
     .executeTakeFirst();
   return byName ?? null;
