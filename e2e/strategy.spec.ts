@@ -117,6 +117,13 @@ test('initiatives roll up, an epic gathers features, and the roadmap follows a f
   const epicUrl = page.url();
   const epicProgress = page.getByRole('progressbar', { name: `Progress of ${epicName}`, exact: true });
 
+  // A new feature started from the epic begins in the epic, its release and its initiative.
+  await page.getByRole('link', { name: 'New feature in this epic' }).click();
+  await expect(page.getByLabel('Epic', { exact: true }).locator('option:checked')).toHaveText(new RegExp(epicName));
+  await expect(page.getByLabel('Release', { exact: true }).locator('option:checked')).toHaveText(new RegExp(releaseName));
+  await expect(page.getByLabel('Initiative', { exact: true }).locator('option:checked')).toHaveText(new RegExp(childName));
+  await page.getByRole('link', { name: 'Cancel' }).click();
+
   // Both features move into the epic through their edit forms.
   for (const f of [first, second]) {
     await saveFeature(page, f.reference_num, (p) => chooseByText(p.getByLabel('Epic', { exact: true }), epicName));

@@ -89,6 +89,16 @@ function EpicDetails({ epic: e }: { epic: Epic }) {
         meta={<StatusPill status={e.workflow_status} />}
         actions={
           <>
+            {/* A new feature starts in the epic's release, inside the epic and under its initiative. */}
+            <ButtonLink
+              to={paths.newFeature(e.product_id, {
+                release: e.release.id,
+                epic: e.id,
+                ...(e.initiative ? { initiative: e.initiative.id } : {}),
+              })}
+            >
+              New feature in this epic
+            </ButtonLink>
             <ButtonLink to={paths.editEpic(e.reference_num)}>Edit</ButtonLink>
             <Button variant="danger" onClick={() => setConfirming(true)}>
               Delete
