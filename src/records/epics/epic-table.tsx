@@ -23,7 +23,7 @@ export function epicDateRange(start: string | null | undefined, due: string | nu
 }
 
 /** Fixed row height: the virtualiser places rows without measuring them. */
-const ROW_HEIGHT = 48;
+const ROW_HEIGHT = 58;
 
 export interface EpicTableProps {
   rows: EpicListItem[];
@@ -55,7 +55,7 @@ export function EpicTable({ rows, page, workspaceOf, label }: EpicTableProps) {
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
-  const columns = 9;
+  const columns = 8;
 
   return (
     <div ref={scrollRef} className="epic-table__scroll" tabIndex={0} role="region" aria-label={label}>
@@ -67,11 +67,8 @@ export function EpicTable({ rows, page, workspaceOf, label }: EpicTableProps) {
                 Workspace
               </th>
             ) : null}
-            <th scope="col" className="epic-table__ref">
-              Reference
-            </th>
             <th scope="col" className="epic-table__name">
-              Name
+              Epic
             </th>
             <th scope="col" className="epic-table__status">
               Status
@@ -149,8 +146,9 @@ function EpicRow({
           )}
         </td>
       ) : null}
-      <td className="mono nowrap">{e.reference_num ?? '—'}</td>
+      {/* The key sits above the name so the release, initiative and dates get the width. */}
       <td className="epic-table__name">
+        <span className="mono epic-table__key">{e.reference_num ?? '—'}</span>
         <Link to={paths.epic(ref)} title={name}>
           {name}
         </Link>
@@ -158,11 +156,11 @@ function EpicRow({
       <td>
         <StatusPill status={e.workflow_status ?? null} />
       </td>
-      <td className="epic-table__clip" title={e.release?.name}>
+      <td className="epic-table__wrap" title={e.release?.name}>
         {e.release ? <Link to={paths.release(e.release.id)}>{e.release.name}</Link> : none}
       </td>
       {workspaceOf ? null : (
-        <td className="epic-table__clip" title={e.initiative?.name}>
+        <td className="epic-table__wrap" title={e.initiative?.name}>
           {e.initiative ? <Link to={paths.initiative(e.initiative.reference_num)}>{e.initiative.name}</Link> : none}
         </td>
       )}
@@ -175,8 +173,8 @@ function EpicRow({
       <td className="nowrap" title={total === undefined ? undefined : `${done} of ${total} features complete`}>
         {total === undefined ? none : total === 0 ? <span className="muted">None</span> : `${done} / ${total}`}
       </td>
-      <td className="nowrap epic-table__clip" title={epicDateRange(e.start_date, e.due_date)}>
-        {epicDateRange(e.start_date, e.due_date)}
+      <td className="epic-table__wrap" title={epicDateRange(e.start_date, e.due_date)}>
+        <span>{epicDateRange(e.start_date, e.due_date)}</span>
       </td>
     </tr>
   );
