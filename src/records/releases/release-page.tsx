@@ -65,6 +65,7 @@ function ReleaseDetails({ release }: { release: Release }) {
         }
         actions={
           <>
+            <ButtonLink to={paths.epics(release.product_id, { release: release.id })}>Epics</ButtonLink>
             <ButtonLink to={paths.newFeature(release.product_id, { release: release.id })}>New feature</ButtonLink>
             <ButtonLink to={paths.editRelease(release.id)} variant="primary">
               Edit release
