@@ -19,6 +19,7 @@ import { requirementRoutes } from './routes/requirements';
 import { epicRoutes } from './routes/epics';
 import { initiativeRoutes } from './routes/initiatives';
 import { goalRoutes } from './routes/goals';
+import { customFieldRoutes } from './routes/custom-fields';
 
 export interface AppEnv {
   Variables: { user: UserRow; store: Store };
@@ -114,6 +115,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.route('/', epicRoutes());
   api.route('/', initiativeRoutes());
   api.route('/', goalRoutes());
+  api.route('/', customFieldRoutes());
 
   app.route('/api/v1', api);
   app.all('/api/v1/*', (c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));

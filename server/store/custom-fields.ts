@@ -5,6 +5,8 @@
 // index).
 //
 // How a record kind uses this module:
+//   list    `listCustomFieldDefinitions(db, { productId, recordType }, paging)` and `definitionBody` /
+//           `optionBodies` for `GET /custom_field_definitions` and a field's options
 //   read    `customFieldsFor(db, 'Epic', ids)`              → Map id → CustomFieldValue[] (one query)
 //   write   `planCustomFields(db, productId, 'Epic', input, problems)` while checking a body (adds
 //           a 422 problem per bad key under `custom_fields.<key>`), then after the record row exists
@@ -22,11 +24,12 @@
 import { sql } from 'kysely';
 import type { RawBuilder, Selectable, SqlBool } from 'kysely';
 import { CUSTOM_FIELD_TYPES } from '../../src/contract/custom-fields';
-import type { CustomFieldValue } from '../../src/contract/custom-fields';
+import type { CustomFieldDefinition, CustomFieldOption, CustomFieldValue } from '../../src/contract/custom-fields';
 import { isRealDate } from '../../src/domain/dates';
-import { HttpError } from '../http';
-import type { FieldProblems } from '../http';
+import { HttpError, notFound } from '../http';
+import type { FieldProblems, Paging } from '../http';
 import type { Db } from './audit';
+import { asId } from './resolve';
 import type { CustomFieldDefinitionsTable, CustomFieldValuesTable } from './schema';
 
 export type CustomFieldDefinitionRow = Selectable<CustomFieldDefinitionsTable>;
@@ -130,6 +133,72 @@ export async function customFieldDefinitions(db: Db, productId: number, recordTy
     .orderBy('position')
     .orderBy('id')
     .execute();
+}
+
+/** What `GET /custom_field_definitions` narrows to; absent members do not narrow. */
+export interface DefinitionFilter {
+  productId?: number | undefined;
+  /** A record kind in any case (`epic` finds `Epic`). */
+  recordType?: string | undefined;
+}
+
+/**
+ * A page of definitions, by product, then record kind, then position and id: a product's fields of
+ * one kind come out in the order its forms show them.
+ */
+export async function listCustomFieldDefinitions(
+  db: Db,
+  filter: DefinitionFilter,
+  p: Paging,
+): Promise<{ rows: CustomFieldDefinitionRow[]; total: number }> {
+  let q = db.selectFrom('custom_field_definitions');
+  if (filter.productId !== undefined) q = q.where('product_id', '=', filter.productId);
+  if (filter.recordType !== undefined) {
+    // lower() on both sides, as for every name the service matches (decisions.md, "Lists").
+    q = q.where(sql<SqlBool>`lower(record_type) = lower(${filter.recordType})`);
+  }
+  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll()
+    .orderBy('product_id')
+    .orderBy('record_type')
+    .orderBy('position')
+    .orderBy('id')
+    .limit(p.perPage)
+    .offset(p.offset)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+/** A definition by numeric id (definitions have no key of their own across products); 404 otherwise. */
+export async function requireCustomFieldDefinition(db: Db, id: string): Promise<CustomFieldDefinitionRow> {
+  const n = asId(id);
+  const row =
+    n === null ? undefined : await db.selectFrom('custom_field_definitions').selectAll().where('id', '=', n).executeTakeFirst();
+  if (!row) throw notFound('Custom field definition', id);
+  return row;
+}
+
+export function definitionBody(d: CustomFieldDefinitionRow): CustomFieldDefinition {
+  const type = typeOf(d);
+  return {
+    id: String(d.id),
+    key: d.key,
+    name: d.name,
+    type,
+    internal_name: null,
+    custom_fieldable_type: d.record_type,
+    product_id: String(d.product_id),
+    position: d.position,
+    // A non-select field may keep stale options from an earlier type: they are not choices.
+    options: type === 'select' ? optionsOf(d) : [],
+  };
+}
+
+/** The hosted shape of a field's options; options are text, so the text is also the value. */
+export function optionBodies(d: CustomFieldDefinitionRow): CustomFieldOption[] {
+  if (typeOf(d) !== 'select') return [];
+  return optionsOf(d).map((text) => ({ text, value: text, meta: { color: null } }));
 }
 
 // ---------------------------------------------------------------------------------------------

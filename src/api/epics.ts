@@ -1,16 +1,14 @@
 // Epics over HTTP: fetchers (operations 5–7, show, update, delete, an epic's features), the
 // queryOptions factory (keys from general to specific) and mutation hooks that return their
-// invalidation promise. Custom field definitions have no endpoint of their own, so they are read
-// off the `custom_fields` the epics of a scope carry.
+// invalidation promise; the Epic custom field definitions the filters and the form offer.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { MAX_PER_PAGE } from '../contract/common';
-import type { CustomFieldValue } from '../contract/custom-fields';
+import { customFieldDefinitionPage, type CustomFieldDefinition, type CustomFieldValue } from '../contract/custom-fields';
 import {
   epicEnvelope,
   epicPage,
   type Epic,
   type EpicCreateInput,
-  type EpicListItem,
   type EpicUpdateInput,
 } from '../contract/epics';
 import { featurePage } from '../contract/features';
@@ -126,48 +124,55 @@ export async function fetchInitiativeChoices(productId: string, signal?: AbortSi
   ).initiatives;
 }
 
-/** A custom field as the epics of a scope reveal it: its key, name, type and the values in use. */
+/** Where the epic screens offer custom fields from: one workspace's definitions, or the account's. */
+export type EpicFieldScope = { product: string } | { all: true };
+
+/** An Epic custom field as the filters and the form offer it. */
 export interface EpicCustomField {
   key: string;
   name: string;
   type: CustomFieldValue['type'];
-  /** Distinct values found, sorted; for select fields these are the choices. */
+  /** The options of a select field in their defined order; empty for free-text fields. */
   values: string[];
 }
 
-/** Custom fields found on a set of epics, in the order they first appear. */
-export function customFieldsOf(epics: readonly Pick<EpicListItem, 'custom_fields'>[]): EpicCustomField[] {
-  const found = new Map<string, { key: string; name: string; type: CustomFieldValue['type']; values: Set<string> }>();
-  for (const epic of epics) {
-    for (const cf of epic.custom_fields ?? []) {
-      let entry = found.get(cf.key);
-      if (!entry) {
-        entry = { key: cf.key, name: cf.name, type: cf.type, values: new Set() };
-        found.set(cf.key, entry);
-      }
-      if (cf.value !== null && cf.value !== '') entry.values.add(String(cf.value));
+/**
+ * Epic fields from definitions, one per key in the order given. The account-wide list holds each
+ * workspace's definitions, and two workspaces may define the same key: a select offers the union of
+ * their options, since the account's epic list filters every workspace by that key. When the types
+ * differ the first definition wins (name and type) and the other's options are left out, because
+ * one control cannot be both a choice and free text; the service still reads a filter value in each
+ * definition's own type.
+ */
+export function epicFieldsOf(definitions: readonly CustomFieldDefinition[]): EpicCustomField[] {
+  const byKey = new Map<string, EpicCustomField>();
+  for (const d of definitions) {
+    const known = byKey.get(d.key);
+    if (!known) {
+      byKey.set(d.key, { key: d.key, name: d.name, type: d.type, values: d.type === 'select' ? [...d.options] : [] });
+    } else if (known.type === 'select' && d.type === 'select') {
+      for (const option of d.options) if (!known.values.includes(option)) known.values.push(option);
     }
   }
-  return [...found.values()].map((f) => ({
-    key: f.key,
-    name: f.name,
-    type: f.type,
-    values: [...f.values].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })),
-  }));
+  return [...byKey.values()];
 }
 
-/** How many pages of epics are read to learn the custom fields: enough for real workspaces, bounded for huge ones. */
-const CUSTOM_FIELD_PAGES = 5;
+/** Pages of definitions read at most: far beyond any real workspace, bounded all the same. */
+const DEFINITION_PAGES = 5;
 
-export async function fetchEpicCustomFields(scope: EpicScope, signal?: AbortSignal): Promise<EpicCustomField[]> {
-  const first = await fetchEpics(scope, { perPage: MAX_PER_PAGE, fields: 'custom_fields' }, signal);
-  const more = Math.min(first.pagination.total_pages, CUSTOM_FIELD_PAGES);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, more - 1) }, (_, i) =>
-      fetchEpics(scope, { page: i + 2, perPage: MAX_PER_PAGE, fields: 'custom_fields' }, signal),
-    ),
-  );
-  return customFieldsOf([first, ...rest].flatMap((p) => p.epics));
+/** The Epic custom field definitions of a workspace (or of the account), every page. */
+export async function fetchEpicFieldDefinitions(scope: EpicFieldScope, signal?: AbortSignal): Promise<CustomFieldDefinition[]> {
+  const path = 'product' in scope ? `/products/${seg(scope.product)}/custom_field_definitions` : '/custom_field_definitions';
+  const read = (page: number) =>
+    apiGet(path, customFieldDefinitionPage, { custom_fieldable_type: 'Epic', page, per_page: MAX_PER_PAGE }, { signal });
+  const first = await read(1);
+  const more = Math.min(first.pagination.total_pages, DEFINITION_PAGES);
+  const rest = await Promise.all(Array.from({ length: Math.max(0, more - 1) }, (_, i) => read(i + 2)));
+  return [first, ...rest].flatMap((p) => p.custom_field_definitions);
+}
+
+export async function fetchEpicCustomFields(scope: EpicFieldScope, signal?: AbortSignal): Promise<EpicCustomField[]> {
+  return epicFieldsOf(await fetchEpicFieldDefinitions(scope, signal));
 }
 
 /** Initiative keys, spelled here so this module does not depend on the initiatives module's internals. */
@@ -191,8 +196,8 @@ export const epicQueries = {
       queryKey: ['epics', 'detail', epicId] as const,
       queryFn: ({ signal }) => fetchEpic(epicId, signal),
     }),
-  /** Custom fields in use on the epics of a scope (the filters and the form read them). */
-  customFields: (scope: EpicScope) =>
+  /** The Epic custom fields defined for a workspace or the account (the filters and the form read them). */
+  customFields: (scope: EpicFieldScope) =>
     queryOptions({
       queryKey: ['epics', 'custom-fields', scope] as const,
       queryFn: ({ signal }) => fetchEpicCustomFields(scope, signal),
@@ -283,7 +288,6 @@ export function useDeleteEpic() {
       void queryClient.invalidateQueries({ queryKey: ['features', 'by-epic'], refetchType: 'none' });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: epicQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: ['epics', 'custom-fields'] }),
         // Its features lose their epic; releases and initiatives lose its roll-up.
         queryClient.invalidateQueries({ queryKey: ['features', 'list'] }),
         queryClient.invalidateQueries({ queryKey: ['features', 'detail'] }),

@@ -78,7 +78,7 @@ export function AllEpicsPage() {
               ? 'Loading custom fields…'
               : customFields.isError
                 ? 'The custom fields could not be loaded.'
-                : 'No custom fields on epics yet: nothing to filter on.'}
+                : 'No custom fields are defined for epics: nothing to filter on.'}
           </p>
         ) : (
           <CustomFieldFilters

@@ -1,6 +1,7 @@
-// Custom field filters of the epic lists: one control per custom field found on the epics (a select
-// of the values in use for select fields, a text box otherwise), kept in the URL as `cf.<key>=value`
-// so a filtered list can be shared, and handed to the API as `custom_fields[<key>]=<value>`.
+// Custom field filters of the epic lists: one control per Epic custom field defined for the scope (a
+// select of every defined option for select fields, a text box otherwise), kept in the URL as
+// `cf.<key>=value` so a filtered list can be shared, and handed to the API as
+// `custom_fields[<key>]=<value>`.
 import type { EpicCustomField } from '../../api/epics';
 import { useDebouncedParam } from '../../ui/use-debounced-param';
 
@@ -21,11 +22,12 @@ export function customFieldFiltersFrom(params: URLSearchParams): Record<string, 
 }
 
 /**
- * The fields to offer a filter for: those found on the epics, plus any the URL filters on that the
- * epics did not reveal (so a shared link still shows, and can clear, what it filters on).
+ * The fields to offer a filter for: those defined, plus any the URL filters on that is not defined
+ * here (a link shared from another workspace, a field since removed), so the page still shows, and
+ * can clear, what it filters on.
  */
-export function filterableFields(found: readonly EpicCustomField[], active: Readonly<Record<string, string>>): EpicCustomField[] {
-  const list = [...found];
+export function filterableFields(defined: readonly EpicCustomField[], active: Readonly<Record<string, string>>): EpicCustomField[] {
+  const list = [...defined];
   for (const key of Object.keys(active)) {
     if (!list.some((f) => f.key === key)) list.push({ key, name: key, type: 'string', values: [] });
   }

@@ -1,5 +1,5 @@
 // What the epic form offers to choose from — releases (with their capacity units), Epic statuses,
-// initiatives, users, teams and the custom fields in use on the workspace's epics — fetched
+// initiatives, users, teams and the workspace's Epic custom fields — fetched
 // together so the form renders once, with its defaults, after everything it needs has arrived.
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries, statusesFor } from '../../api/account';
@@ -31,7 +31,7 @@ export interface EpicFormChoices {
   users: User[];
   /** Each team carries its statuses, iterations and program increments. */
   teams: Team[];
-  /** Custom fields found on the workspace's epics. */
+  /** The workspace's Epic custom fields, in their defined order, with every select option. */
   customFields: EpicCustomField[];
 }
 

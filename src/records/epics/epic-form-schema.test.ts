@@ -149,7 +149,7 @@ describe('epic form schema', () => {
     });
   });
 
-  it('keeps a custom field the epic carries that the list did not reveal, and its value as a choice', () => {
+  it('keeps a field or select option the epic carries that is no longer defined, the option as a choice', () => {
     const epic = {
       custom_fields: [
         { id: '1', key: 'risk', name: 'Risk', type: 'select' as const, value: 'Medium' },
@@ -159,6 +159,8 @@ describe('epic form schema', () => {
     const fields = formCustomFields(customFields, epic);
     expect(fields.map((f) => f.key)).toEqual(['risk', 'arr', 'launch', 'owner']);
     expect(fields[0]?.values).toEqual(['High', 'Low', 'Medium']);
+    // A free-text field has no choices, whatever its value.
+    expect(fields[3]?.values).toEqual([]);
     // The list it was built from is left as it was.
     expect(customFields[0]?.values).toEqual(['High', 'Low']);
   });

@@ -187,16 +187,18 @@ export function epicFieldAliases(customFields: readonly EpicCustomField[]): Part
 }
 
 /**
- * The custom fields the form shows: those found on the workspace's epics, plus any the edited epic
- * carries that the list did not reveal (its values stay editable).
+ * The custom fields the form shows: the workspace's definitions, plus any field or select value the
+ * edited epic carries that they do not (a field or option since removed): its values stay editable.
  */
-export function formCustomFields(found: readonly EpicCustomField[], epic?: Pick<Epic, 'custom_fields'>): EpicCustomField[] {
-  const list = found.map((f) => ({ ...f, values: [...f.values] }));
+export function formCustomFields(defined: readonly EpicCustomField[], epic?: Pick<Epic, 'custom_fields'>): EpicCustomField[] {
+  const list = defined.map((f) => ({ ...f, values: [...f.values] }));
   for (const cf of epic?.custom_fields ?? []) {
     const value = cf.value === null || cf.value === '' ? null : String(cf.value);
     const known = list.find((f) => f.key === cf.key);
-    if (!known) list.push({ key: cf.key, name: cf.name, type: cf.type, values: value ? [value] : [] });
-    else if (value && !known.values.includes(value)) known.values.push(value);
+    // `values` are choices, so only a select field takes the epic's value into them.
+    const choice = value !== null && cf.type === 'select' ? value : null;
+    if (!known) list.push({ key: cf.key, name: cf.name, type: cf.type, values: choice ? [choice] : [] });
+    else if (choice && known.type === 'select' && !known.values.includes(choice)) known.values.push(choice);
   }
   return list;
 }

@@ -8,7 +8,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EpicCustomField } from '../../api/epics';
+import { fetchEpicCustomFields, type EpicCustomField } from '../../api/epics';
 import type { Team, User } from '../../contract/account';
 import type { Epic } from '../../contract/epics';
 import { EPIC_PROGRESS_SOURCES } from '../../domain/progress';
@@ -88,13 +88,15 @@ const choices: EpicFormChoices = {
   customFields,
 };
 
-function renderForm(props: { epic?: Epic; initialRelease?: string; initialInitiative?: string } = {}) {
+function renderForm(
+  props: { epic?: Epic; initialRelease?: string; initialInitiative?: string; choices?: EpicFormChoices } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const person = userEvent.setup();
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <EpicForm productId="1" choices={choices} {...props} />
+        <EpicForm productId="1" {...props} choices={props.choices ?? choices} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -262,6 +264,39 @@ describe('EpicForm', () => {
         custom_fields: { risk: 'High', arr: 120000 },
       },
     });
+  });
+
+  it("offers every field and option the workspace defines, also those no epic uses yet", async () => {
+    // The definitions endpoint is the only source: no epic carries Medium or a launch day.
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push(`${init.method ?? 'GET'} ${url}`);
+        const def = (id: string, key: string, name: string, type: string, options: string[] = []) => ({
+          id, key, name, type, internal_name: null, custom_fieldable_type: 'Epic', product_id: '1', position: Number(id), options,
+        });
+        const answer = url.includes('/custom_field_definitions')
+          ? {
+              custom_field_definitions: [
+                def('1', 'risk', 'Risk', 'select', ['Low', 'Medium', 'High']),
+                def('2', 'launch', 'Launch day', 'date'),
+              ],
+              pagination: { total_records: 2, total_pages: 1, current_page: 1 },
+            }
+          : { epic: sampleEpic() };
+        return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const defined = await fetchEpicCustomFields({ product: '1' });
+    const person = renderForm({ initialRelease: '10', choices: { ...choices, customFields: defined } });
+    expect(optionTexts(screen.getByLabelText('Risk'))).toEqual(['None', 'Low', 'Medium', 'High']);
+    expect(screen.getByLabelText<HTMLInputElement>('Launch day').type).toBe('date');
+    await person.type(screen.getByLabelText('Name'), 'Billing');
+    await person.selectOptions(screen.getByLabelText('Risk'), 'Medium');
+    await person.click(createButton());
+    await vi.waitFor(() => expect(sent.some((s) => s.startsWith('POST'))).toBe(true));
+    expect(sent.filter((s) => s.includes('/epics?') || s.endsWith('/epics'))).toEqual(['POST /api/v1/releases/10/epics']);
   });
 
   it('ignores a ?initiative= of no initiative of the workspace', () => {

@@ -1,8 +1,10 @@
 // The epic lists' pure pieces: custom field filters read from and written to the URL, the fields
-// offered as filters, the updated-since day as a timestamp, the compact date range of a row, and the
-// query operation 6 and 7 receive.
+// offered as filters (from the definitions, merged by key across workspaces), the updated-since day
+// as a timestamp, the compact date range of a row, and the queries operations 6 and 7 and the
+// definition lists receive.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customFieldsOf, fetchEpics } from '../../api/epics';
+import { epicFieldsOf, fetchEpicCustomFields, fetchEpics } from '../../api/epics';
+import type { CustomFieldDefinition } from '../../contract/custom-fields';
 import { customFieldFiltersFrom, customFieldParam, filterableFields } from './custom-field-filters';
 import { updatedSinceParam } from './epic-list-params';
 import { epicDateRange } from './epic-table';
@@ -24,18 +26,30 @@ describe('custom field filters', () => {
     ]);
   });
 
-  it('learns the custom fields of a set of epics with the values in use, sorted', () => {
-    const cf = (key: string, value: string | number | null) => ({ id: key, key, name: key.toUpperCase(), type: 'string' as const, value });
+  it('offers each defined field once, a select with the union of its options, the first type winning', () => {
+    const def = (productId: string, key: string, type: CustomFieldDefinition['type'], options: string[] = []): CustomFieldDefinition => ({
+      id: `${productId}${key}`,
+      key,
+      name: `${key} of ${productId}`,
+      type,
+      internal_name: null,
+      custom_fieldable_type: 'Epic',
+      product_id: productId,
+      position: 1,
+      options,
+    });
     expect(
-      customFieldsOf([
-        { custom_fields: [cf('risk', 'Low'), cf('arr', 10)] },
-        { custom_fields: [cf('risk', 'High'), cf('arr', 9), cf('note', null)] },
-        {},
+      epicFieldsOf([
+        def('1', 'risk', 'select', ['Low', 'Medium', 'High']),
+        def('1', 'customer', 'string', ['stale']),
+        def('2', 'risk', 'select', ['High', 'Critical']),
+        def('2', 'customer', 'select', ['Acme']),
+        def('2', 'arr', 'number'),
       ]),
     ).toEqual([
-      { key: 'risk', name: 'RISK', type: 'string', values: ['High', 'Low'] },
-      { key: 'arr', name: 'ARR', type: 'string', values: ['9', '10'] },
-      { key: 'note', name: 'NOTE', type: 'string', values: [] },
+      { key: 'risk', name: 'risk of 1', type: 'select', values: ['Low', 'Medium', 'High', 'Critical'] },
+      { key: 'customer', name: 'customer of 1', type: 'string', values: [] },
+      { key: 'arr', name: 'arr of 2', type: 'number', values: [] },
     ]);
   });
 });
@@ -57,14 +71,16 @@ describe('list parameters', () => {
 });
 
 describe('epic list queries', () => {
-  function stubFetch() {
+  function stubFetch(answer: (url: URL) => unknown = () => ({ epics: [], pagination: { total_records: 0, total_pages: 0, current_page: 1 } })) {
     const urls: string[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
         urls.push(url);
-        const body = { epics: [], pagination: { total_records: 0, total_pages: 0, current_page: 1 } };
-        return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+        return new Response(JSON.stringify(answer(new URL(url, 'http://x'))), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
       }),
     );
     return urls;
@@ -105,5 +121,51 @@ describe('epic list queries', () => {
     const url = new URL(urls[0] ?? '', 'http://x');
     expect(url.pathname).toBe('/api/v1/epics');
     expect(Object.fromEntries(url.searchParams)).toEqual({ 'custom_fields[risk]': 'Low', fields: 'name' });
+  });
+
+  const definition = (id: string, productId: string, key: string, options: string[]) => ({
+    id,
+    key,
+    name: key.toUpperCase(),
+    type: 'select',
+    internal_name: null,
+    custom_fieldable_type: 'Epic',
+    product_id: productId,
+    position: 1,
+    options,
+  });
+
+  it("reads a workspace's Epic definitions, not its epics, every page of them", async () => {
+    const urls = stubFetch((url) => {
+      const page = Number(url.searchParams.get('page'));
+      return {
+        custom_field_definitions: [definition(String(page), '1', page === 1 ? 'risk' : 'area', page === 1 ? ['Low', 'High'] : ['Billing'])],
+        pagination: { total_records: 2, total_pages: 2, current_page: page },
+      };
+    });
+    expect(await fetchEpicCustomFields({ product: 'PLN' })).toEqual([
+      { key: 'risk', name: 'RISK', type: 'select', values: ['Low', 'High'] },
+      { key: 'area', name: 'AREA', type: 'select', values: ['Billing'] },
+    ]);
+    const sent = urls.map((u) => new URL(u, 'http://x'));
+    expect(sent.map((u) => u.pathname)).toEqual([
+      '/api/v1/products/PLN/custom_field_definitions',
+      '/api/v1/products/PLN/custom_field_definitions',
+    ]);
+    expect(Object.fromEntries(sent[1]?.searchParams ?? [])).toEqual({ custom_fieldable_type: 'Epic', page: '2', per_page: '200' });
+  });
+
+  it("merges the account's Epic definitions by key for the account-wide list", async () => {
+    const urls = stubFetch(() => ({
+      custom_field_definitions: [definition('1', '1', 'risk', ['Low', 'High']), definition('2', '2', 'risk', ['High', 'Blocker'])],
+      pagination: { total_records: 2, total_pages: 1, current_page: 1 },
+    }));
+    expect(await fetchEpicCustomFields({ all: true })).toEqual([
+      { key: 'risk', name: 'RISK', type: 'select', values: ['Low', 'High', 'Blocker'] },
+    ]);
+    expect(urls).toHaveLength(1);
+    const url = new URL(urls[0] ?? '', 'http://x');
+    expect(url.pathname).toBe('/api/v1/custom_field_definitions');
+    expect(url.searchParams.get('custom_fieldable_type')).toBe('Epic');
   });
 });
