@@ -2,20 +2,18 @@
 // body reported at once, nothing written when any is found), delete into the recycle bin (its
 // features are unlinked, not deleted), indexed lists with custom-field filters (operations 6 and 7),
 // and the full response shape built for a whole page in a bounded number of queries.
-// Rules shared with features (team and its dependents, estimates in the release's units, tags,
-// watchers) follow the feature implementation so both kinds answer the same way.
+// Rules shared with features (status, people, tags, estimates in the release's units, dates,
+// progress, team and its dependents, watchers) are `planWorkItem`, so both kinds answer alike.
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { epicCreateInput, epicUpdateInput } from '../../src/contract/epics';
 import type { Epic } from '../../src/contract/epics';
-import { NAME_MAX } from '../../src/contract/common';
-import { formatEstimate, parseEstimate, MAX_MINUTES, MAX_POINTS } from '../../src/domain/estimate';
+import { formatEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES } from '../../src/domain/progress';
 import type { EpicProgressSource } from '../../src/domain/progress';
 import { epicKey } from '../../src/domain/reference';
-import { todayIso } from '../../src/domain/dates';
 import { FieldProblems, notFound } from '../http';
 import type { Paging } from '../http';
 import { audit, diff, recycle } from './audit';
@@ -23,9 +21,10 @@ import type { Changes, Db } from './audit';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
 import { recomputeEpic } from './epic-rollups';
-import { parseFields, parseTags, planTeam } from './features';
+import { parseFields } from './features';
+import { ESTIMATES, planWorkItem, unitsOf } from './work-item-rules';
 import { recomputeInitiative } from './initiative-rollups';
-import { asId, defaultStatus, findInitiative, findRelease, findUser, statusByName } from './resolve';
+import { asId, findInitiative, findUser } from './resolve';
 import type { Database, EpicRow, EpicsTable, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
 
@@ -38,11 +37,6 @@ export const EPIC = 'Epic';
 /** Compact list items unless `fields` asks for more. */
 export const EPIC_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'] as const;
 
-const TAG_MAX = NAME_MAX;
-const ESTIMATES = ['initial', 'detailed', 'remaining'] as const;
-
-const isUnits = (u: string): u is CapacityUnits => u === 'time' || u === 'story_points';
-const unitsOf = (r: { capacity_units: string }): CapacityUnits => (isUnits(r.capacity_units) ? r.capacity_units : 'time');
 const isProgressSource = (s: string): s is EpicProgressSource => (EPIC_PROGRESS_SOURCES as readonly string[]).includes(s);
 type DurationSource = (typeof EPIC_DURATION_SOURCES)[number];
 const isDurationSource = (s: string): s is DurationSource => (EPIC_DURATION_SOURCES as readonly string[]).includes(s);
@@ -86,7 +80,8 @@ interface Plan {
 /**
  * Checks a create or update body against the stored records and turns it into columns. Every
  * problem is added to `problems`; the caller throws them together before writing anything.
- * Team, estimate and release-move rules are the feature rules (see `planFeature`).
+ * The rules shared with features are `planWorkItem`; the epic's own are its initiative, duration
+ * source and custom fields.
  */
 async function planEpic(
   db: Db,
@@ -95,96 +90,8 @@ async function planEpic(
   problems: FieldProblems,
 ): Promise<Plan> {
   const { productId, stored } = ctx;
-  const creating = stored === null;
   const columns: EpicUpdate = {};
-
-  // Release: on create, the one the epic is made in; on update, a move (to the end of that release).
-  let release = ctx.release;
-  if (input.release !== undefined) {
-    const target = await findRelease(db, input.release);
-    if (!target || target.product_id !== productId) problems.add('release', 'must be a release of the same product');
-    else release = target;
-  }
-  const moved = stored !== null && release.id !== stored.release_id;
-  if (moved || creating) columns.release_id = release.id;
-  const units = unitsOf(release);
-
-  if (input.name !== undefined) columns.name = input.name;
-
-  // Workflow status: an Epic status of the product; the first one by default.
-  if (input.workflow_status !== undefined) {
-    const status = await statusByName(db, productId, EPIC, input.workflow_status.name);
-    if (!status) problems.add('workflow_status', `must be an Epic status of this product ("${input.workflow_status.name}" is not)`);
-    else {
-      columns.workflow_status_id = status.id;
-      if (stored && stored.workflow_status_id !== status.id) columns.status_changed_on = todayIso();
-    }
-  } else if (creating) {
-    const status = await defaultStatus(db, productId, EPIC);
-    if (!status) problems.add('workflow_status', 'cannot default: the product has no Epic workflow');
-    else columns.workflow_status_id = status.id;
-  }
-
-  if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
-
-  // People.
-  if (input.created_by !== undefined) {
-    const user = await findUser(db, input.created_by);
-    if (!user) problems.add('created_by', 'must be the email of an existing user');
-    else columns.created_by_id = user.id;
-  } else if (creating) columns.created_by_id = ctx.userId;
-  if (input.assigned_to_user !== undefined) {
-    if (input.assigned_to_user === null) columns.assigned_to_id = null;
-    else {
-      const user = await findUser(db, input.assigned_to_user);
-      if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
-      else columns.assigned_to_id = user.id;
-    }
-  }
-
-  let tags: string[] | undefined;
-  if (input.tags !== undefined) {
-    tags = parseTags(input.tags);
-    if (tags.some((t) => t.length > TAG_MAX)) problems.add('tags', `has a tag longer than ${TAG_MAX} characters`);
-    columns.tags = tags.join(',');
-  }
-
-  // Estimates: text wins over the number; both in the final release's units.
-  for (const k of ESTIMATES) {
-    const text = input[`${k}_estimate_text`];
-    const value = input[`${k}_estimate`];
-    const column = `${k}_estimate` as const;
-    if (text !== undefined) {
-      if (text === null) columns[column] = null;
-      else {
-        const parsed = parseEstimate(text, units);
-        if (!parsed.ok) problems.add(`${k}_estimate_text`, parsed.error);
-        else columns[column] = parsed.value;
-      }
-    } else if (value !== undefined) {
-      if (value === null) columns[column] = null;
-      else if (value > (units === 'time' ? MAX_MINUTES : MAX_POINTS)) problems.add(column, 'is too large');
-      else columns[column] = units === 'time' ? Math.round(value) : Math.round(value * 100) / 100;
-    }
-  }
-  if (moved && stored && unitsOf(ctx.release) !== units) {
-    const kept = ESTIMATES.filter(
-      (k) => input[`${k}_estimate_text`] === undefined && input[`${k}_estimate`] === undefined && stored[`${k}_estimate`] !== null,
-    );
-    if (kept.length > 0) {
-      problems.add(
-        'release',
-        `is estimated in ${units === 'time' ? 'time' : 'story points'}; clear or re-enter the ${kept.join(', ')} estimate first`,
-      );
-    }
-  }
-
-  // Dates (a computed duration source replaces them when it has something to follow).
-  if (input.start_date !== undefined) columns.start_date = input.start_date;
-  if (input.due_date !== undefined) columns.due_date = input.due_date;
-  const start = input.start_date !== undefined ? input.start_date : (stored?.start_date ?? null);
-  const due = input.due_date !== undefined ? input.due_date : (stored?.due_date ?? null);
-  if (start !== null && due !== null && due < start) problems.add('due_date', 'must not be before start_date');
+  const { release, moved: _moved, ...lists } = await planWorkItem(db, { ...ctx, kind: EPIC }, input, columns, problems);
 
   if (input.initiative !== undefined) {
     if (input.initiative === null) columns.initiative_id = null;
@@ -194,37 +101,12 @@ async function planEpic(
       else columns.initiative_id = initiative.id;
     }
   }
-
-  // Progress: settable only with manual progress (from the body, else as stored).
-  const source = input.progress_source ?? (stored ? stored.progress_source : 'progress_manual');
-  if (input.progress_source !== undefined || creating) columns.progress_source = source;
-  if (input.progress !== undefined && input.progress !== null) {
-    if (source !== 'progress_manual') problems.add('progress', 'can only be set when progress_source is progress_manual');
-    else columns.progress = input.progress;
-  } else if (input.progress === null && source === 'progress_manual') columns.progress = null;
   if (input.duration_source !== undefined) columns.duration_source = input.duration_source;
-  else if (creating) columns.duration_source = 'duration_manual';
-
-  await planTeam(db, { productId, stored }, input, columns, problems);
-
-  let watchers: number[] | undefined;
-  if (input.watchers !== undefined) watchers = await checkWatchers(db, input.watchers, problems);
+  else if (stored === null) columns.duration_source = 'duration_manual';
 
   const customFields = await planCustomFields(db, productId, EPIC, input.custom_fields, problems);
 
-  return { columns, release, customFields, ...(tags ? { tags } : {}), ...(watchers ? { watchers } : {}) };
-}
-
-/** Watcher ids (a comma string on create, an array on update) that name existing users. */
-async function checkWatchers(db: Db, sent: string | string[], problems: FieldProblems): Promise<number[]> {
-  const ids = (typeof sent === 'string' ? sent.split(',') : sent).map((s) => s.trim()).filter((s) => s !== '');
-  const wanted = [...new Set(ids.map((s) => asId(s) ?? -1))];
-  const found = wanted.length
-    ? new Set((await db.selectFrom('users').select('id').where('id', 'in', wanted).execute()).map((u) => u.id))
-    : new Set<number>();
-  const unknown = ids.filter((s) => !found.has(asId(s) ?? -1));
-  if (unknown.length > 0) problems.add('watchers', `has unknown user ${unknown.length > 1 ? 'ids' : 'id'} ${unknown.join(', ')}`);
-  return wanted.filter((id) => found.has(id));
+  return { columns, release, customFields, ...lists };
 }
 
 // ---------------------------------------------------------------------------------------------

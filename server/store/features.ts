@@ -6,20 +6,19 @@ import type { Kysely, RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import { featureCreateInput, featureUpdateInput } from '../../src/contract/features';
 import type { Feature } from '../../src/contract/features';
-import { NAME_MAX } from '../../src/contract/common';
-import { formatEstimate, parseEstimate, MAX_MINUTES, MAX_POINTS } from '../../src/domain/estimate';
+import { formatEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { FEATURE_PROGRESS_SOURCES_CREATE } from '../../src/domain/progress';
 import type { FeatureProgressSource } from '../../src/domain/progress';
 import { featureKey } from '../../src/domain/reference';
-import { todayIso } from '../../src/domain/dates';
 import { FieldProblems, notFound, zodProblems } from '../http';
 import type { Paging } from '../http';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
-import { asId, defaultStatus, findInitiative, findRelease, findTeam, findUser, statusByName } from './resolve';
+import { asId, findInitiative, findUser } from './resolve';
 import { recomputeFeature, recomputePhase, recomputeRelease } from './rollups';
 import { recomputeEpic } from './epic-rollups';
+import { ESTIMATES, planWorkItem, unitsOf } from './work-item-rules';
 import { recomputeInitiative } from './initiative-rollups';
 import type { Database, FeatureRow, FeatureUpdate, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
@@ -28,9 +27,6 @@ type FeatureChange = z.output<typeof featureUpdateInput>;
 
 /** Compact list items unless `fields` asks for more. */
 export const FEATURE_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'] as const;
-
-const TAG_MAX = NAME_MAX;
-const ESTIMATES = ['initial', 'detailed', 'remaining'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Look-ups
@@ -52,23 +48,8 @@ export async function requireFeature(db: Db, idOrKey: string): Promise<FeatureRo
   return row;
 }
 
-const isUnits = (u: string): u is CapacityUnits => u === 'time' || u === 'story_points';
-const unitsOf = (r: { capacity_units: string }): CapacityUnits => (isUnits(r.capacity_units) ? r.capacity_units : 'time');
 const isFeatureSource = (s: string): s is FeatureProgressSource =>
   (FEATURE_PROGRESS_SOURCES_CREATE as readonly string[]).includes(s);
-
-/** Tags as sent (comma string): trimmed, empty parts dropped, de-duplicated ignoring case. */
-export function parseTags(text: string): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of text.split(',')) {
-    const tag = raw.trim();
-    if (tag === '' || seen.has(tag.toLowerCase())) continue;
-    seen.add(tag.toLowerCase());
-    out.push(tag);
-  }
-  return out;
-}
 
 /** A record of the product by id, reference key or name (case-insensitive): kinds, epics. */
 async function byIdKeyOrName<T extends 'workflow_kinds' | 'epics'>(
@@ -156,13 +137,10 @@ type FeatureInput = Omit<FeatureChange, 'progress_source' | 'watchers'> & {
 
 /**
  * Checks a create or update body against the stored records and turns it into columns. Every
- * problem is added to `problems`; the caller throws them together before writing anything.
- *
- * Team rule: when the team changes and the body does not name the team's dependents, the team
- * status becomes the new team's first status (none without a team) and the iteration and program
- * increment are cleared; dependents named in the body are checked against the new team.
- * Release rule: moving to another release clears the release phase unless the body names one of
- * the new release's phases; estimates kept from before must be in the new release's units.
+ * problem is added to `problems`; the caller throws them together before writing anything. The
+ * rules features share with epics (status, people, estimates, dates, progress, team, watchers) are
+ * in `planWorkItem`; here are the feature's own: kind, release phase (a move to another release
+ * clears it unless the body names one of the new release's phases), initiative and epic.
  */
 async function planFeature(
   db: Db,
@@ -171,35 +149,8 @@ async function planFeature(
   problems: FieldProblems,
 ): Promise<Plan> {
   const { productId, stored } = ctx;
-  const creating = stored === null;
   const columns: FeatureUpdate = {};
-
-  // Release (moves the feature; on create, chooses the release it is created in).
-  let release = ctx.release;
-  if (input.release !== undefined) {
-    const target = await findRelease(db, input.release);
-    if (!target || target.product_id !== productId) problems.add('release', 'must be a release of the same product');
-    else release = target;
-  }
-  const moved = stored !== null && release.id !== stored.release_id;
-  if (moved || creating) columns.release_id = release.id;
-  const units = unitsOf(release);
-
-  if (input.name !== undefined) columns.name = input.name;
-
-  // Workflow status: a Feature status of the product; the first one by default.
-  if (input.workflow_status !== undefined) {
-    const status = await statusByName(db, productId, 'Feature', input.workflow_status.name);
-    if (!status) problems.add('workflow_status', `must be a Feature status of this product ("${input.workflow_status.name}" is not)`);
-    else {
-      columns.workflow_status_id = status.id;
-      if (stored && stored.workflow_status_id !== status.id) columns.status_changed_on = todayIso();
-    }
-  } else if (creating) {
-    const status = await defaultStatus(db, productId, 'Feature');
-    if (!status) problems.add('workflow_status', 'cannot default: the product has no Feature workflow');
-    else columns.workflow_status_id = status.id;
-  }
+  const { release, moved, ...lists } = await planWorkItem(db, { ...ctx, kind: 'Feature' }, input, columns, problems);
 
   if (input.workflow_kind !== undefined) {
     if (input.workflow_kind === null) columns.workflow_kind_id = null;
@@ -210,70 +161,7 @@ async function planFeature(
     }
   }
 
-  if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
-
-  // People.
-  if (input.created_by !== undefined) {
-    const user = await findUser(db, input.created_by);
-    if (!user) problems.add('created_by', 'must be the email of an existing user');
-    else columns.created_by_id = user.id;
-  } else if (creating) columns.created_by_id = ctx.userId;
-  if (input.assigned_to_user !== undefined) {
-    if (input.assigned_to_user === null) columns.assigned_to_id = null;
-    else {
-      const user = await findUser(db, input.assigned_to_user);
-      if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
-      else columns.assigned_to_id = user.id;
-    }
-  }
-
-  // Tags.
-  let tags: string[] | undefined;
-  if (input.tags !== undefined) {
-    tags = parseTags(input.tags);
-    if (tags.some((t) => t.length > TAG_MAX)) problems.add('tags', `has a tag longer than ${TAG_MAX} characters`);
-    columns.tags = tags.join(',');
-  }
-
-  // Estimates: text wins over the number; both in the final release's units.
-  for (const k of ESTIMATES) {
-    const text = input[`${k}_estimate_text`];
-    const value = input[`${k}_estimate`];
-    const column = `${k}_estimate` as const;
-    if (text !== undefined) {
-      if (text === null) columns[column] = null;
-      else {
-        const parsed = parseEstimate(text, units);
-        if (!parsed.ok) problems.add(`${k}_estimate_text`, parsed.error);
-        else columns[column] = parsed.value;
-      }
-    } else if (value !== undefined) {
-      if (value === null) columns[column] = null;
-      else if (value > (units === 'time' ? MAX_MINUTES : MAX_POINTS)) problems.add(column, 'is too large');
-      // Whole minutes, or points to two decimals, as the text parser stores them.
-      else columns[column] = units === 'time' ? Math.round(value) : Math.round(value * 100) / 100;
-    }
-  }
-  if (moved && stored && unitsOf(ctx.release) !== units) {
-    const kept = ESTIMATES.filter(
-      (k) => input[`${k}_estimate_text`] === undefined && input[`${k}_estimate`] === undefined && stored[`${k}_estimate`] !== null,
-    );
-    if (kept.length > 0) {
-      problems.add(
-        'release',
-        `is estimated in ${units === 'time' ? 'time' : 'story points'}; clear or re-enter the ${kept.join(', ')} estimate first`,
-      );
-    }
-  }
-
-  // Dates.
-  if (input.start_date !== undefined) columns.start_date = input.start_date;
-  if (input.due_date !== undefined) columns.due_date = input.due_date;
-  const start = input.start_date !== undefined ? input.start_date : (stored?.start_date ?? null);
-  const due = input.due_date !== undefined ? input.due_date : (stored?.due_date ?? null);
-  if (start !== null && due !== null && due < start) problems.add('due_date', 'must not be before start_date');
-
-  // Links inside the release and product.
+  // Links inside the release and product (a move clears the phase unless the body names one).
   if (input.release_phase !== undefined) {
     if (input.release_phase === null) columns.release_phase_id = null;
     else {
@@ -299,34 +187,7 @@ async function planFeature(
     }
   }
 
-  // Progress: settable only with manual progress (from the body, else as stored).
-  const source = input.progress_source ?? (stored ? stored.progress_source : 'progress_manual');
-  if (input.progress_source !== undefined || creating) columns.progress_source = source;
-  if (input.progress !== undefined && input.progress !== null) {
-    if (source !== 'progress_manual') problems.add('progress', 'can only be set when progress_source is progress_manual');
-    else columns.progress = input.progress;
-  } else if (input.progress === null && source === 'progress_manual') columns.progress = null;
-
-  await planTeam(db, { productId, stored }, input, columns, problems);
-
-  // Watchers: a comma string on create, an array on update (the contract checks which form).
-  let watchers: number[] | undefined;
-  if (input.watchers !== undefined) {
-    const ids = (typeof input.watchers === 'string' ? input.watchers.split(',') : input.watchers)
-      .map((s) => s.trim())
-      .filter((s) => s !== '');
-    const wanted = [...new Set(ids.map((s) => asId(s) ?? -1))];
-    const found = wanted.length
-      ? new Set(
-          (await db.selectFrom('users').select('id').where('id', 'in', wanted).execute()).map((u) => u.id),
-        )
-      : new Set<number>();
-    const unknown = ids.filter((s) => !found.has(asId(s) ?? -1));
-    if (unknown.length > 0) problems.add('watchers', `has unknown user ${unknown.length > 1 ? 'ids' : 'id'} ${unknown.join(', ')}`);
-    watchers = wanted.filter((id) => found.has(id));
-  }
-
-  return { columns, release, ...(tags ? { tags } : {}), ...(watchers ? { watchers } : {}) };
+  return { columns, release, ...lists };
 }
 
 async function findPhase(db: Db, releaseId: number, ref: string): Promise<number | null> {
@@ -343,99 +204,6 @@ async function findPhase(db: Db, releaseId: number, ref: string): Promise<number
     .orderBy('position')
     .executeTakeFirst();
   return row?.id ?? null;
-}
-
-/** The team links of a stored record, the body fields naming them, the columns they set (features, epics). */
-export type TeamLinks = Pick<FeatureRow, 'team_id' | 'iteration_id' | 'program_increment_id'>;
-export type TeamInput = Pick<FeatureInput, 'team' | 'team_workflow_status' | 'iteration' | 'program_increment'>;
-export type TeamColumns = Pick<FeatureUpdate, 'team_id' | 'team_workflow_status_id' | 'iteration_id' | 'program_increment_id'>;
-
-/**
- * Team and what hangs off it: team status, iteration, program increment (see planFeature). Epics
- * follow the same rules, so they call this too.
- */
-export async function planTeam(
-  db: Db,
-  ctx: { productId: number; stored: TeamLinks | null },
-  input: TeamInput,
-  columns: TeamColumns,
-  problems: FieldProblems,
-): Promise<void> {
-  const stored = ctx.stored;
-  let team: number | null = stored?.team_id ?? null;
-  let teamKnown = true;
-  if (input.team !== undefined) {
-    if (input.team === null) team = null;
-    else {
-      const row = await findTeam(db, input.team);
-      if (!row || (row.product_id !== null && row.product_id !== ctx.productId)) {
-        problems.add('team', 'must be the id or key of a team of this product');
-        teamKnown = false;
-      } else team = row.id;
-    }
-    columns.team_id = team;
-  }
-  if (!teamKnown) return; // dependents cannot be checked against a team that does not exist
-  const teamChanged = team !== (stored?.team_id ?? null);
-
-  if (input.team_workflow_status !== undefined && input.team_workflow_status !== null) {
-    if (team === null) problems.add('team_workflow_status', 'needs a team');
-    else {
-      const name = input.team_workflow_status.name.trim();
-      const row = await db
-        .selectFrom('team_workflow_statuses')
-        .select('id')
-        .where('team_id', '=', team)
-        .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
-        .executeTakeFirst();
-      if (!row) problems.add('team_workflow_status', 'must be a status of the selected team');
-      else columns.team_workflow_status_id = row.id;
-    }
-  } else if (input.team_workflow_status === null) columns.team_workflow_status_id = null;
-  else if (teamChanged) {
-    const first =
-      team === null
-        ? undefined
-        : await db
-            .selectFrom('team_workflow_statuses')
-            .select('id')
-            .where('team_id', '=', team)
-            .orderBy('position')
-            .orderBy('id')
-            .executeTakeFirst();
-    columns.team_workflow_status_id = first?.id ?? null;
-  }
-
-  if (input.iteration !== undefined && input.iteration !== null) {
-    const id = asId(input.iteration);
-    if (team === null) problems.add('iteration', 'needs a team');
-    else {
-      const row =
-        id === null
-          ? undefined
-          : await db.selectFrom('iterations').select('id').where('id', '=', id).where('team_id', '=', team).executeTakeFirst();
-      if (!row) problems.add('iteration', 'must be the id of an iteration of the selected team');
-      else columns.iteration_id = row.id;
-    }
-  } else if (input.iteration === null || (teamChanged && stored?.iteration_id)) columns.iteration_id = null;
-
-  if (input.program_increment !== undefined && input.program_increment !== null) {
-    const ref = input.program_increment.trim();
-    const id = /^\d+$/.test(ref) ? asId(ref) : null;
-    if (team === null) problems.add('program_increment', 'needs a team');
-    else {
-      const row = await db
-        .selectFrom('program_increments')
-        .select('id')
-        .where('team_id', '=', team)
-        .where((eb) => (id !== null ? eb('id', '=', id) : eb('reference_num', '=', ref.toUpperCase())))
-        .executeTakeFirst();
-      if (!row) problems.add('program_increment', 'must be the id or key of a program increment of the selected team');
-      else columns.program_increment_id = row.id;
-    }
-  } else if (input.program_increment === null || (teamChanged && stored?.program_increment_id)) {
-    columns.program_increment_id = null;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

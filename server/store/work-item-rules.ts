@@ -1,0 +1,331 @@
+// Write rules shared by the record kinds that live in a release and carry estimates — features and
+// epics — so both answer a body the same way: release moves, status, people, tags, estimates in the
+// release's units, dates, progress only when manual, team and its dependents, watchers. Each kind's
+// planner calls `planWorkItem` and then checks what is its own (phases, kinds, epics, custom
+// fields). Every problem goes to `problems`; the caller throws them together before writing.
+import type { z } from 'zod';
+import { NAME_MAX } from '../../src/contract/common';
+import type { featureUpdateInput } from '../../src/contract/features';
+import { parseEstimate, MAX_MINUTES, MAX_POINTS } from '../../src/domain/estimate';
+import type { CapacityUnits } from '../../src/domain/estimate';
+import { todayIso } from '../../src/domain/dates';
+import type { FieldProblems } from '../http';
+import type { Db } from './audit';
+import { asId, defaultStatus, findRelease, findTeam, findUser, statusByName } from './resolve';
+import type { FeatureRow, FeatureUpdate, ReleaseRow } from './schema';
+
+type FeatureChange = z.output<typeof featureUpdateInput>;
+
+export const TAG_MAX = NAME_MAX;
+export const ESTIMATES = ['initial', 'detailed', 'remaining'] as const;
+
+const isUnits = (u: string): u is CapacityUnits => u === 'time' || u === 'story_points';
+export const unitsOf = (r: { capacity_units: string }): CapacityUnits => (isUnits(r.capacity_units) ? r.capacity_units : 'time');
+
+/** Tags as sent (comma string): trimmed, empty parts dropped, de-duplicated ignoring case. */
+export function parseTags(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of text.split(',')) {
+    const tag = raw.trim();
+    if (tag === '' || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    out.push(tag);
+  }
+  return out;
+}
+
+/** The body fields every work item takes, in the form the contracts hand them over. */
+export type WorkItemInput = Pick<
+  FeatureChange,
+  | 'release'
+  | 'name'
+  | 'workflow_status'
+  | 'description'
+  | 'created_by'
+  | 'assigned_to_user'
+  | 'tags'
+  | 'initial_estimate_text'
+  | 'detailed_estimate_text'
+  | 'remaining_estimate_text'
+  | 'initial_estimate'
+  | 'detailed_estimate'
+  | 'remaining_estimate'
+  | 'start_date'
+  | 'due_date'
+  | 'progress'
+> &
+  TeamInput & {
+    progress_source?: string | undefined;
+    /** A comma string on create, an array on update (the contract checks which form). */
+    watchers?: string | string[] | undefined;
+  };
+
+/** The stored columns the rules compare against (null on create). */
+export type WorkItemStored = Pick<
+  FeatureRow,
+  'release_id' | 'start_date' | 'due_date' | 'progress_source' | 'initial_estimate' | 'detailed_estimate' | 'remaining_estimate'
+> &
+  TeamLinks & {
+    /** Nullable on epics (their column predates the NOT NULL rule features got). */
+    workflow_status_id: number | null;
+  };
+
+/** The columns the shared rules set. */
+export type WorkItemColumns = Pick<
+  FeatureUpdate,
+  | 'release_id'
+  | 'name'
+  | 'status_changed_on'
+  | 'description'
+  | 'created_by_id'
+  | 'assigned_to_id'
+  | 'tags'
+  | 'initial_estimate'
+  | 'detailed_estimate'
+  | 'remaining_estimate'
+  | 'start_date'
+  | 'due_date'
+  | 'progress_source'
+  | 'progress'
+> &
+  TeamColumns & {
+    /** Only ever set to a status id; typed wide enough for the epic column, which is nullable. */
+    workflow_status_id?: number | null;
+  };
+
+export interface WorkItemPlan {
+  /** Final release of the record. */
+  release: ReleaseRow;
+  /** An update that moves the record to another release. */
+  moved: boolean;
+  tags?: string[];
+  watchers?: number[];
+}
+
+/**
+ * The shared rules of a create (`stored` null) or update body. Release rule: the body's `release`
+ * moves the record (on create, chooses where it is made); estimates kept from before must be in the
+ * new release's units. Computed sources never take `progress`.
+ */
+export async function planWorkItem(
+  db: Db,
+  ctx: { productId: number; release: ReleaseRow; stored: WorkItemStored | null; userId: number; kind: 'Feature' | 'Epic' },
+  input: WorkItemInput,
+  columns: WorkItemColumns,
+  problems: FieldProblems,
+): Promise<WorkItemPlan> {
+  const { productId, stored, kind } = ctx;
+  const creating = stored === null;
+
+  let release = ctx.release;
+  if (input.release !== undefined) {
+    const target = await findRelease(db, input.release);
+    if (!target || target.product_id !== productId) problems.add('release', 'must be a release of the same product');
+    else release = target;
+  }
+  const moved = stored !== null && release.id !== stored.release_id;
+  if (moved || creating) columns.release_id = release.id;
+  const units = unitsOf(release);
+
+  if (input.name !== undefined) columns.name = input.name;
+
+  // Workflow status: a status of the kind's workflow in the product; the first one by default.
+  if (input.workflow_status !== undefined) {
+    const status = await statusByName(db, productId, kind, input.workflow_status.name);
+    if (!status) problems.add('workflow_status', `must be ${kind === 'Epic' ? 'an' : 'a'} ${kind} status of this product ("${input.workflow_status.name}" is not)`);
+    else {
+      columns.workflow_status_id = status.id;
+      if (stored && stored.workflow_status_id !== status.id) columns.status_changed_on = todayIso();
+    }
+  } else if (creating) {
+    const status = await defaultStatus(db, productId, kind);
+    if (!status) problems.add('workflow_status', `cannot default: the product has no ${kind} workflow`);
+    else columns.workflow_status_id = status.id;
+  }
+
+  if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
+
+  // People.
+  if (input.created_by !== undefined) {
+    const user = await findUser(db, input.created_by);
+    if (!user) problems.add('created_by', 'must be the email of an existing user');
+    else columns.created_by_id = user.id;
+  } else if (creating) columns.created_by_id = ctx.userId;
+  if (input.assigned_to_user !== undefined) {
+    if (input.assigned_to_user === null) columns.assigned_to_id = null;
+    else {
+      const user = await findUser(db, input.assigned_to_user);
+      if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
+      else columns.assigned_to_id = user.id;
+    }
+  }
+
+  let tags: string[] | undefined;
+  if (input.tags !== undefined) {
+    tags = parseTags(input.tags);
+    if (tags.some((t) => t.length > TAG_MAX)) problems.add('tags', `has a tag longer than ${TAG_MAX} characters`);
+    columns.tags = tags.join(',');
+  }
+
+  // Estimates: text wins over the number; both in the final release's units.
+  for (const k of ESTIMATES) {
+    const text = input[`${k}_estimate_text`];
+    const value = input[`${k}_estimate`];
+    const column = `${k}_estimate` as const;
+    if (text !== undefined) {
+      if (text === null) columns[column] = null;
+      else {
+        const parsed = parseEstimate(text, units);
+        if (!parsed.ok) problems.add(`${k}_estimate_text`, parsed.error);
+        else columns[column] = parsed.value;
+      }
+    } else if (value !== undefined) {
+      if (value === null) columns[column] = null;
+      else if (value > (units === 'time' ? MAX_MINUTES : MAX_POINTS)) problems.add(column, 'is too large');
+      // Whole minutes, or points to two decimals, as the text parser stores them.
+      else columns[column] = units === 'time' ? Math.round(value) : Math.round(value * 100) / 100;
+    }
+  }
+  if (moved && stored && unitsOf(ctx.release) !== units) {
+    const kept = ESTIMATES.filter(
+      (k) => input[`${k}_estimate_text`] === undefined && input[`${k}_estimate`] === undefined && stored[`${k}_estimate`] !== null,
+    );
+    if (kept.length > 0) {
+      problems.add(
+        'release',
+        `is estimated in ${units === 'time' ? 'time' : 'story points'}; clear or re-enter the ${kept.join(', ')} estimate first`,
+      );
+    }
+  }
+
+  // Dates (a computed duration source may replace them later, in the roll-ups).
+  if (input.start_date !== undefined) columns.start_date = input.start_date;
+  if (input.due_date !== undefined) columns.due_date = input.due_date;
+  const start = input.start_date !== undefined ? input.start_date : (stored?.start_date ?? null);
+  const due = input.due_date !== undefined ? input.due_date : (stored?.due_date ?? null);
+  if (start !== null && due !== null && due < start) problems.add('due_date', 'must not be before start_date');
+
+  // Progress: settable only with manual progress (from the body, else as stored).
+  const source = input.progress_source ?? (stored ? stored.progress_source : 'progress_manual');
+  if (input.progress_source !== undefined || creating) columns.progress_source = source;
+  if (input.progress !== undefined && input.progress !== null) {
+    if (source !== 'progress_manual') problems.add('progress', 'can only be set when progress_source is progress_manual');
+    else columns.progress = input.progress;
+  } else if (input.progress === null && source === 'progress_manual') columns.progress = null;
+
+  await planTeam(db, { productId, stored }, input, columns, problems);
+
+  let watchers: number[] | undefined;
+  if (input.watchers !== undefined) watchers = await checkWatchers(db, input.watchers, problems);
+
+  return { release, moved, ...(tags ? { tags } : {}), ...(watchers ? { watchers } : {}) };
+}
+
+/** Watcher ids (a comma string on create, an array on update) that name existing users. */
+async function checkWatchers(db: Db, sent: string | string[], problems: FieldProblems): Promise<number[]> {
+  const ids = (typeof sent === 'string' ? sent.split(',') : sent).map((s) => s.trim()).filter((s) => s !== '');
+  const wanted = [...new Set(ids.map((s) => asId(s) ?? -1))];
+  const found = wanted.length
+    ? new Set((await db.selectFrom('users').select('id').where('id', 'in', wanted).execute()).map((u) => u.id))
+    : new Set<number>();
+  const unknown = ids.filter((s) => !found.has(asId(s) ?? -1));
+  if (unknown.length > 0) problems.add('watchers', `has unknown user ${unknown.length > 1 ? 'ids' : 'id'} ${unknown.join(', ')}`);
+  return wanted.filter((id) => found.has(id));
+}
+
+/** The team links of a stored record, the body fields naming them, the columns they set (features, epics). */
+export type TeamLinks = Pick<FeatureRow, 'team_id' | 'iteration_id' | 'program_increment_id'>;
+export type TeamInput = Pick<FeatureChange, 'team' | 'team_workflow_status' | 'iteration' | 'program_increment'>;
+export type TeamColumns = Pick<FeatureUpdate, 'team_id' | 'team_workflow_status_id' | 'iteration_id' | 'program_increment_id'>;
+
+/**
+ * Team and what hangs off it: team status, iteration, program increment. When the team changes and
+ * the body does not name the team's dependents, the team status becomes the new team's first status
+ * (none without a team) and the iteration and program increment are cleared; dependents named in
+ * the body are checked against the new team.
+ */
+async function planTeam(
+  db: Db,
+  ctx: { productId: number; stored: TeamLinks | null },
+  input: TeamInput,
+  columns: TeamColumns,
+  problems: FieldProblems,
+): Promise<void> {
+  const stored = ctx.stored;
+  let team: number | null = stored?.team_id ?? null;
+  let teamKnown = true;
+  if (input.team !== undefined) {
+    if (input.team === null) team = null;
+    else {
+      const row = await findTeam(db, input.team);
+      if (!row || (row.product_id !== null && row.product_id !== ctx.productId)) {
+        problems.add('team', 'must be the id or key of a team of this product');
+        teamKnown = false;
+      } else team = row.id;
+    }
+    columns.team_id = team;
+  }
+  if (!teamKnown) return; // dependents cannot be checked against a team that does not exist
+  const teamChanged = team !== (stored?.team_id ?? null);
+
+  if (input.team_workflow_status !== undefined && input.team_workflow_status !== null) {
+    if (team === null) problems.add('team_workflow_status', 'needs a team');
+    else {
+      const name = input.team_workflow_status.name.trim();
+      const row = await db
+        .selectFrom('team_workflow_statuses')
+        .select('id')
+        .where('team_id', '=', team)
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
+        .executeTakeFirst();
+      if (!row) problems.add('team_workflow_status', 'must be a status of the selected team');
+      else columns.team_workflow_status_id = row.id;
+    }
+  } else if (input.team_workflow_status === null) columns.team_workflow_status_id = null;
+  else if (teamChanged) {
+    const first =
+      team === null
+        ? undefined
+        : await db
+            .selectFrom('team_workflow_statuses')
+            .select('id')
+            .where('team_id', '=', team)
+            .orderBy('position')
+            .orderBy('id')
+            .executeTakeFirst();
+    columns.team_workflow_status_id = first?.id ?? null;
+  }
+
+  if (input.iteration !== undefined && input.iteration !== null) {
+    const id = asId(input.iteration);
+    if (team === null) problems.add('iteration', 'needs a team');
+    else {
+      const row =
+        id === null
+          ? undefined
+          : await db.selectFrom('iterations').select('id').where('id', '=', id).where('team_id', '=', team).executeTakeFirst();
+      if (!row) problems.add('iteration', 'must be the id of an iteration of the selected team');
+      else columns.iteration_id = row.id;
+    }
+  } else if (input.iteration === null || (teamChanged && stored?.iteration_id)) columns.iteration_id = null;
+
+  if (input.program_increment !== undefined && input.program_increment !== null) {
+    const ref = input.program_increment.trim();
+    const id = /^\d+$/.test(ref) ? asId(ref) : null;
+    if (team === null) problems.add('program_increment', 'needs a team');
+    else {
+      const row = await db
+        .selectFrom('program_increments')
+        .select('id')
+        .where('team_id', '=', team)
+        .where((eb) => (id !== null ? eb('id', '=', id) : eb('reference_num', '=', ref.toUpperCase())))
+        .executeTakeFirst();
+      if (!row) problems.add('program_increment', 'must be the id or key of a program increment of the selected team');
+      else columns.program_increment_id = row.id;
+    }
+  } else if (input.program_increment === null || (teamChanged && stored?.program_increment_id)) {
+    columns.program_increment_id = null;
+  }
+}
+
