@@ -39,16 +39,6 @@ export interface EpicFormChoices {
 export const epicReleaseChoicesQuery = (productId: string) =>
   releaseQueries.list(productId, { fields: '*', perPage: MAX_PER_PAGE });
 
-/** Iterations, program increments and statuses of the chosen team; none without a team. */
-export function teamChoices(teams: readonly Team[], teamId: string) {
-  const team = teams.find((t) => t.id === teamId);
-  return {
-    iterations: team?.iterations ?? [],
-    programIncrements: team?.program_increments ?? [],
-    statuses: team ? [...team.team_workflow_statuses].sort((a, b) => a.position - b.position) : [],
-  };
-}
-
 export interface EpicChoicesState {
   choices: EpicFormChoices | undefined;
   error: unknown;

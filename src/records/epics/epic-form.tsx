@@ -7,7 +7,6 @@ import { useMemo, useState } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useCreateEpic, useUpdateEpic, type EpicCustomField } from '../../api/epics';
-import type { User } from '../../contract/account';
 import type { Epic } from '../../contract/epics';
 import type { CapacityUnits } from '../../domain/estimate';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES } from '../../domain/progress';
@@ -15,10 +14,11 @@ import { Button, ButtonLink } from '../../ui/button';
 import { EstimateInput, estimateError } from '../../ui/estimate-input';
 import { SelectField, TextAreaField, TextField, type SelectOption } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
+import { ESTIMATE_LABELS, TeamFieldset, WatchersField } from '../../ui/work-item-fields';
 import { optionsOf, sourceLabel } from '../../ui/labels';
 import { mapFieldErrors } from '../../ui/map-field-errors';
 import { paths } from '../../ui/paths';
-import { teamChoices, type EpicFormChoices } from './epic-form-choices';
+import type { EpicFormChoices } from './epic-form-choices';
 import {
   EPIC_FORM_FIELDS,
   ESTIMATE_FIELDS,
@@ -46,12 +46,6 @@ export interface EpicFormProps {
 }
 
 type FormControl = Control<EpicFormValues, unknown, EpicFormOutput>;
-
-const ESTIMATE_LABELS: Record<EstimateField, string> = {
-  initial_estimate_text: 'Initial estimate',
-  detailed_estimate_text: 'Detailed estimate',
-  remaining_estimate_text: 'Remaining estimate',
-};
 
 const COMPUTED_DATES_HINT: Record<string, string> = {
   duration_from_features: 'Set from the epic’s features',
@@ -84,44 +78,6 @@ function EstimateController({
       error={error}
       maxLength={64}
     />
-  );
-}
-
-function WatchersField({ control, users, error }: { control: FormControl; users: User[]; error: string | undefined }) {
-  const { field } = useController({ name: 'watchers', control });
-  const selected = new Set(field.value);
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(id);
-    else next.delete(id);
-    // Kept in the users' order so the body does not depend on click order.
-    field.onChange(users.filter((u) => next.has(u.id)).map((u) => u.id));
-  };
-  return (
-    <fieldset className="epic-watchers field--wide" aria-describedby={error ? 'epic-watchers-error' : undefined}>
-      <legend className="field__label">Watchers</legend>
-      {users.length === 0 ? <p className="muted">No users to choose from.</p> : null}
-      <div className="epic-watchers__list">
-        {users.map((u) => (
-          <label key={u.id} className="checkbox">
-            <input
-              type="checkbox"
-              name="watchers"
-              value={u.id}
-              checked={selected.has(u.id)}
-              onChange={(event) => toggle(u.id, event.target.checked)}
-              onBlur={field.onBlur}
-            />
-            <span>{u.name || u.email}</span>
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p className="field__error" id="epic-watchers-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }
 
@@ -166,7 +122,9 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
     if (epic) return editDefaults(epic, customFields);
     // `?release=` and `?initiative=` may carry an id or a key, in any case (pln-s-1).
     const pick = (list: readonly { id: string; reference_num: string }[], ref: string | null | undefined) =>
-      ref ? list.find((c) => c.id === ref || c.reference_num.toLowerCase() === ref.toLowerCase())?.id : undefined;
+      ref
+        ? list.find((c) => c.id === ref || c.reference_num.toLowerCase() === ref.toLowerCase())?.id
+        : undefined;
     return createDefaults({
       releaseId: pick(releases, initialRelease),
       initiativeId: pick(initiatives, initialInitiative),
@@ -189,24 +147,27 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
     defaultValues,
     mode: 'onTouched',
   });
+  const { field: watchers } = useController({ name: 'watchers', control });
 
-  const [releaseId, progressSource, durationSource, teamId, initialText, detailedText, remainingText] = useWatch({
-    control,
-    name: [
-      'release',
-      'progress_source',
-      'duration_source',
-      'team',
-      'initial_estimate_text',
-      'detailed_estimate_text',
-      'remaining_estimate_text',
-    ],
-  });
+  const [releaseId, progressSource, durationSource, teamId, initialText, detailedText, remainingText] =
+    useWatch({
+      control,
+      name: [
+        'release',
+        'progress_source',
+        'duration_source',
+        'team',
+        'initial_estimate_text',
+        'detailed_estimate_text',
+        'remaining_estimate_text',
+      ],
+    });
 
   const release = releases.find((r) => r.id === releaseId);
   const units: CapacityUnits = release?.capacity_units ?? epic?.work_units ?? 'time';
-  const estimatesInvalid = [initialText, detailedText, remainingText].some((t) => estimateError(t ?? '', units) !== null);
-  const team = teamChoices(choices.teams, teamId ?? '');
+  const estimatesInvalid = [initialText, detailedText, remainingText].some(
+    (t) => estimateError(t ?? '', units) !== null,
+  );
   const datesManual = durationSource === 'duration_manual';
   const datesHint = datesManual ? undefined : COMPUTED_DATES_HINT[durationSource ?? ''];
 
@@ -215,10 +176,15 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
     try {
       const saved = epic
         ? await updateEpic.mutateAsync({ id: epic.id, input: toUpdateInput(values, customFields) })
-        : await createEpic.mutateAsync({ releaseId: values.release, input: toCreateInput(values, customFields) });
+        : await createEpic.mutateAsync({
+            releaseId: values.release,
+            input: toCreateInput(values, customFields),
+          });
       navigate(paths.epic(saved.reference_num));
     } catch (error) {
-      setFormErrors(mapFieldErrors(error, setError, EPIC_FORM_FIELDS, { aliases: epicFieldAliases(customFields) }));
+      setFormErrors(
+        mapFieldErrors(error, setError, EPIC_FORM_FIELDS, { aliases: epicFieldAliases(customFields) }),
+      );
     }
   });
 
@@ -241,8 +207,6 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
     userOptions.unshift({ value: epic.assigned_to_user.email, label: epic.assigned_to_user.name });
   }
   const watcherUsers = choices.users.filter((u) => u.enabled || epic?.watchers.some((w) => w.id === u.id));
-  const teamOptions: SelectOption[] = choices.teams.map((t) => ({ value: t.id, label: t.name }));
-  const noTeamHint = teamId ? undefined : 'Choose a team first';
 
   const onReleaseChange = () => {
     // The estimates are read in the new release's units.
@@ -287,7 +251,13 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
             registration={register('release', { onChange: onReleaseChange })}
             options={releaseOptions}
             placeholder={releaseOptions.length === 0 ? 'No releases yet' : 'Choose a release'}
-            hint={release ? (units === 'story_points' ? 'Estimated in story points' : 'Estimated in time') : undefined}
+            hint={
+              release
+                ? units === 'story_points'
+                  ? 'Estimated in story points'
+                  : 'Estimated in time'
+                : undefined
+            }
             error={errors.release?.message}
           />
           <SelectField
@@ -301,7 +271,9 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
             label="Initiative"
             registration={register('initiative')}
             options={initiativeOptions}
-            placeholder={initiativeOptions.length === 0 ? 'No initiatives in this workspace' : 'No initiative'}
+            placeholder={
+              initiativeOptions.length === 0 ? 'No initiatives in this workspace' : 'No initiative'
+            }
             error={errors.initiative?.message}
           />
           <SelectField
@@ -363,7 +335,13 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
         <legend className="form-section__title">Estimates and progress</legend>
         <div className="form-grid form-grid--3">
           {ESTIMATE_FIELDS.map((name) => (
-            <EstimateController key={name} name={name} control={control} units={units} error={errors[name]?.message} />
+            <EstimateController
+              key={name}
+              name={name}
+              control={control}
+              units={units}
+              error={errors[name]?.message}
+            />
           ))}
           <SelectField
             label="Progress source"
@@ -387,49 +365,33 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
         </div>
       </fieldset>
 
-      <fieldset className="form-section">
-        <legend className="form-section__title">Team</legend>
-        <div className="form-grid">
-          <SelectField
-            label="Team"
-            registration={register('team', { onChange: onTeamChange })}
-            options={teamOptions}
-            placeholder={teamOptions.length === 0 ? 'No teams in this workspace' : 'No team'}
-            error={errors.team?.message}
-          />
-          <SelectField
-            label="Iteration"
-            registration={register('iteration')}
-            options={team.iterations.map((i) => ({ value: i.id, label: i.name }))}
-            placeholder="No iteration"
-            disabled={!teamId}
-            hint={noTeamHint}
-            error={errors.iteration?.message}
-          />
-          <SelectField
-            label="Program increment"
-            registration={register('program_increment')}
-            options={team.programIncrements.map((p) => ({ value: p.id, label: `${p.reference_num} ${p.name}` }))}
-            placeholder="No program increment"
-            disabled={!teamId}
-            hint={noTeamHint}
-            error={errors.program_increment?.message}
-          />
-          <SelectField
-            label="Team status"
-            registration={register('team_workflow_status')}
-            options={team.statuses.map((s) => ({ value: s.name, label: s.name }))}
-            placeholder="No team status"
-            disabled={!teamId}
-            hint={noTeamHint}
-            error={errors.team_workflow_status?.message}
-          />
-        </div>
-      </fieldset>
+      <TeamFieldset
+        teams={choices.teams}
+        teamId={teamId ?? ''}
+        registrations={{
+          team: register('team', { onChange: onTeamChange }),
+          iteration: register('iteration'),
+          programIncrement: register('program_increment'),
+          teamStatus: register('team_workflow_status'),
+        }}
+        errors={{
+          team: errors.team?.message,
+          iteration: errors.iteration?.message,
+          programIncrement: errors.program_increment?.message,
+          teamStatus: errors.team_workflow_status?.message,
+        }}
+      />
 
       <fieldset className="form-section">
         <legend className="form-section__title">People</legend>
-        <WatchersField control={control} users={watcherUsers} error={errors.watchers?.message} />
+        <WatchersField
+          value={watchers.value}
+          onChange={watchers.onChange}
+          onBlur={watchers.onBlur}
+          users={watcherUsers}
+          error={errors.watchers?.message}
+          id="epic-watchers"
+        />
       </fieldset>
 
       {customFields.length > 0 ? (
@@ -474,7 +436,13 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
           </p>
         ) : null}
         <ButtonLink to={cancelHref}>Cancel</ButtonLink>
-        <Button type="submit" variant="primary" pending={pending} pendingLabel="Saving…" disabled={estimatesInvalid}>
+        <Button
+          type="submit"
+          variant="primary"
+          pending={pending}
+          pendingLabel="Saving…"
+          disabled={estimatesInvalid}
+        >
           {submitLabel}
         </Button>
       </div>

@@ -15,6 +15,7 @@ import { Button, ButtonLink } from '../../ui/button';
 import { EstimateInput, estimateError } from '../../ui/estimate-input';
 import { SelectField, TextAreaField, TextField, type SelectOption } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
+import { ESTIMATE_LABELS, TeamFieldset, WatchersField } from '../../ui/work-item-fields';
 import { optionsOf, sourceLabel } from '../../ui/labels';
 import { mapFieldErrors } from '../../ui/map-field-errors';
 import { paths } from '../../ui/paths';
@@ -46,22 +47,6 @@ export interface FeatureFormProps {
   initialInitiative?: string | null;
 }
 
-const ESTIMATE_LABELS: Record<EstimateField, string> = {
-  initial_estimate_text: 'Initial estimate',
-  detailed_estimate_text: 'Detailed estimate',
-  remaining_estimate_text: 'Remaining estimate',
-};
-
-/** Iterations, program increments and statuses of the chosen team; none without a team. */
-export function teamChoices(teams: FeatureFormChoices['teams'], teamId: string) {
-  const team = teams.find((t) => t.id === teamId);
-  return {
-    iterations: team?.iterations ?? [],
-    programIncrements: team?.program_increments ?? [],
-    statuses: team ? [...team.team_workflow_statuses].sort((a, b) => a.position - b.position) : [],
-  };
-}
-
 function EstimateController({
   name,
   control,
@@ -91,54 +76,11 @@ function EstimateController({
   );
 }
 
-function WatchersField({
-  control,
-  users,
-  error,
-}: {
-  control: Control<FeatureFormValues, unknown, FeatureFormOutput>;
-  users: FeatureFormChoices['users'];
-  error: string | undefined;
-}) {
-  const { field } = useController({ name: 'watchers', control });
-  const selected = new Set(field.value);
-  const toggle = (id: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(id);
-    else next.delete(id);
-    // Kept in the users' order so the body does not depend on click order.
-    field.onChange(users.filter((u) => next.has(u.id)).map((u) => u.id));
-  };
-  return (
-    <fieldset className="feature-watchers field--wide" aria-describedby={error ? 'feature-watchers-error' : undefined}>
-      <legend className="field__label">Watchers</legend>
-      {users.length === 0 ? <p className="muted">No users to choose from.</p> : null}
-      <div className="feature-watchers__list">
-        {users.map((u) => (
-          <label key={u.id} className="checkbox">
-            <input
-              type="checkbox"
-              name="watchers"
-              value={u.id}
-              checked={selected.has(u.id)}
-              onChange={(event) => toggle(u.id, event.target.checked)}
-              onBlur={field.onBlur}
-            />
-            <span>{u.name || u.email}</span>
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p className="field__error" id="feature-watchers-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
 /** Options of a link select; the record's current link stays chosen even when the list lacks it. */
-function linkOptions(list: readonly LinkChoice[], current: { id: string; name: string; reference_num: string } | null | undefined): SelectOption[] {
+function linkOptions(
+  list: readonly LinkChoice[],
+  current: { id: string; name: string; reference_num: string } | null | undefined,
+): SelectOption[] {
   const options: SelectOption[] = list.map((c) => ({
     value: c.id,
     label: `${c.name}${c.release ? ` — ${c.release}` : ''} (${c.reference_num})`,
@@ -149,7 +91,14 @@ function linkOptions(list: readonly LinkChoice[], current: { id: string; name: s
   return options;
 }
 
-export function FeatureForm({ productId, choices, feature, initialRelease, initialEpic, initialInitiative }: FeatureFormProps) {
+export function FeatureForm({
+  productId,
+  choices,
+  feature,
+  initialRelease,
+  initialEpic,
+  initialInitiative,
+}: FeatureFormProps) {
   const mode = feature ? 'edit' : 'create';
   const navigate = useNavigate();
   const createFeature = useCreateFeature();
@@ -187,7 +136,9 @@ export function FeatureForm({ productId, choices, feature, initialRelease, initi
       ? releases.find((r) => r.id === initialRelease || r.reference_num === initialRelease)
       : undefined;
     const pick = (list: readonly LinkChoice[], ref: string | null | undefined) =>
-      ref ? list.find((c) => c.id === ref || c.reference_num.toLowerCase() === ref.toLowerCase())?.id : undefined;
+      ref
+        ? list.find((c) => c.id === ref || c.reference_num.toLowerCase() === ref.toLowerCase())?.id
+        : undefined;
     return createDefaults({
       releaseId: preselected?.id,
       statusName: choices.statuses[0]?.name,
@@ -210,18 +161,27 @@ export function FeatureForm({ productId, choices, feature, initialRelease, initi
     defaultValues,
     mode: 'onTouched',
   });
+  const { field: watchers } = useController({ name: 'watchers', control });
 
   const [releaseId, progressSource, teamId, initialText, detailedText, remainingText] = useWatch({
     control,
-    name: ['release', 'progress_source', 'team', 'initial_estimate_text', 'detailed_estimate_text', 'remaining_estimate_text'],
+    name: [
+      'release',
+      'progress_source',
+      'team',
+      'initial_estimate_text',
+      'detailed_estimate_text',
+      'remaining_estimate_text',
+    ],
   });
 
   const release = releases.find((r) => r.id === releaseId);
   const units: CapacityUnits = release?.capacity_units ?? feature?.work_units ?? 'time';
-  const estimatesInvalid = [initialText, detailedText, remainingText].some((t) => estimateError(t ?? '', units) !== null);
+  const estimatesInvalid = [initialText, detailedText, remainingText].some(
+    (t) => estimateError(t ?? '', units) !== null,
+  );
 
   const phases = useQuery({ ...releaseQueries.phases(releaseId ?? ''), enabled: Boolean(releaseId) });
-  const team = teamChoices(choices.teams, teamId ?? '');
 
   const submit = handleSubmit(async (values) => {
     setFormErrors([]);
@@ -264,10 +224,8 @@ export function FeatureForm({ productId, choices, feature, initialRelease, initi
     userOptions.unshift({ value: feature.assigned_to_user.email, label: feature.assigned_to_user.name });
   }
   const watcherUsers = choices.users.filter((u) => u.enabled || feature?.watchers.some((w) => w.id === u.id));
-  const teamOptions: SelectOption[] = choices.teams.map((t) => ({ value: t.id, label: t.name }));
   const epicOptions = linkOptions(choices.epics, feature?.epic);
   const initiativeOptions = linkOptions(choices.initiatives, feature?.initiative);
-  const noTeamHint = teamId ? undefined : 'Choose a team first';
 
   const onReleaseChange = () => {
     // Phases belong to a release, and the estimates are read in the new release's units.
@@ -313,7 +271,13 @@ export function FeatureForm({ productId, choices, feature, initialRelease, initi
             registration={register('release', { onChange: onReleaseChange })}
             options={releaseOptions}
             placeholder={releaseOptions.length === 0 ? 'No releases yet' : 'Choose a release'}
-            hint={release ? (units === 'story_points' ? 'Estimated in story points' : 'Estimated in time') : undefined}
+            hint={
+              release
+                ? units === 'story_points'
+                  ? 'Estimated in story points'
+                  : 'Estimated in time'
+                : undefined
+            }
             error={errors.release?.message}
           />
           <SelectField
@@ -363,8 +327,18 @@ export function FeatureForm({ productId, choices, feature, initialRelease, initi
             error={errors.tags?.message}
             autoComplete="off"
           />
-          <TextField label="Start date" type="date" registration={register('start_date')} error={errors.start_date?.message} />
-          <TextField label="Due date" type="date" registration={register('due_date')} error={errors.due_date?.message} />
+          <TextField
+            label="Start date"
+            type="date"
+            registration={register('start_date')}
+            error={errors.start_date?.message}
+          />
+          <TextField
+            label="Due date"
+            type="date"
+            registration={register('due_date')}
+            error={errors.due_date?.message}
+          />
           <TextAreaField
             label="Description"
             className="field--wide"
@@ -391,7 +365,9 @@ export function FeatureForm({ productId, choices, feature, initialRelease, initi
             label="Initiative"
             registration={register('initiative')}
             options={initiativeOptions}
-            placeholder={initiativeOptions.length === 0 ? 'No initiatives in this workspace' : 'No initiative'}
+            placeholder={
+              initiativeOptions.length === 0 ? 'No initiatives in this workspace' : 'No initiative'
+            }
             hint="The strategic initiative this feature advances."
             error={errors.initiative?.message}
           />
@@ -402,7 +378,13 @@ export function FeatureForm({ productId, choices, feature, initialRelease, initi
         <legend className="form-section__title">Estimates and progress</legend>
         <div className="form-grid form-grid--3">
           {ESTIMATE_FIELDS.map((name) => (
-            <EstimateController key={name} name={name} control={control} units={units} error={errors[name]?.message} />
+            <EstimateController
+              key={name}
+              name={name}
+              control={control}
+              units={units}
+              error={errors[name]?.message}
+            />
           ))}
           <SelectField
             label="Progress source"
@@ -426,49 +408,33 @@ export function FeatureForm({ productId, choices, feature, initialRelease, initi
         </div>
       </fieldset>
 
-      <fieldset className="form-section">
-        <legend className="form-section__title">Team</legend>
-        <div className="form-grid">
-          <SelectField
-            label="Team"
-            registration={register('team', { onChange: onTeamChange })}
-            options={teamOptions}
-            placeholder={teamOptions.length === 0 ? 'No teams in this workspace' : 'No team'}
-            error={errors.team?.message}
-          />
-          <SelectField
-            label="Iteration"
-            registration={register('iteration')}
-            options={team.iterations.map((i) => ({ value: i.id, label: i.name }))}
-            placeholder="No iteration"
-            disabled={!teamId}
-            hint={noTeamHint}
-            error={errors.iteration?.message}
-          />
-          <SelectField
-            label="Program increment"
-            registration={register('program_increment')}
-            options={team.programIncrements.map((p) => ({ value: p.id, label: `${p.reference_num} ${p.name}` }))}
-            placeholder="No program increment"
-            disabled={!teamId}
-            hint={noTeamHint}
-            error={errors.program_increment?.message}
-          />
-          <SelectField
-            label="Team status"
-            registration={register('team_workflow_status')}
-            options={team.statuses.map((s) => ({ value: s.name, label: s.name }))}
-            placeholder="No team status"
-            disabled={!teamId}
-            hint={noTeamHint}
-            error={errors.team_workflow_status?.message}
-          />
-        </div>
-      </fieldset>
+      <TeamFieldset
+        teams={choices.teams}
+        teamId={teamId ?? ''}
+        registrations={{
+          team: register('team', { onChange: onTeamChange }),
+          iteration: register('iteration'),
+          programIncrement: register('program_increment'),
+          teamStatus: register('team_workflow_status'),
+        }}
+        errors={{
+          team: errors.team?.message,
+          iteration: errors.iteration?.message,
+          programIncrement: errors.program_increment?.message,
+          teamStatus: errors.team_workflow_status?.message,
+        }}
+      />
 
       <fieldset className="form-section">
         <legend className="form-section__title">People</legend>
-        <WatchersField control={control} users={watcherUsers} error={errors.watchers?.message} />
+        <WatchersField
+          value={watchers.value}
+          onChange={watchers.onChange}
+          onBlur={watchers.onBlur}
+          users={watcherUsers}
+          error={errors.watchers?.message}
+          id="feature-watchers"
+        />
       </fieldset>
 
       <div className="form-actions">
@@ -478,7 +444,13 @@ export function FeatureForm({ productId, choices, feature, initialRelease, initi
           </p>
         ) : null}
         <ButtonLink to={cancelHref}>Cancel</ButtonLink>
-        <Button type="submit" variant="primary" pending={pending} pendingLabel="Saving…" disabled={estimatesInvalid}>
+        <Button
+          type="submit"
+          variant="primary"
+          pending={pending}
+          pendingLabel="Saving…"
+          disabled={estimatesInvalid}
+        >
           {submitLabel}
         </Button>
       </div>
