@@ -9,9 +9,10 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { authenticate } from './auth';
-import { HttpError } from './http';
+import { HttpError, storeErrorStatus } from './http';
+import { StoreError } from './problems';
+import type { AppEnv } from './types';
 import type { Store } from './store/db';
-import type { UserRow } from './store/schema';
 import { accountRoutes } from './routes/account';
 import { releaseRoutes } from './routes/releases';
 import { featureRoutes } from './routes/features';
@@ -21,9 +22,7 @@ import { initiativeRoutes } from './routes/initiatives';
 import { goalRoutes } from './routes/goals';
 import { customFieldRoutes } from './routes/custom-fields';
 
-export interface AppEnv {
-  Variables: { user: UserRow; store: Store };
-}
+export type { AppEnv } from './types';
 
 export interface AppOptions {
   store: Store;
@@ -38,6 +37,10 @@ export function errorResponse(c: Context, err: unknown): Response {
     const body = err.errors ? { error: err.message, errors: err.errors } : { error: err.message };
     if (err.status === 401) c.header('WWW-Authenticate', 'Bearer');
     return c.json(body, err.status);
+  }
+  if (err instanceof StoreError) {
+    const body = err.errors ? { error: err.message, errors: err.errors } : { error: err.message };
+    return c.json(body, storeErrorStatus(err));
   }
   // SQLite constraint failures are a client's bad reference, never a crash.
   if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT')) {

@@ -3,8 +3,10 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../src/contract/common';
+import { StoreError, badRequest, fieldErrors, zodProblems } from './problems';
+import type { Paging } from './problems';
 
-/** Errors the service answers with `{"error", "errors"}` and a 4xx status. */
+/** Errors of the HTTP layer itself (auth, content type, body shape) with their 4xx status. */
 export class HttpError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429,
@@ -13,85 +15,6 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
-}
-
-/** 422 for one field: message `"<field> <problem>"`, and the problem listed under the field. */
-export function fieldError(field: string, problem: string): HttpError {
-  return new HttpError(422, `${field} ${problem}`, { [field]: [problem] });
-}
-
-/** 422 for several fields at once (all problems of a body are reported together). */
-export function fieldErrors(errors: Record<string, string[]>): HttpError {
-  const first = Object.entries(errors)[0];
-  const message = first ? `${first[0]} ${first[1][0] ?? 'is invalid'}` : 'Validation failed';
-  return new HttpError(422, message, errors);
-}
-
-/** Collects field problems while a write is checked, then throws them together. */
-export class FieldProblems {
-  private readonly map: Record<string, string[]> = {};
-  add(field: string, problem: string): void {
-    (this.map[field] ??= []).push(problem);
-  }
-  get empty(): boolean {
-    return Object.keys(this.map).length === 0;
-  }
-  throwIfAny(): void {
-    if (!this.empty) throw fieldErrors(this.map);
-  }
-}
-
-export function notFound(kind: string, id: string): HttpError {
-  return new HttpError(404, `${kind} ${id} not found`);
-}
-
-/** Turns zod issues into field messages a person can act on. `strip` drops the envelope key. */
-export function zodProblems(error: z.ZodError, strip = 1): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.slice(strip).map(String);
-    const field = path.length ? path.join('.') : String(issue.path[0] ?? 'body');
-    (out[field] ??= []).push(describeIssue(issue));
-  }
-  return out;
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_type': {
-      // zod keeps `input` only when asked (reportInput); its message names what was received.
-      const missing = 'input' in issue ? issue.input === undefined : /received undefined/.test(issue.message);
-      return missing ? "can't be blank" : `must be ${article(issue.expected)}`;
-    }
-    case 'too_big':
-      return issue.origin === 'string'
-        ? `is too long (at most ${String(issue.maximum)} characters)`
-        : issue.origin === 'array'
-          ? `has too many items (at most ${String(issue.maximum)})`
-          : issue.message.startsWith('must')
-            ? issue.message
-            : `must be at most ${String(issue.maximum)}`;
-    case 'too_small':
-      return issue.origin === 'string' && Number(issue.minimum) === 1
-        ? "can't be blank"
-        : issue.message.startsWith('must') || issue.message.startsWith("can't")
-          ? issue.message
-          : `must be at least ${String(issue.minimum)}`;
-    case 'invalid_value':
-      if ('input' in issue && issue.input === undefined) return "can't be blank";
-      return `must be one of: ${issue.values.map(String).join(', ')}`;
-    case 'invalid_union':
-      return 'has the wrong type';
-    default:
-      return issue.message;
-  }
-}
-
-function article(expected: string): string {
-  if (expected === 'object') return 'an object';
-  if (expected === 'array') return 'an array';
-  if (expected === 'int') return 'an integer';
-  return `a ${expected}`;
 }
 
 const MAX_JSON_DEPTH = 32;
@@ -133,17 +56,9 @@ function depth(value: unknown, level = 0): number {
 export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
   const parsed = schema.safeParse(c.req.query(), { reportInput: true });
   if (!parsed.success) {
-    const errors = zodProblems(parsed.error, 0);
-    const first = Object.entries(errors)[0];
-    throw new HttpError(400, first ? `${first[0]} ${first[1][0]}` : 'Invalid query', errors);
+    throw badRequest(zodProblems(parsed.error, 0), 'Invalid query');
   }
   return parsed.data;
-}
-
-export interface Paging {
-  page: number;
-  perPage: number;
-  offset: number;
 }
 
 /** `page` (from 1) and `per_page` (default 30, at most 200). */
@@ -214,4 +129,16 @@ export function wantsOnly(fields: string | undefined, cheap: readonly string[]):
   return !names.includes('*') && names.every((n) => cheap.includes(n));
 }
 
-export const now = (): string => new Date().toISOString();
+
+const STATUS: Record<StoreError['kind'], 400 | 403 | 404 | 409 | 422> = {
+  bad_request: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  invalid: 422,
+};
+
+/** The one mapping from a store error to its status. */
+export function storeErrorStatus(err: StoreError): 400 | 403 | 404 | 409 | 422 {
+  return STATUS[err.kind];
+}

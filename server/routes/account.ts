@@ -1,7 +1,7 @@
 // Account routes: who is signed in, products (operation 19), users, workflows, feature kinds and
 // teams. Read-only: these records come from the seed.
 import { Hono } from 'hono';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../types';
 import { listQuery, pageBody, paging, readQuery } from '../http';
 import {
   listProducts,

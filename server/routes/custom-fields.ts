@@ -3,7 +3,7 @@
 // option without reading records. Handlers read the query, call the store, shape.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../types';
 import { listQuery, pageBody, paging, readQuery } from '../http';
 import {
   definitionBody,

@@ -2,10 +2,11 @@
 // frames, which the initiative and goal forms offer. Handlers read, call the store, shape.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../types';
 import { fieldsParamSchema } from '../../src/contract/common';
 import { goalCreateInput } from '../../src/contract/initiatives';
-import { listQuery, notFound, pageBody, paging, pickFields, readQuery, wantsOnly } from '../http';
+import { listQuery, pageBody, paging, pickFields, readQuery, wantsOnly } from '../http';
+import { notFound } from '../problems';
 import {
   GOAL_COMPACT_FIELDS,
   createGoal,

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../types';
 import { EMAIL_MAX, NAME_MAX, fieldsParamSchema } from '../../src/contract/common';
 import { initiativeCreateInput, initiativeUpdateInput } from '../../src/contract/initiatives';
 import { listQuery, pageBody, paging, pickFields, readQuery, wantsOnly } from '../http';

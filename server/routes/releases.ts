@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../types';
 import { fieldsParamSchema } from '../../src/contract/common';
 import {
   releaseCreateInput,
@@ -11,19 +11,8 @@ import {
   releasePhaseUpdateInput,
   releaseUpdateInput,
 } from '../../src/contract/releases';
-import {
-  FieldProblems,
-  fieldError,
-  listQuery,
-  notFound,
-  pageBody,
-  paging,
-  pickFields,
-  readBody,
-  readQuery,
-  wantsOnly,
-  zodProblems,
-} from '../http';
+import { listQuery, pageBody, paging, pickFields, readBody, readQuery, wantsOnly } from '../http';
+import { FieldProblems, fieldError, notFound, zodProblems } from '../problems';
 import {
   RELEASE_COMPACT_FIELDS,
   createPhase,

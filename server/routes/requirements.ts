@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { fieldsParamSchema } from '../../src/contract/common';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../types';
 import { listQuery, pageBody, paging, pickFields, readBody, readQuery } from '../http';
 import { requireFeature } from '../store/features';
 import {

@@ -3,7 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { Product, Team, User, Workflow, WorkflowKind } from '../../src/contract/account';
 import type { STATUSABLE_TYPES } from '../../src/contract/account';
-import type { Paging } from '../http';
+import type { Paging } from '../problems';
 import type { Db } from './audit';
 import type { ProductRow, TeamRow, UserRow, WorkflowsTable } from './schema';
 import { containsText } from './resolve';

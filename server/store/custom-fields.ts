@@ -26,8 +26,8 @@ import type { RawBuilder, Selectable, SqlBool } from 'kysely';
 import { CUSTOM_FIELD_TYPES } from '../../src/contract/custom-fields';
 import type { CustomFieldDefinition, CustomFieldOption, CustomFieldValue } from '../../src/contract/custom-fields';
 import { isRealDate } from '../../src/domain/dates';
-import { HttpError, notFound } from '../http';
-import type { FieldProblems, Paging } from '../http';
+import { badRequest, notFound } from '../problems';
+import type { FieldProblems, Paging } from '../problems';
 import type { Db } from './audit';
 import { asId } from './resolve';
 import type { CustomFieldDefinitionsTable, CustomFieldValuesTable } from './schema';
@@ -347,9 +347,7 @@ export interface CustomFieldPair {
  */
 export function readCustomFieldPairs(queries: Record<string, string[]>): CustomFieldPair[] {
   const malformed = () =>
-    new HttpError(400, 'custom_fields must be given as custom_fields[<key>]=<value>', {
-      custom_fields: ['must be given as custom_fields[<key>]=<value>'],
-    });
+    badRequest({ custom_fields: ['must be given as custom_fields[<key>]=<value>'] });
   const pairs: CustomFieldPair[] = [];
   for (const [name, values] of Object.entries(queries)) {
     if (name === 'custom_fields') throw malformed();
@@ -363,9 +361,7 @@ export function readCustomFieldPairs(queries: Record<string, string[]>): CustomF
     for (const value of values) pairs.push({ key: m[1], value });
   }
   if (pairs.length > MAX_CUSTOM_FIELD_PAIRS) {
-    throw new HttpError(400, `custom_fields has too many pairs (at most ${MAX_CUSTOM_FIELD_PAIRS})`, {
-      custom_fields: [`has too many pairs (at most ${MAX_CUSTOM_FIELD_PAIRS})`],
-    });
+    throw badRequest({ custom_fields: [`has too many pairs (at most ${MAX_CUSTOM_FIELD_PAIRS})`] });
   }
   return pairs;
 }

@@ -20,8 +20,8 @@ import {
   RELEASE_PROGRESS_SOURCES,
 } from '../../src/domain/progress';
 import { releaseKey } from '../../src/domain/reference';
-import type { FieldProblems, Paging } from '../http';
-import { now } from '../http';
+import type { FieldProblems, Paging } from '../problems';
+import { now } from '../problems';
 import type { Page } from './account';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';

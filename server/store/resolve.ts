@@ -3,7 +3,7 @@
 // row or null (body references: the caller reports a 422 on the field); `require*` throw 404 (paths).
 import { sql } from 'kysely';
 import type { RawBuilder, Selectable, SqlBool } from 'kysely';
-import { notFound } from '../http';
+import { notFound } from '../problems';
 import { isNumericId } from '../../src/domain/reference';
 import type { Db } from './audit';
 import type {

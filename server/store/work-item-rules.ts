@@ -9,7 +9,7 @@ import type { featureUpdateInput } from '../../src/contract/features';
 import { parseEstimate, MAX_MINUTES, MAX_POINTS } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { todayIso } from '../../src/domain/dates';
-import type { FieldProblems } from '../http';
+import type { FieldProblems } from '../problems';
 import type { Db } from './audit';
 import { asId, defaultStatus, findRelease, findTeam, findUser, statusByName } from './resolve';
 import type { FeatureRow, FeatureUpdate, ReleaseRow } from './schema';
