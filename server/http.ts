@@ -3,7 +3,8 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../src/contract/common';
-import { StoreError, badRequest, fieldErrors, zodProblems } from './problems';
+import { badRequest, fieldErrors, zodProblems } from './problems';
+import type { StoreError } from './problems';
 import type { Paging } from './problems';
 
 /** Errors of the HTTP layer itself (auth, content type, body shape) with their 4xx status. */
