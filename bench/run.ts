@@ -199,6 +199,49 @@ async function main(): Promise<void> {
     }
     rows.push(summary('create epic (op 5)', epicWrites, 'with roll-ups'), summary('update epic', epicUpdates, 'with roll-ups'));
 
+    // A feature in an epic and an initiative under a bulk initiative: its roll-ups reach the release
+    // of FEATURES features, the epic, the initiative and the initiative's chain. The update moves its
+    // status, which every level above reads.
+    const epicKey = await service.store.db
+      .selectFrom('epics')
+      .select('reference_num')
+      .where('name', '=', `Bench epic ${RUNS - 1}`)
+      .executeTakeFirstOrThrow();
+    const linkedWrites: number[] = [];
+    const linkedUpdates: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      let s = performance.now();
+      const created = await api('POST', `/releases/${release.id}/features`, {
+        feature: { name: `Bench linked feature ${i}`, epic: epicKey.reference_num, initiative: rollupKey, initial_estimate_text: '1d' },
+      });
+      linkedWrites.push(performance.now() - s);
+      if (created.status !== 200) throw new Error(`linked create answered ${created.status} ${JSON.stringify(created.json)}`);
+      const id = (created.json as { feature: { id: string } }).feature.id;
+      s = performance.now();
+      const updated = await api('PUT', `/features/${id}`, { feature: { workflow_status: { name: 'In development' }, remaining_estimate_text: '2h' } });
+      linkedUpdates.push(performance.now() - s);
+      if (updated.status !== 200) throw new Error(`linked update answered ${updated.status} ${JSON.stringify(updated.json)}`);
+    }
+    rows.push(
+      summary('create feature in epic', linkedWrites, 'epic, initiative chain'),
+      summary('update feature status in epic', linkedUpdates, 'epic, initiative chain'),
+    );
+
+    // Requirements of a feature whose progress comes from them, in the release of FEATURES features.
+    const parentFeature = await api('POST', `/releases/${release.id}/features`, {
+      feature: { name: 'Bench requirements feature', progress_source: 'progress_from_requirements', epic: epicKey.reference_num },
+    });
+    if (parentFeature.status !== 200) throw new Error(`feature create answered ${parentFeature.status}`);
+    const parentId = (parentFeature.json as { feature: { id: string } }).feature.id;
+    const requirementWrites: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const s = performance.now();
+      const created = await api('POST', `/features/${parentId}/requirements`, { requirement: { name: `Bench requirement ${i}` } });
+      requirementWrites.push(performance.now() - s);
+      if (created.status !== 200) throw new Error(`requirement create answered ${created.status} ${JSON.stringify(created.json)}`);
+    }
+    rows.push(summary('create requirement (op 3)', requirementWrites, 'feature, release, epic'));
+
     const pad = (s: string, n: number) => s.padEnd(n);
     const num = (n: number) => n.toFixed(2).padStart(8);
     console.log(`${pad('scenario', 34)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'max ms'.padStart(8)}  note`);

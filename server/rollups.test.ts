@@ -1,11 +1,14 @@
 // Roll-ups: feature writes (status, estimates, moves, deletes) and requirement writes move the
 // stored progress and dates of features, release phases and releases, per source, in the same
 // request. Releases and phases are made in the database here so each test owns its numbers; all
-// feature writes go through the API.
+// feature writes go through the API. The scheduler: moves between parents recompute both parents,
+// and one write recomputes each record once, bottom-up, along the declared edges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureEnvelope, featurePage, featureSchema } from '../src/contract/features';
 import type { Feature } from '../src/contract/features';
-import { recomputePhase, recomputeRelease } from './store/rollups';
+import { observeRollups, recomputeRollups } from './store/rollup-scheduler';
+import type { RollupKind } from './store/rollup-scheduler';
+import { ROLLUP_EDGES, ROLLUP_KINDS, rollupReach } from './store/rollup-edges';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
 
@@ -210,7 +213,7 @@ describe('release progress', () => {
     const a = await makeRelease({ progress_source: 'progress_from_sub_releases' });
     const b = await makeRelease({ progress_source: 'progress_from_sub_releases', parent_id: a.id });
     await db().updateTable('releases').set({ parent_id: b.id }).where('id', '=', a.id).execute();
-    await recomputeRelease(db(), a.id);
+    await recomputeRollups(db(), [['release', a.id]]);
     expect((await release(a.id)).progress).toBe(0);
   });
 
@@ -270,7 +273,7 @@ describe('release phase roll-ups', () => {
     expect(await phase(p.id)).toMatchObject({ start_on: '2026-02-03', end_on: '2026-03-05' });
     // The release spans its phases and features.
     await makePhase(r.id, { name: 'Early', start_on: '2026-01-15', end_on: '2026-01-20' });
-    await recomputeRelease(db(), r.id);
+    await recomputeRollups(db(), [['release', r.id]]);
     expect(await release(r.id)).toMatchObject({ start_date: '2026-01-15', release_date: '2026-03-05' });
   });
 
@@ -278,11 +281,170 @@ describe('release phase roll-ups', () => {
     const r = await makeRelease({});
     const todo = await makePhase(r.id, { name: 'Todo', progress_source: 'progress_from_todos' });
     await db().updateTable('release_phases').set({ progress: 20 }).where('id', '=', todo.id).execute();
-    await recomputePhase(db(), todo.id);
+    await recomputeRollups(db(), [['phase', todo.id]]);
     expect((await phase(todo.id)).progress).toBeNull();
     const manual = await makePhase(r.id, { name: 'Manual' });
     await db().updateTable('release_phases').set({ progress: 20 }).where('id', '=', manual.id).execute();
     await feature(r.key, { release_phase: 'Manual', workflow_status: { name: 'Shipped' } });
     expect((await phase(manual.id)).progress).toBe(20);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The scheduler
+
+async function api<T>(method: string, path: string, body: Record<string, unknown>, key: string): Promise<T> {
+  const res = await t.request(method, path, body);
+  expect(res.status, res.text).toBe(200);
+  return (res.body as Record<string, T>)[key] as T;
+}
+
+interface Linked {
+  id: string;
+  reference_num: string;
+  progress: number | null;
+}
+
+const newEpic = (releaseKey: string, body: Record<string, unknown> = {}) =>
+  api<Linked>('POST', `/releases/${releaseKey}/epics`, { epic: { name: `Epic ${serial++}`, ...body } }, 'epic');
+const newInitiative = (body: Record<string, unknown> = {}) =>
+  api<Linked>('POST', `/products/${productId}/initiatives`, { initiative: { name: `Initiative ${serial++}`, workflow_status: { name: 'On track' }, ...body } }, 'initiative');
+const progressOf = async (table: 'epics' | 'initiatives' | 'goals', id: string) =>
+  (await db().selectFrom(table).select('progress').where('id', '=', Number(id)).executeTakeFirstOrThrow()).progress;
+
+/** Records a write recomputes, in order. */
+async function recorded(write: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const stop = observeRollups((kind, id) => seen.push(`${kind}:${id}`));
+  try {
+    await write();
+  } finally {
+    stop();
+  }
+  return seen;
+}
+
+describe('roll-up scheduler', () => {
+  it('declares edges that only climb the bottom-up order', () => {
+    for (const e of ROLLUP_EDGES) expect(ROLLUP_KINDS.indexOf(e.to), `${e.from} → ${e.to}`).toBeGreaterThanOrEqual(ROLLUP_KINDS.indexOf(e.from));
+    expect(rollupReach('requirement')).toEqual(['feature', 'phase', 'release', 'epic', 'initiative', 'goal']);
+    expect(rollupReach('epic')).toEqual(['initiative', 'goal']);
+    expect(rollupReach('goal')).toEqual([]);
+  });
+
+  it('a feature moved from epic A to epic B recomputes both, and both initiatives', async () => {
+    const r = await makeRelease({});
+    const ia = await newInitiative({ progress_source: 'progress_from_epics' });
+    const ib = await newInitiative({ progress_source: 'progress_from_epics' });
+    const a = await newEpic(r.key, { progress_source: 'progress_from_features', initiative: ia.reference_num });
+    const b = await newEpic(r.key, { progress_source: 'progress_from_features', initiative: ib.reference_num });
+    const f = await feature(r.key, { epic: a.reference_num, progress: 80 });
+    await feature(r.key, { epic: b.reference_num, progress: 20 });
+    expect([await progressOf('epics', a.id), await progressOf('epics', b.id)]).toEqual([80, 20]);
+    expect([await progressOf('initiatives', ia.id), await progressOf('initiatives', ib.id)]).toEqual([80, 20]);
+    await change(f.id, { epic: b.reference_num });
+    expect([await progressOf('epics', a.id), await progressOf('epics', b.id)]).toEqual([null, 50]);
+    expect([await progressOf('initiatives', ia.id), await progressOf('initiatives', ib.id)]).toEqual([0, 50]);
+  });
+
+  it('a feature moved between initiatives, an epic between initiatives, an initiative between parents: old and new follow', async () => {
+    const r = await makeRelease({});
+    const pa = await newInitiative({ progress_source: 'progress_from_children' });
+    const pb = await newInitiative({ progress_source: 'progress_from_children' });
+    const ia = await newInitiative({ progress_source: 'progress_from_features', parent_id: Number(pa.id) });
+    const ib = await newInitiative({ progress_source: 'progress_from_features', parent_id: Number(pb.id) });
+    const f = await feature(r.key, { initiative: ia.reference_num, progress: 60 });
+    expect([await progressOf('initiatives', ia.id), await progressOf('initiatives', pa.id)]).toEqual([60, 60]);
+    await change(f.id, { initiative: ib.reference_num });
+    expect([await progressOf('initiatives', ia.id), await progressOf('initiatives', ib.id)]).toEqual([null, 60]);
+    expect([await progressOf('initiatives', pa.id), await progressOf('initiatives', pb.id)]).toEqual([0, 60]);
+
+    const ea = await newInitiative({ progress_source: 'progress_from_epics' });
+    const eb = await newInitiative({ progress_source: 'progress_from_epics' });
+    const e = await newEpic(r.key, { progress: 30, initiative: ea.reference_num });
+    expect(await progressOf('initiatives', ea.id)).toBe(30);
+    await api('PUT', `/epics/${e.id}`, { epic: { initiative: eb.reference_num } }, 'epic');
+    expect([await progressOf('initiatives', ea.id), await progressOf('initiatives', eb.id)]).toEqual([null, 30]);
+
+    await api('PUT', `/initiatives/${ib.id}`, { initiative: { parent_id: Number(pa.id) } }, 'initiative');
+    expect([await progressOf('initiatives', pa.id), await progressOf('initiatives', pb.id)]).toEqual([30, null]);
+  });
+
+  it('a release moved to another parent: both parents follow', async () => {
+    const pa = await makeRelease({ progress_source: 'progress_from_sub_releases' });
+    const pb = await makeRelease({ progress_source: 'progress_from_sub_releases' });
+    const child = await makeRelease({ progress_source: 'progress_from_features', parent_id: pa.id });
+    await feature(child.key, { progress: 40 });
+    expect([(await release(pa.id)).progress, (await release(pb.id)).progress]).toEqual([40, null]);
+    const res = await t.request('PUT', `/releases/${child.id}`, { release: { parent_id: pb.id } });
+    expect(res.status, res.text).toBe(200);
+    expect([(await release(pa.id)).progress, (await release(pb.id)).progress]).toEqual([null, 40]);
+  });
+
+  it('a release that leaves an initiative is no longer counted there', async () => {
+    const i = await newInitiative({ progress_source: 'progress_from_releases' });
+    const r = await makeRelease({ progress: 40 });
+    const linked = await t.request('PUT', `/releases/${r.id}`, { release: { initiatives: [i.reference_num] } });
+    expect(linked.status, linked.text).toBe(200);
+    expect(await progressOf('initiatives', i.id)).toBe(40);
+    const unlinked = await t.request('PUT', `/releases/${r.id}`, { release: { initiatives: [] } });
+    expect(unlinked.status, unlinked.text).toBe(200);
+    expect(await progressOf('initiatives', i.id)).toBeNull();
+  });
+
+  it('one write recomputes each record once, bottom-up, up to the goals', async () => {
+    const r = await makeRelease({ progress_source: 'progress_from_features', duration_source: 'duration_from_release_phases_features' });
+    const root = await newInitiative({ progress_source: 'progress_from_children', duration_source: 'duration_from_children' });
+    const mid = await newInitiative({ progress_source: 'progress_from_children', duration_source: 'duration_from_children', parent_id: Number(root.id) });
+    const leaf = await newInitiative({
+      progress_source: 'progress_from_epics',
+      duration_source: 'duration_from_features_epics',
+      parent_id: Number(mid.id),
+    });
+    const goal = await api<Linked>(
+      'POST',
+      `/products/${productId}/goals`,
+      { goal: { name: `Goal ${serial++}`, progress_source: 'progress_from_initiatives', initiatives: [leaf.reference_num, mid.reference_num, root.reference_num] } },
+      'goal',
+    );
+    const e = await newEpic(r.key, { progress_source: 'progress_from_features', duration_source: 'duration_from_features', initiative: leaf.reference_num });
+    // The feature names both the epic and the leaf initiative: before the scheduler the leaf's chain
+    // and goal were recomputed once through the epic and once through the feature.
+    let created: Feature | undefined;
+    const seen = await recorded(async () => {
+      created = await feature(r.key, { epic: e.reference_num, initiative: leaf.reference_num, progress: 60, start_date: '2026-05-01', due_date: '2026-05-20' });
+    });
+    if (!created) throw new Error('no feature');
+    const expected: [RollupKind, string | number][] = [
+      ['feature', created.id],
+      ['release', r.id],
+      ['epic', e.id],
+      ['initiative', leaf.id],
+      ['initiative', mid.id],
+      ['initiative', root.id],
+      ['goal', goal.id],
+    ];
+    expect(seen).toEqual(expected.map(([k, id]) => `${k}:${id}`));
+    expect(await progressOf('goals', goal.id)).toBe(60);
+    expect(await progressOf('initiatives', root.id)).toBe(60);
+
+    // An update that changes the status: every level again, each once.
+    const again = await recorded(() => change(created?.id ?? '', { workflow_status: { name: 'Shipped' } }));
+    expect(new Set(again).size).toBe(again.length);
+    expect(again).toEqual(expected.map(([k, id]) => `${k}:${id}`));
+    expect(await progressOf('goals', goal.id)).toBe(100);
+  });
+
+  it('a feature write that changes nothing its parents read leaves them alone', async () => {
+    const r = await makeRelease({ progress_source: 'progress_from_features' });
+    const f = await feature(r.key, { progress: 10 });
+    const seen = await recorded(() => change(f.id, { remaining_estimate_text: '4h', tags: 'quiet' }));
+    expect(seen).toEqual([`feature:${f.id}`, `release:${r.id}`]);
+    // The release was visited but not aggregated: its updated_at did not move.
+    const before = (await release(r.id)).updated_at;
+    await change(f.id, { remaining_estimate_text: '5h' });
+    expect((await release(r.id)).updated_at).toBe(before);
+    await change(f.id, { progress: 30 });
+    expect((await release(r.id)).progress).toBe(30);
   });
 });

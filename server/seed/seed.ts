@@ -7,9 +7,8 @@ import { parseEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { progressFromCompletion, progressFromRemaining } from '../../src/domain/progress';
 import { epicKey, featureKey, goalKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
-import { recomputeFeature, recomputePhase, recomputeRelease } from '../store/rollups';
-import { recomputeEpic } from '../store/epic-rollups';
-import { recomputeInitiative } from '../store/initiative-rollups';
+import { recomputeRollups } from '../store/rollup-scheduler';
+import type { RollupKind } from '../store/rollup-scheduler';
 import type { Database } from '../store/schema';
 import {
   EMPTY_PRODUCT,
@@ -486,15 +485,16 @@ async function seedProduct(
     .where('id', '=', productId)
     .execute();
 
-  // Computed progress and dates come from the one roll-up module, as after any API write.
-  for (const id of featureIds) await recomputeFeature(trx, id);
-  for (const r of releases) {
-    for (const phase of r.phases.values()) await recomputePhase(trx, phase.id);
-    await recomputeRelease(trx, r.id);
-  }
-  for (const id of epics) await recomputeEpic(trx, id);
-  // Each recompute climbs to the root and on to the linked goals, so every level ends up current.
-  for (const id of initiatives) await recomputeInitiative(trx, id);
+  // Computed progress and dates come from the one roll-up scheduler, as after any API write: one
+  // flush, each record once, bottom-up.
+  const records: [RollupKind, number][] = [
+    ...featureIds.map((id): [RollupKind, number] => ['feature', id]),
+    ...releases.flatMap((r) => [...r.phases.values()].map((phase): [RollupKind, number] => ['phase', phase.id])),
+    ...releases.map((r): [RollupKind, number] => ['release', r.id]),
+    ...epics.map((id): [RollupKind, number] => ['epic', id]),
+    ...initiatives.map((id): [RollupKind, number] => ['initiative', id]),
+  ];
+  await recomputeRollups(trx, records);
 }
 
 /**

@@ -1,7 +1,7 @@
-// An epic's computed progress and dates, kept in its columns so reads and lists never compute. Every
-// write that can change an input calls this inside its own transaction: epic writes, feature writes
-// (old and new epic), release roll-ups (epics dated by their release). After the epic, its
-// initiative is recomputed (initiatives read epics' progress and dates).
+// An epic's computed progress and dates, kept in its columns so reads and lists never compute. The
+// roll-up scheduler (`rollup-scheduler.ts`) calls this once per epic per write: after epic writes,
+// feature writes (old and new epic) and release roll-ups (epics dated by their release); the
+// initiative that reads the epic follows in the scheduler's walk.
 //
 // Sources computed (`_with_dependents` computes like its base: dependency links are not modelled):
 //   progress_from_features            mean of its features' progress, complete status = 100, none = 0
@@ -27,7 +27,7 @@ import {
   progressFromRemainingSum,
 } from '../../src/domain/progress';
 import type { Db } from './audit';
-import { recomputeInitiative } from './initiative-rollups';
+import { readsAny } from './rollups';
 
 /** Count, complete count and progress sum (complete = 100, none = 0) of an epic's features. */
 export async function epicFeatureStats(db: Db, epicId: number): Promise<{ count: number; completed: number; progressSum: number }> {
@@ -46,8 +46,22 @@ function mean(sum: number, count: number): number | null {
   return progressFromChildren([{ progress: sum / count, complete: false }]);
 }
 
-/** Recomputes an epic's progress and dates when their sources are not manual, then its initiative. */
-export async function recomputeEpic(db: Db, epicId: number): Promise<void> {
+/** Feature columns an epic's roll-ups read, by its sources (see `featureColumnsRead` for releases). */
+function epicReadsOfFeatures(progressSource: string, durationSource: string): string[] {
+  const source = baseSource(progressSource);
+  const cols: string[] = [];
+  if (source === 'progress_from_features' || source === 'progress_from_features_completed') cols.push('progress', 'workflow_status_id');
+  // Features count in the units of their release, so a feature's move between releases counts too.
+  else if (source === 'progress_from_remaining_estimate') cols.push('initial_estimate', 'detailed_estimate', 'remaining_estimate', 'release_id');
+  if (durationSource === 'duration_from_features') cols.push('start_date', 'due_date');
+  return cols;
+}
+
+/**
+ * Recomputes an epic's progress and dates when their sources are not manual; true when they moved.
+ * `featureColumns`: the only feature columns that changed (null or absent: anything).
+ */
+export async function recomputeEpic(db: Db, epicId: number, featureColumns: ReadonlySet<string> | null = null): Promise<boolean> {
   const e = await db
     .selectFrom('epics')
     .select([
@@ -65,7 +79,8 @@ export async function recomputeEpic(db: Db, epicId: number): Promise<void> {
     ])
     .where('id', '=', epicId)
     .executeTakeFirst();
-  if (!e) return;
+  if (!e) return false;
+  if (!readsAny(featureColumns, epicReadsOfFeatures(e.progress_source, e.duration_source))) return false;
   const source = baseSource(e.progress_source);
 
   let progress = e.progress;
@@ -113,39 +128,26 @@ export async function recomputeEpic(db: Db, epicId: number): Promise<void> {
     }
   }
 
-  // The initiative reads the epic's progress and dates: only a change here can move it (writes to
-  // the epic itself recompute its old and new initiative on their own).
-  if (progress !== e.progress || startDate !== e.start_date || dueDate !== e.due_date) {
-    await db
-      .updateTable('epics')
-      .set({ progress, start_date: startDate, due_date: dueDate, updated_at: new Date().toISOString() })
-      .where('id', '=', epicId)
-      .execute();
-    if (e.initiative_id !== null) await recomputeInitiative(db, e.initiative_id);
-  }
+  if (progress === e.progress && startDate === e.start_date && dueDate === e.due_date) return false;
+  await db
+    .updateTable('epics')
+    .set({ progress, start_date: startDate, due_date: dueDate, updated_at: new Date().toISOString() })
+    .where('id', '=', epicId)
+    .execute();
+  return true;
 }
 
 /**
- * Moves the dates of the epics dated by these releases (duration_from_releases) to their release's,
- * after the releases' own roll-up: one statement per release touching only the epics whose dates
- * differ, then the initiatives of those epics. A release with neither date leaves its epics alone.
+ * The epics dated by a release (duration_from_releases) whose dates differ from the release's: the
+ * ones its roll-up must move. A release with neither date leaves its epics alone, so none.
  */
-export async function recomputeEpicsOfReleases(db: Db, releaseIds: readonly number[]): Promise<void> {
-  if (releaseIds.length === 0) return;
-  const releases = await db
-    .selectFrom('releases')
-    .select(['id', 'start_date', 'release_date'])
-    .where('id', 'in', [...releaseIds])
-    .execute();
-  const initiatives = new Set<number>();
-  for (const r of releases) {
-    if (r.start_date === null && r.release_date === null) continue;
-    const moved = await sql<{ initiative_id: number | null }>`
-      UPDATE epics SET start_date = ${r.start_date}, due_date = ${r.release_date}, updated_at = ${new Date().toISOString()}
-      WHERE release_id = ${r.id} AND duration_source = 'duration_from_releases'
-        AND (start_date IS NOT ${r.start_date} OR due_date IS NOT ${r.release_date})
-      RETURNING initiative_id`.execute(db);
-    for (const m of moved.rows) if (m.initiative_id !== null) initiatives.add(m.initiative_id);
-  }
-  for (const id of initiatives) await recomputeInitiative(db, id);
+export async function epicsDatedBy(db: Db, releaseId: number): Promise<number[]> {
+  const r = await db.selectFrom('releases').select(['start_date', 'release_date']).where('id', '=', releaseId).executeTakeFirst();
+  if (!r || (r.start_date === null && r.release_date === null)) return [];
+  const rows = await sql<{ id: number }>`
+    SELECT id FROM epics
+    WHERE release_id = ${releaseId} AND duration_source = 'duration_from_releases'
+      AND (start_date IS NOT ${r.start_date} OR due_date IS NOT ${r.release_date})
+    ORDER BY id`.execute(db);
+  return rows.rows.map((row) => row.id);
 }

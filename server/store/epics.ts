@@ -20,10 +20,9 @@ import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
-import { recomputeEpic } from './epic-rollups';
 import { parseFields } from './features';
 import { ESTIMATES, planWorkItem, unitsOf } from './work-item-rules';
-import { recomputeInitiative } from './initiative-rollups';
+import { RollupScheduler } from './rollup-scheduler';
 import { asId, findInitiative, findUser } from './resolve';
 import type { Database, EpicRow, EpicsTable, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
@@ -177,9 +176,8 @@ export async function createEpic(
       await trx.insertInto('epic_watchers').values(plan.watchers.map((user_id) => ({ epic_id: id, user_id }))).execute();
     }
     const customChange = await writeCustomFields(trx, EPIC, id, plan.customFields);
-    await recomputeEpic(trx, id);
+    await new RollupScheduler(trx).wrote('epic', id).flush();
     const after = await trx.selectFrom('epics').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    if (after.initiative_id !== null) await recomputeInitiative(trx, after.initiative_id);
 
     const changes: Changes = diff(null, after);
     if (plan.watchers?.length) changes.watchers = [null, plan.watchers];
@@ -227,10 +225,11 @@ export async function updateEpic(
         await trx.insertInto('epic_watchers').values(newWatchers.map((user_id) => ({ epic_id: before.id, user_id }))).execute();
       }
     }
-    await recomputeEpic(trx, before.id);
-    const final = await trx.selectFrom('epics').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     // The epic's status, progress or dates may have moved its old and new initiative.
-    for (const id of new Set([before.initiative_id, final.initiative_id])) if (id !== null) await recomputeInitiative(trx, id);
+    const rollups = new RollupScheduler(trx).wrote('epic', before.id);
+    if (changed.initiative_id !== undefined) rollups.mark('initiative', before.initiative_id);
+    await rollups.flush();
+    const final = await trx.selectFrom('epics').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
 
     const changes = diff(before, final);
     if (watchersChanged) changes.watchers = [oldWatchers, newWatchers];
@@ -290,7 +289,7 @@ export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; u
       action: 'destroy',
       changes: { name: [epic.name, null], reference_num: [epic.reference_num, null] },
     });
-    if (epic.initiative_id !== null) await recomputeInitiative(trx, epic.initiative_id);
+    await new RollupScheduler(trx).mark('initiative', epic.initiative_id).flush();
   });
 }
 

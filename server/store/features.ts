@@ -16,10 +16,8 @@ import type { Paging } from '../problems';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { asId, findInitiative, findUser } from './resolve';
-import { recomputeFeature, recomputePhase, recomputeRelease } from './rollups';
-import { recomputeEpic } from './epic-rollups';
+import { RollupScheduler } from './rollup-scheduler';
 import { ESTIMATES, planWorkItem, unitsOf } from './work-item-rules';
-import { recomputeInitiative } from './initiative-rollups';
 import type { Database, FeatureRow, FeatureUpdate, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
 
@@ -209,25 +207,9 @@ async function findPhase(db: Db, releaseId: number, ref: string): Promise<number
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-/**
- * Keeps roll-ups true after a feature changed: the feature, then every phase and release it was or
- * is in, then its old and new epic and initiative (epics read release dates, initiatives read epics).
- */
-async function recomputeAround(
-  db: Db,
-  featureId: number | null,
-  around: {
-    phases: (number | null | undefined)[];
-    releases: (number | null | undefined)[];
-    epics: (number | null | undefined)[];
-    initiatives: (number | null | undefined)[];
-  },
-): Promise<void> {
-  if (featureId !== null) await recomputeFeature(db, featureId);
-  for (const id of new Set(around.phases)) if (id) await recomputePhase(db, id);
-  for (const id of new Set(around.releases)) if (id) await recomputeRelease(db, id);
-  for (const id of new Set(around.epics)) if (id) await recomputeEpic(db, id);
-  for (const id of new Set(around.initiatives)) if (id) await recomputeInitiative(db, id);
+/** The records whose numbers read a feature, by the feature's link columns (old links after a move). */
+function markAround(rollups: RollupScheduler, row: Pick<FeatureRow, 'release_phase_id' | 'release_id' | 'epic_id' | 'initiative_id'>): void {
+  rollups.mark('phase', row.release_phase_id).mark('release', row.release_id).mark('epic', row.epic_id).mark('initiative', row.initiative_id);
 }
 
 async function writeTags(db: Db, featureId: number, tags: string[]): Promise<void> {
@@ -285,12 +267,7 @@ export async function createFeature(
     if (plan.watchers?.length) {
       await trx.insertInto('feature_watchers').values(plan.watchers.map((user_id) => ({ feature_id: id, user_id }))).execute();
     }
-    await recomputeAround(trx, id, {
-      phases: [values.release_phase_id],
-      releases: [values.release_id],
-      epics: [values.epic_id],
-      initiatives: [values.initiative_id],
-    });
+    await new RollupScheduler(trx).wrote('feature', id).flush();
 
     const after = await trx.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const changes: Changes = diff(null, after);
@@ -342,13 +319,12 @@ export async function updateFeature(
         await trx.insertInto('feature_watchers').values(newWatchers.map((user_id) => ({ feature_id: before.id, user_id }))).execute();
       }
     }
-    const after = await trx.selectFrom('features').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-    await recomputeAround(trx, before.id, {
-      phases: [before.release_phase_id, after.release_phase_id],
-      releases: [before.release_id, after.release_id],
-      epics: [before.epic_id, after.epic_id],
-      initiatives: [before.initiative_id, after.initiative_id],
-    });
+    // The old parents (after a move) lose the feature; the new ones are found from the feature itself.
+    const rollups = new RollupScheduler(trx).wrote('feature', before.id, Object.keys(changed));
+    for (const [column, kind] of [['release_phase_id', 'phase'], ['release_id', 'release'], ['epic_id', 'epic'], ['initiative_id', 'initiative']] as const) {
+      if (changed[column] !== undefined) rollups.mark(kind, before[column]);
+    }
+    await rollups.flush();
 
     const final = await trx.selectFrom('features').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     const changes = diff(before, final);
@@ -385,12 +361,9 @@ export async function deleteFeature(db: Kysely<Database>, args: { featureId: num
       action: 'destroy',
       changes: { name: [feature.name, null], reference_num: [feature.reference_num, null] },
     });
-    await recomputeAround(trx, null, {
-      phases: [feature.release_phase_id],
-      releases: [feature.release_id],
-      epics: [feature.epic_id],
-      initiatives: [feature.initiative_id],
-    });
+    const rollups = new RollupScheduler(trx);
+    markAround(rollups, feature);
+    await rollups.flush();
   });
 }
 

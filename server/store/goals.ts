@@ -12,7 +12,7 @@ import { notFound, now } from '../problems';
 import type { Page } from './account';
 import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
-import { recomputeGoal } from './initiative-rollups';
+import { RollupScheduler } from './rollup-scheduler';
 import type { Checked } from './releases';
 import { asId, findInitiative } from './resolve';
 import type { Database, GoalRow, GoalsTable, ProductRow, TimeFramesTable, UserRow } from './schema';
@@ -324,7 +324,7 @@ export async function createGoal(
     const initiativeIds = plan.initiativeIds ?? [];
     await writeInitiativeLinks(trx, row.id, initiativeIds);
     await audit(trx, { userId: user.id, type: 'Goal', id: row.id, action: 'create', changes: diff(null, { ...row, initiative_ids: initiativeIds }) });
-    await recomputeGoal(trx, row.id);
+    await new RollupScheduler(trx).wrote('goal', row.id).flush();
     return trx.selectFrom('goals').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   });
 }
@@ -352,7 +352,7 @@ export async function updateGoal(
     await trx.updateTable('goals').set({ ...plan.values, updated_at: now() }).where('id', '=', current.id).execute();
     if (plan.initiativeIds) await writeInitiativeLinks(trx, current.id, plan.initiativeIds);
     await audit(trx, { userId: user.id, type: 'Goal', id: current.id, action: 'update', changes });
-    await recomputeGoal(trx, current.id);
+    await new RollupScheduler(trx).wrote('goal', current.id).flush();
     return trx.selectFrom('goals').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
   });
 }

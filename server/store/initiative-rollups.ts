@@ -1,6 +1,7 @@
 // Computed progress and dates of initiatives and goals, kept in their columns so reads never compute.
-// Every write that can change an input calls these inside its own transaction: initiative writes,
-// feature and epic writes (which name an initiative), release roll-ups (linked releases).
+// Each function recomputes ONE record and says whether its numbers moved; the roll-up scheduler
+// (`rollup-scheduler.ts`) calls them once per record per write after initiative writes, feature and
+// epic writes (which name an initiative) and release roll-ups (linked releases).
 //
 // Sources computed (rules in src/domain/rollup.ts; `_with_dependents` computes like its base):
 //   initiative progress_from_children          mean of child initiatives (complete status = 100)
@@ -11,7 +12,7 @@
 //              duration_from_children          span of the children's start/end dates
 //              duration_from_features_epics    span of its features' and epics' start/due dates
 //              duration_from_releases          span of its linked releases' start/release dates
-//   then its parent, up the chain, then the goals linked to any initiative of the chain:
+//   then (the scheduler's walk) its parent, up the chain, and the goals linked to it:
 //   goal       progress_from_initiatives       mean of its linked initiatives (complete = 100)
 // With nothing dated to follow, an initiative keeps its dates. Derived values are not audited (the
 // write that caused them is) but a changed record gets a new `updated_at` for `updated_since` syncs.
@@ -20,6 +21,7 @@ import { baseSource } from '../../src/domain/progress';
 import { NO_STATS, goalProgress, initiativeDates, initiativeProgress, initiativeProgressNeeds, statsOf } from '../../src/domain/rollup';
 import type { DatedItem, InitiativeProgressInputs, ProgressStats } from '../../src/domain/rollup';
 import type { Db } from './audit';
+import { readsAny } from './rollups';
 
 type LinkedTable = 'features' | 'epics';
 
@@ -69,17 +71,29 @@ async function workSpan(db: Db, initiativeId: number): Promise<DatedItem[]> {
   return row ? [{ start: row.s, end: row.e }] : [];
 }
 
-/** Recomputes one initiative; returns its parent's id (null at a root or when it does not exist). */
-async function recomputeOneInitiative(db: Db, initiativeId: number): Promise<number | null> {
+/** Feature columns an initiative's roll-ups read, by its sources (see `featureColumnsRead`). */
+function initiativeReadsOfFeatures(progressSource: string, durationSource: string): string[] {
+  const cols: string[] = [];
+  if (initiativeProgressNeeds(progressSource) === 'features') cols.push('progress', 'workflow_status_id');
+  if (durationSource === 'duration_from_features_epics') cols.push('start_date', 'due_date');
+  return cols;
+}
+
+/**
+ * Recomputes one initiative's progress and dates when their sources are not manual; true when they
+ * moved. `featureColumns`: the only feature columns that changed (null or absent: anything).
+ */
+export async function recomputeInitiative(db: Db, initiativeId: number, featureColumns: ReadonlySet<string> | null = null): Promise<boolean> {
   const i = await db
     .selectFrom('initiatives')
     .select(['id', 'parent_id', 'progress', 'progress_source', 'duration_source', 'start_date', 'end_date'])
     .where('id', '=', initiativeId)
     .executeTakeFirst();
-  if (!i) return null;
+  if (!i) return false;
   const needs = initiativeProgressNeeds(i.progress_source);
   const duration = i.duration_source;
-  if (needs === null && duration === 'duration_manual') return i.parent_id;
+  if (needs === null && duration === 'duration_manual') return false;
+  if (!readsAny(featureColumns, initiativeReadsOfFeatures(i.progress_source, duration))) return false;
 
   const children = needs === 'children' || duration === 'duration_from_children' ? await childRows(db, i.id) : [];
   const releases = needs === 'releases' || duration === 'duration_from_releases' ? await releaseRows(db, i.id) : [];
@@ -101,48 +115,37 @@ async function recomputeOneInitiative(db: Db, initiativeId: number): Promise<num
           : [];
   const dates = initiativeDates(duration, items, { start: i.start_date, end: i.end_date });
 
-  if (progress !== i.progress || dates.start !== i.start_date || dates.end !== i.end_date) {
-    await db
-      .updateTable('initiatives')
-      .set({ progress, start_date: dates.start, end_date: dates.end, updated_at: new Date().toISOString() })
-      .where('id', '=', i.id)
-      .execute();
-  }
-  return i.parent_id;
+  if (progress === i.progress && dates.start === i.start_date && dates.end === i.end_date) return false;
+  await db
+    .updateTable('initiatives')
+    .set({ progress, start_date: dates.start, end_date: dates.end, updated_at: new Date().toISOString() })
+    .where('id', '=', i.id)
+    .execute();
+  return true;
 }
 
-/**
- * Recomputes an initiative's progress and dates when their sources are not manual, then its
- * parent's up the chain (a visited set guards against a loop the rules should already prevent),
- * then the goals linked to any initiative of the chain.
- */
-export async function recomputeInitiative(db: Db, initiativeId: number): Promise<void> {
-  const visited = new Set<number>();
-  let id: number | null = initiativeId;
-  while (id !== null && !visited.has(id)) {
-    visited.add(id);
-    id = await recomputeOneInitiative(db, id);
-  }
-  const goals = await db
+/** The goals that follow an initiative (progress from initiatives): the ones its roll-up must move. */
+export async function goalsFollowing(db: Db, initiativeId: number): Promise<number[]> {
+  const rows = await db
     .selectFrom('initiative_goals as ig')
     .innerJoin('goals as g', 'g.id', 'ig.goal_id')
     .select('g.id')
     .distinct()
-    .where('ig.initiative_id', 'in', [...visited])
+    .where('ig.initiative_id', '=', initiativeId)
     .where('g.progress_source', '=', 'progress_from_initiatives')
+    .orderBy('g.id')
     .execute();
-  for (const g of goals) await recomputeGoal(db, g.id);
+  return rows.map((g) => g.id);
 }
 
-/** Recomputes the initiatives whose progress or dates follow any of these releases. */
-export async function recomputeInitiativesOfReleases(db: Db, releaseIds: readonly number[]): Promise<void> {
-  if (releaseIds.length === 0) return;
+/** The initiatives whose progress or dates follow a release: the ones its roll-up must move. */
+export async function initiativesFollowing(db: Db, releaseId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('release_initiatives as ri')
     .innerJoin('initiatives as i', 'i.id', 'ri.initiative_id')
     .select('i.id')
     .distinct()
-    .where('ri.release_id', 'in', [...releaseIds])
+    .where('ri.release_id', '=', releaseId)
     .where((eb) =>
       eb.or([
         eb('i.progress_source', 'in', ['progress_from_releases', 'progress_from_releases_with_dependents']),
@@ -151,13 +154,13 @@ export async function recomputeInitiativesOfReleases(db: Db, releaseIds: readonl
     )
     .orderBy('i.id')
     .execute();
-  for (const r of rows) await recomputeInitiative(db, r.id);
+  return rows.map((r) => r.id);
 }
 
-/** Recomputes a goal's progress when it follows its initiatives. */
-export async function recomputeGoal(db: Db, goalId: number): Promise<void> {
+/** Recomputes a goal's progress when it follows its initiatives; true when it moved. */
+export async function recomputeGoal(db: Db, goalId: number): Promise<boolean> {
   const g = await db.selectFrom('goals').select(['id', 'progress', 'progress_source']).where('id', '=', goalId).executeTakeFirst();
-  if (!g || baseSource(g.progress_source) === 'progress_manual') return;
+  if (!g || baseSource(g.progress_source) === 'progress_manual') return false;
   const rows = await db
     .selectFrom('initiative_goals as ig')
     .innerJoin('initiatives as i', 'i.id', 'ig.initiative_id')
@@ -166,6 +169,7 @@ export async function recomputeGoal(db: Db, goalId: number): Promise<void> {
     .where('ig.goal_id', '=', goalId)
     .execute();
   const computed = goalProgress(g.progress_source, statsOf(rows.map((r) => ({ progress: r.progress, complete: r.complete === 1 }))));
-  if (computed === undefined || computed === g.progress) return;
+  if (computed === undefined || computed === g.progress) return false;
   await db.updateTable('goals').set({ progress: computed, updated_at: new Date().toISOString() }).where('id', '=', goalId).execute();
+  return true;
 }

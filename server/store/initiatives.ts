@@ -18,7 +18,7 @@ import type { Changes, Db } from './audit';
 import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldCondition, CustomFieldPlan } from './custom-fields';
 import { findGoal, findTimeFrame, timeFrameRef } from './goals';
-import { recomputeGoal, recomputeInitiative } from './initiative-rollups';
+import { RollupScheduler } from './rollup-scheduler';
 import type { Checked } from './releases';
 import { asId, containsText, findInitiativeByIdOrKey, findUser, statusByName } from './resolve';
 import type { Database, InitiativeRow, InitiativesTable, ProductRow, UserRow } from './schema';
@@ -429,7 +429,7 @@ export async function createInitiative(
     const changes: Changes = diff(null, { ...row, goal_ids: goalIds });
     if (custom) changes.custom_fields = [null, custom[1]];
     await audit(trx, { userId: user.id, type: RECORD_TYPE, id: row.id, action: 'create', changes });
-    await recomputeInitiative(trx, row.id);
+    await new RollupScheduler(trx).wrote('initiative', row.id).flush();
     return trx.selectFrom('initiatives').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   });
 }
@@ -458,12 +458,11 @@ export async function updateInitiative(
     if (plan.goalIds) await writeGoalLinks(trx, current.id, plan.goalIds);
     await audit(trx, { userId: user.id, type: RECORD_TYPE, id: current.id, action: 'update', changes });
 
-    await recomputeInitiative(trx, current.id);
     // A former parent loses this child; goals it left lose it from their mean.
-    if (current.parent_id !== null && plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id) {
-      await recomputeInitiative(trx, current.parent_id);
-    }
-    for (const goalId of beforeGoals) if (!afterGoals.includes(goalId)) await recomputeGoal(trx, goalId);
+    const rollups = new RollupScheduler(trx).wrote('initiative', current.id);
+    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id) rollups.mark('initiative', current.parent_id);
+    for (const goalId of beforeGoals) if (!afterGoals.includes(goalId)) rollups.mark('goal', goalId);
+    await rollups.flush();
     return trx.selectFrom('initiatives').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
   });
 }
@@ -548,7 +547,8 @@ export async function deleteInitiative(db: Kysely<Database>, user: UserRow, init
     });
 
     // The parent now counts the grandchildren instead; the goals lose this initiative from their mean.
-    if (current.parent_id !== null) await recomputeInitiative(trx, current.parent_id);
-    for (const link of goalLinks) await recomputeGoal(trx, link.goal_id);
+    const rollups = new RollupScheduler(trx).mark('initiative', current.parent_id);
+    for (const link of goalLinks) rollups.mark('goal', link.goal_id);
+    await rollups.flush();
   });
 }

@@ -25,7 +25,7 @@ import { now } from '../problems';
 import type { Page } from './account';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
-import { recomputePhase, recomputeRelease } from './rollups';
+import { RollupScheduler } from './rollup-scheduler';
 import { containsText, defaultStatus, findInitiative, findRelease, findUser, statusByName } from './resolve';
 import type {
   Database,
@@ -537,7 +537,7 @@ export async function createRelease(
       action: 'create',
       changes: diff(null, auditable(row, initiativeIds)),
     });
-    await recomputeRelease(trx, row.id);
+    await new RollupScheduler(trx).wrote('release', row.id).flush();
     return await trx.selectFrom('releases').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   });
 }
@@ -572,15 +572,11 @@ export async function updateRelease(
       .execute();
     if (plan.initiativeIds) await writeInitiatives(trx, current.id, plan.initiativeIds);
     await audit(trx, { userId: user.id, type: 'Release', id: current.id, action: 'update', changes });
-    await recomputeRelease(trx, current.id);
-    // A release that left its roll-up parent no longer counts there.
-    if (
-      current.parent_id !== null &&
-      plan.values.parent_id !== undefined &&
-      plan.values.parent_id !== current.parent_id
-    ) {
-      await recomputeRelease(trx, current.parent_id);
-    }
+    // A release that left its roll-up parent no longer counts there, nor in initiatives it left.
+    const rollups = new RollupScheduler(trx).wrote('release', current.id);
+    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id) rollups.mark('release', current.parent_id);
+    for (const id of beforeIds) if (!afterIds.includes(id)) rollups.mark('initiative', id);
+    await rollups.flush();
     return trx.selectFrom('releases').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
   });
 }
@@ -687,8 +683,7 @@ export async function createPhase(
       action: 'create',
       changes: diff(null, row),
     });
-    await recomputePhase(trx, row.id);
-    await recomputeRelease(trx, release.id);
+    await new RollupScheduler(trx).wrote('phase', row.id).flush();
     return trx.selectFrom('release_phases').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   });
 }
@@ -716,8 +711,7 @@ export async function updatePhase(
       .where('id', '=', current.id)
       .execute();
     await audit(trx, { userId: user.id, type: 'ReleasePhase', id: current.id, action: 'update', changes });
-    await recomputePhase(trx, current.id);
-    await recomputeRelease(trx, current.release_id);
+    await new RollupScheduler(trx).wrote('phase', current.id).flush();
     return trx
       .selectFrom('release_phases')
       .selectAll()
@@ -793,6 +787,6 @@ export async function deletePhase(
       action: 'destroy',
       changes: Object.fromEntries(Object.entries(diff(null, current)).map(([k, [, v]]) => [k, [v, null]])),
     });
-    await recomputeRelease(trx, release.id);
+    await new RollupScheduler(trx).mark('release', release.id).flush();
   });
 }

@@ -14,9 +14,7 @@ import { audit, diff, recycle } from './audit';
 import type { Db } from './audit';
 import { asId, defaultStatus, findUser, statusByName } from './resolve';
 import { parseFields } from './features';
-import { recomputeFeature, recomputePhase, recomputeRelease } from './rollups';
-import { recomputeEpic } from './epic-rollups';
-import { recomputeInitiative } from './initiative-rollups';
+import { RollupScheduler } from './rollup-scheduler';
 import type { Database, RequirementRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
 
@@ -76,22 +74,6 @@ async function planRequirement(
   return columns;
 }
 
-/** The feature's progress may come from its requirements: recompute it and what rolls up from it. */
-async function recomputeForFeature(db: Db, featureId: number): Promise<void> {
-  await recomputeFeature(db, featureId);
-  const f = await db
-    .selectFrom('features')
-    .select(['release_phase_id', 'release_id', 'epic_id', 'initiative_id'])
-    .where('id', '=', featureId)
-    .executeTakeFirst();
-  if (!f) return;
-  if (f.release_phase_id) await recomputePhase(db, f.release_phase_id);
-  await recomputeRelease(db, f.release_id);
-  // A feature's progress can move with its requirements; its epic and initiative read that progress.
-  if (f.epic_id) await recomputeEpic(db, f.epic_id);
-  if (f.initiative_id) await recomputeInitiative(db, f.initiative_id);
-}
-
 /** Operation 3: a requirement of `feature`, keyed `<feature key>-<n>`; returns its id. */
 export async function createRequirement(
   db: Kysely<Database>,
@@ -136,7 +118,8 @@ export async function createRequirement(
       .executeTakeFirstOrThrow();
     const after = await trx.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await audit(trx, { userId: args.userId, type: 'Requirement', id, action: 'create', changes: diff(null, after) });
-    await recomputeForFeature(trx, feature.id);
+    // The feature's progress may come from its requirements; what reads the feature follows it.
+    await new RollupScheduler(trx).wrote('requirement', id).flush();
     return id;
   });
 }
@@ -164,7 +147,7 @@ export async function updateRequirement(
       .execute();
     const after = await trx.selectFrom('requirements').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     await audit(trx, { userId: args.userId, type: 'Requirement', id: before.id, action: 'update', changes: diff(before, after) });
-    await recomputeForFeature(trx, feature.id);
+    await new RollupScheduler(trx).wrote('requirement', before.id).flush();
   });
 }
 
@@ -189,7 +172,7 @@ export async function deleteRequirement(db: Kysely<Database>, args: { requiremen
       action: 'destroy',
       changes: { name: [row.name, null], reference_num: [row.reference_num, null] },
     });
-    await recomputeForFeature(trx, row.feature_id);
+    await new RollupScheduler(trx).mark('feature', row.feature_id).flush();
   });
 }
 

@@ -1,6 +1,7 @@
 // Computed progress and dates of features, release phases and releases. Stored in the records'
-// `progress` (and date) columns so reads and lists never compute; every write that can change an
-// input calls these inside its own transaction, bottom-up: feature → its phase(s) → its release(s).
+// `progress` (and date) columns so reads and lists never compute. Each function recomputes ONE record
+// and says whether its numbers moved; the roll-up scheduler (`rollup-scheduler.ts`) calls them once
+// per record per write, bottom-up along `rollup-edges.ts`: feature → its phase → its release → …
 //
 // Sources computed (the `_with_dependents` variants compute like their base: dependency links are
 // not modelled yet):
@@ -18,7 +19,7 @@
 //            progress_from_epics, progress_from_todos  null (not modelled yet)
 //            duration_from_release_phases_features  start_date / release_date from phases + features
 //            duration_from_sub_releases        start_date / release_date from child releases
-//   then the parent release, up the chain.
+//   (the parent release, up the chain, is the scheduler's walk).
 // Manual sources are never touched. Derived values are not audited (the write that caused them is),
 // but a record whose derived value changes gets a new `updated_at` so `updated_since` syncs see it.
 //
@@ -33,8 +34,6 @@ import {
   progressFromRemainingSum,
 } from '../../src/domain/progress';
 import type { Db } from './audit';
-import { recomputeInitiativesOfReleases } from './initiative-rollups';
-import { recomputeEpicsOfReleases } from './epic-rollups';
 
 /** Mean of n values given their sum, through the domain rule (null when there are none). */
 function mean(sum: number, count: number): number | null {
@@ -94,22 +93,40 @@ async function dateStats(db: Db, column: FeatureSet, id: number): Promise<{ minS
   return { minStart: r.rows[0]?.min_start ?? null, maxDue: r.rows[0]?.max_due ?? null };
 }
 
+/**
+ * Feature columns a release's or phase's roll-ups read, by its sources: a feature write that changed
+ * none of them (and not the feature's membership) leaves the release's numbers where they are, so
+ * the scheduler need not aggregate its (maybe 100,000) features again.
+ */
+export function featureColumnsRead(progressSource: string, datesFromFeatures: boolean): string[] {
+  const source = baseSource(progressSource);
+  const cols: string[] = [];
+  if (source === 'progress_from_features' || source === 'progress_from_features_completed') cols.push('progress', 'workflow_status_id');
+  else if (source === 'progress_from_remaining_estimate') cols.push('initial_estimate', 'detailed_estimate', 'remaining_estimate');
+  if (datesFromFeatures) cols.push('start_date', 'due_date');
+  return cols;
+}
+
+/** Whether a change limited to `changed` feature columns (null: anything) can move a record that reads `read`. */
+export const readsAny = (changed: ReadonlySet<string> | null, read: readonly string[]): boolean =>
+  changed === null || read.some((c) => changed.has(c));
+
 const minDate = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : a < b ? a : b);
 const maxDate = (a: string | null, b: string | null): string | null => (a === null ? b : b === null ? a : a > b ? a : b);
 
-/** Recomputes a feature's progress when its source is not manual. */
-export async function recomputeFeature(db: Db, featureId: number): Promise<void> {
+/** Recomputes a feature's progress when its source is not manual; true when it moved. */
+export async function recomputeFeature(db: Db, featureId: number): Promise<boolean> {
   const f = await db
     .selectFrom('features')
     .select(['id', 'progress', 'progress_source', 'initial_estimate', 'detailed_estimate', 'remaining_estimate'])
     .where('id', '=', featureId)
     .executeTakeFirst();
-  if (!f) return;
+  if (!f) return false;
   const source = baseSource(f.progress_source);
   let progress: number | null;
   switch (source) {
     case 'progress_manual':
-      return;
+      return false;
     case 'progress_from_requirements': {
       const reqs = await db
         .selectFrom('requirements as r')
@@ -130,26 +147,26 @@ export async function recomputeFeature(db: Db, featureId: number): Promise<void>
     default:
       progress = null; // to-dos are not modelled yet
   }
-  if (progress !== f.progress) {
-    await db
-      .updateTable('features')
-      .set({ progress, updated_at: new Date().toISOString() })
-      .where('id', '=', featureId)
-      .execute();
-  }
+  if (progress === f.progress) return false;
+  await db.updateTable('features').set({ progress, updated_at: new Date().toISOString() }).where('id', '=', featureId).execute();
+  return true;
 }
 
-/** Recomputes a release phase's progress (and dates when duration comes from features). */
-export async function recomputePhase(db: Db, phaseId: number): Promise<void> {
+/**
+ * Recomputes a release phase's progress (and dates when duration comes from features); true when
+ * they moved. `featureColumns`: the only feature columns that changed (null or absent: anything).
+ */
+export async function recomputePhase(db: Db, phaseId: number, featureColumns: ReadonlySet<string> | null = null): Promise<boolean> {
   const p = await db
     .selectFrom('release_phases')
     .select(['id', 'progress', 'progress_source', 'duration_source', 'start_on', 'end_on'])
     .where('id', '=', phaseId)
     .executeTakeFirst();
-  if (!p) return;
+  if (!p) return false;
   const source = baseSource(p.progress_source);
   const fromDates = p.duration_source === 'duration_from_features';
-  if (source === 'progress_manual' && !fromDates) return;
+  if (source === 'progress_manual' && !fromDates) return false;
+  if (!readsAny(featureColumns, featureColumnsRead(p.progress_source, fromDates))) return false;
   let progress = p.progress;
   if (source === 'progress_from_features' || source === 'progress_from_features_completed') {
     const stats = await progressStats(db, 'release_phase_id', phaseId);
@@ -166,47 +183,37 @@ export async function recomputePhase(db: Db, phaseId: number): Promise<void> {
     endOn = dates.maxDue ?? p.end_on;
   }
 
-  if (progress !== p.progress || startOn !== p.start_on || endOn !== p.end_on) {
-    await db
-      .updateTable('release_phases')
-      .set({ progress, start_on: startOn, end_on: endOn, updated_at: new Date().toISOString() })
-      .where('id', '=', phaseId)
-      .execute();
-  }
+  if (progress === p.progress && startOn === p.start_on && endOn === p.end_on) return false;
+  await db
+    .updateTable('release_phases')
+    .set({ progress, start_on: startOn, end_on: endOn, updated_at: new Date().toISOString() })
+    .where('id', '=', phaseId)
+    .execute();
+  return true;
 }
 
-/** Recomputes a release's progress (and dates when duration comes from phases and features), then its parent's. */
-export async function recomputeRelease(db: Db, releaseId: number): Promise<void> {
-  // The visited set stops a parent cycle (which the release rules should prevent) from looping.
-  const visited = new Set<number>();
-  let id: number | null = releaseId;
-  while (id !== null && !visited.has(id)) {
-    visited.add(id);
-    id = await recomputeOneRelease(db, id);
-  }
-  // Epics dated by their release (duration_from_releases) follow it, before the initiatives that
-  // read epics' dates.
-  await recomputeEpicsOfReleases(db, [...visited]);
-  // Initiatives that follow a release of the chain (progress or dates from releases) move with it.
-  await recomputeInitiativesOfReleases(db, [...visited]);
-}
-
-/** Recomputes one release; returns its parent's id. */
-async function recomputeOneRelease(db: Db, releaseId: number): Promise<number | null> {
+/**
+ * Recomputes one release's progress (and dates when duration comes from phases and features or from
+ * sub-releases); true when they moved. `featureColumns` as for `recomputePhase`; what reads the
+ * release (its parent, epics dated by it, initiatives following it) is the scheduler's walk.
+ */
+export async function recomputeRelease(db: Db, releaseId: number, featureColumns: ReadonlySet<string> | null = null): Promise<boolean> {
   const r = await db
     .selectFrom('releases')
     .select(['id', 'parent_id', 'progress', 'progress_source', 'duration_source', 'start_date', 'release_date'])
     .where('id', '=', releaseId)
     .executeTakeFirst();
-  if (!r) return null;
+  if (!r) return false;
   const source = baseSource(r.progress_source);
   const duration = r.duration_source;
+  const fromPhasesAndFeatures = duration === 'duration_from_release_phases_features';
+  // Phases and sub-releases are not features: a feature-only change reaches only what reads features.
+  if (!readsAny(featureColumns, featureColumnsRead(r.progress_source, fromPhasesAndFeatures))) return false;
 
   let progress = r.progress;
   let startDate = r.start_date;
   let releaseDate = r.release_date;
 
-  const fromPhasesAndFeatures = duration === 'duration_from_release_phases_features';
   const needsPhases = source === 'progress_from_release_phases' || fromPhasesAndFeatures;
   const phases = needsPhases
     ? await db
@@ -261,12 +268,11 @@ async function recomputeOneRelease(db: Db, releaseId: number): Promise<number | 
     releaseDate = end ?? releaseDate;
   }
 
-  if (progress !== r.progress || startDate !== r.start_date || releaseDate !== r.release_date) {
-    await db
-      .updateTable('releases')
-      .set({ progress, start_date: startDate, release_date: releaseDate, updated_at: new Date().toISOString() })
-      .where('id', '=', releaseId)
-      .execute();
-  }
-  return r.parent_id;
+  if (progress === r.progress && startDate === r.start_date && releaseDate === r.release_date) return false;
+  await db
+    .updateTable('releases')
+    .set({ progress, start_date: startDate, release_date: releaseDate, updated_at: new Date().toISOString() })
+    .where('id', '=', releaseId)
+    .execute();
+  return true;
 }
