@@ -21,8 +21,9 @@ import type { Changes, Db } from './audit';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
 import { parseFields } from './features';
-import { ESTIMATES, planWorkItem, unitsOf } from './work-item-rules';
+import { ESTIMATES, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { RollupScheduler } from './rollup-scheduler';
+import { EPIC_ITEM } from './work-items';
 import { asId, findInitiative, findUser } from './resolve';
 import type { Database, EpicRow, EpicsTable, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
@@ -90,7 +91,7 @@ async function planEpic(
 ): Promise<Plan> {
   const { productId, stored } = ctx;
   const columns: EpicUpdate = {};
-  const { release, moved: _moved, ...lists } = await planWorkItem(db, { ...ctx, kind: EPIC }, input, columns, problems);
+  const { release, moved: _moved, ...lists } = await planWorkItem(db, { ...ctx, item: EPIC_ITEM }, input, columns, problems);
 
   if (input.initiative !== undefined) {
     if (input.initiative === null) columns.initiative_id = null;
@@ -110,16 +111,6 @@ async function planEpic(
 
 // ---------------------------------------------------------------------------------------------
 // Writes
-
-async function writeTags(db: Db, epicId: number, tags: string[]): Promise<void> {
-  await db.deleteFrom('epic_tags').where('epic_id', '=', epicId).execute();
-  if (tags.length) await db.insertInto('epic_tags').values(tags.map((tag) => ({ epic_id: epicId, tag }))).execute();
-}
-
-async function watcherIds(db: Db, epicId: number): Promise<number[]> {
-  const rows = await db.selectFrom('epic_watchers').select('user_id').where('epic_id', '=', epicId).orderBy('user_id').execute();
-  return rows.map((r) => r.user_id);
-}
 
 async function nextPosition(db: Db, releaseId: number): Promise<number> {
   const last = await db
@@ -171,12 +162,10 @@ export async function createEpic(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (plan.tags) await writeTags(trx, id, plan.tags);
-    if (plan.watchers?.length) {
-      await trx.insertInto('epic_watchers').values(plan.watchers.map((user_id) => ({ epic_id: id, user_id }))).execute();
-    }
+    if (plan.tags) await writeTags(trx, EPIC_ITEM, id, plan.tags);
+    if (plan.watchers?.length) await writeWatchers(trx, EPIC_ITEM, id, plan.watchers);
     const customChange = await writeCustomFields(trx, EPIC, id, plan.customFields);
-    await new RollupScheduler(trx).wrote('epic', id).flush();
+    await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, { id, before: null, changed: null }).flush();
     const after = await trx.selectFrom('epics').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     const changes: Changes = diff(null, after);
@@ -211,28 +200,19 @@ export async function updateEpic(
     if (changed.release_id !== undefined && changed.release_id !== null) {
       changed.position = await nextPosition(trx, Number(changed.release_id));
     }
-    const oldWatchers = plan.watchers ? await watcherIds(trx, before.id) : [];
-    const newWatchers = plan.watchers ? [...plan.watchers].sort((a, b) => a - b) : [];
-    const watchersChanged = plan.watchers !== undefined && JSON.stringify(oldWatchers) !== JSON.stringify(newWatchers);
+    const watchers = await watcherChange(trx, EPIC_ITEM, before.id, plan.watchers);
     const customChange = await writeCustomFields(trx, EPIC, before.id, plan.customFields);
-    if (Object.keys(changed).length === 0 && !watchersChanged && !customChange) return;
+    if (Object.keys(changed).length === 0 && !watchers && !customChange) return;
 
     await trx.updateTable('epics').set({ ...changed, updated_at: new Date().toISOString() }).where('id', '=', before.id).execute();
-    if (changed.tags !== undefined && plan.tags) await writeTags(trx, before.id, plan.tags);
-    if (watchersChanged) {
-      await trx.deleteFrom('epic_watchers').where('epic_id', '=', before.id).execute();
-      if (newWatchers.length) {
-        await trx.insertInto('epic_watchers').values(newWatchers.map((user_id) => ({ epic_id: before.id, user_id }))).execute();
-      }
-    }
+    if (changed.tags !== undefined && plan.tags) await writeTags(trx, EPIC_ITEM, before.id, plan.tags);
+    if (watchers) await writeWatchers(trx, EPIC_ITEM, before.id, watchers[1]);
     // The epic's status, progress or dates may have moved its old and new initiative.
-    const rollups = new RollupScheduler(trx).wrote('epic', before.id);
-    if (changed.initiative_id !== undefined) rollups.mark('initiative', before.initiative_id);
-    await rollups.flush();
+    await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, { id: before.id, before, changed: Object.keys(changed) }).flush();
     const final = await trx.selectFrom('epics').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
 
     const changes = diff(before, final);
-    if (watchersChanged) changes.watchers = [oldWatchers, newWatchers];
+    if (watchers) changes.watchers = watchers;
     if (customChange) changes.custom_fields = customChange;
     await audit(trx, { userId: args.userId, type: EPIC, id: before.id, action: 'update', changes });
   });
@@ -289,7 +269,7 @@ export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; u
       action: 'destroy',
       changes: { name: [epic.name, null], reference_num: [epic.reference_num, null] },
     });
-    await new RollupScheduler(trx).mark('initiative', epic.initiative_id).flush();
+    await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, { id: null, before: epic, changed: null }).flush();
   });
 }
 

@@ -17,7 +17,8 @@ import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { asId, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
-import { ESTIMATES, planWorkItem, unitsOf } from './work-item-rules';
+import { ESTIMATES, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
+import { FEATURE_ITEM } from './work-items';
 import type { Database, FeatureRow, FeatureUpdate, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
 
@@ -148,7 +149,7 @@ async function planFeature(
 ): Promise<Plan> {
   const { productId, stored } = ctx;
   const columns: FeatureUpdate = {};
-  const { release, moved, ...lists } = await planWorkItem(db, { ...ctx, kind: 'Feature' }, input, columns, problems);
+  const { release, moved, ...lists } = await planWorkItem(db, { ...ctx, item: FEATURE_ITEM }, input, columns, problems);
 
   if (input.workflow_kind !== undefined) {
     if (input.workflow_kind === null) columns.workflow_kind_id = null;
@@ -207,21 +208,6 @@ async function findPhase(db: Db, releaseId: number, ref: string): Promise<number
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-/** The records whose numbers read a feature, by the feature's link columns (old links after a move). */
-function markAround(rollups: RollupScheduler, row: Pick<FeatureRow, 'release_phase_id' | 'release_id' | 'epic_id' | 'initiative_id'>): void {
-  rollups.mark('phase', row.release_phase_id).mark('release', row.release_id).mark('epic', row.epic_id).mark('initiative', row.initiative_id);
-}
-
-async function writeTags(db: Db, featureId: number, tags: string[]): Promise<void> {
-  await db.deleteFrom('feature_tags').where('feature_id', '=', featureId).execute();
-  if (tags.length) await db.insertInto('feature_tags').values(tags.map((tag) => ({ feature_id: featureId, tag }))).execute();
-}
-
-async function watcherIds(db: Db, featureId: number): Promise<number[]> {
-  const rows = await db.selectFrom('feature_watchers').select('user_id').where('feature_id', '=', featureId).orderBy('user_id').execute();
-  return rows.map((r) => r.user_id);
-}
-
 /** Operation 1: creates a feature in `release` (or the body's `release`); returns its id. */
 export async function createFeature(
   db: Kysely<Database>,
@@ -263,11 +249,9 @@ export async function createFeature(
       updated_at: ts,
     };
     const { id } = await trx.insertInto('features').values(values).returning('id').executeTakeFirstOrThrow();
-    if (plan.tags) await writeTags(trx, id, plan.tags);
-    if (plan.watchers?.length) {
-      await trx.insertInto('feature_watchers').values(plan.watchers.map((user_id) => ({ feature_id: id, user_id }))).execute();
-    }
-    await new RollupScheduler(trx).wrote('feature', id).flush();
+    if (plan.tags) await writeTags(trx, FEATURE_ITEM, id, plan.tags);
+    if (plan.watchers?.length) await writeWatchers(trx, FEATURE_ITEM, id, plan.watchers);
+    await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, { id, before: null, changed: null }).flush();
 
     const after = await trx.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const changes: Changes = diff(null, after);
@@ -306,29 +290,18 @@ export async function updateFeature(
         .executeTakeFirst();
       changed.position = (last?.max ?? 0) + 1;
     }
-    const oldWatchers = plan.watchers ? await watcherIds(trx, before.id) : [];
-    const newWatchers = plan.watchers ? [...plan.watchers].sort((a, b) => a - b) : [];
-    const watchersChanged = plan.watchers !== undefined && JSON.stringify(oldWatchers) !== JSON.stringify(newWatchers);
-    if (Object.keys(changed).length === 0 && !watchersChanged) return;
+    const watchers = await watcherChange(trx, FEATURE_ITEM, before.id, plan.watchers);
+    if (Object.keys(changed).length === 0 && !watchers) return;
 
     await trx.updateTable('features').set({ ...changed, updated_at: new Date().toISOString() }).where('id', '=', before.id).execute();
-    if (changed.tags !== undefined && plan.tags) await writeTags(trx, before.id, plan.tags);
-    if (watchersChanged) {
-      await trx.deleteFrom('feature_watchers').where('feature_id', '=', before.id).execute();
-      if (newWatchers.length) {
-        await trx.insertInto('feature_watchers').values(newWatchers.map((user_id) => ({ feature_id: before.id, user_id }))).execute();
-      }
-    }
+    if (changed.tags !== undefined && plan.tags) await writeTags(trx, FEATURE_ITEM, before.id, plan.tags);
+    if (watchers) await writeWatchers(trx, FEATURE_ITEM, before.id, watchers[1]);
     // The old parents (after a move) lose the feature; the new ones are found from the feature itself.
-    const rollups = new RollupScheduler(trx).wrote('feature', before.id, Object.keys(changed));
-    for (const [column, kind] of [['release_phase_id', 'phase'], ['release_id', 'release'], ['epic_id', 'epic'], ['initiative_id', 'initiative']] as const) {
-      if (changed[column] !== undefined) rollups.mark(kind, before[column]);
-    }
-    await rollups.flush();
+    await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, { id: before.id, before, changed: Object.keys(changed) }).flush();
 
     const final = await trx.selectFrom('features').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     const changes = diff(before, final);
-    if (watchersChanged) changes.watchers = [oldWatchers, newWatchers];
+    if (watchers) changes.watchers = watchers;
     await audit(trx, { userId: args.userId, type: 'Feature', id: before.id, action: 'update', changes });
   });
 }
@@ -361,9 +334,7 @@ export async function deleteFeature(db: Kysely<Database>, args: { featureId: num
       action: 'destroy',
       changes: { name: [feature.name, null], reference_num: [feature.reference_num, null] },
     });
-    const rollups = new RollupScheduler(trx);
-    markAround(rollups, feature);
-    await rollups.flush();
+    await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, { id: null, before: feature, changed: null }).flush();
   });
 }
 

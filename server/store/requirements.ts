@@ -12,9 +12,11 @@ import { FieldProblems, notFound } from '../problems';
 import type { Paging } from '../problems';
 import { audit, diff, recycle } from './audit';
 import type { Db } from './audit';
-import { asId, defaultStatus, findUser, statusByName } from './resolve';
+import { asId, findUser } from './resolve';
 import { parseFields } from './features';
 import { RollupScheduler } from './rollup-scheduler';
+import { markWorkItem, planStatus } from './work-item-rules';
+import { REQUIREMENT_ITEM } from './work-items';
 import type { Database, RequirementRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
 
@@ -47,16 +49,7 @@ async function planRequirement(
 ): Promise<RequirementUpdate> {
   const columns: RequirementUpdate = {};
   if (input.name !== undefined) columns.name = input.name;
-  if (input.workflow_status !== undefined) {
-    const status = await statusByName(db, ctx.productId, 'Requirement', input.workflow_status.name);
-    if (!status) {
-      problems.add('workflow_status', `must be a Requirement status of this product ("${input.workflow_status.name}" is not)`);
-    } else columns.workflow_status_id = status.id;
-  } else if (ctx.stored === null) {
-    const status = await defaultStatus(db, ctx.productId, 'Requirement');
-    if (!status) problems.add('workflow_status', 'cannot default: the product has no Requirement workflow');
-    else columns.workflow_status_id = status.id;
-  }
+  await planStatus(db, REQUIREMENT_ITEM, ctx, input.workflow_status, columns, problems);
   if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
   if (input.assigned_to_user !== undefined) {
     if (input.assigned_to_user === null || input.assigned_to_user.email.trim() === '') columns.assigned_to_id = null;
@@ -119,7 +112,7 @@ export async function createRequirement(
     const after = await trx.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await audit(trx, { userId: args.userId, type: 'Requirement', id, action: 'create', changes: diff(null, after) });
     // The feature's progress may come from its requirements; what reads the feature follows it.
-    await new RollupScheduler(trx).wrote('requirement', id).flush();
+    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, { id, before: null, changed: null }).flush();
     return id;
   });
 }
@@ -147,7 +140,7 @@ export async function updateRequirement(
       .execute();
     const after = await trx.selectFrom('requirements').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     await audit(trx, { userId: args.userId, type: 'Requirement', id: before.id, action: 'update', changes: diff(before, after) });
-    await new RollupScheduler(trx).wrote('requirement', before.id).flush();
+    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, { id: before.id, before, changed: changed.map(([k]) => k) }).flush();
   });
 }
 
@@ -172,7 +165,7 @@ export async function deleteRequirement(db: Kysely<Database>, args: { requiremen
       action: 'destroy',
       changes: { name: [row.name, null], reference_num: [row.reference_num, null] },
     });
-    await new RollupScheduler(trx).mark('feature', row.feature_id).flush();
+    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, { id: null, before: row, changed: null }).flush();
   });
 }
 

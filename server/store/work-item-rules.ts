@@ -1,8 +1,11 @@
-// Write rules shared by the record kinds that live in a release and carry estimates — features and
-// epics — so both answer a body the same way: release moves, status, people, tags, estimates in the
-// release's units, dates, progress only when manual, team and its dependents, watchers. Each kind's
-// planner calls `planWorkItem` and then checks what is its own (phases, kinds, epics, custom
-// fields). Every problem goes to `problems`; the caller throws them together before writing.
+// Write rules shared by the work-item kinds (`work-items.ts` describes each: table, parent, shared
+// fields, roll-up edges), so every kind answers a body the same way: release moves, status, people,
+// tags, estimates in the release's units, dates, progress only when manual, team and its
+// dependents, watchers; then writing tags and watchers and marking the roll-ups a write touched.
+// Each kind's planner calls `planWorkItem` (or, for requirements, `planStatus`) and then checks what
+// is its own (phases, kinds, epics, custom fields). Every problem goes to `problems`; the caller
+// throws them together before writing.
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { NAME_MAX } from '../../src/contract/common';
 import type { featureUpdateInput } from '../../src/contract/features';
@@ -12,7 +15,9 @@ import { todayIso } from '../../src/domain/dates';
 import type { FieldProblems } from '../problems';
 import type { Db } from './audit';
 import { asId, defaultStatus, findRelease, findTeam, findUser, statusByName } from './resolve';
+import type { RollupScheduler } from './rollup-scheduler';
 import type { FeatureRow, FeatureUpdate, ReleaseRow } from './schema';
+import type { WorkItemKind } from './work-items';
 
 type FeatureChange = z.output<typeof featureUpdateInput>;
 
@@ -122,13 +127,13 @@ export async function planWorkItem(
     release: ReleaseRow;
     stored: WorkItemStored | null;
     userId: number;
-    kind: 'Feature' | 'Epic';
+    item: WorkItemKind;
   },
   input: WorkItemInput,
   columns: WorkItemColumns,
   problems: FieldProblems,
 ): Promise<WorkItemPlan> {
-  const { productId, stored, kind } = ctx;
+  const { productId, stored, item } = ctx;
   const creating = stored === null;
 
   let release = ctx.release;
@@ -144,23 +149,7 @@ export async function planWorkItem(
 
   if (input.name !== undefined) columns.name = input.name;
 
-  // Workflow status: a status of the kind's workflow in the product; the first one by default.
-  if (input.workflow_status !== undefined) {
-    const status = await statusByName(db, productId, kind, input.workflow_status.name);
-    if (!status)
-      problems.add(
-        'workflow_status',
-        `must be ${kind === 'Epic' ? 'an' : 'a'} ${kind} status of this product ("${input.workflow_status.name}" is not)`,
-      );
-    else {
-      columns.workflow_status_id = status.id;
-      if (stored && stored.workflow_status_id !== status.id) columns.status_changed_on = todayIso();
-    }
-  } else if (creating) {
-    const status = await defaultStatus(db, productId, kind);
-    if (!status) problems.add('workflow_status', `cannot default: the product has no ${kind} workflow`);
-    else columns.workflow_status_id = status.id;
-  }
+  await planStatus(db, item, { productId, stored }, input.workflow_status, columns, problems);
 
   if (input.description !== undefined)
     columns.description = input.description === '' ? null : input.description;
@@ -245,6 +234,88 @@ export async function planWorkItem(
   if (input.watchers !== undefined) watchers = await checkWatchers(db, input.watchers, problems);
 
   return { release, moved, ...(tags ? { tags } : {}), ...(watchers ? { watchers } : {}) };
+}
+
+/**
+ * Workflow status: a status of the kind's workflow in the product; the first one by default on
+ * create. A change stamps `status_changed_on` on kinds that keep it.
+ */
+export async function planStatus(
+  db: Db,
+  item: WorkItemKind,
+  ctx: { productId: number; stored: { workflow_status_id: number | null } | null },
+  sent: { name: string } | undefined,
+  columns: { workflow_status_id?: number | null; status_changed_on?: string | null },
+  problems: FieldProblems,
+): Promise<void> {
+  const { productId, stored } = ctx;
+  const kind = item.recordType;
+  if (sent !== undefined) {
+    const status = await statusByName(db, productId, kind, sent.name);
+    if (!status) problems.add('workflow_status', `must be ${item.article} ${kind} status of this product ("${sent.name}" is not)`);
+    else {
+      columns.workflow_status_id = status.id;
+      if (item.statusChangedOn && stored && stored.workflow_status_id !== status.id) columns.status_changed_on = todayIso();
+    }
+  } else if (stored === null) {
+    const status = await defaultStatus(db, productId, kind);
+    if (!status) problems.add('workflow_status', `cannot default: the product has no ${kind} workflow`);
+    else columns.workflow_status_id = status.id;
+  }
+}
+
+/** Replaces a record's tags (kinds with tags). */
+export async function writeTags(db: Db, item: WorkItemKind, id: number, tags: readonly string[]): Promise<void> {
+  if (!item.tags) return;
+  const { table, column } = item.tags;
+  await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(db);
+  if (tags.length === 0) return;
+  await sql`INSERT INTO ${sql.table(table)} (${sql.ref(column)}, tag) VALUES ${sql.join(tags.map((tag) => sql`(${id}, ${tag})`))}`.execute(db);
+}
+
+/** The watchers a body asks for, against the stored ones: both sorted, or null when the set stays. */
+export async function watcherChange(
+  db: Db,
+  item: WorkItemKind,
+  id: number,
+  wanted: readonly number[] | undefined,
+): Promise<[number[], number[]] | null> {
+  if (!item.watchers || wanted === undefined) return null;
+  const { table, column } = item.watchers;
+  const rows = await sql<{ user_id: number }>`SELECT user_id FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id} ORDER BY user_id`.execute(db);
+  const before = rows.rows.map((r) => r.user_id);
+  const after = [...wanted].sort((a, b) => a - b);
+  return JSON.stringify(before) === JSON.stringify(after) ? null : [before, after];
+}
+
+/** Sets a record's watchers (replacing any). */
+export async function writeWatchers(db: Db, item: WorkItemKind, id: number, userIds: readonly number[]): Promise<void> {
+  if (!item.watchers) return;
+  const { table, column } = item.watchers;
+  await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(db);
+  if (userIds.length === 0) return;
+  await sql`INSERT INTO ${sql.table(table)} (${sql.ref(column)}, user_id) VALUES ${sql.join(userIds.map((u) => sql`(${id}, ${u})`))}`.execute(db);
+}
+
+/**
+ * Marks a work item's write for the roll-ups: the record itself (with the columns it changed, so
+ * parents that read none of them are left alone) and, for every roll-up link the write changed, the
+ * record it left. The records it now names are found from it by the scheduler. A delete (`changed`
+ * null, `id` null) marks what the record named.
+ */
+export function markWorkItem(
+  rollups: RollupScheduler,
+  item: WorkItemKind,
+  write: { id: number | null; before: Readonly<Record<string, unknown>> | null; changed: readonly string[] | null },
+): RollupScheduler {
+  if (write.id !== null) rollups.wrote(item.kind, write.id, write.changed ?? undefined);
+  for (const edge of item.rollups) {
+    if (edge.link === null || !write.before) continue;
+    if (write.changed !== null && !write.changed.includes(edge.link)) continue;
+    const old = write.before[edge.link];
+    if (typeof old === 'number') rollups.mark(edge.to, old);
+  }
+  return rollups;
 }
 
 /** Watcher ids (a comma string on create, an array on update) that name existing users. */
