@@ -2,7 +2,7 @@
 // loopback. Seeds 100,000 features into one release, 5,000 initiatives in a tree and 20,000 epics
 // over the product's releases (BENCH_FEATURES, BENCH_INITIATIVES, BENCH_EPICS change them) into a
 // temporary database, then times each scenario a bounded number of times and prints p50/p95/max in
-// milliseconds.
+// milliseconds. Write figures before and after the roll-up scheduler: docs/bench.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -247,6 +247,7 @@ async function main(): Promise<void> {
     console.log(`${pad('scenario', 34)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'max ms'.padStart(8)}  note`);
     for (const r of rows) console.log(`${pad(r.scenario, 34)}${num(r.p50)}${num(r.p95)}${num(r.max)}  ${r.note}`);
     console.log(`\n${RUNS} timed runs per scenario after ${WARMUP} warm-up runs; HTTP over loopback, one client.`);
+    console.log('Write latency before and after the roll-up scheduler (same bench, same machine): docs/bench.md.');
   } finally {
     await service.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -111,6 +111,7 @@ export class RollupScheduler {
 
   /** Recomputes everything marked, each record once, bottom-up; what a recompute moves is marked in turn. */
   async flush(): Promise<void> {
+    this.rows.clear(); // rows read by an earlier flush may have been written since
     const done = new Set<string>();
     for (let kind = this.nextKind(); kind !== null; kind = this.nextKind()) {
       const byId = this.pending.get(kind) ?? new Map<number, Entry>();
