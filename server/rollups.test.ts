@@ -3,12 +3,14 @@
 // request. Releases and phases are made in the database here so each test owns its numbers; all
 // feature writes go through the API. The scheduler: moves between parents recompute both parents,
 // and one write recomputes each record once, bottom-up, along the declared edges.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureEnvelope, featurePage, featureSchema } from '../src/contract/features';
 import type { Feature } from '../src/contract/features';
 import { observeRollups, recomputeRollups } from './store/rollup-scheduler';
 import type { RollupKind } from './store/rollup-scheduler';
 import { ROLLUP_EDGES, ROLLUP_KINDS, rollupReach } from './store/rollup-edges';
+import { EPIC_ITEM, FEATURE_ITEM, REQUIREMENT_ITEM } from './store/work-items';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
 
@@ -330,6 +332,18 @@ describe('roll-up scheduler', () => {
     expect(rollupReach('requirement')).toEqual(['feature', 'phase', 'release', 'epic', 'initiative', 'goal']);
     expect(rollupReach('epic')).toEqual(['initiative', 'goal']);
     expect(rollupReach('goal')).toEqual([]);
+  });
+
+  it('work-item descriptors name columns their tables have', async () => {
+    for (const item of [FEATURE_ITEM, EPIC_ITEM, REQUIREMENT_ITEM]) {
+      const columns = async (table: string) =>
+        new Set((await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(db())).rows.map((r) => r.name));
+      const own = await columns(item.table);
+      expect(own.has(item.parent.column), `${item.table}.${item.parent.column}`).toBe(true);
+      for (const edge of item.rollups) if (edge.link !== null) expect(own.has(edge.link), `${item.table}.${edge.link}`).toBe(true);
+      expect((await columns(item.reference.owner)).has(item.reference.counter), `${item.reference.owner}.${item.reference.counter}`).toBe(true);
+      for (const join of [item.tags, item.watchers]) if (join) expect((await columns(join.table)).has(join.column), `${join.table}.${join.column}`).toBe(true);
+    }
   });
 
   it('a feature moved from epic A to epic B recomputes both, and both initiatives', async () => {
