@@ -203,12 +203,12 @@ describe('RoadmapPage', () => {
     expect(bar.getAttribute('title')).toBe(
       `Spring launch, ${formatDate('2026-11-01')} – ${formatDate('2026-12-16')}, 40% done (In progress)`,
     );
-    expect(bar.querySelector<HTMLElement>('.rm-bar__fill')?.style.width).toBe('40%');
+    expect(bar.closest('.rm-bar')?.querySelector<HTMLElement>('.rm-bar__fill')?.style.width).toBe('40%');
 
     const initiatives = within(lane('Initiatives')).getAllByRole('link');
     expect(
       initiatives.map((a) => [
-        a.getAttribute('aria-label'),
+        a.textContent,
         a.getAttribute('href'),
         a.getAttribute('data-progress'),
       ]),

@@ -1,7 +1,8 @@
 // The rows of the roadmap's lanes: a sticky name cell on the left and a track of `scale.width`
-// pixels on the right holding the bar. Every bar is a real link to its record named after it, with
-// its dates and progress in its title (read as its description); phases and milestones are drawn
-// under their release as one image with a spoken summary, so the only links in a lane are records.
+// pixels on the right holding the bar. Every bar holds a real link to its record named after it
+// (its visible name, stretched over the whole bar), with dates and progress in its title (read as
+// its description); phases and milestones are drawn under their release as one image with a
+// spoken summary, so the only links in a lane are records.
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../ui/format';
@@ -19,6 +20,25 @@ import { barBox, labelPlacement, textWidth, xMid, type Scale } from './layout';
 type CssVars = CSSProperties & Record<`--${string}`, string>;
 
 const INDENT = 16;
+
+const FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+let measureContext: CanvasRenderingContext2D | null | undefined;
+
+/** The drawn width of a label in px: measured when a canvas is at hand, else estimated. */
+function labelWidth(text: string, fontPx: number, weight = 500): number {
+  if (measureContext === undefined) {
+    try {
+      // jsdom has no canvas (and complains when asked): the estimate will do there.
+      const real = typeof document !== 'undefined' && !navigator.userAgent.includes('jsdom');
+      measureContext = real ? document.createElement('canvas').getContext('2d') : null;
+    } catch {
+      measureContext = null;
+    }
+  }
+  if (!measureContext) return textWidth(text, fontPx);
+  measureContext.font = `${weight} ${fontPx}px ${FONT_FAMILY}`;
+  return Math.ceil(measureContext.measureText(text).width);
+}
 
 interface RowProps {
   label: ReactNode;
@@ -77,7 +97,7 @@ export function Bar({
   const box = barBox(bar.span, scale);
   if (!box) return null;
   const text = `${bar.name} ${bar.progress}%`;
-  const placement = labelPlacement(box, textWidth(text, 12) + 12, scale.width);
+  const placement = labelPlacement(box, labelWidth(text, 12, 600) + 22, scale.width);
   const style: CssVars = { left: box.x, width: box.width, '--bar-color': bar.color };
   const classes = [
     'rm-bar',
@@ -90,25 +110,30 @@ export function Bar({
   ]
     .filter(Boolean)
     .join(' ');
+  // The link's text is exactly the visible name, so what is seen is what is spoken (WCAG 2.5.3);
+  // the percentage beside it is drawn outside the link and spoken through the title. The bar
+  // itself is a second way in for the mouse only, hidden from keyboards and screen readers.
   return (
-    <Link
-      to={bar.href}
-      className={classes}
-      style={style}
-      aria-label={bar.name}
-      title={barTitle(bar)}
-      data-progress={bar.progress}
-      data-start={bar.span.start}
-      data-end={bar.span.end}
-    >
-      <span className="rm-bar__track" aria-hidden="true">
+    <span className={classes} style={style}>
+      <Link to={bar.href} className="rm-bar__track" aria-hidden="true" tabIndex={-1} draggable={false}>
         <span className="rm-bar__fill" style={{ width: `${bar.progress}%` }} />
+      </Link>
+      <span className="rm-bar__text">
+        <Link
+          to={bar.href}
+          className="rm-bar__name"
+          title={barTitle(bar)}
+          data-progress={bar.progress}
+          data-start={bar.span.start}
+          data-end={bar.span.end}
+        >
+          {bar.name}
+        </Link>
+        <span className="rm-bar__pct" aria-hidden="true">
+          {bar.progress}%
+        </span>
       </span>
-      <span className="rm-bar__text" aria-hidden="true">
-        <span className="rm-bar__name">{bar.name}</span>
-        <span className="rm-bar__pct">{bar.progress}%</span>
-      </span>
-    </Link>
+    </span>
   );
 }
 
@@ -151,13 +176,16 @@ function PhaseMarks({ phases, scale }: { phases: readonly PhaseModel[]; scale: S
               title={`${phase.name} (milestone): ${formatDate(phase.span.start)}`}
             >
               <span className="rm-milestone__diamond" />
-              {textWidth(phase.name, 11) <= room ? (
+              {labelWidth(phase.name, 11) <= room ? (
                 <span className="rm-milestone__name">{phase.name}</span>
               ) : null}
             </span>
           );
         }
+        // A milestone inside the phase covers part of it: the name must end before the diamond.
         const { width } = mark;
+        const cover = marks.find((m) => m.phase.type === 'milestone' && m.x > mark.x && m.x < mark.x + width);
+        const room = cover ? Math.min(width, cover.x - mark.x - 8) : width;
         return (
           <span
             key={phase.id}
@@ -166,9 +194,7 @@ function PhaseMarks({ phases, scale }: { phases: readonly PhaseModel[]; scale: S
             title={`${phase.name}: ${spanText(phase.span)}, ${phase.progress}% done`}
           >
             <span className="rm-phase__fill" style={{ width: `${phase.progress}%` }} />
-            {textWidth(phase.name, 11) + 10 <= width ? (
-              <span className="rm-phase__name">{phase.name}</span>
-            ) : null}
+            {labelWidth(phase.name, 11) + 12 <= room ? <span className="rm-phase__name">{phase.name}</span> : null}
           </span>
         );
       })}

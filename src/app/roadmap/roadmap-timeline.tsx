@@ -1,7 +1,10 @@
-// The roadmap's frame: one scroll box holding the month/quarter header, the grid, the today line and
-// the lanes, so every lane scrolls together and stays aligned. The name column and the header stick
-// while the timeline scrolls; on load (and on a zoom change) it scrolls so today is in view.
-import { useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+// The roadmap's frame: the month/quarter header and the lanes below it share one horizontal
+// position. The page scrolls vertically (so every lane can be read to its end) while the timeline
+// scrolls only sideways; the header sticks to the top of the window and follows the lanes' sideways
+// scroll, the name column sticks to the left. On load (and on a zoom change) it scrolls so today is
+// in view; buttons step a few months at a time for those without a sideways wheel.
+import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { Button } from '../../ui/button';
 import { ErrorState } from '../../ui/error-state';
 import { formatDate } from '../../ui/format';
 import { LANE_TITLES, unscheduledText, type LaneKind, type Unscheduled } from './lanes';
@@ -61,10 +64,22 @@ function useWidth(ref: RefObject<HTMLDivElement | null>): number {
 
 export function RoadmapTimeline({ zoom, today, dates, lanes }: RoadmapTimelineProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
   const viewWidth = useWidth(scrollerRef);
   const trackView = Math.max(0, viewWidth - LABEL_WIDTH);
   const scale = computeScale(dates, zoom, { today, marginUnits: 1, minWidth: trackView });
   const tx = todayX(today, scale);
+  const [edges, setEdges] = useState({ atStart: true, atEnd: true });
+
+  // The header is its own (clipped) box so it can stick to the window: it mirrors the lanes' scroll.
+  const syncHeader = useCallback(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    if (headRef.current) headRef.current.scrollLeft = el.scrollLeft;
+    const atStart = el.scrollLeft <= 1;
+    const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
+    setEdges((current) => (current.atStart === atStart && current.atEnd === atEnd ? current : { atStart, atEnd }));
+  }, []);
 
   // Scroll to today when the timeline is first measured and whenever the zoom changes — not on
   // every refetch, which would yank the view away from where the person scrolled.
@@ -75,50 +90,98 @@ export function RoadmapTimeline({ zoom, today, dates, lanes }: RoadmapTimelinePr
     if (!el || scrolledFor.current === scrollKey) return;
     scrolledFor.current = scrollKey;
     el.scrollLeft = scrollLeftFor(tx, trackView, scale.width);
-  }, [scrollKey, tx, trackView, scale.width]);
+    syncHeader();
+  }, [scrollKey, tx, trackView, scale.width, syncHeader]);
+  useLayoutEffect(syncHeader, [syncHeader, viewWidth, scale.width]);
+
+  const step = (direction: -1 | 1) => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    const by = Math.max(scale.unitWidth, Math.floor(trackView / scale.unitWidth - 1) * scale.unitWidth);
+    el.scrollBy({ left: direction * by, behavior: 'smooth' });
+  };
+  const toToday = () => {
+    const el = scrollerRef.current;
+    if (el) el.scrollTo({ left: scrollLeftFor(tx, trackView, scale.width), behavior: 'smooth' });
+  };
 
   const unitTicks = ticks(scale);
   const years = yearBands(scale);
   const style: CssVars = { '--rm-label': `${LABEL_WIDTH}px`, '--rm-view': `${viewWidth}px` };
+  const canvasWidth = LABEL_WIDTH + scale.width;
+  const unitWord = zoom === 'quarter' ? 'quarters' : 'months';
 
   return (
-    <div className="rm" style={style} data-zoom={zoom}>
-      <div className="rm__scroller" ref={scrollerRef}>
-        <div className="rm__canvas" style={{ width: LABEL_WIDTH + scale.width }}>
-          <div className="rm__header">
-            <div className="rm__corner">
-              <span className="rm__range">
-                {formatDate(scale.start)} – {formatDate(addDays(scale.end, -1))}
-              </span>
-            </div>
-            <div className="rm__scale" style={{ width: scale.width }} aria-hidden="true">
-              <div className="rm__years">
-                {years.map((band) => (
-                  <span key={band.year} className="rm__year" style={{ left: band.x, width: band.width }}>
-                    <span className="rm__year-text">{band.year}</span>
-                  </span>
-                ))}
-              </div>
-              <div className="rm__units">
-                {unitTicks.map((tick) => (
-                  <span
-                    key={tick.date}
-                    className={`rm__unit${tick.yearStart ? ' rm__unit--year' : ''}`}
-                    style={{ left: tick.x, width: tick.width }}
-                    title={tick.title}
-                  >
-                    {tick.label}
-                  </span>
-                ))}
-              </div>
-              {tx !== null ? (
-                <span className="rm__today-flag" style={{ left: tx }}>
-                  Today
-                </span>
-              ) : null}
-            </div>
+    <div
+      className={`rm${edges.atStart ? '' : ' rm--more-before'}${edges.atEnd ? '' : ' rm--more-after'}`}
+      style={style}
+      data-zoom={zoom}
+    >
+      <div className="rm__head" ref={headRef}>
+        <div className="rm__header" style={{ width: canvasWidth }}>
+          <div className="rm__corner">
+            <span className="rm__range">
+              {formatDate(scale.start)} – {formatDate(addDays(scale.end, -1))}
+            </span>
+            <span className="rm__pan">
+              <Button
+                size="sm"
+                variant="ghost"
+                className="rm__pan-btn"
+                onClick={() => step(-1)}
+                disabled={edges.atStart}
+                aria-label={`Earlier ${unitWord}`}
+                title={`Earlier ${unitWord}`}
+              >
+                <span aria-hidden="true">‹</span>
+              </Button>
+              <Button size="sm" variant="ghost" className="rm__pan-btn" onClick={toToday} disabled={tx === null}>
+                Today
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="rm__pan-btn"
+                onClick={() => step(1)}
+                disabled={edges.atEnd}
+                aria-label={`Later ${unitWord}`}
+                title={`Later ${unitWord}`}
+              >
+                <span aria-hidden="true">›</span>
+              </Button>
+            </span>
           </div>
+          <div className="rm__scale" style={{ width: scale.width }} aria-hidden="true">
+            <div className="rm__years">
+              {years.map((band) => (
+                <span key={band.year} className="rm__year" style={{ left: band.x, width: band.width }}>
+                  <span className="rm__year-text">{band.year}</span>
+                </span>
+              ))}
+            </div>
+            <div className="rm__units">
+              {unitTicks.map((tick) => (
+                <span
+                  key={tick.date}
+                  className={`rm__unit${tick.yearStart ? ' rm__unit--year' : ''}`}
+                  style={{ left: tick.x, width: tick.width }}
+                  title={tick.title}
+                >
+                  {tick.label}
+                </span>
+              ))}
+            </div>
+            {tx !== null ? (
+              <span className="rm__today-flag" style={{ left: tx }}>
+                Today
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </div>
 
+      <div className="rm__scroller" ref={scrollerRef} onScroll={syncHeader}>
+        <div className="rm__canvas" style={{ width: canvasWidth }}>
           <div className="rm__body">
             <div className="rm__grid" aria-hidden="true">
               {unitTicks.map((tick) => (
