@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The board as a person meets it: columns named after the statuses, a card moved by dragging or by
-// its "Move to…" select lands at once, and goes back with a message when the service refuses.
+// its "Move" menu lands at once, and goes back with a message when the service refuses.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -163,15 +163,47 @@ describe('FeatureBoardPage', () => {
     expect(column('In review').className).toContain('board__column--over');
   });
 
-  it('moves a card with its labelled "Move to…" select, for keyboards', async () => {
+  it('moves a card from its "Move" menu by keyboard alone, announces it and keeps the focus on the card', async () => {
+    const fetch = deferredFetch(500, { error: 'not answered in this test' });
+    renderBoard();
+    const person = userEvent.setup();
+    const button = within(column('In development')).getByRole('button', { name: 'Move SSO' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    button.focus();
+    await person.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu', { name: 'Move SSO' });
+    // Only the other statuses are offered, and the first has the focus.
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['New', 'In review']);
+    expect(document.activeElement?.textContent).toBe('New');
+    await person.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    await waitFor(() => expect(cardNames('New')).toEqual(['Dark mode', 'Export', 'SSO']));
+    await waitFor(() => expect(fetch.sent[0]?.body).toEqual({ feature: { workflow_status: { name: 'New' } } }));
+    // The moved card's button holds the focus in its new column.
+    await waitFor(() => expect(document.activeElement).toBe(within(column('New')).getByRole('button', { name: 'Move SSO' })));
+    expect(screen.getByRole('status').textContent).toBe('Moving PLN-14 to New…');
+  });
+
+  it('closes the "Move" menu on Escape without moving, and puts the focus back on its button', async () => {
+    renderBoard();
+    const person = userEvent.setup();
+    const button = within(column('New')).getByRole('button', { name: 'Move Dark mode' });
+    await person.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await person.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(cardNames('New')).toEqual(['Dark mode', 'Export']);
+  });
+
+  it('puts a card back with a message when a move from its menu fails', async () => {
     const fetch = deferredFetch(500, { error: 'The planning service failed' });
     renderBoard();
     const person = userEvent.setup();
-    const select = within(column('In development')).getByLabelText('Move to…');
-    expect(select.getAttribute('aria-describedby')).toBeTruthy();
-    await person.selectOptions(select, 'New');
+    await person.click(within(column('In development')).getByRole('button', { name: 'Move SSO' }));
+    await person.click(screen.getByRole('menuitem', { name: 'New' }));
     await waitFor(() => expect(cardNames('New')).toEqual(['Dark mode', 'Export', 'SSO']));
-    await waitFor(() => expect(fetch.sent[0]?.body).toEqual({ feature: { workflow_status: { name: 'New' } } }));
+    await waitFor(() => expect(fetch.sent).toHaveLength(1));
     fetch.releaseWrite();
     await waitFor(() => expect(cardNames('In development')).toEqual(['SSO']));
     fetch.releaseRead();
