@@ -1,5 +1,7 @@
 // The signed-in frame: sidebar with the product name, workspace switcher, navigation and the
-// current user; the screen in <main>. Leaves for sign-in as soon as the session is gone.
+// current user; the screen in <main>. Leaves for sign-in as soon as the session is gone. After an
+// in-app move to another screen the focus goes to that screen's <h1> and its title is announced,
+// so keyboard and screen-reader users start where the new content starts.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
@@ -22,6 +24,7 @@ import { Button } from '../ui/button';
 import { paths } from '../ui/paths';
 import { requireSession, signInHref } from './guard';
 import { queryClient } from './query-client';
+import { useFocusHeadingOnNavigate } from './use-focus-heading';
 import { useSession } from './use-session';
 
 export async function layoutLoader({ request }: LoaderFunctionArgs) {
@@ -48,6 +51,7 @@ function Shell() {
   const remembered = useRememberedProductId();
   const products = useQuery(accountQueries.products());
   const me = useQuery(accountQueries.me());
+  const announcement = useFocusHeadingOnNavigate(location.pathname);
 
   const routeProductId = params.productId;
   useEffect(() => {
@@ -81,8 +85,11 @@ function Shell() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        Skip to main content
       </a>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
       <ScrollRestoration />
       {navigation.state === 'loading' ? <div className="nav-progress" aria-hidden="true" /> : null}
       <div className="shell">
@@ -189,3 +196,4 @@ function Shell() {
     </>
   );
 }
+

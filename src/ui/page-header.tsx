@@ -1,25 +1,60 @@
-// The top of every screen: the one <h1>, an optional line above it (reference, breadcrumbs) and
-// the screen's main actions on the right.
+// The top of every screen: the one <h1>, an optional line above it (the workspace, a reference,
+// breadcrumbs) and the screen's main actions on the right. The <h1> takes the focus after in-app
+// navigation (see app/layout), so it is focusable by script but not in the tab order.
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { accountQueries } from '../api/account';
 
 export interface PageHeaderProps {
   title: ReactNode;
   /** Small text above the title, e.g. a reference number or a back link. */
   eyebrow?: ReactNode;
+  /**
+   * The workspace (product id) the screen belongs to, named above the title. Defaults to the
+   * `:productId` of the route, so every `/w/:productId/…` screen shows it; pass an id on record
+   * screens that know their workspace, or `false` to leave it out.
+   */
+  workspace?: string | false;
   /** Text or pills under the title. */
   meta?: ReactNode;
   actions?: ReactNode;
 }
 
-export function PageHeader({ title, eyebrow, meta, actions }: PageHeaderProps) {
+export function PageHeader({ title, eyebrow, workspace, meta, actions }: PageHeaderProps) {
+  const { productId } = useParams();
+  const workspaceId = workspace === false ? undefined : (workspace ?? productId);
   return (
     <header className="page-header">
       <div className="page-header__text">
-        {eyebrow ? <div className="page-header__eyebrow">{eyebrow}</div> : null}
-        <h1 className="page-header__title">{title}</h1>
+        {workspaceId || eyebrow ? (
+          <div className="page-header__eyebrow">
+            {workspaceId ? <WorkspaceName productId={workspaceId} repeat={eyebrow} /> : null}
+            {eyebrow}
+          </div>
+        ) : null}
+        <h1 className="page-header__title" tabIndex={-1}>
+          {title}
+        </h1>
         {meta ? <div className="page-header__meta">{meta}</div> : null}
       </div>
       {actions ? <div className="page-header__actions">{actions}</div> : null}
     </header>
+  );
+}
+
+/**
+ * The workspace's name from the products the signed-in frame has loaded already; never fetches on
+ * its own. Left out when the eyebrow says the same (screens that still pass the name themselves).
+ */
+function WorkspaceName({ productId, repeat }: { productId: string; repeat: ReactNode }) {
+  const products = useQuery({ ...accountQueries.products(), enabled: false });
+  const name = products.data?.products.find((p) => p.id === productId || p.reference_prefix === productId)?.name;
+  if (!name || repeat === name) return null;
+  return (
+    <span className="page-header__workspace">
+      {name}
+      {repeat ? <span aria-hidden="true"> ·</span> : null}
+    </span>
   );
 }

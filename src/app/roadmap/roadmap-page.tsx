@@ -4,7 +4,6 @@
 // place while the others stay usable.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { accountQueries } from '../../api/account';
 import { roadmapQueries } from '../../api/roadmap';
 import { todayIso } from '../../domain/dates';
 import { ButtonLink } from '../../ui/button';
@@ -48,8 +47,6 @@ export function RoadmapPage({ productId, zoom, onZoomChange, today = todayIso() 
   const releases = useQuery(queries.releases);
   const initiatives = useQuery(queries.initiatives);
   const epics = useQuery(queries.epics);
-  const products = useQuery(accountQueries.products());
-  const productName = products.data?.products.find((p) => p.id === productId)?.name;
   const [shown, setShown] = useState<Record<LaneKind, boolean>>({
     releases: true,
     initiatives: true,
@@ -66,7 +63,7 @@ export function RoadmapPage({ productId, zoom, onZoomChange, today = todayIso() 
   const header = (
     <PageHeader
       title="Roadmap"
-      eyebrow={productName}
+      workspace={productId}
       meta={
         releaseModel || initiativeModel || epicModel ? (
           <span>
