@@ -1,8 +1,9 @@
-// `/`: straight to the remembered (or first) workspace's releases; an empty account gets a note.
+// `/`: straight to the remembered workspace's releases (else the richest, remembered from then on);
+// an empty account gets a note.
 import { useQuery } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { accountQueries } from '../../api/account';
-import { getRememberedProductId, pickWorkspace } from '../../api/workspace';
+import { landingWorkspace, rememberProductId } from '../../api/workspace';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { Loading } from '../../ui/loading';
@@ -14,8 +15,11 @@ import { queryClient } from '../query-client';
 export async function loader({ request }: LoaderFunctionArgs) {
   requireSession(request);
   const data = await queryClient.fetchQuery(accountQueries.products()).catch(() => null);
-  const product = data ? pickWorkspace(data.products, getRememberedProductId()) : null;
-  if (product) throw redirect(paths.releases(product.id));
+  const product = data ? await landingWorkspace(data.products, request.signal) : null;
+  if (product) {
+    rememberProductId(product.id);
+    throw redirect(paths.releases(product.id));
+  }
   return null;
 }
 

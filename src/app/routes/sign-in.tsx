@@ -86,17 +86,27 @@ export function Component() {
             autoFocus
             registration={register('token')}
             error={errors.token?.message}
-            hint="A personal API token for the planning service"
+            hint={
+              <>
+                A personal API token for the planning service. Whoever runs the service makes one with{' '}
+                <code className="nowrap">npm run token -- you@example.com</code>.
+              </>
+            }
           />
           <TextField
-            label="Server URL"
+            label="Server URL (optional)"
             type="url"
             inputMode="url"
             autoComplete="url"
-            placeholder={window.location.origin}
+            placeholder="https://planner.example.com"
             registration={register('serverUrl')}
             error={errors.serverUrl?.message}
-            hint="Leave empty to use this site's own server"
+            hint={
+              <>
+                The planning service to sign in to. Leave it empty for the one serving this page (
+                {window.location.origin}); fill it in only to reach a service elsewhere.
+              </>
+            }
           />
           <Button type="submit" variant="primary" pending={isSubmitting} pendingLabel="Signing in…">
             Sign in
