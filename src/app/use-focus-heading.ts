@@ -24,7 +24,9 @@ export function useFocusHeadingOnNavigate(pathname: string): string {
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
-      setAnnouncement(document.title || heading.textContent || '');
+      // The screen's own title when it has one, else its heading (the bare app name says nothing).
+      const title = document.title;
+      setAnnouncement(title && title !== 'Planner' ? title : (heading.textContent ?? ''));
       return true;
     };
     if (focusHeading()) return;

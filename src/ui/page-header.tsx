@@ -48,8 +48,7 @@ export function PageHeader({ title, eyebrow, workspace, meta, actions }: PageHea
  * its own. Left out when the eyebrow says the same (screens that still pass the name themselves).
  */
 function WorkspaceName({ productId, repeat }: { productId: string; repeat: ReactNode }) {
-  const products = useQuery({ ...accountQueries.products(), enabled: false });
-  const name = products.data?.products.find((p) => p.id === productId || p.reference_prefix === productId)?.name;
+  const name = useWorkspaceName(productId);
   if (!name || repeat === name) return null;
   return (
     <span className="page-header__workspace">
@@ -57,4 +56,16 @@ function WorkspaceName({ productId, repeat }: { productId: string; repeat: React
       {repeat ? <span aria-hidden="true"> ·</span> : null}
     </span>
   );
+}
+
+/** A workspace's name from the products already loaded (by the signed-in frame); never fetches. */
+export function useWorkspaceName(productId: string | undefined): string | undefined {
+  const products = useQuery({ ...accountQueries.products(), enabled: false });
+  if (!productId) return undefined;
+  return products.data?.products.find((p) => p.id === productId || p.reference_prefix === productId)?.name;
+}
+
+/** The document title of a screen: `Screen · Workspace · Planner`. */
+export function screenTitle(screen: string, workspaceName?: string): string {
+  return [screen, workspaceName, 'Planner'].filter(Boolean).join(' · ');
 }

@@ -10,7 +10,7 @@ import { ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
 import { Loading } from '../../ui/loading';
-import { PageHeader } from '../../ui/page-header';
+import { PageHeader, screenTitle, useWorkspaceName } from '../../ui/page-header';
 import { paths } from '../../ui/paths';
 import {
   LANE_TITLES,
@@ -47,6 +47,7 @@ export function RoadmapPage({ productId, zoom, onZoomChange, today = todayIso() 
   const releases = useQuery(queries.releases);
   const initiatives = useQuery(queries.initiatives);
   const epics = useQuery(queries.epics);
+  const workspaceName = useWorkspaceName(productId);
   const [shown, setShown] = useState<Record<LaneKind, boolean>>({
     releases: true,
     initiatives: true,
@@ -61,29 +62,32 @@ export function RoadmapPage({ productId, zoom, onZoomChange, today = todayIso() 
   const epicModel = useMemo(() => (epics.data ? epicLane(epics.data) : null), [epics.data]);
 
   const header = (
-    <PageHeader
-      title="Roadmap"
-      workspace={productId}
-      meta={
-        releaseModel || initiativeModel || epicModel ? (
-          <span>
-            {[
-              releaseModel ? plural(releaseModel.rows.length, 'release') : null,
-              initiativeModel ? plural(initiativeModel.rows.length, 'initiative') : null,
-              epicModel
-                ? plural(
-                    epicModel.rows.reduce((n, g) => n + g.rows.length, 0),
-                    'epic',
-                  )
-                : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}{' '}
-            on the timeline
-          </span>
-        ) : undefined
-      }
-    />
+    <>
+      <title>{screenTitle('Roadmap', workspaceName)}</title>
+      <PageHeader
+        title="Roadmap"
+        workspace={productId}
+        meta={
+          releaseModel || initiativeModel || epicModel ? (
+            <span>
+              {[
+                releaseModel ? plural(releaseModel.rows.length, 'release') : null,
+                initiativeModel ? plural(initiativeModel.rows.length, 'initiative') : null,
+                epicModel
+                  ? plural(
+                      epicModel.rows.reduce((n, g) => n + g.rows.length, 0),
+                      'epic',
+                    )
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}{' '}
+              on the timeline
+            </span>
+          ) : undefined
+        }
+      />
+    </>
   );
 
   if (releases.isPending || initiatives.isPending || epics.isPending) {

@@ -17,14 +17,19 @@ import {
 } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { accountQueries, statusesFor } from '../../api/account';
-import { FEATURE_BOARD_FIELDS, featureQueries, useMoveFeatureStatus, type FeatureScope } from '../../api/features';
+import {
+  FEATURE_BOARD_FIELDS,
+  featureQueries,
+  useMoveFeatureStatus,
+  type FeatureScope,
+} from '../../api/features';
 import type { WorkflowStatus } from '../../contract/common';
 import type { FeatureListItem } from '../../contract/features';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState, errorMessage } from '../../ui/error-state';
 import { Loading } from '../../ui/loading';
-import { PageHeader } from '../../ui/page-header';
+import { PageHeader, screenTitle, useWorkspaceName } from '../../ui/page-header';
 import { paths } from '../../ui/paths';
 import { releaseChoicesQuery } from './feature-form-choices';
 import './feature-board.css';
@@ -40,7 +45,10 @@ interface Column {
 }
 
 /** Cards grouped under the statuses in workflow order; cards in an unknown status get a column of their own. */
-export function boardColumns(statuses: readonly WorkflowStatus[], features: readonly FeatureListItem[]): Column[] {
+export function boardColumns(
+  statuses: readonly WorkflowStatus[],
+  features: readonly FeatureListItem[],
+): Column[] {
   const columns = new Map<string, Column>(statuses.map((s) => [s.id, { status: s, cards: [] }]));
   for (const f of features) {
     const status = f.workflow_status;
@@ -61,7 +69,9 @@ export function FeatureBoardPage() {
   const release = params.get('release') ?? '';
   const scope: FeatureScope = release ? { release } : { product: productId };
 
-  const features = useQuery(featureQueries.list(scope, { fields: FEATURE_BOARD_FIELDS, perPage: BOARD_LIMIT }));
+  const features = useQuery(
+    featureQueries.list(scope, { fields: FEATURE_BOARD_FIELDS, perPage: BOARD_LIMIT }),
+  );
   const workflows = useQuery(accountQueries.workflows(productId));
   const releases = useQuery(releaseChoicesQuery(productId));
   // `?release=` may carry a key (PLN-R-1) as well as an id; the select speaks ids.
@@ -75,6 +85,7 @@ export function FeatureBoardPage() {
   // (or back in its old one, when the move fails).
   const [focusCard, setFocusCard] = useState<{ id: string; statusId: string } | null>(null);
   const releaseSelectId = useId();
+  const workspaceName = useWorkspaceName(productId);
   const { ref: boardRef, edges, scrollByColumns } = useSideScroll();
 
   const statuses = statusesFor(workflows.data, 'Feature');
@@ -94,7 +105,9 @@ export function FeatureBoardPage() {
         onError: (error) => {
           setAnnouncement('');
           setFocusCard((current) =>
-            current?.id === featureId && feature.workflow_status ? { id: featureId, statusId: feature.workflow_status.id } : current,
+            current?.id === featureId && feature.workflow_status
+              ? { id: featureId, statusId: feature.workflow_status.id }
+              : current,
           );
           setMoveError(`${label} could not be moved to ${status.name}: ${errorMessage(error)}`);
         },
@@ -127,6 +140,7 @@ export function FeatureBoardPage() {
 
   return (
     <div className="stack">
+      <title>{screenTitle('Board', workspaceName)}</title>
       <PageHeader
         title="Board"
         actions={
@@ -145,9 +159,7 @@ export function FeatureBoardPage() {
             id={releaseSelectId}
             className="input select"
             value={releaseValue}
-            onChange={(e) =>
-              setParams(e.target.value ? { release: e.target.value } : {}, { replace: true })
-            }
+            onChange={(e) => setParams(e.target.value ? { release: e.target.value } : {}, { replace: true })}
           >
             <option value="">All releases</option>
             {(releases.data?.releases ?? []).map((r) => (
@@ -200,7 +212,8 @@ export function FeatureBoardPage() {
           ) : null}
           {cards.length === 0 ? (
             <p className="muted">
-              No features {release ? 'in this release' : 'in this workspace'} yet — the columns below are ready for them.
+              No features {release ? 'in this release' : 'in this workspace'} yet — the columns below are
+              ready for them.
             </p>
           ) : null}
           <div
@@ -228,46 +241,48 @@ export function FeatureBoardPage() {
                 </Button>
               </div>
             )}
-          <div className="board" ref={boardRef}>
-            {columns.map(({ status, cards: columnCards }) => (
-              <section
-                key={status.id}
-                className={`board__column${dropTarget === status.id ? ' board__column--over' : ''}`}
-                role="region"
-                aria-label={status.name}
-                onDragOver={(e) => onDragOver(e, status.id)}
-                onDragLeave={(e) => onDragLeave(e, status.id)}
-                onDrop={(e) => onDrop(e, status)}
-              >
-                <header className="board__column-header">
-                  <h2 className="board__column-title">{status.name}</h2>
-                  <span className="board__count">
-                    {columnCards.length}
-                    <span className="visually-hidden">{columnCards.length === 1 ? ' feature' : ' features'}</span>
-                  </span>
-                </header>
-                {columnCards.length === 0 ? (
-                  <p className="board__empty">No features</p>
-                ) : (
-                  <ul className="board__cards">
-                    {columnCards.map((f) => (
-                      <BoardCard
-                        key={f.id}
-                        feature={f}
-                        statuses={statuses}
-                        focusMove={focusCard?.id === f.id && focusCard.statusId === status.id}
-                        onFocused={clearFocusCard}
-                        onMove={(featureId, next) => {
-                          setFocusCard({ id: featureId, statusId: next.id });
-                          moveTo(featureId, next);
-                        }}
-                      />
-                    ))}
-                  </ul>
-                )}
-              </section>
-            ))}
-          </div>
+            <div className="board" ref={boardRef}>
+              {columns.map(({ status, cards: columnCards }) => (
+                <section
+                  key={status.id}
+                  className={`board__column${dropTarget === status.id ? ' board__column--over' : ''}`}
+                  role="region"
+                  aria-label={status.name}
+                  onDragOver={(e) => onDragOver(e, status.id)}
+                  onDragLeave={(e) => onDragLeave(e, status.id)}
+                  onDrop={(e) => onDrop(e, status)}
+                >
+                  <header className="board__column-header">
+                    <h2 className="board__column-title">{status.name}</h2>
+                    <span className="board__count">
+                      {columnCards.length}
+                      <span className="visually-hidden">
+                        {columnCards.length === 1 ? ' feature' : ' features'}
+                      </span>
+                    </span>
+                  </header>
+                  {columnCards.length === 0 ? (
+                    <p className="board__empty">No features</p>
+                  ) : (
+                    <ul className="board__cards">
+                      {columnCards.map((f) => (
+                        <BoardCard
+                          key={f.id}
+                          feature={f}
+                          statuses={statuses}
+                          focusMove={focusCard?.id === f.id && focusCard.statusId === status.id}
+                          onFocused={clearFocusCard}
+                          onMove={(featureId, next) => {
+                            setFocusCard({ id: featureId, statusId: next.id });
+                            moveTo(featureId, next);
+                          }}
+                        />
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              ))}
+            </div>
           </div>
         </>
       )}
@@ -284,7 +299,9 @@ function useSideScroll() {
     if (!el) return;
     const atStart = el.scrollLeft <= 1;
     const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
-    setEdges((current) => (current.atStart === atStart && current.atEnd === atEnd ? current : { atStart, atEnd }));
+    setEdges((current) =>
+      current.atStart === atStart && current.atEnd === atEnd ? current : { atStart, atEnd },
+    );
   }, []);
   const setRef = useCallback(
     (el: HTMLDivElement | null) => {
@@ -331,7 +348,10 @@ function BoardCard({
   const moveButton = useRef<HTMLButtonElement>(null);
   const ref = f.reference_num ?? f.id;
   const name = f.name ?? `Feature ${f.id}`;
-  const color = f.workflow_status?.color && /^#[0-9a-f]{3,6}$/i.test(f.workflow_status.color) ? f.workflow_status.color : undefined;
+  const color =
+    f.workflow_status?.color && /^#[0-9a-f]{3,6}$/i.test(f.workflow_status.color)
+      ? f.workflow_status.color
+      : undefined;
 
   useEffect(() => {
     if (!focusMove) return;
@@ -404,7 +424,11 @@ function MoveMenu({
     const box = buttonRef.current?.getBoundingClientRect();
     if (!box) return;
     const width = 200;
-    setOpen({ top: box.bottom + 4, left: Math.max(8, Math.min(box.right - width, window.innerWidth - width - 8)), focus });
+    setOpen({
+      top: box.bottom + 4,
+      left: Math.max(8, Math.min(box.right - width, window.innerWidth - width - 8)),
+      focus,
+    });
   };
   const close = (refocus: boolean) => {
     setOpen(null);
@@ -418,7 +442,11 @@ function MoveMenu({
     // A scroll or a click elsewhere leaves the menu where it no longer belongs: close it.
     const onPointer = (event: PointerEvent) => {
       const target = event.target;
-      if (target instanceof Node && (menuRef.current?.contains(target) || buttonRef.current?.contains(target))) return;
+      if (
+        target instanceof Node &&
+        (menuRef.current?.contains(target) || buttonRef.current?.contains(target))
+      )
+        return;
       setOpen(null);
     };
     const onScroll = () => setOpen(null);
@@ -469,7 +497,14 @@ function MoveMenu({
           }
         }}
       >
-        <svg className="board-card__move-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+        <svg
+          className="board-card__move-icon"
+          viewBox="0 0 16 16"
+          width="14"
+          height="14"
+          aria-hidden="true"
+          focusable="false"
+        >
           <circle cx="3" cy="8" r="1.5" />
           <circle cx="8" cy="8" r="1.5" />
           <circle cx="13" cy="8" r="1.5" />
