@@ -117,7 +117,16 @@ export function RoadmapTimeline({ zoom, today, dates, lanes }: RoadmapTimelinePr
       style={style}
       data-zoom={zoom}
     >
-      <div className="rm__head" ref={headRef}>
+      <div
+        className="rm__head"
+        ref={headRef}
+        onWheel={(event) => {
+          // The header only mirrors the lanes: a sideways swipe over it scrolls them.
+          if (scrollerRef.current && Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
+            scrollerRef.current.scrollLeft += event.deltaX;
+          }
+        }}
+      >
         <div className="rm__header" style={{ width: canvasWidth }}>
           <div className="rm__corner">
             <span className="rm__range">
