@@ -23,13 +23,20 @@ export interface PageHeaderProps {
 
 export function PageHeader({ title, eyebrow, workspace, meta, actions }: PageHeaderProps) {
   const { productId } = useParams();
-  const workspaceId = workspace === false ? undefined : (workspace ?? productId);
+  const name = useWorkspaceName(workspace === false ? undefined : (workspace ?? productId));
+  // Screens that still pass the workspace's name as their eyebrow get it once.
+  const workspaceName = name && eyebrow !== name ? name : undefined;
   return (
     <header className="page-header">
       <div className="page-header__text">
-        {workspaceId || eyebrow ? (
+        {workspaceName || eyebrow ? (
           <div className="page-header__eyebrow">
-            {workspaceId ? <WorkspaceName productId={workspaceId} repeat={eyebrow} /> : null}
+            {workspaceName ? (
+              <span className="page-header__workspace">
+                {workspaceName}
+                {eyebrow ? <span aria-hidden="true"> ·</span> : null}
+              </span>
+            ) : null}
             {eyebrow}
           </div>
         ) : null}
@@ -40,21 +47,6 @@ export function PageHeader({ title, eyebrow, workspace, meta, actions }: PageHea
       </div>
       {actions ? <div className="page-header__actions">{actions}</div> : null}
     </header>
-  );
-}
-
-/**
- * The workspace's name from the products the signed-in frame has loaded already; never fetches on
- * its own. Left out when the eyebrow says the same (screens that still pass the name themselves).
- */
-function WorkspaceName({ productId, repeat }: { productId: string; repeat: ReactNode }) {
-  const name = useWorkspaceName(productId);
-  if (!name || repeat === name) return null;
-  return (
-    <span className="page-header__workspace">
-      {name}
-      {repeat ? <span aria-hidden="true"> ·</span> : null}
-    </span>
   );
 }
 
