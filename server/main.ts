@@ -14,7 +14,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'token') {
     const email = rest[0];
     if (!email) throw new Error('Usage: npm run token -- <email>');
-    const store = openStore(env.PLANNER_DATA_DIR);
+    const store = await openStore(env.PLANNER_DATA_DIR);
     try {
       if (store.created) throw new Error(`No database in ${env.PLANNER_DATA_DIR} yet: run npm start once first.`);
       const user = await store.db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();

@@ -282,7 +282,7 @@ describe('seeding and the bulk generator', () => {
   });
 
   it('seeds the demo account quickly and atomically', async () => {
-    const store = freshStore();
+    const store = await freshStore();
     try {
       const started = performance.now();
       const result = await seedAccount(store.db, 'demo');
@@ -305,7 +305,7 @@ describe('seeding and the bulk generator', () => {
   });
 
   it('inserts features in bulk with tags, reference numbers and a searchable name index', async () => {
-    const store = freshStore();
+    const store = await freshStore();
     try {
       await seedAccount(store.db, 'demo');
       const db = store.db;

@@ -36,7 +36,7 @@ export interface RunningService {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
-  const store = openStore(options.dataDir);
+  const store = await openStore(options.dataDir);
   let seeded = false;
   let mintedToken: string | null = null;
   let adminEmail: string | null = null;

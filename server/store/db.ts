@@ -1,9 +1,11 @@
-// Opens the SQLite file (WAL, foreign keys, busy timeout), applies migrations, and wraps it in Kysely.
+// Opens the SQLite file (WAL, foreign keys, busy timeout), wraps it in Kysely, and brings the schema
+// up to date through kysely's Migrator before anything else reads it.
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { migrate } from './migrations';
+import { Kysely } from 'kysely';
+import { sqliteKyselyDialect } from './dialect';
+import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
 export interface Store {
@@ -11,12 +13,14 @@ export interface Store {
   sqlite: BetterSqlite3.Database;
   /** True when this open created the database (first start): the caller seeds it. */
   created: boolean;
+  /** Names of the migrations this open ran (`0004-ids-never-reused`, …). */
+  migrated: string[];
   close(): Promise<void>;
 }
 
 export const DB_FILE = 'planner.sqlite';
 
-export function openStore(dataDir: string): Store {
+export async function openStore(dataDir: string): Promise<Store> {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DB_FILE);
   const created = !fs.existsSync(file);
@@ -25,12 +29,19 @@ export function openStore(dataDir: string): Store {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  migrate(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: sqliteKyselyDialect(sqlite) });
+  let migrated: string[];
+  try {
+    migrated = await migrateToLatest(db, sqlite);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
   return {
     db,
     sqlite,
     created,
+    migrated,
     async close() {
       await db.destroy();
     },

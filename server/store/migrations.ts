@@ -1,12 +1,16 @@
-// Versioned schema migrations, applied in order on start inside one transaction each. Never edit a
-// shipped migration: add the next one. `schema_migrations` records what has been applied.
+// Versioned schema migrations, run by kysely's Migrator on start (all pending ones in one
+// transaction, recorded in `kysely_migration`). Never edit a shipped migration: add the next one.
+// Databases made before the Migrator recorded versions in `schema_migrations`; those versions are
+// adopted, not re-run (see SqlMigrationProvider).
 import type BetterSqlite3 from 'better-sqlite3';
+import { Migrator } from 'kysely';
+import type { Kysely, Migration as KyselyMigration, MigrationProvider } from 'kysely';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export type Migration = { version: number; name: string } & (
+  | { sql: string }
+  /** A step that reads the live schema; runs on the raw handle inside the migration's transaction. */
+  | { run: (sqlite: BetterSqlite3.Database) => void }
+);
 
 export const migrations: Migration[] = [
   {
@@ -447,27 +451,192 @@ CREATE TABLE custom_field_values (
 CREATE INDEX custom_field_values_lookup ON custom_field_values(field_id, value, record_id);
 `,
   },
+  {
+    version: 4,
+    name: 'ids-never-reused',
+    // Every table with its own ids gets AUTOINCREMENT, so a deleted record's id is never handed out
+    // again (the recycle bin can restore a record under its own id), and ids deleted before this
+    // migration stay retired too: the counters start above every id the audit log or the recycle
+    // bin remembers.
+    run: (sqlite) => {
+      rebuildWithAutoincrement(sqlite, ID_TABLES);
+      retireKnownIds(sqlite);
+    },
+  },
+  {
+    version: 5,
+    name: 'migrator-bookkeeping',
+    // Kysely's Migrator records migrations in `kysely_migration`; the old record has been adopted.
+    sql: 'DROP TABLE IF EXISTS schema_migrations;',
+  },
 ];
 
-/** Applies the migrations not yet recorded, each in its own transaction. */
-export function migrate(db: BetterSqlite3.Database): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
-  );
-  const done: number[] = [];
-  for (const m of migrations) {
-    if (applied.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        m.version,
-        m.name,
-        new Date().toISOString(),
-      );
-    })();
-    done.push(m.version);
+/** Every table whose rows have their own `id` (link tables are keyed by the pair they link). */
+const ID_TABLES = [
+  'users',
+  'api_tokens',
+  'products',
+  'workflows',
+  'workflow_statuses',
+  'workflow_kinds',
+  'teams',
+  'team_workflow_statuses',
+  'iterations',
+  'program_increments',
+  'releases',
+  'release_phases',
+  'initiatives',
+  'epics',
+  'features',
+  'requirements',
+  'audits',
+  'deletions',
+  'time_frames',
+  'goals',
+  'custom_field_definitions',
+] as const;
+
+/** The table each audited or recycled record type lives in. */
+const RECORD_TABLES: Partial<Record<string, (typeof ID_TABLES)[number]>> = {
+  Feature: 'features',
+  Requirement: 'requirements',
+  Epic: 'epics',
+  Initiative: 'initiatives',
+  Goal: 'goals',
+  Release: 'releases',
+  ReleasePhase: 'release_phases',
+};
+
+interface Violation {
+  table: string;
+  rowid: number;
+  parent: string;
+  fkid: number;
+}
+
+/**
+ * SQLite's table rebuild (https://sqlite.org/lang_altertable.html#otheralter), table by table: create
+ * the new shape under a temporary name, copy every row with its id, drop the old table, rename the
+ * new one, recreate its indexes and triggers. The FTS index reads `features` by id and ids are kept,
+ * so it stays valid as it is. Foreign keys must be off (dropping a parent table would otherwise check
+ * or delete its children); the links are checked at the end instead.
+ */
+function rebuildWithAutoincrement(sqlite: BetterSqlite3.Database, tables: readonly string[]): void {
+  if (sqlite.pragma('foreign_keys', { simple: true }) !== 0) throw new Error('a table rebuild needs foreign_keys off');
+  const violations = (): string[] =>
+    (sqlite.pragma('foreign_key_check') as Violation[]).map((v) => `${v.table}#${v.rowid}->${v.parent}#${v.fkid}`).sort();
+  const before = violations();
+  for (const table of tables) {
+    const create: unknown = sqlite.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table);
+    if (typeof create !== 'string') throw new Error(`no table ${table} to rebuild`);
+    if (/AUTOINCREMENT/i.test(create)) continue;
+    const temp = `${table}__rebuild`;
+    const renamed = create.replace(new RegExp(`^CREATE TABLE "?${table}"? \\(`), `CREATE TABLE "${temp}" (`);
+    const widened = renamed.replace(/\bid INTEGER PRIMARY KEY\b/, 'id INTEGER PRIMARY KEY AUTOINCREMENT');
+    if (renamed === create || widened === renamed) throw new Error(`unexpected shape of table ${table}`);
+    const dependents = sqlite
+      .prepare("SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL ORDER BY type, name")
+      .pluck()
+      .all(table) as string[];
+    const columns = (sqlite.pragma(`table_info("${table}")`) as { name: string }[]).map((c) => `"${c.name}"`).join(', ');
+    sqlite.exec(widened);
+    sqlite.exec(`INSERT INTO "${temp}" (${columns}) SELECT ${columns} FROM "${table}"`);
+    sqlite.exec(`DROP TABLE "${table}"`);
+    sqlite.exec(`ALTER TABLE "${temp}" RENAME TO "${table}"`);
+    for (const statement of dependents) sqlite.exec(statement);
   }
-  return done;
+  const after = violations();
+  if (after.join() !== before.join()) {
+    throw new Error(`the table rebuild broke links: ${after.filter((v) => !before.includes(v)).join(', ')}`);
+  }
+}
+
+/**
+ * Raises each table's AUTOINCREMENT counter to the highest id it is known to have used: its own rows
+ * (the copy set that already), the rows kept in the recycle bin, and the records the audit log names.
+ */
+function retireKnownIds(sqlite: BetterSqlite3.Database): void {
+  const floors = new Map<string, number>();
+  const raise = (table: string | undefined, id: unknown) => {
+    if (table === undefined || typeof id !== 'number' || !Number.isInteger(id)) return;
+    floors.set(table, Math.max(floors.get(table) ?? 0, id));
+  };
+  const idTables = new Set<string>(ID_TABLES);
+  // The recycle bin keeps `{ table: [row, …] }`: every kept row's id is retired in its table.
+  const recycled = sqlite
+    .prepare(
+      `SELECT t.key AS tbl, max(json_extract(r.value, '$.id')) AS id
+       FROM deletions d, json_each(d.payload) t, json_each(t.value) r
+       WHERE json_valid(d.payload) AND json_type(t.value) = 'array' AND json_type(r.value) = 'object'
+       GROUP BY t.key`,
+    )
+    .all() as { tbl: string; id: unknown }[];
+  for (const r of recycled) if (idTables.has(r.tbl)) raise(r.tbl, r.id);
+  const named = sqlite.prepare('SELECT record_type AS type, max(record_id) AS id FROM deletions GROUP BY record_type').all() as {
+    type: string;
+    id: unknown;
+  }[];
+  for (const r of named) raise(RECORD_TABLES[r.type], r.id);
+  const audited = sqlite.prepare('SELECT auditable_type AS type, max(auditable_id) AS id FROM audits GROUP BY auditable_type').all() as {
+    type: string;
+    id: unknown;
+  }[];
+  for (const r of audited) raise(RECORD_TABLES[r.type], r.id);
+
+  const update = sqlite.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?');
+  const insert = sqlite.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)');
+  for (const [table, id] of floors) if (update.run(id, table).changes === 0) insert.run(table, id);
+}
+
+/** `0004-ids-never-reused`: the Migrator runs migrations in the order of their names. */
+export const migrationName = (m: Migration): string => `${String(m.version).padStart(4, '0')}-${m.name}`;
+
+/** True when the runner used before the Migrator recorded this version as applied. */
+function appliedBeforeMigrator(sqlite: BetterSqlite3.Database, version: number): boolean {
+  const legacy = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  return legacy !== undefined && sqlite.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(version) !== undefined;
+}
+
+/**
+ * The versioned migrations above, for kysely's Migrator. Scripts hold several statements (and
+ * triggers), which only the raw handle's exec runs; the Migrator's transaction is on that same
+ * connection, so they commit or roll back with it.
+ */
+export class SqlMigrationProvider implements MigrationProvider {
+  constructor(
+    private readonly sqlite: BetterSqlite3.Database,
+    private readonly list: readonly Migration[] = migrations,
+  ) {}
+
+  getMigrations(): Promise<Record<string, KyselyMigration>> {
+    const entries = this.list.map((m): [string, KyselyMigration] => [
+      migrationName(m),
+      {
+        up: () => {
+          if (appliedBeforeMigrator(this.sqlite, m.version)) return Promise.resolve();
+          if ('sql' in m) this.sqlite.exec(m.sql);
+          else m.run(this.sqlite);
+          return Promise.resolve();
+        },
+      },
+    ]);
+    return Promise.resolve(Object.fromEntries(entries));
+  }
+}
+
+/**
+ * Runs every pending migration, all in one transaction (the dialect declares SQLite's DDL
+ * transactional); returns the names run. Foreign keys are off meanwhile: the pragma cannot change
+ * inside a transaction, and a table rebuild needs them off (it checks the links itself).
+ */
+export async function migrateToLatest<DB>(db: Kysely<DB>, sqlite: BetterSqlite3.Database): Promise<string[]> {
+  const enforced = sqlite.pragma('foreign_keys', { simple: true }) === 1;
+  sqlite.pragma('foreign_keys = OFF');
+  try {
+    const { error, results = [] } = await new Migrator({ db, provider: new SqlMigrationProvider(sqlite) }).migrateToLatest();
+    if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+    return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  } finally {
+    if (enforced) sqlite.pragma('foreign_keys = ON');
+  }
 }

@@ -1,0 +1,75 @@
+// The storage seam: every piece of SQL the store writes that only SQLite understands (or that means
+// something else elsewhere) is a named helper here, so a PostgreSQL dialect can be written beside
+// this one and the store modules stay as they are. Migrations are per dialect by nature and live in
+// migrations.ts.
+import { sql, SqliteAdapter, SqliteDialect } from 'kysely';
+import type { DialectAdapter, Expression, QueryExecutorProvider, RawBuilder, SqlBool } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
+
+/** Tables with a full-text name index (`<table>_fts`, trigram FTS5 kept in step by triggers). */
+export type SearchableTable = 'features';
+
+export interface StoreDialect {
+  /** Shortest query the name index can match (trigrams need three characters); shorter ones use `containsText`. */
+  readonly textSearchMinLength: number;
+  /** `id IN (ids of rows of table whose name contains q)`, through the full-text index. */
+  textSearch(table: SearchableTable, id: Expression<unknown>, q: string): RawBuilder<SqlBool>;
+  /** `column` contains `text` literally (`%` and `_` are letters), ignoring ASCII case. */
+  containsText(column: Expression<unknown>, text: string): RawBuilder<SqlBool>;
+  /** `column` equals `text` ignoring ASCII case. */
+  equalsIgnoringCase(column: Expression<unknown>, text: string): RawBuilder<SqlBool>;
+  /** The same value as `expr`, written so the planner cannot serve it from an index. */
+  noIndex(expr: Expression<unknown>): RawBuilder<unknown>;
+  /** The smaller of two values (a scalar, not the aggregate). */
+  least(a: Expression<unknown>, b: Expression<unknown>): RawBuilder<unknown>;
+  /** `a` differs from `b`, null counting as a value (null vs null is not a difference). */
+  isDistinctFrom(a: Expression<unknown>, b: Expression<unknown> | string | number | null): RawBuilder<SqlBool>;
+  /** The planner's plan for a query, one line per step, for tests and benchmarks that check index use. */
+  explain(db: QueryExecutorProvider, query: RawBuilder<unknown>): Promise<string[]>;
+}
+
+/** `"…"` phrase for FTS5 MATCH: quotes doubled, so no query text is read as FTS syntax. */
+export const ftsPhrase = (q: string): string => `"${q.replace(/"/g, '""')}"`;
+
+/** Escapes LIKE wildcards so a search for `50%` or `a_b` finds that text literally. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * SQLite's DDL is transactional, but kysely's SqliteAdapter says otherwise, which would make its
+ * Migrator run each migration (and its bookkeeping row) outside a transaction. Saying so lets every
+ * pending migration and its record commit together or not at all.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}
+
+/** Kysely's dialect over an open better-sqlite3 handle. */
+export function sqliteKyselyDialect(database: BetterSqlite3.Database): SqliteDialect {
+  return new TransactionalSqliteDialect({ database });
+}
+
+export const sqliteDialect: StoreDialect = {
+  textSearchMinLength: 3,
+  textSearch: (table, id, q) =>
+    sql<SqlBool>`${id} IN (SELECT rowid FROM ${sql.table(`${table}_fts`)} WHERE ${sql.table(`${table}_fts`)} MATCH ${ftsPhrase(q)})`,
+  // SQLite's LIKE ignores ASCII case; Kysely's `like` operator has no ESCAPE clause, hence raw SQL.
+  containsText: (column, text) => sql<SqlBool>`${column} LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`,
+  // lower() on both sides: SQLite's folds only ASCII, the same on stored and sent text.
+  equalsIgnoringCase: (column, text) => sql<SqlBool>`lower(${column}) = lower(${text})`,
+  // Unary plus: SQLite's documented way to keep a term from driving an index.
+  noIndex: (expr) => sql`+${expr}`,
+  least: (a, b) => sql`min(${a}, ${b})`,
+  isDistinctFrom: (a, b) => sql<SqlBool>`${a} IS NOT ${b}`,
+  explain: async (db, query) => (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(db)).rows.map((r) => r.detail),
+};
+
+/** The dialect the store runs on. */
+export const dialect: StoreDialect = sqliteDialect;
