@@ -68,8 +68,8 @@ export function seedBulk(
   if (!Number.isInteger(count) || count < 0) throw new Error('count must be a whole number of features');
 
   const product = sqlite
-    .prepare('SELECT reference_prefix, next_feature_num FROM products WHERE id = ?')
-    .get(productId) as { reference_prefix: string; next_feature_num: number } | undefined;
+    .prepare('SELECT reference_prefix FROM products WHERE id = ?')
+    .get(productId) as { reference_prefix: string } | undefined;
   if (!product) throw new Error(`No product ${productId}`);
   const release = sqlite
     .prepare('SELECT id, capacity_units FROM releases WHERE id = ? AND product_id = ?')
@@ -105,7 +105,6 @@ export function seedBulk(
      VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, 'progress_from_remaining_estimate', ?, ?)`,
   );
   const insertTag = sqlite.prepare('INSERT INTO feature_tags (feature_id, tag) VALUES (?, ?)');
-  const bumpCounter = sqlite.prepare('UPDATE products SET next_feature_num = ? WHERE id = ?');
   const ftsTrigger = sqlite
     .prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?")
     .get(FTS_TRIGGER) as { sql: string } | undefined;
@@ -115,10 +114,11 @@ export function seedBulk(
     // The name index's per-row trigger is most of the cost (trigram FTS flushes per statement);
     // it is suspended inside this transaction and the new rows are indexed in one statement below.
     if (ftsTrigger) sqlite.exec(`DROP TRIGGER ${FTS_TRIGGER}`);
+    const first = reserveNumbers(sqlite, 'next_feature_num', productId, count);
     let firstId: number | null = null;
     let lastId: number | null = null;
     for (let i = 0; i < count; i++) {
-      const n = product.next_feature_num + i;
+      const n = first + i;
       const status = statuses[i % statuses.length] ?? { id: 0, complete: 0 };
       const estimate = points ? (i % 13) + 1 : ((i % 10) + 1) * 60;
       const remaining = status.complete ? 0 : Math.round(estimate * ((i % 4) / 4));
@@ -159,18 +159,33 @@ export function seedBulk(
       }
       sqlite.exec(ftsTrigger.sql);
     }
-    bumpCounter.run(product.next_feature_num + count, productId);
     return {
       inserted: count,
       firstId,
       lastId,
-      firstReference: count ? featureKey(product.reference_prefix, product.next_feature_num) : null,
-      lastReference: count
-        ? featureKey(product.reference_prefix, product.next_feature_num + count - 1)
-        : null,
+      firstReference: count ? featureKey(product.reference_prefix, first) : null,
+      lastReference: count ? featureKey(product.reference_prefix, first + count - 1) : null,
     };
   });
   return run();
+}
+
+/**
+ * Takes `count` consecutive numbers from a product counter in one statement (as the store's
+ * allocator does one at a time); returns the first. Call inside the bulk insert's transaction.
+ */
+function reserveNumbers(
+  sqlite: BetterSqlite3.Database,
+  column: 'next_feature_num' | 'next_epic_num' | 'next_initiative_num',
+  productId: number,
+  count: number,
+): number {
+  const first: unknown = sqlite
+    .prepare(`UPDATE products SET ${column} = ${column} + ? WHERE id = ? RETURNING ${column} - ? AS n`)
+    .pluck()
+    .get(count, productId, count);
+  if (typeof first !== 'number') throw new Error(`No product ${productId}`);
+  return first;
 }
 
 const sqliteOf = (db: Store | BetterSqlite3.Database): BetterSqlite3.Database => ('sqlite' in db ? db.sqlite : db);
@@ -202,8 +217,8 @@ const INITIATIVE_FANOUT = 5;
 export function seedBulkInitiatives(db: Store | BetterSqlite3.Database, productId: number, count: number): BulkResult & { ids: number[] } {
   const sqlite = sqliteOf(db);
   if (!Number.isInteger(count) || count < 0) throw new Error('count must be a whole number of initiatives');
-  const product = sqlite.prepare('SELECT reference_prefix, next_initiative_num FROM products WHERE id = ?').get(productId) as
-    | { reference_prefix: string; next_initiative_num: number }
+  const product = sqlite.prepare('SELECT reference_prefix FROM products WHERE id = ?').get(productId) as
+    | { reference_prefix: string }
     | undefined;
   if (!product) throw new Error(`No product ${productId}`);
   const statuses = statusesOf(sqlite, productId, 'Initiative');
@@ -219,8 +234,9 @@ export function seedBulkInitiatives(db: Store | BetterSqlite3.Database, productI
   const run = sqlite.transaction(() => {
     const ts = new Date().toISOString();
     const ids: number[] = [];
+    const first = reserveNumbers(sqlite, 'next_initiative_num', productId, count);
     for (let i = 0; i < count; i++) {
-      const n = product.next_initiative_num + i;
+      const n = first + i;
       const status = statuses[i % statuses.length] ?? { id: 0, complete: 0 };
       // Parents come before their children, so the parent's id is already known.
       const parent = i < INITIATIVE_ROOTS ? null : (ids[Math.floor((i - INITIATIVE_ROOTS) / INITIATIVE_FANOUT)] ?? null);
@@ -242,17 +258,16 @@ export function seedBulkInitiatives(db: Store | BetterSqlite3.Database, productI
       );
       ids.push(Number(info.lastInsertRowid));
     }
-    sqlite.prepare('UPDATE products SET next_initiative_num = ? WHERE id = ?').run(product.next_initiative_num + count, productId);
-    return ids;
+    return { ids, first };
   });
-  const ids = run();
+  const { ids, first } = run();
   return {
     inserted: count,
     ids,
     firstId: ids[0] ?? null,
     lastId: ids.at(-1) ?? null,
-    firstReference: count ? initiativeKey(product.reference_prefix, product.next_initiative_num) : null,
-    lastReference: count ? initiativeKey(product.reference_prefix, product.next_initiative_num + count - 1) : null,
+    firstReference: count ? initiativeKey(product.reference_prefix, first) : null,
+    lastReference: count ? initiativeKey(product.reference_prefix, first + count - 1) : null,
   };
 }
 
@@ -285,8 +300,8 @@ export function seedBulkEpics(
 ): BulkResult {
   const sqlite = sqliteOf(db);
   if (!Number.isInteger(count) || count < 0) throw new Error('count must be a whole number of epics');
-  const product = sqlite.prepare('SELECT reference_prefix, next_epic_num FROM products WHERE id = ?').get(productId) as
-    | { reference_prefix: string; next_epic_num: number }
+  const product = sqlite.prepare('SELECT reference_prefix FROM products WHERE id = ?').get(productId) as
+    | { reference_prefix: string }
     | undefined;
   if (!product) throw new Error(`No product ${productId}`);
   const releases = sqlite
@@ -316,8 +331,9 @@ export function seedBulkEpics(
     const positions = releases.map((r) => r.last);
     let firstId: number | null = null;
     let lastId: number | null = null;
+    const first = reserveNumbers(sqlite, 'next_epic_num', productId, count);
     for (let i = 0; i < count; i++) {
-      const n = product.next_epic_num + i;
+      const n = first + i;
       const slot = i % releases.length;
       const release = releases[slot] ?? { id: 0, capacity_units: 'time', last: 0 };
       const position = (positions[slot] ?? 0) + 1;
@@ -352,13 +368,12 @@ export function seedBulkEpics(
       firstId ??= id;
       lastId = id;
     }
-    sqlite.prepare('UPDATE products SET next_epic_num = ? WHERE id = ?').run(product.next_epic_num + count, productId);
     return {
       inserted: count,
       firstId,
       lastId,
-      firstReference: count ? epicKey(product.reference_prefix, product.next_epic_num) : null,
-      lastReference: count ? epicKey(product.reference_prefix, product.next_epic_num + count - 1) : null,
+      firstReference: count ? epicKey(product.reference_prefix, first) : null,
+      lastReference: count ? epicKey(product.reference_prefix, first + count - 1) : null,
     };
   });
   return run();

@@ -18,6 +18,7 @@ import { FieldProblems, notFound } from '../problems';
 import type { Paging } from '../problems';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
+import { allocateReference } from './reference-numbers';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
 import { parseFields } from './features';
@@ -136,15 +137,8 @@ export async function createEpic(
     problems.throwIfAny();
     if (!plan || !input) throw new Error('epic body passed its checks but could not be read');
 
-    const product = await trx
-      .selectFrom('products')
-      .select(['reference_prefix', 'next_epic_num'])
-      .where('id', '=', productId)
-      .executeTakeFirstOrThrow();
-    // Skip numbers already taken (e.g. by imported data) rather than fail on the unique key.
-    let num = product.next_epic_num;
-    while (await trx.selectFrom('epics').select('id').where('reference_num', '=', epicKey(product.reference_prefix, num)).executeTakeFirst()) num++;
-    await trx.updateTable('products').set({ next_epic_num: num + 1 }).where('id', '=', productId).execute();
+    const product = await trx.selectFrom('products').select('reference_prefix').where('id', '=', productId).executeTakeFirstOrThrow();
+    const referenceNum = await allocateReference(trx, 'epic', productId, (n) => epicKey(product.reference_prefix, n));
 
     const ts = new Date().toISOString();
     const { id } = await trx
@@ -153,7 +147,7 @@ export async function createEpic(
         ...plan.columns,
         product_id: productId,
         release_id: plan.release.id,
-        reference_num: epicKey(product.reference_prefix, num),
+        reference_num: referenceNum,
         name: plan.columns.name ?? input.name,
         workflow_status_id: plan.columns.workflow_status_id ?? null,
         position: await nextPosition(trx, plan.release.id),

@@ -15,6 +15,7 @@ import { FieldProblems, notFound, zodProblems } from '../problems';
 import type { Paging } from '../problems';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
+import { allocateReference } from './reference-numbers';
 import { asId, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
 import { ESTIMATES, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
@@ -223,11 +224,8 @@ export async function createFeature(
     problems.throwIfAny();
     if (!plan || !input) throw new Error('feature body passed its checks but could not be read');
 
-    const product = await trx.selectFrom('products').select(['reference_prefix', 'next_feature_num']).where('id', '=', productId).executeTakeFirstOrThrow();
-    // Skip numbers already taken (e.g. by imported data) rather than fail on the unique key.
-    let num = product.next_feature_num;
-    while (await trx.selectFrom('features').select('id').where('reference_num', '=', featureKey(product.reference_prefix, num)).executeTakeFirst()) num++;
-    await trx.updateTable('products').set({ next_feature_num: num + 1 }).where('id', '=', productId).execute();
+    const product = await trx.selectFrom('products').select('reference_prefix').where('id', '=', productId).executeTakeFirstOrThrow();
+    const referenceNum = await allocateReference(trx, 'feature', productId, (n) => featureKey(product.reference_prefix, n));
 
     const last = await trx
       .selectFrom('features')
@@ -239,7 +237,7 @@ export async function createFeature(
       ...plan.columns,
       product_id: productId,
       release_id: plan.release.id,
-      reference_num: featureKey(product.reference_prefix, num),
+      reference_num: referenceNum,
       name: plan.columns.name ?? input.name,
       tags: plan.columns.tags ?? '',
       progress_source: plan.columns.progress_source ?? 'progress_manual',

@@ -13,6 +13,7 @@ import type { Page } from './account';
 import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
 import { RollupScheduler } from './rollup-scheduler';
+import { allocateReference } from './reference-numbers';
 import type { Checked } from './releases';
 import { asId, findInitiative } from './resolve';
 import type { Database, GoalRow, GoalsTable, ProductRow, TimeFramesTable, UserRow } from './schema';
@@ -285,15 +286,7 @@ export async function createGoal(
   return db.transaction().execute(async (trx) => {
     const plan = await planGoal(trx, product, null, input, checked);
     checked.problems.throwIfAny();
-    const counter = await trx
-      .selectFrom('products')
-      .select('next_goal_num')
-      .where('id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    // Skip numbers already taken (imported data) rather than fail on the unique key.
-    let num = counter.next_goal_num;
-    while (await trx.selectFrom('goals').select('id').where('reference_num', '=', goalKey(product.reference_prefix, num)).executeTakeFirst()) num++;
-    await trx.updateTable('products').set({ next_goal_num: num + 1 }).where('id', '=', product.id).execute();
+    const referenceNum = await allocateReference(trx, 'goal', product.id, (n) => goalKey(product.reference_prefix, n));
     const last = await trx
       .selectFrom('goals')
       .select((eb) => eb.fn.max('position').as('max'))
@@ -305,7 +298,7 @@ export async function createGoal(
       .insertInto('goals')
       .values({
         product_id: product.id,
-        reference_num: goalKey(product.reference_prefix, num),
+        reference_num: referenceNum,
         name: v.name ?? '',
         description: v.description ?? null,
         effort: v.effort ?? null,

@@ -15,6 +15,7 @@ import { now } from '../problems';
 import type { Page } from './account';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
+import { allocateReference } from './reference-numbers';
 import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldCondition, CustomFieldPlan } from './custom-fields';
 import { findGoal, findTimeFrame, timeFrameRef } from './goals';
@@ -392,14 +393,7 @@ export async function createInitiative(
   return db.transaction().execute(async (trx) => {
     const plan = await planInitiative(trx, product, null, input, checked);
     checked.problems.throwIfAny();
-    const counter = await trx.selectFrom('products').select('next_initiative_num').where('id', '=', product.id).executeTakeFirstOrThrow();
-    // Skip numbers already taken (imported data) rather than fail on the unique key.
-    let num = counter.next_initiative_num;
-    while (
-      await trx.selectFrom('initiatives').select('id').where('reference_num', '=', initiativeKey(product.reference_prefix, num)).executeTakeFirst()
-    )
-      num++;
-    await trx.updateTable('products').set({ next_initiative_num: num + 1 }).where('id', '=', product.id).execute();
+    const referenceNum = await allocateReference(trx, 'initiative', product.id, (n) => initiativeKey(product.reference_prefix, n));
     const last = await trx
       .selectFrom('initiatives')
       .select((eb) => eb.fn.max('position').as('max'))
@@ -412,7 +406,7 @@ export async function createInitiative(
       .values({
         ...v,
         product_id: product.id,
-        reference_num: initiativeKey(product.reference_prefix, num),
+        reference_num: referenceNum,
         name: v.name ?? '',
         workflow_status_id: v.workflow_status_id ?? null,
         created_by_id: v.created_by_id ?? user.id,

@@ -26,6 +26,7 @@ import type { Page } from './account';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { RollupScheduler } from './rollup-scheduler';
+import { allocateReference } from './reference-numbers';
 import { containsText, defaultStatus, findInitiative, findRelease, findUser, statusByName } from './resolve';
 import type {
   Database,
@@ -490,19 +491,14 @@ export async function createRelease(
   return db.transaction().execute(async (trx) => {
     const plan = await planRelease(trx, product, null, input, checked);
     checked.problems.throwIfAny();
-    const counter = await trx
-      .updateTable('products')
-      .set((eb) => ({ next_release_num: eb('next_release_num', '+', 1) }))
-      .where('id', '=', product.id)
-      .returning('next_release_num')
-      .executeTakeFirstOrThrow();
+    const referenceNum = await allocateReference(trx, 'release', product.id, (n) => releaseKey(product.reference_prefix, n));
     const ts = now();
     const v = plan.values;
     const row = await trx
       .insertInto('releases')
       .values({
         product_id: product.id,
-        reference_num: releaseKey(product.reference_prefix, counter.next_release_num - 1),
+        reference_num: referenceNum,
         name: v.name ?? '',
         start_date: v.start_date ?? null,
         end_date: v.end_date ?? null,

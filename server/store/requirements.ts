@@ -13,6 +13,7 @@ import type { Paging } from '../problems';
 import { audit, diff, recycle } from './audit';
 import type { Db } from './audit';
 import { asId, findUser } from './resolve';
+import { allocateReference } from './reference-numbers';
 import { parseFields } from './features';
 import { RollupScheduler } from './rollup-scheduler';
 import { markWorkItem, planStatus } from './work-item-rules';
@@ -81,13 +82,7 @@ export async function createRequirement(
     problems.throwIfAny();
     if (!input || !columns) throw new Error('requirement body passed its checks but could not be read');
 
-    let num = feature.next_requirement_num;
-    while (
-      await trx.selectFrom('requirements').select('id').where('reference_num', '=', requirementKey(feature.reference_num, num)).executeTakeFirst()
-    ) {
-      num++;
-    }
-    await trx.updateTable('features').set({ next_requirement_num: num + 1 }).where('id', '=', feature.id).execute();
+    const referenceNum = await allocateReference(trx, 'requirement', feature.id, (n) => requirementKey(feature.reference_num, n));
     const last = await trx
       .selectFrom('requirements')
       .select((eb) => eb.fn.max('position').as('max'))
@@ -99,7 +94,7 @@ export async function createRequirement(
       .values({
         ...columns,
         feature_id: feature.id,
-        reference_num: requirementKey(feature.reference_num, num),
+        reference_num: referenceNum,
         name: columns.name ?? input.name,
         position: (last?.max ?? 0) + 1,
         workflow_status_id: columns.workflow_status_id ?? 0,
