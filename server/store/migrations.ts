@@ -603,6 +603,9 @@ function appliedBeforeMigrator(sqlite: BetterSqlite3.Database, version: number):
  * connection, so they commit or roll back with it.
  */
 export class SqlMigrationProvider implements MigrationProvider {
+  /** Names the old runner had applied: recorded by the Migrator, not run again. */
+  readonly adopted: string[] = [];
+
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
     private readonly list: readonly Migration[] = migrations,
@@ -613,7 +616,10 @@ export class SqlMigrationProvider implements MigrationProvider {
       migrationName(m),
       {
         up: () => {
-          if (appliedBeforeMigrator(this.sqlite, m.version)) return Promise.resolve();
+          if (appliedBeforeMigrator(this.sqlite, m.version)) {
+            this.adopted.push(migrationName(m));
+            return Promise.resolve();
+          }
           if ('sql' in m) this.sqlite.exec(m.sql);
           else m.run(this.sqlite);
           return Promise.resolve();
@@ -626,16 +632,17 @@ export class SqlMigrationProvider implements MigrationProvider {
 
 /**
  * Runs every pending migration, all in one transaction (the dialect declares SQLite's DDL
- * transactional); returns the names run. Foreign keys are off meanwhile: the pragma cannot change
+ * transactional); returns the names run (not those adopted from the old runner). Foreign keys are off meanwhile: the pragma cannot change
  * inside a transaction, and a table rebuild needs them off (it checks the links itself).
  */
 export async function migrateToLatest<DB>(db: Kysely<DB>, sqlite: BetterSqlite3.Database): Promise<string[]> {
   const enforced = sqlite.pragma('foreign_keys', { simple: true }) === 1;
   sqlite.pragma('foreign_keys = OFF');
   try {
-    const { error, results = [] } = await new Migrator({ db, provider: new SqlMigrationProvider(sqlite) }).migrateToLatest();
+    const provider = new SqlMigrationProvider(sqlite);
+    const { error, results = [] } = await new Migrator({ db, provider }).migrateToLatest();
     if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
-    return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    return results.filter((r) => r.status === 'Success' && !provider.adopted.includes(r.migrationName)).map((r) => r.migrationName);
   } finally {
     if (enforced) sqlite.pragma('foreign_keys = ON');
   }
