@@ -28,6 +28,7 @@ import type { CustomFieldDefinition, CustomFieldOption, CustomFieldValue } from 
 import { isRealDate } from '../../src/domain/dates';
 import { badRequest, notFound } from '../problems';
 import type { FieldProblems, Paging } from '../problems';
+import { dialect } from './dialect';
 import type { Db } from './audit';
 import { asId } from './resolve';
 import type { CustomFieldDefinitionsTable, CustomFieldValuesTable } from './schema';
@@ -155,7 +156,7 @@ export async function listCustomFieldDefinitions(
   if (filter.productId !== undefined) q = q.where('product_id', '=', filter.productId);
   if (filter.recordType !== undefined) {
     // lower() on both sides, as for every name the service matches (decisions.md, "Lists").
-    q = q.where(sql<SqlBool>`lower(record_type) = lower(${filter.recordType})`);
+    q = q.where(dialect.equalsIgnoringCase('record_type', filter.recordType));
   }
   const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await q

@@ -9,21 +9,26 @@ import type BetterSqlite3 from 'better-sqlite3';
 /** Tables with a full-text name index (`<table>_fts`, trigram FTS5 kept in step by triggers). */
 export type SearchableTable = 'features';
 
+/** A column by name (`f.name`) or any expression. */
+export type Operand = string | Expression<unknown>;
+
+const operand = (x: Operand): Expression<unknown> => (typeof x === 'string' ? sql.ref(x) : x);
+
 export interface StoreDialect {
   /** Shortest query the name index can match (trigrams need three characters); shorter ones use `containsText`. */
   readonly textSearchMinLength: number;
   /** `id IN (ids of rows of table whose name contains q)`, through the full-text index. */
-  textSearch(table: SearchableTable, id: Expression<unknown>, q: string): RawBuilder<SqlBool>;
+  textSearch(table: SearchableTable, id: Operand, q: string): RawBuilder<SqlBool>;
   /** `column` contains `text` literally (`%` and `_` are letters), ignoring ASCII case. */
-  containsText(column: Expression<unknown>, text: string): RawBuilder<SqlBool>;
+  containsText(column: Operand, text: string): RawBuilder<SqlBool>;
   /** `column` equals `text` ignoring ASCII case. */
-  equalsIgnoringCase(column: Expression<unknown>, text: string): RawBuilder<SqlBool>;
+  equalsIgnoringCase(column: Operand, text: string): RawBuilder<SqlBool>;
   /** The same value as `expr`, written so the planner cannot serve it from an index. */
-  noIndex(expr: Expression<unknown>): RawBuilder<unknown>;
+  noIndex(expr: Operand): RawBuilder<unknown>;
   /** The smaller of two values (a scalar, not the aggregate). */
-  least(a: Expression<unknown>, b: Expression<unknown>): RawBuilder<unknown>;
-  /** `a` differs from `b`, null counting as a value (null vs null is not a difference). */
-  isDistinctFrom(a: Expression<unknown>, b: Expression<unknown> | string | number | null): RawBuilder<SqlBool>;
+  least(a: Operand, b: Operand): RawBuilder<unknown>;
+  /** Column `a` differs from the value `b`, null counting as a value (null vs null is no difference). */
+  isDistinctFrom(a: Operand, b: string | number | null): RawBuilder<SqlBool>;
   /** The planner's plan for a query, one line per step, for tests and benchmarks that check index use. */
   explain(db: QueryExecutorProvider, query: RawBuilder<unknown>): Promise<string[]>;
 }
@@ -59,15 +64,16 @@ export function sqliteKyselyDialect(database: BetterSqlite3.Database): SqliteDia
 export const sqliteDialect: StoreDialect = {
   textSearchMinLength: 3,
   textSearch: (table, id, q) =>
-    sql<SqlBool>`${id} IN (SELECT rowid FROM ${sql.table(`${table}_fts`)} WHERE ${sql.table(`${table}_fts`)} MATCH ${ftsPhrase(q)})`,
+    sql<SqlBool>`${operand(id)} IN (SELECT rowid FROM ${sql.table(`${table}_fts`)} WHERE ${sql.table(`${table}_fts`)} MATCH ${ftsPhrase(q)})`,
   // SQLite's LIKE ignores ASCII case; Kysely's `like` operator has no ESCAPE clause, hence raw SQL.
-  containsText: (column, text) => sql<SqlBool>`${column} LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`,
-  // lower() on both sides: SQLite's folds only ASCII, the same on stored and sent text.
-  equalsIgnoringCase: (column, text) => sql<SqlBool>`lower(${column}) = lower(${text})`,
+  containsText: (column, text) => sql<SqlBool>`${operand(column)} LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`,
+  // NOCASE folds ASCII only, exactly as SQLite's lower() would on both sides, and unlike lower() it
+  // lets a NOCASE index (users.email) serve the comparison.
+  equalsIgnoringCase: (column, text) => sql<SqlBool>`${operand(column)} = ${text} COLLATE NOCASE`,
   // Unary plus: SQLite's documented way to keep a term from driving an index.
-  noIndex: (expr) => sql`+${expr}`,
-  least: (a, b) => sql`min(${a}, ${b})`,
-  isDistinctFrom: (a, b) => sql<SqlBool>`${a} IS NOT ${b}`,
+  noIndex: (expr) => sql`+${operand(expr)}`,
+  least: (a, b) => sql`min(${operand(a)}, ${operand(b)})`,
+  isDistinctFrom: (a, b) => sql<SqlBool>`${operand(a)} IS NOT ${b}`,
   explain: async (db, query) => (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(db)).rows.map((r) => r.detail),
 };
 

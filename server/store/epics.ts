@@ -16,6 +16,7 @@ import type { EpicProgressSource } from '../../src/domain/progress';
 import { epicKey } from '../../src/domain/reference';
 import { FieldProblems, notFound } from '../problems';
 import type { Paging } from '../problems';
+import { dialect } from './dialect';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { allocateReference } from './reference-numbers';
@@ -287,8 +288,6 @@ export interface EpicListFilter {
   customFields?: readonly CustomFieldPair[] | undefined;
 }
 
-const likeEscape = (q: string): string => q.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Above this many matches a page walks the scope's ordered index instead of sorting the matches. */
 const WALK_FROM = 2_000;
 
@@ -332,7 +331,7 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
       .where('w.statusable_type', '=', EPIC);
     if (filter.productId !== undefined) q = q.where('w.product_id', '=', filter.productId);
     const id = /^\d+$/.test(text) ? asId(text) : null;
-    q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', eb.fn('lower', [eb.val(text)])));
+    q = id !== null ? q.where('ws.id', '=', id) : q.where(dialect.equalsIgnoringCase('ws.name', text));
     statusIds = (await q.execute()).map((s) => s.id);
     if (statusIds.length === 0) return null;
   }
@@ -343,17 +342,17 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
   const q = filter.q?.trim() ?? '';
   const tag = filter.tag?.trim() ?? '';
 
-  const p = (probe: boolean) => (probe ? sql`+` : sql``);
+  const col = (probe: boolean, column: string) => (probe ? dialect.noIndex(column) : sql.ref(column));
   const terms = new Map<Term, (probe: boolean) => RawBuilder<unknown>>();
-  if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${p(x)}e.release_id = ${filter.releaseId}`);
-  else if (filter.initiativeId !== undefined) terms.set('scope', (x) => sql`${p(x)}e.initiative_id = ${filter.initiativeId}`);
-  else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${p(x)}e.product_id = ${filter.productId}`);
-  if (custom !== null) terms.set('custom', (x) => custom(sql`${p(x)}e.id`));
-  if (tag !== '') terms.set('tag', (x) => sql`${p(x)}e.id IN (SELECT epic_id FROM epic_tags WHERE tag = ${tag})`);
-  if (assigneeId !== null) terms.set('assignee', (x) => sql`${p(x)}e.assigned_to_id = ${assigneeId}`);
-  if (statusIds !== null) terms.set('status', (x) => sql`${p(x)}e.workflow_status_id IN (${sql.join(statusIds)})`);
-  if (filter.updatedSince !== undefined) terms.set('updated', (x) => sql`${p(x)}e.updated_at > ${filter.updatedSince}`);
-  if (q !== '') terms.set('like', () => sql`e.name LIKE ${`%${likeEscape(q)}%`} ESCAPE '\\'`);
+  if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.release_id')} = ${filter.releaseId}`);
+  else if (filter.initiativeId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.initiative_id')} = ${filter.initiativeId}`);
+  else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.product_id')} = ${filter.productId}`);
+  if (custom !== null) terms.set('custom', (x) => custom(col(x, 'e.id')));
+  if (tag !== '') terms.set('tag', (x) => sql`${col(x, 'e.id')} IN (SELECT epic_id FROM epic_tags WHERE tag = ${tag})`);
+  if (assigneeId !== null) terms.set('assignee', (x) => sql`${col(x, 'e.assigned_to_id')} = ${assigneeId}`);
+  if (statusIds !== null) terms.set('status', (x) => sql`${col(x, 'e.workflow_status_id')} IN (${sql.join(statusIds)})`);
+  if (filter.updatedSince !== undefined) terms.set('updated', (x) => sql`${col(x, 'e.updated_at')} > ${filter.updatedSince}`);
+  if (q !== '') terms.set('like', () => dialect.containsText('e.name', q));
 
   const driver = DRIVERS.find((k) => terms.has(k)) ?? null;
   const where = (walk: boolean) => {
@@ -382,7 +381,7 @@ export async function listEpics(db: Db, filter: EpicListFilter, page: Paging): P
 }
 
 /**
- * `EXPLAIN QUERY PLAN` of a list's count and page queries (walking or not), so tests and benchmarks
+ * The query plan of a list's count and page queries (walking or not), so tests and benchmarks
  * can check that every filter is served by an index. Null when the filter matches nothing.
  */
 export async function explainEpicList(
@@ -392,8 +391,7 @@ export async function explainEpicList(
 ): Promise<{ count: string[]; page: string[] } | null> {
   const plan = await planList(db, filter);
   if (!plan) return null;
-  const explain = async (query: RawBuilder<unknown>) =>
-    (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(db)).rows.map((r) => r.detail);
+  const explain = (query: RawBuilder<unknown>) => dialect.explain(db, query);
   return { count: await explain(plan.count), page: await explain(plan.page({ page: 1, perPage: 30, offset: 0 }, walk)) };
 }
 

@@ -13,6 +13,7 @@ import type { FeatureProgressSource } from '../../src/domain/progress';
 import { featureKey } from '../../src/domain/reference';
 import { FieldProblems, notFound, zodProblems } from '../problems';
 import type { Paging } from '../problems';
+import { dialect } from './dialect';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { allocateReference } from './reference-numbers';
@@ -69,7 +70,7 @@ async function byIdKeyOrName<T extends 'workflow_kinds' | 'epics'>(
         eb.or([
           ...(id !== null ? [eb('id', '=', id)] : []),
           eb('reference_num', '=', text.toUpperCase()),
-          eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(text)])),
+          dialect.equalsIgnoringCase('name', text),
         ]),
       )
       // An id match wins over a name that happens to be digits.
@@ -83,7 +84,7 @@ async function byIdKeyOrName<T extends 'workflow_kinds' | 'epics'>(
     .select('id')
     .where('product_id', '=', productId)
     .where((eb) =>
-      eb.or([...(id !== null ? [eb('id', '=', id)] : []), eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(text)]))]),
+      eb.or([...(id !== null ? [eb('id', '=', id)] : []), dialect.equalsIgnoringCase('name', text)]),
     )
     .orderBy(sql`id = ${id ?? -1}`, 'desc')
     .orderBy('id')
@@ -198,7 +199,7 @@ async function findPhase(db: Db, releaseId: number, ref: string): Promise<number
     .select('id')
     .where('release_id', '=', releaseId)
     .where((eb) =>
-      eb.or([...(id !== null ? [eb('id', '=', id)] : []), eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(text)]))]),
+      eb.or([...(id !== null ? [eb('id', '=', id)] : []), dialect.equalsIgnoringCase('name', text)]),
     )
     .orderBy(sql`id = ${id ?? -1}`, 'desc')
     .orderBy('position')
@@ -355,9 +356,6 @@ export interface FeatureListFilter {
   workflowStatus?: string | undefined;
 }
 
-/** `"…"` phrase for FTS5 MATCH: quotes doubled, so no query text is read as FTS syntax. */
-export const ftsPhrase = (q: string): string => `"${q.replace(/"/g, '""')}"`;
-const likeEscape = (q: string): string => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Above this many matches a page walks the scope's ordered index instead of sorting the matches. */
 const WALK_FROM = 2_000;
@@ -396,7 +394,7 @@ export async function listFeatures(db: Db, filter: FeatureListFilter, page: Pagi
       .where('w.statusable_type', '=', 'Feature');
     if (filter.productId !== undefined) q = q.where('w.product_id', '=', filter.productId);
     const id = /^\d+$/.test(text) ? asId(text) : null;
-    q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', eb.fn('lower', [eb.val(text)])));
+    q = id !== null ? q.where('ws.id', '=', id) : q.where(dialect.equalsIgnoringCase('ws.name', text));
     statuses = await q.execute();
     if (statuses.length === 0) return empty;
   }
@@ -404,28 +402,28 @@ export async function listFeatures(db: Db, filter: FeatureListFilter, page: Pagi
   const tag = filter.tag?.trim() ?? '';
 
   // Each condition, written as an index constraint or (probe) as a plain test.
-  const p = (probe: boolean) => (probe ? sql`+` : sql``);
+  const col = (probe: boolean, column: string) => (probe ? dialect.noIndex(column) : sql.ref(column));
   const terms = new Map<Term, (probe: boolean) => RawBuilder<unknown>>();
-  if (filter.epicId !== undefined) terms.set('scope', (x) => sql`${p(x)}f.epic_id = ${filter.epicId}`);
-  else if (filter.initiativeId !== undefined) terms.set('scope', (x) => sql`${p(x)}f.initiative_id = ${filter.initiativeId}`);
-  else if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${p(x)}f.release_id = ${filter.releaseId}`);
-  else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${p(x)}f.product_id = ${filter.productId}`);
+  if (filter.epicId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.epic_id')} = ${filter.epicId}`);
+  else if (filter.initiativeId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.initiative_id')} = ${filter.initiativeId}`);
+  else if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.release_id')} = ${filter.releaseId}`);
+  else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.product_id')} = ${filter.productId}`);
   else if (statuses !== null) {
     // A status belongs to one product: naming those products lets (product_id, workflow_status_id) serve.
     const products = [...new Set(statuses.map((s) => s.product_id))];
-    terms.set('scope', (x) => sql`${p(x)}f.product_id IN (${sql.join(products)})`);
+    terms.set('scope', (x) => sql`${col(x, 'f.product_id')} IN (${sql.join(products)})`);
   }
-  if (q !== '' && [...q].length >= 3) {
-    terms.set('fts', (x) => sql`${p(x)}f.id IN (SELECT rowid FROM features_fts WHERE features_fts MATCH ${ftsPhrase(q)})`);
+  if (q !== '' && [...q].length >= dialect.textSearchMinLength) {
+    terms.set('fts', (x) => dialect.textSearch('features', col(x, 'f.id'), q));
   }
-  if (tag !== '') terms.set('tag', (x) => sql`${p(x)}f.id IN (SELECT feature_id FROM feature_tags WHERE tag = ${tag})`);
-  if (assigneeId !== null) terms.set('assignee', (x) => sql`${p(x)}f.assigned_to_id = ${assigneeId}`);
+  if (tag !== '') terms.set('tag', (x) => sql`${col(x, 'f.id')} IN (SELECT feature_id FROM feature_tags WHERE tag = ${tag})`);
+  if (assigneeId !== null) terms.set('assignee', (x) => sql`${col(x, 'f.assigned_to_id')} = ${assigneeId}`);
   if (statuses !== null) {
     const ids = statuses.map((s) => s.id);
-    terms.set('status', (x) => sql`${p(x)}f.workflow_status_id IN (${sql.join(ids)})`);
+    terms.set('status', (x) => sql`${col(x, 'f.workflow_status_id')} IN (${sql.join(ids)})`);
   }
-  if (filter.updatedSince !== undefined) terms.set('updated', (x) => sql`${p(x)}f.updated_at > ${filter.updatedSince}`);
-  if (q !== '' && [...q].length < 3) terms.set('like', () => sql`f.name LIKE ${`%${likeEscape(q)}%`} ESCAPE '\\'`);
+  if (filter.updatedSince !== undefined) terms.set('updated', (x) => sql`${col(x, 'f.updated_at')} > ${filter.updatedSince}`);
+  if (q !== '' && [...q].length < dialect.textSearchMinLength) terms.set('like', () => dialect.containsText('f.name', q));
 
   const driver = (['fts', 'tag', 'assignee', 'status', 'updated', 'like'] as const).find((k) => terms.has(k)) ?? null;
   // The scope stays an index constraint beside the driver: (scope, filter) indexes serve

@@ -2,13 +2,14 @@
 // written) and writes in one transaction with audit rows, the goal–initiative link from the goal's
 // side, and the wire shapes of a page built in a fixed number of queries.
 import { sql } from 'kysely';
-import type { ExpressionBuilder, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Goal, TimeFrame, goalCreateInput } from '../../src/contract/initiatives';
 import { GOAL_PROGRESS_SOURCES } from '../../src/domain/progress';
 import { goalKey } from '../../src/domain/reference';
 import type { Paging } from '../problems';
 import { notFound, now } from '../problems';
+import { dialect } from './dialect';
 import type { Page } from './account';
 import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
@@ -32,13 +33,12 @@ const isIdText = (text: string): boolean => /^\d+$/.test(text);
 // Look-ups
 
 /**
- * `name` equals `text` ignoring case. Both sides go through SQLite's lower(): it folds only ASCII,
+ * `name` equals `text` ignoring case. Both sides go through lower() (SQLite's folds only ASCII),
  * and JavaScript's toLowerCase() on one side only (as before) folded `É` to `é` while the stored
  * `Été 2031` stayed as it was, so a goal or time frame with a capital non-ASCII letter could not be
  * named even in its exact spelling.
  */
-const sameName = (eb: ExpressionBuilder<Database, 'goals' | 'time_frames'>, text: string) =>
-  eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(text)]));
+const sameName = (text: string) => dialect.equalsIgnoringCase('name', text);
 
 /** Goal of a product by id, key (`PLN-G-1`) or name (case-insensitive); an id match wins. */
 export async function findGoal(db: Db, productId: number, ref: string | number): Promise<GoalRow | null> {
@@ -51,7 +51,7 @@ export async function findGoal(db: Db, productId: number, ref: string | number):
   }
   const byKey = await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst();
   if (byKey) return byKey;
-  return (await q.where((eb) => sameName(eb, text)).orderBy('id').executeTakeFirst()) ?? null;
+  return (await q.where(sameName(text)).orderBy('id').executeTakeFirst()) ?? null;
 }
 
 /** Goal anywhere in the account by numeric id or key: path parameters. */
@@ -76,7 +76,7 @@ export async function findTimeFrame(db: Db, productId: number, ref: string): Pro
     .selectFrom('time_frames')
     .selectAll()
     .where('product_id', '=', productId)
-    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), sameName(eb, text)]))
+    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), sameName(text)]))
     .orderBy(sql`id = ${id ?? -1}`, 'desc')
     .orderBy('id')
     .executeTakeFirst();
@@ -178,8 +178,8 @@ export async function listGoals(
       ? q.where('product_id', '=', scope.productId)
       : q.where('id', 'in', db.selectFrom('initiative_goals').select('goal_id').where('initiative_id', '=', scope.initiativeId));
   const term = filter.q?.trim();
-  // instr() rather than LIKE: `%` and `_` in a search are letters, not wildcards.
-  if (term) q = q.where(sql<SqlBool>`instr(lower(name), lower(${term})) > 0`);
+  // `%` and `_` in a search are letters, not wildcards.
+  if (term) q = q.where(dialect.containsText('name', term));
   if (filter.updatedSince !== undefined) q = q.where('updated_at', '>', filter.updatedSince);
   const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await q
@@ -197,7 +197,7 @@ export async function listGoals(
 export async function listTimeFrames(db: Db, productId: number, p: Paging, term?: string): Promise<Page<TimeFrameRow>> {
   let q = db.selectFrom('time_frames').where('product_id', '=', productId);
   const text = term?.trim() ?? '';
-  if (text) q = q.where(sql<SqlBool>`instr(lower(name), lower(${text})) > 0`);
+  if (text) q = q.where(dialect.containsText('name', text));
   const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await q
     .selectAll()

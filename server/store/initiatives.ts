@@ -12,6 +12,7 @@ import { INITIATIVE_DURATION_SOURCES, INITIATIVE_PROGRESS_SOURCES } from '../../
 import { initiativeKey } from '../../src/domain/reference';
 import type { FieldProblems, Paging } from '../problems';
 import { now } from '../problems';
+import { dialect } from './dialect';
 import type { Page } from './account';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
@@ -194,7 +195,7 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
       .where('w.statusable_type', '=', RECORD_TYPE);
     if (f.productId !== undefined) q = q.where('w.product_id', '=', f.productId);
     const id = /^\d+$/.test(text) ? asId(text) : null;
-    q = id !== null ? q.where('ws.id', '=', id) : q.where((eb) => eb(eb.fn('lower', ['ws.name']), '=', eb.fn('lower', [eb.val(text)])));
+    q = id !== null ? q.where('ws.id', '=', id) : q.where(dialect.equalsIgnoringCase('ws.name', text));
     const statuses = await q.execute();
     if (statuses.length === 0) return empty;
     conditions.push(sql<SqlBool>`i.workflow_status_id IN (${sql.join(statuses.map((s) => s.id))})`);

@@ -2,7 +2,6 @@
 // the update, delete into the recycle bin, the per-feature list (operation 4) and the response
 // shape. Every write keeps the feature's progress (when it comes from requirements) and the
 // roll-ups above it true, in the same transaction.
-import { sql } from 'kysely';
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { requirementCreateInput, requirementUpdateInput } from '../../src/contract/features';
@@ -10,6 +9,7 @@ import type { Requirement } from '../../src/contract/features';
 import { requirementKey } from '../../src/domain/reference';
 import { FieldProblems, notFound } from '../problems';
 import type { Paging } from '../problems';
+import { dialect } from './dialect';
 import { audit, diff, recycle } from './audit';
 import type { Db } from './audit';
 import { asId, findUser } from './resolve';
@@ -164,8 +164,6 @@ export async function deleteRequirement(db: Kysely<Database>, args: { requiremen
   });
 }
 
-const likeEscape = (q: string): string => q.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Operation 4: a page of a feature's requirements in position order, served by
  * (feature_id, position, id); `updated_since` by (feature_id, updated_at). A feature holds few
@@ -180,7 +178,7 @@ export async function listRequirements(
   const base = db.selectFrom('requirements as r').where((eb) => {
     const all: Expression<SqlBool>[] = [eb('r.feature_id', '=', filter.featureId)];
     if (filter.updatedSince !== undefined) all.push(eb('r.updated_at', '>', filter.updatedSince));
-    if (q !== '') all.push(sql<SqlBool>`r.name LIKE ${`%${likeEscape(q)}%`} ESCAPE '\\'`);
+    if (q !== '') all.push(dialect.containsText('r.name', q));
     return eb.and(all);
   });
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();

@@ -1,10 +1,10 @@
 // Shared look-ups of account and planning records by "numeric ID or key" (the spec's path rule),
 // by email or by status name, so every route resolves references the same way. `find*` return the
 // row or null (body references: the caller reports a 422 on the field); `require*` throw 404 (paths).
-import { sql } from 'kysely';
 import type { RawBuilder, Selectable, SqlBool } from 'kysely';
 import { notFound } from '../problems';
 import { isNumericId } from '../../src/domain/reference';
+import { dialect } from './dialect';
 import type { Db } from './audit';
 import type {
   InitiativesTable,
@@ -59,14 +59,14 @@ export async function findReleasePhase(db: Db, id: string | number): Promise<Rel
   return (await db.selectFrom('release_phases').selectAll().where('id', '=', n).executeTakeFirst()) ?? null;
 }
 
-/** User by numeric id or email (emails compare case-insensitively: the column is NOCASE). */
+/** User by numeric id or email (emails compare case-insensitively). */
 export async function findUser(db: Db, idOrEmail: string | number): Promise<UserRow | null> {
   const q = db.selectFrom('users').selectAll();
   if (isIdText(idOrEmail)) {
     const id = asId(idOrEmail);
     return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
   }
-  return (await q.where('email', '=', String(idOrEmail).trim()).executeTakeFirst()) ?? null;
+  return (await q.where(dialect.equalsIgnoringCase('email', String(idOrEmail).trim())).executeTakeFirst()) ?? null;
 }
 
 /** Team by numeric id or reference prefix. */
@@ -94,7 +94,7 @@ export async function statusByName(
     .selectAll('workflow_statuses')
     .where('workflows.product_id', '=', productId)
     .where('workflows.statusable_type', '=', statusableType)
-    .where((eb) => eb(eb.fn('lower', ['workflow_statuses.name']), '=', eb.fn('lower', [eb.val(name.trim())])))
+    .where(dialect.equalsIgnoringCase('workflow_statuses.name', name.trim()))
     .orderBy('workflow_statuses.position')
     .executeTakeFirst();
   return row ?? null;
@@ -143,7 +143,7 @@ export async function findInitiative(
   const byKey = await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst();
   if (byKey) return byKey;
   const byName = await q
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(text)])))
+    .where(dialect.equalsIgnoringCase('name', text))
     .orderBy('id')
     .executeTakeFirst();
   return byName ?? null;
@@ -197,15 +197,7 @@ export async function requireTeam(db: Db, idOrKey: string): Promise<TeamRow> {
   return row;
 }
 
-/** Escapes LIKE wildcards so a search for `50%` or `a_b` finds that text literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
-/**
- * `column LIKE '%text%' ESCAPE '\'`: substring match, case-insensitive for ASCII (SQLite's LIKE).
- * Kysely's `like` operator has no ESCAPE clause, hence the raw fragment.
- */
+/** `column` contains `text` literally (`%` and `_` are letters), ignoring ASCII case. */
 export function containsText(column: string, text: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref(column)} LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`;
+  return dialect.containsText(column, text);
 }

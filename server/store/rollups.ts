@@ -33,6 +33,7 @@ import {
   progressFromRemaining,
   progressFromRemainingSum,
 } from '../../src/domain/progress';
+import { dialect } from './dialect';
 import type { Db } from './audit';
 
 /** Mean of n values given their sum, through the domain rule (null when there are none). */
@@ -80,7 +81,7 @@ async function progressStats(db: Db, column: FeatureSet, id: number): Promise<{ 
 async function estimateStats(db: Db, column: FeatureSet, id: number): Promise<{ total: number; left: number }> {
   const est = sql`coalesce(f.detailed_estimate, f.initial_estimate)`;
   const r = await sql<{ total: number | null; left: number | null }>`
-    SELECT sum(${est}) AS total, sum(min(coalesce(f.remaining_estimate, ${est}), ${est})) AS left
+    SELECT sum(${est}) AS total, sum(${dialect.least(sql`coalesce(f.remaining_estimate, ${est})`, est)}) AS left
     FROM features f WHERE ${sql.ref(`f.${column}`)} = ${id} AND ${est} > 0`.execute(db);
   return { total: r.rows[0]?.total ?? 0, left: r.rows[0]?.left ?? 0 };
 }

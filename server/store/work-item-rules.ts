@@ -13,6 +13,7 @@ import { parseEstimate, MAX_MINUTES, MAX_POINTS } from '../../src/domain/estimat
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { todayIso } from '../../src/domain/dates';
 import type { FieldProblems } from '../problems';
+import { dialect } from './dialect';
 import type { Db } from './audit';
 import { asId, defaultStatus, findRelease, findTeam, findUser, statusByName } from './resolve';
 import type { RollupScheduler } from './rollup-scheduler';
@@ -384,7 +385,7 @@ async function planTeam(
         .selectFrom('team_workflow_statuses')
         .select('id')
         .where('team_id', '=', team)
-        .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
+        .where(dialect.equalsIgnoringCase('name', name))
         .executeTakeFirst();
       if (!row) problems.add('team_workflow_status', 'must be a status of the selected team');
       else columns.team_workflow_status_id = row.id;
