@@ -1,7 +1,7 @@
 // API tests of the service as a whole: data survives a restart without re-seeding, the `empty`
 // seed mode, tokens minted for a user (as `npm run token` does), what the demo seed contains,
 // and the bulk generator used by the benchmarks.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -197,20 +197,26 @@ describe('demo service', () => {
   it('mints a working token from the command line (npm run token -- <email>)', async () => {
     const { PLANNER_TOKEN: _fixed, ...inherited } = process.env;
     const cliEnv = { ...inherited, PLANNER_DATA_DIR: t.dataDir };
+    // Run asynchronously: a synchronous spawn would freeze this process's service for seconds, and
+    // its keep-alive timers would then close the client's pooled socket under the next request.
     const run = (email: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'token', email], {
-        cwd: path.resolve(__dirname, '..'),
-        env: cliEnv,
-        encoding: 'utf8',
-        timeout: 15_000,
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'server/main.ts', 'token', email],
+          { cwd: path.resolve(__dirname, '..'), env: cliEnv, encoding: 'utf8', timeout: 15_000 },
+          (error, stdout, stderr) => {
+            resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+          },
+        );
       });
-    const ok = run('sam@planner.local');
+    const ok = await run('sam@planner.local');
     expect(ok.status, ok.stderr).toBe(0);
     const token = ok.stdout.trim().split('\n').at(-1) ?? '';
     const res = await t.request('GET', '/me', undefined, { token });
     expect(res.status).toBe(200);
     expect(meEnvelope.parse(res.body).user.email).toBe('sam@planner.local');
-    const bad = run('nobody@planner.local');
+    const bad = await run('nobody@planner.local');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/No user/);
   });
