@@ -21,7 +21,7 @@ export const openApiSchema = z.looseObject({
   openapi: z.string(),
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
-});
+}).meta({ title: 'OpenApiDocument' });
 
 const recordRoutes = [
   ...accountRoutes,

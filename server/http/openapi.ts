@@ -29,6 +29,8 @@ const pascal = (s: string): string =>
 
 /** A readable component name for a response envelope: `Feature`, `FeaturesPage`, … */
 function envelopeName(schema: z.ZodType): string {
+  const title = z.globalRegistry.get(schema)?.title;
+  if (title) return title;
   if (schema instanceof z.ZodObject) {
     const keys = Object.keys(schema.shape);
     const main = keys.find((k) => k !== 'pagination') ?? 'Response';
@@ -48,10 +50,12 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
   const refFor = (schema: z.ZodType): Json => {
     let name = named.get(schema);
     if (!name) {
+      const json = jsonSchema(schema, 'output');
       const base = envelopeName(schema);
       name = base;
-      for (let i = 2; name in schemas; i++) name = `${base}${i}`;
-      schemas[name] = jsonSchema(schema, 'output');
+      // Two schemas of one shape (`/me` and `/users/{id}`) share a component; others get a number.
+      for (let i = 2; name in schemas && JSON.stringify(schemas[name]) !== JSON.stringify(json); i++) name = `${base}${i}`;
+      schemas[name] = json;
       named.set(schema, name);
     }
     return { $ref: `#/components/schemas/${name}` };
