@@ -60,7 +60,7 @@ export async function startTestService(opts: { seed?: 'demo' | 'empty' } = {}): 
         payload = JSON.stringify(body);
         headers['Content-Type'] ??= 'application/json';
       }
-      const res = await fetch(`${service.url}/api/v1${p}`, { method, headers, body: payload });
+      const res = await fetchOnce(`${service.url}/api/v1${p}`, { method, headers, body: payload });
       const text = await res.text();
       let parsed: unknown;
       try {
@@ -83,4 +83,19 @@ export async function startTestService(opts: { seed?: 'demo' | 'empty' } = {}): 
     },
   };
   return t;
+}
+
+/**
+ * A GET on a kept-alive connection that the service closed while a test blocked the event loop (a
+ * synchronous child process outlasting the keep-alive timeout) fails with ECONNRESET before the
+ * service sees it; it is retried once on a fresh connection. Writes are never retried.
+ */
+async function fetchOnce(url: string, init: { method: string; headers: Record<string, string>; body: string | undefined }): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = error instanceof Error && error.cause instanceof Error && 'code' in error.cause ? error.cause.code : undefined;
+    if (init.method !== 'GET' || code !== 'ECONNRESET') throw error;
+    return fetch(url, init);
+  }
 }
