@@ -88,6 +88,8 @@ describe('GET /api/v1/openapi.json', () => {
     expect(list.parameters.map((p) => p.name)).toEqual(
       expect.arrayContaining(['page', 'per_page', 'fields', 'updated_since', 'q', 'tag', 'assigned_to_user', 'workflow_status']),
     );
+    const epics = doc.paths['/epics']?.get as unknown as { parameters: { name: string; style?: string }[] };
+    expect(epics.parameters).toContainEqual(expect.objectContaining({ name: 'custom_fields', style: 'deepObject' }));
   });
 });
 

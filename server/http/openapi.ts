@@ -90,6 +90,17 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
         });
       }
     }
+    if (row.customFieldFilters) {
+      parameters.push({
+        name: 'custom_fields',
+        in: 'query',
+        required: false,
+        description: 'Custom field filters as `custom_fields[<key>]=<value>` pairs; every pair must match.',
+        style: 'deepObject',
+        explode: true,
+        schema: { type: 'object', additionalProperties: { type: 'string' } },
+      });
+    }
     const responses: Record<string, Json> =
       row.response === null
         ? { '204': { description: 'Done; no content' } }

@@ -45,6 +45,8 @@ export interface Route<
   /** Extra words on path parameters, shown in the document (all are strings: id, key or name). */
   params?: { readonly [K in PathParams<P>]?: string };
   query?: Q;
+  /** The list also takes `custom_fields[<key>]=<value>` pairs, read by the handler beside `query`. */
+  customFieldFilters?: boolean;
   /** A record envelope `{ "<kind>": {...}, "fields"? }` from the contract. */
   body?: B;
   /** The 200 answer's schema; null for 204 No Content. */
@@ -64,6 +66,7 @@ export interface AnyRoute {
   tags: readonly string[];
   params?: Readonly<Record<string, string | undefined>>;
   query?: z.ZodObject;
+  customFieldFilters?: boolean;
   body?: RecordEnvelope;
   response: z.ZodType | null;
   public?: boolean;

@@ -12,7 +12,6 @@ import { wantedFields } from '../store/features';
 import { requireInitiative, requireProduct, requireRelease } from '../store/resolve';
 
 const tags = ['Epics'];
-const customFieldsNote = 'Filter by custom fields with `custom_fields[<key>]=<value>` pairs beside the query.';
 
 export const epicRoutes = [
   route({
@@ -37,7 +36,8 @@ export const epicRoutes = [
     path: '/epics',
     op: 'epics_list',
     summary: "List the account's epics",
-    description: `Operation 7. ${customFieldsNote}`,
+    description: 'Operation 7.',
+    customFieldFilters: true,
     tags,
     query: epicListQuery,
     response: epicPage,
@@ -48,7 +48,7 @@ export const epicRoutes = [
     path: '/products/{product_id}/epics',
     op: 'products_epics_list',
     summary: "List a product's epics",
-    description: customFieldsNote,
+    customFieldFilters: true,
     tags,
     query: epicListQuery,
     response: epicPage,
@@ -62,7 +62,8 @@ export const epicRoutes = [
     path: '/releases/{release_id}/epics',
     op: 'releases_epics_list',
     summary: "List a release's epics",
-    description: `Operation 6. ${customFieldsNote}`,
+    description: 'Operation 6.',
+    customFieldFilters: true,
     tags,
     query: epicListQuery,
     response: epicPage,
@@ -77,7 +78,7 @@ export const epicRoutes = [
     path: '/initiatives/{initiative_id}/epics',
     op: 'initiatives_epics_list',
     summary: "List an initiative's epics",
-    description: customFieldsNote,
+    customFieldFilters: true,
     tags,
     query: epicListQuery,
     response: epicPage,

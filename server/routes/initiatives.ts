@@ -31,7 +31,6 @@ import {
 import { requireInitiative, requireProduct } from '../store/resolve';
 
 const tags = ['Initiatives'];
-const customFieldsNote = 'Filter by custom fields with `custom_fields[<key>]=<value>` pairs beside the query.';
 
 async function listResponse(
   c: Context<AppEnv>,
@@ -88,7 +87,7 @@ export const initiativeRoutes = [
     path: '/products/{product_id}/initiatives',
     op: 'products_initiatives_list',
     summary: "List a product's initiatives",
-    description: customFieldsNote,
+    customFieldFilters: true,
     tags,
     query: initiativeListQuery,
     response: initiativePage,
@@ -102,7 +101,7 @@ export const initiativeRoutes = [
     path: '/initiatives',
     op: 'initiatives_list',
     summary: "List the account's initiatives",
-    description: customFieldsNote,
+    customFieldFilters: true,
     tags,
     query: initiativeListQuery,
     response: initiativePage,
