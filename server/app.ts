@@ -3,24 +3,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
-import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { authenticate } from './auth';
-import { HttpError, storeErrorStatus } from './http';
-import { StoreError } from './problems';
+import { apiRoutes } from './api-routes';
+import { HttpError, errorResponse } from './http/errors';
+import { mountRoutes } from './http/route-table';
+import type { AnyRoute } from './http/route-table';
 import type { AppEnv } from './types';
 import type { Store } from './store/db';
-import { accountRoutes } from './routes/account';
-import { releaseRoutes } from './routes/releases';
-import { featureRoutes } from './routes/features';
-import { requirementRoutes } from './routes/requirements';
-import { epicRoutes } from './routes/epics';
-import { initiativeRoutes } from './routes/initiatives';
-import { goalRoutes } from './routes/goals';
-import { customFieldRoutes } from './routes/custom-fields';
 
 export type { AppEnv } from './types';
 
@@ -30,24 +23,6 @@ export interface AppOptions {
   corsOrigins: string[];
   /** Folder of the built browser app; not served when absent. */
   staticDir?: string | undefined;
-}
-
-export function errorResponse(c: Context, err: unknown): Response {
-  if (err instanceof HttpError) {
-    const body = err.errors ? { error: err.message, errors: err.errors } : { error: err.message };
-    if (err.status === 401) c.header('WWW-Authenticate', 'Bearer');
-    return c.json(body, err.status);
-  }
-  if (err instanceof StoreError) {
-    const body = err.errors ? { error: err.message, errors: err.errors } : { error: err.message };
-    return c.json(body, storeErrorStatus(err));
-  }
-  // SQLite constraint failures are a client's bad reference, never a crash.
-  if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT')) {
-    return c.json({ error: 'The request conflicts with existing data' }, 409);
-  }
-  console.error('Unhandled error', err);
-  return c.json({ error: 'Internal server error' }, 500);
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -100,6 +75,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       },
     }),
   );
+  // Public rows (the API document) answer before the token check below.
+  mountRoutes(
+    api,
+    (apiRoutes as readonly AnyRoute[]).filter((r) => r.public),
+  );
   api.use('*', async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -111,14 +91,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     await next();
   });
 
-  api.route('/', accountRoutes());
-  api.route('/', releaseRoutes());
-  api.route('/', featureRoutes());
-  api.route('/', requirementRoutes());
-  api.route('/', epicRoutes());
-  api.route('/', initiativeRoutes());
-  api.route('/', goalRoutes());
-  api.route('/', customFieldRoutes());
+  // Every row of the one route table; public rows were registered before the token check.
+  mountRoutes(
+    api,
+    (apiRoutes as readonly AnyRoute[]).filter((r) => !r.public),
+  );
 
   app.route('/api/v1', api);
   app.all('/api/v1/*', (c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));

@@ -7,10 +7,13 @@ import { featureEnvelope, featurePage, featureSchema } from '../src/contract/fea
 import type { Feature } from '../src/contract/features';
 import { parseEstimate } from '../src/domain/estimate';
 import { todayIso } from '../src/domain/dates';
+import { apiClient } from './test/client';
+import type { ApiClient, ApiResponse } from './test/client';
 import { startTestService } from './test/harness';
 import type { TestResponse, TestService } from './test/harness';
 
 let t: TestService;
+let api: ApiClient;
 /** Every seeded feature as a full record, read through the API. */
 let seeded: Feature[];
 
@@ -31,13 +34,14 @@ const pick = <T>(items: T[], test: (item: T) => boolean, what: string): T => {
 };
 
 async function readAll(): Promise<Feature[]> {
-  const res = await t.get('/features?per_page=200&fields=*');
+  const res = await api.call('GET /features', { query: { per_page: 200, fields: '*' } });
   expect(res.status).toBe(200);
   return featurePage.parse(res.body).features.map((f) => featureSchema.parse(f));
 }
 
 beforeAll(async () => {
   t = await startTestService();
+  api = apiClient(t);
   seeded = await readAll();
   const releases = [...new Map(seeded.map((f) => [f.release.id, f.release])).values()];
   // The product with the richest demo data: two teams, so team changes can be tried.
@@ -65,9 +69,9 @@ afterAll(async () => {
 });
 
 const post = (releaseKey: string, feature: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  t.request('POST', `/releases/${releaseKey}/features`, { feature, ...extra });
+  api.send('POST /releases/{release_id}/features', { params: { release_id: releaseKey }, body: { feature, ...extra } });
 const put = (key: string, feature: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  t.request('PUT', `/features/${key}`, { feature, ...extra });
+  api.send('PUT /features/{id}', { params: { id: key }, body: { feature, ...extra } });
 
 async function create(feature: Record<string, unknown>, release: Release = w.timeRelease): Promise<Feature> {
   const res = await post(release.reference_num, feature);
@@ -317,21 +321,22 @@ describe('write rules: each refusal is a 422 naming the field', () => {
   });
 
   it('answers 400 to malformed JSON, a non-JSON body and a body that is not an object', async () => {
-    const path = `/releases/${w.timeRelease.reference_num}/features`;
-    const malformed = await t.request('POST', path, undefined, { rawBody: '{"feature": {', headers: { 'Content-Type': 'application/json' } });
+    const send = (args: { body?: unknown; rawBody?: string; headers?: Record<string, string> }) =>
+      api.send('POST /releases/{release_id}/features', { params: { release_id: w.timeRelease.reference_num }, ...args });
+    const malformed = await send({ rawBody: '{"feature": {', headers: { 'Content-Type': 'application/json' } });
     expect(malformed.status).toBe(400);
     expect(errorBodySchema.parse(malformed.body).error).toMatch(/JSON/);
-    const text = await t.request('POST', path, undefined, { rawBody: 'name=x', headers: { 'Content-Type': 'text/plain' } });
+    const text = await send({ rawBody: 'name=x', headers: { 'Content-Type': 'text/plain' } });
     expect(text.status).toBe(400);
-    const array = await t.request('POST', path, [1, 2]);
+    const array = await send({ body: [1, 2] });
     expect(array.status).toBe(400);
-    expect422(await t.request('POST', path, { feature: 'Dark mode' }), 'feature');
-    expect422(await t.request('POST', path, { feature: [] }), 'feature');
-    expect422(await t.request('POST', path, {}), 'feature');
+    expect422(await send({ body: { feature: 'Dark mode' } }), 'feature');
+    expect422(await send({ body: { feature: [] } }), 'feature');
+    expect422(await send({ body: {} }), 'feature');
   });
 
   it('needs a token', async () => {
-    const res = await t.request('POST', `/releases/${w.timeRelease.reference_num}/features`, { feature: { name: 'x' } }, { token: null });
+    const res = await api.send('POST /releases/{release_id}/features', { params: { release_id: w.timeRelease.reference_num }, body: { feature: { name: 'x' } }, token: null });
     expect(res.status).toBe(401);
   });
 });
@@ -341,7 +346,7 @@ describe('GET /features/{id}', () => {
     const f = seeded[0];
     if (!f) throw new Error('no features');
     for (const key of [f.id, f.reference_num, f.reference_num.toLowerCase()]) {
-      const res = await t.get(`/features/${key}`);
+      const res = await api.call('GET /features/{id}', { params: { id: key } });
       expect(res.status).toBe(200);
       expect(featureEnvelope.parse(res.body).feature).toEqual(f);
     }
@@ -354,18 +359,18 @@ describe('GET /features/{id}', () => {
 
   it('applies fields on show', async () => {
     const f = seeded[0];
-    const res = await t.get(`/features/${f?.reference_num}?fields=name,progress`);
+    const res = await api.call('GET /features/{id}', { params: { id: String(f?.reference_num) }, query: { fields: 'name,progress' } });
     expect(Object.keys((res.body as { feature: object }).feature).sort()).toEqual(['id', 'name', 'progress']);
   });
 
   it('answers 404 for unknown ids and keys', async () => {
     for (const key of ['999999', 'PLN-99999', 'NOPE-1', '0', '99999999999999999999', 'not a key']) {
-      const res = await t.get(`/features/${encodeURIComponent(key)}`);
+      const res = await api.call('GET /features/{id}', { params: { id: key } });
       expect(res.status, key).toBe(404);
       expect(errorBodySchema.safeParse(res.body).success).toBe(true);
     }
     expect((await put('999999', { name: 'x' })).status).toBe(404);
-    expect((await t.request('DELETE', '/features/PLN-99999')).status).toBe(404);
+    expect((await api.send('DELETE /features/{id}', { params: { id: 'PLN-99999' } })).status).toBe(404);
     expect((await post('PLN-R-999', { name: 'x' })).status).toBe(404);
     expect((await post('999999', { name: 'x' })).status).toBe(404);
   });
@@ -521,7 +526,7 @@ describe('PUT /features/{id} (operation 2)', () => {
     const f = await create({ name: 'Stable', tags: 'keep' });
     const before = await count('audits');
     expect422(await put(f.id, { name: 'Renamed', tags: 'gone', epic: 'No such epic' }), 'epic');
-    const res = await t.get(`/features/${f.id}`);
+    const res = await api.call('GET /features/{id}', { params: { id: f.id } });
     expect(featureEnvelope.parse(res.body).feature).toEqual(f);
     expect(await count('audits')).toBe(before);
   });
@@ -531,12 +536,12 @@ describe('DELETE /features/{id}', () => {
   it('answers 204, recycles the feature with its requirements, tags and watchers, and audits', async () => {
     const u1 = w.users[0];
     const f = await create({ name: 'Doomed', tags: 'x,y', watchers: `${u1?.id}` });
-    const r = await t.request('POST', `/features/${f.reference_num}/requirements`, { requirement: { name: 'Part' } });
+    const r = await api.send('POST /features/{feature_id}/requirements', { params: { feature_id: f.reference_num }, body: { requirement: { name: 'Part' } } });
     expect(r.status).toBe(200);
-    const res = await t.request('DELETE', `/features/${f.reference_num}`);
+    const res = await api.send('DELETE /features/{id}', { params: { id: f.reference_num } });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    expect((await t.get(`/features/${f.id}`)).status).toBe(404);
+    expect((await api.call('GET /features/{id}', { params: { id: f.id } })).status).toBe(404);
     const db = t.service.store.db;
     const deletion = await db.selectFrom('deletions').selectAll().where('record_type', '=', 'Feature').where('record_id', '=', Number(f.id)).executeTakeFirstOrThrow();
     expect(deletion.name).toBe('Doomed');
@@ -549,19 +554,19 @@ describe('DELETE /features/{id}', () => {
     expect(await db.selectFrom('feature_tags').select('tag').where('feature_id', '=', Number(f.id)).execute()).toEqual([]);
     const destroy = await db.selectFrom('audits').select('audit_action').where('auditable_type', '=', 'Feature').where('auditable_id', '=', Number(f.id)).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(destroy.audit_action).toBe('destroy');
-    expect((await t.request('DELETE', `/features/${f.id}`)).status).toBe(404);
+    expect((await api.send('DELETE /features/{id}', { params: { id: f.id } })).status).toBe(404);
   });
 });
 
 describe('feature lists', () => {
-  const list = async (path: string) => {
-    const res = await t.get(path);
+  const list = async (request: Promise<ApiResponse<unknown>>) => {
+    const res = await request;
     expect(res.status, res.text).toBe(200);
     return featurePage.parse(res.body);
   };
 
   it('returns compact items by default, newest first, with pagination', async () => {
-    const page = await list('/features');
+    const page = await list(api.call('GET /features'));
     for (const item of page.features) {
       expect(Object.keys(item).sort()).toEqual(['created_at', 'id', 'name', 'product_id', 'reference_num', 'resource', 'url']);
     }
@@ -573,119 +578,121 @@ describe('feature lists', () => {
   });
 
   it('pages with page and per_page', async () => {
-    const all = await list('/features?per_page=200');
-    const p2 = await list('/features?per_page=3&page=2');
+    const all = await list(api.call('GET /features', { query: { per_page: 200 } }));
+    const p2 = await list(api.call('GET /features', { query: { per_page: 3, page: 2 } }));
     expect(p2.features.map((f) => f.id)).toEqual(all.features.slice(3, 6).map((f) => f.id));
     expect(p2.pagination).toEqual({ total_records: all.pagination.total_records, total_pages: Math.ceil(all.pagination.total_records / 3), current_page: 2 });
-    const beyond = await list('/features?per_page=3&page=100000');
+    const beyond = await list(api.call('GET /features', { query: { per_page: 3, page: 100000 } }));
     expect(beyond.features).toEqual([]);
-    expect((await t.get('/features?per_page=201')).status).toBe(400);
-    expect((await t.get('/features?page=0')).status).toBe(400);
-    expect((await t.get('/features?per_page=abc')).status).toBe(400);
+    expect((await api.call('GET /features', { query: { per_page: 201 } })).status).toBe(400);
+    expect((await api.call('GET /features', { query: { page: 0 } })).status).toBe(400);
+    expect((await api.call('GET /features', { query: { per_page: 'abc' } })).status).toBe(400);
   });
 
   it('supports fields: *, watchers, reference_num and a list', async () => {
-    const star = await list('/features?fields=*&per_page=5');
+    const star = await list(api.call('GET /features', { query: { fields: '*', per_page: 5 } }));
     for (const f of star.features) featureSchema.parse(f);
-    const watchers = await list('/features?fields=watchers&per_page=200');
+    const watchers = await list(api.call('GET /features', { query: { fields: 'watchers', per_page: 200 } }));
     for (const f of watchers.features) expect(Object.keys(f).sort()).toEqual(['id', 'watchers']);
     expect(watchers.features.some((f) => (f.watchers?.length ?? 0) > 0)).toBe(true);
-    const refs = await list('/features?fields=reference_num&per_page=5');
+    const refs = await list(api.call('GET /features', { query: { fields: 'reference_num', per_page: 5 } }));
     for (const f of refs.features) expect(Object.keys(f).sort()).toEqual(['id', 'reference_num']);
-    const some = await list('/features?fields=name,workflow_status,release,bogus&per_page=5');
+    const some = await list(api.call('GET /features', { query: { fields: 'name,workflow_status,release,bogus', per_page: 5 } }));
     for (const f of some.features) expect(Object.keys(f).sort()).toEqual(['id', 'name', 'release', 'workflow_status']);
   });
 
   it('lists a product by id or key, newest first', async () => {
     const productId = w.timeRelease.product_id;
     const prefix = w.timeRelease.reference_num.split('-')[0] ?? '';
-    const byId = await list(`/products/${productId}/features?per_page=200`);
-    const byKey = await list(`/products/${prefix}/features?per_page=200`);
+    const byId = await list(api.call('GET /products/{product_id}/features', { params: { product_id: productId }, query: { per_page: 200 } }));
+    const byKey = await list(api.call('GET /products/{product_id}/features', { params: { product_id: prefix }, query: { per_page: 200 } }));
     expect(byKey.features).toEqual(byId.features);
     expect(byId.features.every((f) => f.product_id === productId)).toBe(true);
     const ids = byId.features.map((f) => Number(f.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect((await t.get('/products/NOPE/features')).status).toBe(404);
+    expect((await api.call('GET /products/{product_id}/features', { params: { product_id: 'NOPE' } })).status).toBe(404);
   });
 
   it('lists a release by id or key in position order', async () => {
-    const byKey = await list(`/releases/${w.timeRelease.reference_num}/features?per_page=200&fields=position,release`);
-    const byId = await list(`/releases/${w.timeRelease.id}/features?per_page=200&fields=position,release`);
+    const byKey = await list(api.call('GET /releases/{release_id}/features', { params: { release_id: w.timeRelease.reference_num }, query: { per_page: 200, fields: 'position,release' } }));
+    const byId = await list(api.call('GET /releases/{release_id}/features', { params: { release_id: w.timeRelease.id }, query: { per_page: 200, fields: 'position,release' } }));
     expect(byKey.features).toEqual(byId.features);
     expect(byKey.features.every((f) => f.release?.id === w.timeRelease.id)).toBe(true);
     const positions = byKey.features.map((f) => f.position ?? 0);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    expect((await t.get('/releases/PLN-R-999/features')).status).toBe(404);
+    expect((await api.call('GET /releases/{release_id}/features', { params: { release_id: 'PLN-R-999' } })).status).toBe(404);
   });
 
   it('filters by name with q (trigram search from 3 characters, LIKE below)', async () => {
     const target = await create({ name: 'Quokka "quoted" 100% search' });
-    const long = await list('/features?q=okka');
+    const long = await list(api.call('GET /features', { query: { q: 'okka' } }));
     expect(long.features.map((f) => f.id)).toEqual([target.id]);
-    const upper = await list('/features?q=QUOKKA');
+    const upper = await list(api.call('GET /features', { query: { q: 'QUOKKA' } }));
     expect(upper.features.map((f) => f.id)).toEqual([target.id]);
-    const quoted = await list(`/features?q=${encodeURIComponent('"quoted"')}`);
+    const quoted = await list(api.call('GET /features', { query: { q: '"quoted"' } }));
     expect(quoted.features.map((f) => f.id)).toEqual([target.id]);
-    const percent = await list(`/features?q=${encodeURIComponent('0%')}`);
+    const percent = await list(api.call('GET /features', { query: { q: '0%' } }));
     expect(percent.features.map((f) => f.id)).toEqual([target.id]);
-    const short = await list('/features?q=Qu&per_page=200');
+    const short = await list(api.call('GET /features', { query: { q: 'Qu', per_page: 200 } }));
     expect(short.features.map((f) => f.id)).toContain(target.id);
     expect(short.features.every((f) => f.name?.toLowerCase().includes('qu'))).toBe(true);
     for (const odd of ['"', 'AND', 'a*', '(', 'NEAR(x y)', "'; DROP TABLE features; --"]) {
-      expect((await t.get(`/features?q=${encodeURIComponent(odd)}`)).status, odd).toBe(200);
+      expect((await api.call('GET /features', { query: { q: odd } })).status, odd).toBe(200);
     }
-    expect((await list('/features?q=zzzzqqqq')).pagination.total_records).toBe(0);
+    expect((await list(api.call('GET /features', { query: { q: 'zzzzqqqq' } }))).pagination.total_records).toBe(0);
   });
 
   it('filters by updated_since', async () => {
     const mark = new Date().toISOString();
     await new Promise((r) => setTimeout(r, 5));
     const f = await create({ name: 'Fresh' });
-    const fresh = await list(`/features?updated_since=${encodeURIComponent(mark)}`);
+    const fresh = await list(api.call('GET /features', { query: { updated_since: mark } }));
     expect(fresh.features.map((x) => x.id)).toEqual([f.id]);
-    const future = await list('/features?updated_since=2999-01-01T00:00:00Z');
+    const future = await list(api.call('GET /features', { query: { updated_since: '2999-01-01T00:00:00Z' } }));
     expect(future.pagination.total_records).toBe(0);
-    expect((await t.get('/features?updated_since=yesterday')).status).toBe(400);
+    expect((await api.call('GET /features', { query: { updated_since: 'yesterday' } })).status).toBe(400);
   });
 
   it('filters by tag', async () => {
     const f = await create({ name: 'Tagged', tags: 'zebra-tag, other' });
-    const page = await list('/features?tag=zebra-tag');
+    const page = await list(api.call('GET /features', { query: { tag: 'zebra-tag' } }));
     expect(page.features.map((x) => x.id)).toEqual([f.id]);
-    expect((await list('/features?tag=ZEBRA-TAG')).features.map((x) => x.id)).toEqual([f.id]);
-    expect((await list('/features?tag=no-such-tag')).pagination.total_records).toBe(0);
+    expect((await list(api.call('GET /features', { query: { tag: 'ZEBRA-TAG' } }))).features.map((x) => x.id)).toEqual([f.id]);
+    expect((await list(api.call('GET /features', { query: { tag: 'no-such-tag' } }))).pagination.total_records).toBe(0);
   });
 
   it('filters by assignee id or email', async () => {
     const u = w.users[2];
     if (!u) throw new Error('no user');
-    const byEmail = await list(`/features?assigned_to_user=${encodeURIComponent(u.email)}&fields=assigned_to_user&per_page=200`);
-    const byId = await list(`/features?assigned_to_user=${u.id}&fields=assigned_to_user&per_page=200`);
+    const byEmail = await list(api.call('GET /features', { query: { assigned_to_user: u.email, fields: 'assigned_to_user', per_page: 200 } }));
+    const byId = await list(api.call('GET /features', { query: { assigned_to_user: u.id, fields: 'assigned_to_user', per_page: 200 } }));
     expect(byId.features).toEqual(byEmail.features);
     expect(byId.features.length).toBeGreaterThan(0);
     expect(byId.features.every((f) => f.assigned_to_user?.id === u.id)).toBe(true);
-    expect((await list('/features?assigned_to_user=ghost@example.com')).pagination.total_records).toBe(0);
+    expect((await list(api.call('GET /features', { query: { assigned_to_user: 'ghost@example.com' } }))).pagination.total_records).toBe(0);
   });
 
   it('filters by workflow status id or name, within a scope', async () => {
     const status = firstFeatureWith((f) => f.product_id === w.timeRelease.product_id && f.workflow_status.name !== 'New', 'status').workflow_status;
-    const path = `/products/${w.timeRelease.product_id}/features?fields=workflow_status&per_page=200`;
-    const byName = await list(`${path}&workflow_status=${encodeURIComponent(status.name.toUpperCase())}`);
-    const byId = await list(`${path}&workflow_status=${status.id}`);
+    const inProduct = (workflow_status: string) =>
+      api.call('GET /products/{product_id}/features', {
+        params: { product_id: w.timeRelease.product_id },
+        query: { fields: 'workflow_status', per_page: 200, workflow_status },
+      });
+    const byName = await list(inProduct(status.name.toUpperCase()));
+    const byId = await list(inProduct(status.id));
     expect(byName.features).toEqual(byId.features);
     expect(byId.features.length).toBeGreaterThan(0);
     expect(byId.features.every((f) => f.workflow_status?.id === status.id)).toBe(true);
-    const inRelease = await list(`/releases/${w.timeRelease.id}/features?workflow_status=${status.id}&fields=release,workflow_status`);
+    const inRelease = await list(api.call('GET /releases/{release_id}/features', { params: { release_id: w.timeRelease.id }, query: { workflow_status: status.id, fields: 'release,workflow_status' } }));
     expect(inRelease.features.every((f) => f.release?.id === w.timeRelease.id && f.workflow_status?.id === status.id)).toBe(true);
-    expect((await list('/features?workflow_status=No%20such%20status')).pagination.total_records).toBe(0);
+    expect((await list(api.call('GET /features', { query: { workflow_status: 'No such status' } }))).pagination.total_records).toBe(0);
   });
 
   it('combines filters', async () => {
     const u = w.users[1];
     const f = await create({ name: 'Combined filter target', tags: 'combo', assigned_to_user: u?.email });
-    const page = await list(
-      `/releases/${w.timeRelease.reference_num}/features?q=filter%20tar&tag=combo&assigned_to_user=${u?.id}&workflow_status=${f.workflow_status.id}`,
-    );
+    const page = await list(api.call('GET /releases/{release_id}/features', { params: { release_id: w.timeRelease.reference_num }, query: { q: 'filter tar', tag: 'combo', assigned_to_user: u?.id, workflow_status: f.workflow_status.id } }));
     expect(page.features.map((x) => x.id)).toEqual([f.id]);
   });
 });

@@ -7,10 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../src/contract/common';
 import { goalEnvelope, goalPage, initiativeEnvelope, timeFramePage, type Goal } from '../src/contract/initiatives';
 import { isRealDate } from '../src/domain/dates';
+import { apiClient } from './test/client';
+import type { ApiClient, OpKey } from './test/client';
 import { startTestService } from './test/harness';
 import type { TestResponse, TestService } from './test/harness';
 
 let t: TestService;
+let api: ApiClient;
 const JSON_TYPE = 'application/json; charset=utf-8';
 let counter = 0;
 const uniqueName = (base: string): string => `${base} ${++counter}`;
@@ -40,6 +43,7 @@ const fixture = {
 
 beforeAll(async () => {
   t = await startTestService();
+  api = apiClient(t);
   const db = t.service.store.db;
   const products = await db.selectFrom('products').select(['id', 'reference_prefix']).execute();
   fixture.plnId = products.find((p) => p.reference_prefix === 'PLN')?.id ?? 0;
@@ -72,8 +76,9 @@ beforeAll(async () => {
   fixture.digits.id = await insert(fixture.plnId, fixture.digits);
 
   const initiative = async (product: string) => {
-    const res = await t.request('POST', `/products/${product}/initiatives`, {
-      initiative: { name: uniqueName('Goal test initiative'), workflow_status: { name: 'On track' } },
+    const res = await api.call('POST /products/{product_id}/initiatives', {
+      params: { product_id: product },
+      body: { initiative: { name: uniqueName('Goal test initiative'), workflow_status: { name: 'On track' } } },
     });
     expect(res.status, res.text).toBe(200);
     return initiativeEnvelope.parse(res.body).initiative;
@@ -99,7 +104,7 @@ function expectFields(res: TestResponse, ...fields: string[]): Record<string, st
 }
 
 function post(goal: unknown, extra: Record<string, unknown> = {}, product = 'PLN') {
-  return t.request('POST', `/products/${product}/goals`, { goal, ...extra });
+  return api.send('POST /products/{product_id}/goals', { params: { product_id: product }, body: { goal, ...extra } });
 }
 
 async function newGoal(goal: Record<string, unknown> = {}, product = 'PLN'): Promise<Goal> {
@@ -109,13 +114,13 @@ async function newGoal(goal: Record<string, unknown> = {}, product = 'PLN'): Pro
 }
 
 async function getGoal(idOrKey: string): Promise<Goal> {
-  const res = await t.get(`/goals/${idOrKey}`);
+  const res = await api.call('GET /goals/{id}', { params: { id: idOrKey } });
   expect(res.status, res.text).toBe(200);
   return goalEnvelope.parse(res.body).goal;
 }
 
 function put(id: string, goal: unknown, extra: Record<string, unknown> = {}) {
-  return t.request('PUT', `/goals/${id}`, { goal, ...extra });
+  return api.send('PUT /goals/{id}', { params: { id: id }, body: { goal, ...extra } });
 }
 
 async function update(id: string, goal: Record<string, unknown>): Promise<Goal> {
@@ -201,7 +206,7 @@ describe('POST /products/:product_id/goals', () => {
     expect(Number.isNaN(Date.parse(g.created_at))).toBe(false);
 
     // The link is visible from the initiative's side too, and the create is audited with the links.
-    const linked = initiativeEnvelope.parse((await t.get(`/initiatives/${fixture.initiativeA.id}`)).body).initiative;
+    const linked = initiativeEnvelope.parse((await api.call('GET /initiatives/{id}', { params: { id: fixture.initiativeA.id } })).body).initiative;
     expect(linked.goals.map((x) => x.id)).toContain(g.id);
     const rows = await audits(g.id);
     expect(rows).toHaveLength(1);
@@ -303,7 +308,7 @@ describe('POST /products/:product_id/goals', () => {
     expectFields(await post('not an object'), 'goal');
     expectFields(await post([]), 'goal');
     expectFields(await post(5), 'goal');
-    expectFields(await t.request('POST', '/products/PLN/goals', { name: 'No envelope' }), 'goal');
+    expectFields(await api.send('POST /products/{product_id}/goals', { params: { product_id: 'PLN' }, body: { name: 'No envelope' } }), 'goal');
   });
 
   it('refuses progress under a computed source and unknown or foreign initiatives', async () => {
@@ -338,7 +343,8 @@ describe('POST /products/:product_id/goals', () => {
   });
 
   it('answers malformed JSON, a non-JSON content type and non-object bodies with 400', async () => {
-    const bad = await t.request('POST', '/products/PLN/goals', undefined, {
+    const bad = await api.send('POST /products/{product_id}/goals', {
+      params: { product_id: 'PLN' },
       rawBody: '{"goal": {"name": ',
       headers: { 'Content-Type': 'application/json' },
     });
@@ -346,11 +352,12 @@ describe('POST /products/:product_id/goals', () => {
     expect(bad.headers.get('content-type')).toBe(JSON_TYPE);
     expect(errorBodySchema.parse(bad.body).error).toMatch(/Malformed JSON/);
     for (const rawBody of ['[1, 2]', '"goal"', 'null']) {
-      const res = await t.request('POST', '/products/PLN/goals', undefined, { rawBody, headers: { 'Content-Type': 'application/json' } });
+      const res = await api.send('POST /products/{product_id}/goals', { params: { product_id: 'PLN' }, rawBody, headers: { 'Content-Type': 'application/json' } });
       expect(res.status, rawBody).toBe(400);
       errorBodySchema.parse(res.body);
     }
-    const text = await t.request('POST', '/products/PLN/goals', undefined, {
+    const text = await api.send('POST /products/{product_id}/goals', {
+      params: { product_id: 'PLN' },
       rawBody: '{"goal": {"name": "Text"}}',
       headers: { 'Content-Type': 'text/plain' },
     });
@@ -406,7 +413,7 @@ describe('time_frame on a goal', () => {
 describe('GET /products/:product_id/goals', () => {
   it('lists compact items by position (unpositioned last) then id, with the pagination envelope', async () => {
     const unpositioned = await newGoal({ position: null });
-    const res = await t.get('/products/PLN/goals?per_page=200');
+    const res = await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { per_page: 200 } });
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-type')).toBe(JSON_TYPE);
     const page = goalPage.parse(res.body);
@@ -422,60 +429,63 @@ describe('GET /products/:product_id/goals', () => {
     expect(page.goals.at(-1)?.id).toBe(unpositioned.id);
     expect(page.pagination).toEqual({ total_records: rows.length, total_pages: 1, current_page: 1 });
 
-    const second = goalPage.parse((await t.get('/products/PLN/goals?per_page=2&page=2')).body);
+    const second = goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { per_page: 2, page: 2 } })).body);
     expect(second.goals.map((g) => g.id)).toEqual(expected.slice(2, 4));
     expect(second.pagination).toEqual({ total_records: rows.length, total_pages: Math.ceil(rows.length / 2), current_page: 2 });
-    const beyond = goalPage.parse((await t.get('/products/PLN/goals?page=999')).body);
+    const beyond = goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { page: 999 } })).body);
     expect(beyond.goals).toEqual([]);
     expect(beyond.pagination.total_records).toBe(rows.length);
     // The default page is 30 items.
-    const byId = goalPage.parse((await t.get(`/products/${fixture.plnId}/goals`)).body);
+    const byId = goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: fixture.plnId } })).body);
     expect(byId.goals.map((g) => g.id)).toEqual(expected.slice(0, 30));
   });
 
   it('answers whole records with fields=* and chosen ones with a list', async () => {
     const g = await newGoal({ time_frame: fixture.q1.name, initiatives: [fixture.initiativeA.id], effort: 3 });
-    const all = goalPage.parse((await t.get('/products/PLN/goals?fields=*&per_page=200')).body);
+    const all = goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { fields: '*', per_page: 200 } })).body);
     const full = all.goals.find((x) => x.id === g.id);
     expect(full).toEqual(g);
-    const some = (await t.get('/products/PLN/goals?fields=name,effort,time_frame&per_page=200')).body as { goals: Record<string, unknown>[] };
+    const some = (await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { fields: 'name,effort,time_frame', per_page: 200 } })).body as { goals: Record<string, unknown>[] };
     const item = some.goals.find((x) => x.id === g.id);
     expect(item).toEqual({ id: g.id, name: g.name, effort: 3, time_frame: frameRef(fixture.q1) });
   });
 
   it('lists only the product\'s goals, and 404s for an unknown product', async () => {
     const mob = await newGoal({}, 'MOB');
-    const pln = goalPage.parse((await t.get('/products/PLN/goals?per_page=200')).body);
+    const pln = goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { per_page: 200 } })).body);
     expect(pln.goals.map((g) => g.id)).not.toContain(mob.id);
-    const mobs = goalPage.parse((await t.get('/products/mob/goals?per_page=200')).body);
+    const mobs = goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'mob' }, query: { per_page: 200 } })).body);
     expect(mobs.goals.map((g) => g.id)).toContain(mob.id);
-    expect((await t.get('/products/NOPE/goals')).status).toBe(404);
+    expect((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'NOPE' } })).status).toBe(404);
   });
 
   it('filters by q (name contains, any case) and updated_since (strictly after)', async () => {
     const a = await newGoal({ name: 'Reduce churn 7%_ by Q3' });
     const b = await newGoal({ name: 'reduce CHURN in EMEA' });
-    const found = goalPage.parse((await t.get('/products/PLN/goals?q=Reduce%20Churn&per_page=200')).body);
+    const found = goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { q: 'Reduce Churn', per_page: 200 } })).body);
     expect(found.goals.map((g) => g.id)).toEqual([a.id, b.id]);
     expect(found.pagination.total_records).toBe(2);
     // `%` and `_` are searched for as written, not as wildcards.
-    const literal = goalPage.parse((await t.get(`/products/PLN/goals?q=${encodeURIComponent('7%_')}`)).body);
+    const literal = goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { q: '7%_' } })).body);
     expect(literal.goals.map((g) => g.id)).toEqual([a.id]);
-    expect(goalPage.parse((await t.get(`/products/PLN/goals?q=${encodeURIComponent('7%')}`)).body).goals.map((g) => g.id)).toEqual([a.id]);
-    expect(goalPage.parse((await t.get('/products/PLN/goals?q=zzz-no-such-goal')).body).pagination.total_records).toBe(0);
+    expect(goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { q: '7%' } })).body).goals.map((g) => g.id)).toEqual([a.id]);
+    expect(goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { q: 'zzz-no-such-goal' } })).body).pagination.total_records).toBe(0);
 
     const changed = await update(a.id, { effort: 3 });
-    const since = goalPage.parse((await t.get(`/products/PLN/goals?updated_since=${encodeURIComponent(b.updated_at)}&per_page=200`)).body);
+    const since = goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { updated_since: b.updated_at, per_page: 200 } })).body);
     expect(since.goals.map((g) => g.id)).toContain(a.id);
     expect(since.goals.map((g) => g.id)).not.toContain(b.id);
-    const none = await t.get(`/products/PLN/goals?updated_since=${encodeURIComponent(changed.updated_at)}`);
+    const none = await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { updated_since: changed.updated_at } });
     expect(goalPage.parse(none.body).goals.map((g) => g.id)).not.toContain(a.id);
-    expect((await t.get('/products/PLN/goals?updated_since=yesterday')).status).toBe(400);
+    expect((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'PLN' }, query: { updated_since: 'yesterday' } })).status).toBe(400);
   });
 
   it('answers 400 for bad paging parameters', async () => {
     for (const q of ['per_page=201', 'per_page=0', 'page=0', 'page=x', 'per_page=1.5']) {
-      const res = await t.get(`/products/PLN/goals?${q}`);
+      const res = await api.send('GET /products/{product_id}/goals', {
+        params: { product_id: 'PLN' },
+        query: Object.fromEntries(new URLSearchParams(q)),
+      });
       expect(res.status, q).toBe(400);
       expect(errorBodySchema.parse(res.body).errors?.[q.split('=')[0] ?? '']).toBeDefined();
     }
@@ -485,8 +495,9 @@ describe('GET /products/:product_id/goals', () => {
 describe('a goal named from an initiative body', () => {
   it('is found by its exact name even with a capital non-ASCII letter', async () => {
     const g = await newGoal({ name: uniqueName('Überblick') });
-    const res = await t.request('POST', '/products/PLN/initiatives', {
-      initiative: { name: uniqueName('Accented link'), workflow_status: { name: 'On track' }, goals: [g.name] },
+    const res = await api.call('POST /products/{product_id}/initiatives', {
+      params: { product_id: 'PLN' },
+      body: { initiative: { name: uniqueName('Accented link'), workflow_status: { name: 'On track' }, goals: [g.name] } },
     });
     expect(res.status, res.text).toBe(200);
     expect(initiativeEnvelope.parse(res.body).initiative.goals.map((x) => x.id)).toEqual([g.id]);
@@ -498,27 +509,28 @@ describe('GET /goals/:id and /products/:product_id/goals/:id', () => {
     const g = await newGoal({ time_frame: fixture.h2.id, description: '<p>Why</p>' });
     expect(await getGoal(g.id)).toEqual(g);
     expect(await getGoal(g.reference_num.toLowerCase())).toEqual(g);
-    const scoped = await t.get(`/products/PLN/goals/${g.reference_num}`);
+    const scoped = await api.call('GET /products/{product_id}/goals/{id}', { params: { product_id: 'PLN', id: g.reference_num } });
     expect(scoped.status).toBe(200);
     expect(goalEnvelope.parse(scoped.body).goal).toEqual(g);
-    expect(goalEnvelope.parse((await t.get(`/products/${fixture.plnId}/goals/${g.id}`)).body).goal).toEqual(g);
-    const some = (await t.get(`/goals/${g.id}?fields=name,color`)).body as { goal: Record<string, unknown> };
+    expect(goalEnvelope.parse((await api.call('GET /products/{product_id}/goals/{id}', { params: { product_id: fixture.plnId, id: g.id } })).body).goal).toEqual(g);
+    const some = (await api.call('GET /goals/{id}', { params: { id: g.id }, query: { fields: 'name,color' } })).body as { goal: Record<string, unknown> };
     expect(some.goal).toEqual({ id: g.id, name: g.name, color: g.color });
   });
 
   it('404s for unknown ids and keys, and for a goal of another product', async () => {
     const mob = await newGoal({}, 'MOB');
-    for (const p of [
-      '/goals/99999999',
-      '/goals/PLN-G-99999',
-      '/goals/99999999999999999999999',
-      '/goals/0',
-      `/products/PLN/goals/${mob.id}`,
-      `/products/PLN/goals/${mob.reference_num}`,
-      '/products/NOPE/goals/1',
-    ]) {
-      const res = await t.get(p);
-      expect(res.status, p).toBe(404);
+    const shows = ['99999999', 'PLN-G-99999', '99999999999999999999999', '0'].map((id) =>
+      api.call('GET /goals/{id}', { params: { id } }),
+    );
+    const scoped = [
+      ['PLN', mob.id],
+      ['PLN', mob.reference_num],
+      ['NOPE', '1'],
+    ].map(([product_id = '', id = '']) =>
+      api.call('GET /products/{product_id}/goals/{id}', { params: { product_id, id } }),
+    );
+    for (const res of await Promise.all([...shows, ...scoped])) {
+      expect(res.status, res.text).toBe(404);
       errorBodySchema.parse(res.body);
     }
   });
@@ -526,7 +538,7 @@ describe('GET /goals/:id and /products/:product_id/goals/:id', () => {
 
 describe('PUT /goals/:id', () => {
   it('marks the initiatives that gain or lose the goal as updated, from either side of the link', async () => {
-    const stamp = async (id: string) => initiativeEnvelope.parse((await t.get(`/initiatives/${id}`)).body).initiative.updated_at;
+    const stamp = async (id: string) => initiativeEnvelope.parse((await api.call('GET /initiatives/{id}', { params: { id } })).body).initiative.updated_at;
     const g = await newGoal({ initiatives: [fixture.initiativeA.id] });
     const [a0, b0] = [await stamp(fixture.initiativeA.id), await stamp(fixture.initiativeB.id)];
     await new Promise((r) => setTimeout(r, 5));
@@ -537,7 +549,7 @@ describe('PUT /goals/:id', () => {
     // From the initiative's side, the goal it gains is marked too.
     const before = (await getGoal(g.id)).updated_at;
     await new Promise((r) => setTimeout(r, 5));
-    const res = await t.request('PUT', `/initiatives/${fixture.initiativeA.id}`, { initiative: { goals: [g.id] } });
+    const res = await api.send('PUT /initiatives/{id}', { params: { id: fixture.initiativeA.id }, body: { initiative: { goals: [g.id] } } });
     expect(res.status, res.text).toBe(200);
     expect((await getGoal(g.id)).updated_at > before).toBe(true);
   });
@@ -656,8 +668,8 @@ describe('PUT /goals/:id', () => {
       expectFields(await put(g.id, body), field);
     }
     expectFields(await put(g.id, 'x'), 'goal');
-    expectFields(await t.request('PUT', `/goals/${g.id}`, { name: 'No envelope' }), 'goal');
-    const bad = await t.request('PUT', `/goals/${g.id}`, undefined, { rawBody: '{', headers: { 'Content-Type': 'application/json' } });
+    expectFields(await api.send('PUT /goals/{id}', { params: { id: g.id }, body: { name: 'No envelope' } }), 'goal');
+    const bad = await api.send('PUT /goals/{id}', { params: { id: g.id }, rawBody: '{', headers: { 'Content-Type': 'application/json' } });
     expect(bad.status).toBe(400);
     expect((await put('99999999', { name: 'X' })).status).toBe(404);
     expect((await put('PLN-G-99999', { name: 'X' })).status).toBe(404);
@@ -674,7 +686,7 @@ describe('PUT /goals/:id', () => {
 
 describe('GET /products/:product_id/time_frames', () => {
   it('lists the product\'s frames by start date (undated last), then id, paged', async () => {
-    const res = await t.get('/products/PLN/time_frames');
+    const res = await api.call('GET /products/{product_id}/time_frames', { params: { product_id: 'PLN' } });
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-type')).toBe(JSON_TYPE);
     const page = timeFramePage.parse(res.body);
@@ -694,26 +706,26 @@ describe('GET /products/:product_id/time_frames', () => {
       for (const d of [f.start_date, f.end_date]) if (d !== null) expect(isRealDate(d), d).toBe(true);
     }
     const perPage = seeded.length + 3;
-    const second = timeFramePage.parse((await t.get(`/products/PLN/time_frames?per_page=${perPage}&page=2`)).body);
+    const second = timeFramePage.parse((await api.call('GET /products/{product_id}/time_frames', { params: { product_id: 'PLN' }, query: { per_page: perPage, page: 2 } })).body);
     expect(second.time_frames).toEqual([full(fixture.digits), full(fixture.someday)]);
     expect(second.pagination).toEqual({ total_records: total, total_pages: 2, current_page: 2 });
   });
 
   it('narrows by q (name contains, any case) and by fields', async () => {
-    const found = timeFramePage.parse((await t.get('/products/PLN/time_frames?q=fy20')).body);
+    const found = timeFramePage.parse((await api.call('GET /products/{product_id}/time_frames', { params: { product_id: 'PLN' }, query: { q: 'fy20' } })).body);
     expect(found.time_frames.map((f) => f.id)).toEqual([String(fixture.h2.id), String(fixture.q1.id)]);
     expect(found.pagination.total_records).toBe(2);
-    const narrow = await t.get('/products/PLN/time_frames?q=someday&fields=name');
+    const narrow = await api.call('GET /products/{product_id}/time_frames', { params: { product_id: 'PLN' }, query: { q: 'someday', fields: 'name' } });
     expect(narrow.body).toMatchObject({ time_frames: [{ id: String(fixture.someday.id), name: 'Someday' }] });
     expect(Object.keys((narrow.body as { time_frames: object[] }).time_frames[0] ?? {}).sort()).toEqual(['id', 'name']);
   });
 
   it('lists only the product\'s frames, and answers 404 and 400 where due', async () => {
-    const mob = timeFramePage.parse((await t.get(`/products/${fixture.mobId}/time_frames`)).body);
+    const mob = timeFramePage.parse((await api.call('GET /products/{product_id}/time_frames', { params: { product_id: fixture.mobId } })).body);
     expect(mob.time_frames.map((f) => f.id)).toContain(String(fixture.mob.id));
     expect(new Set(mob.time_frames.map((f) => f.product_id))).toEqual(new Set([String(fixture.mobId)]));
-    expect((await t.get('/products/NOPE/time_frames')).status).toBe(404);
-    expect((await t.get('/products/PLN/time_frames?per_page=500')).status).toBe(400);
+    expect((await api.call('GET /products/{product_id}/time_frames', { params: { product_id: 'NOPE' } })).status).toBe(404);
+    expect((await api.call('GET /products/{product_id}/time_frames', { params: { product_id: 'PLN' }, query: { per_page: 500 } })).status).toBe(400);
   });
 });
 
@@ -721,18 +733,19 @@ describe('authentication', () => {
   it('refuses every goal and time frame route without a token, or with a wrong one, with 401', async () => {
     const g = await newGoal();
     const before = await snapshot();
-    const calls: [string, string, unknown][] = [
-      ['POST', '/products/PLN/goals', { goal: { name: 'Anonymous' } }],
-      ['GET', '/products/PLN/goals', undefined],
-      ['GET', `/products/PLN/goals/${g.id}`, undefined],
-      ['GET', `/goals/${g.id}`, undefined],
-      ['PUT', `/goals/${g.id}`, { goal: { name: 'Anonymous' } }],
-      ['GET', '/products/PLN/time_frames', undefined],
+    const calls: [OpKey, Record<string, string>, unknown][] = [
+      ['POST /products/{product_id}/goals', { product_id: 'PLN' }, { goal: { name: 'Anonymous' } }],
+      ['GET /products/{product_id}/goals', { product_id: 'PLN' }, undefined],
+      ['GET /products/{product_id}/goals/{id}', { product_id: 'PLN', id: g.id }, undefined],
+      ['GET /goals/{id}', { id: g.id }, undefined],
+      ['PUT /goals/{id}', { id: g.id }, { goal: { name: 'Anonymous' } }],
+      ['GET /products/{product_id}/time_frames', { product_id: 'PLN' }, undefined],
     ];
-    for (const [method, p, body] of calls) {
+    for (const [key, params, body] of calls) {
       for (const token of [null, 'wrong-token']) {
-        const res = await t.request(method, p, body, { token });
-        expect(res.status, `${method} ${p}`).toBe(401);
+        // The operation's own parameters; `send` because the table cannot type a key chosen at run time.
+        const res = await api.send(key, { params, body, token } as never);
+        expect(res.status, key).toBe(401);
         expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
         errorBodySchema.parse(res.body);
       }

@@ -54,6 +54,15 @@ export class FieldProblems {
   }
 }
 
+/**
+ * Field problems found while a body was read, and the fields its shape check already flagged, so
+ * the store adds its rule problems without repeating one about a field it never received.
+ */
+export interface Checked {
+  problems: FieldProblems;
+  flagged: ReadonlySet<string>;
+}
+
 export interface Paging {
   page: number;
   perPage: number;

@@ -3,20 +3,29 @@
 // requirements; audit rows and the recycle bin; nothing written after a refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../src/contract/common';
-import { featureEnvelope, requirementEnvelope, requirementPage } from '../src/contract/features';
-import type { Feature, Requirement } from '../src/contract/features';
-import { featurePage, featureSchema } from '../src/contract/features';
+import { featureSchema } from '../src/contract/features';
+import type {
+  Feature,
+  FeatureCreateInput,
+  Requirement,
+  RequirementCreateInput,
+  RequirementUpdateInput,
+} from '../src/contract/features';
+import { apiClient } from './test/client';
+import type { ApiClient } from './test/client';
 import { startTestService } from './test/harness';
 import type { TestResponse, TestService } from './test/harness';
 
 let t: TestService;
+let api: ApiClient;
 let release: Feature['release'];
 let users: NonNullable<Feature['assigned_to_user']>[];
 
 beforeAll(async () => {
   t = await startTestService();
-  const res = await t.get('/features?per_page=200&fields=*');
-  const seeded = featurePage.parse(res.body).features.map((f) => featureSchema.parse(f));
+  api = apiClient(t);
+  const res = await api.call('GET /features', { query: { per_page: 200, fields: '*' } });
+  const seeded = res.data().features.map((f) => featureSchema.parse(f));
   const found = seeded.find((f) => f.release.capacity_units === 'time' && !f.release.parking_lot);
   if (!found) throw new Error('demo seed has no time release');
   release = found.release;
@@ -28,31 +37,39 @@ afterAll(async () => {
   await t.close();
 });
 
-async function newFeature(feature: Record<string, unknown> = {}): Promise<Feature> {
-  const res = await t.request('POST', `/releases/${release.reference_num}/features`, { feature: { name: 'Host feature', ...feature } });
+async function newFeature(feature: Partial<FeatureCreateInput> = {}): Promise<Feature> {
+  const res = await api.call('POST /releases/{release_id}/features', {
+    params: { release_id: release.reference_num },
+    body: { feature: { name: 'Host feature', ...feature } },
+  });
   expect(res.status, res.text).toBe(200);
-  return featureEnvelope.parse(res.body).feature;
+  return res.data().feature;
 }
 
+/** Any body, for the refusals. */
 const postReq = (featureKey: string, requirement: unknown) =>
-  t.request('POST', `/features/${featureKey}/requirements`, { requirement });
+  api.send('POST /features/{feature_id}/requirements', { params: { feature_id: featureKey }, body: { requirement } });
 
-async function createReq(featureKey: string, requirement: Record<string, unknown>): Promise<Requirement> {
-  const res = await postReq(featureKey, requirement);
+async function createReq(featureKey: string, requirement: RequirementCreateInput): Promise<Requirement> {
+  const res = await api.call('POST /features/{feature_id}/requirements', { params: { feature_id: featureKey }, body: { requirement } });
   expect(res.status, res.text).toBe(200);
-  return requirementEnvelope.parse(res.body).requirement;
+  return res.data().requirement;
 }
 
-async function updateReq(key: string, requirement: Record<string, unknown>): Promise<Requirement> {
-  const res = await t.request('PUT', `/requirements/${key}`, { requirement });
+async function updateReq(key: string, requirement: RequirementUpdateInput): Promise<Requirement> {
+  const res = await api.call('PUT /requirements/{id}', { params: { id: key }, body: { requirement } });
   expect(res.status, res.text).toBe(200);
-  return requirementEnvelope.parse(res.body).requirement;
+  return res.data().requirement;
 }
+
+const getReq = (key: string) => api.call('GET /requirements/{id}', { params: { id: key } });
+const listReqs = (featureKey: string, query: { per_page?: number; page?: number; q?: string; updated_since?: string } = {}) =>
+  api.call('GET /features/{feature_id}/requirements', { params: { feature_id: featureKey }, query });
 
 async function feature(key: string): Promise<Feature> {
-  const res = await t.get(`/features/${key}`);
+  const res = await api.call('GET /features/{id}', { params: { id: key } });
   expect(res.status).toBe(200);
-  return featureEnvelope.parse(res.body).feature;
+  return res.data().feature;
 }
 
 function expect422(res: TestResponse, ...fields: string[]): Record<string, string[]> {
@@ -81,7 +98,7 @@ describe('POST /features/{feature_id}/requirements (operation 3)', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const r = requirementEnvelope.parse(res.body).requirement;
+    const r = res.data().requirement;
     expect(r.name).toBe('Sign in with a passkey');
     expect(r.reference_num).toBe(`${f.reference_num}-1`);
     expect(r.position).toBe(1);
@@ -150,12 +167,13 @@ describe('POST /features/{feature_id}/requirements (operation 3)', () => {
 
   it('answers 400 to malformed JSON and 422 to a missing envelope', async () => {
     const f = await newFeature();
-    const bad = await t.request('POST', `/features/${f.id}/requirements`, undefined, {
+    const bad = await api.send('POST /features/{feature_id}/requirements', {
+      params: { feature_id: f.id },
       rawBody: '{"requirement": ',
       headers: { 'Content-Type': 'application/json' },
     });
     expect(bad.status).toBe(400);
-    expect422(await t.request('POST', `/features/${f.id}/requirements`, { name: 'x' }), 'requirement');
+    expect422(await api.send('POST /features/{feature_id}/requirements', { params: { feature_id: f.id }, body: { name: 'x' } }), 'requirement');
   });
 });
 
@@ -164,30 +182,30 @@ describe('GET /features/{feature_id}/requirements (operation 4)', () => {
     const f = await newFeature();
     const made: Requirement[] = [];
     for (const name of ['Alpha export', 'Beta import', 'Gamma export', 'Delta 100%']) made.push(await createReq(f.id, { name }));
-    const all = await t.get(`/features/${f.reference_num}/requirements`);
+    const all = await listReqs(f.reference_num);
     expect(all.status).toBe(200);
-    const page = requirementPage.parse(all.body);
+    const page = all.data();
     expect(page.requirements.map((r) => r.id)).toEqual(made.map((r) => r.id));
     expect(page.pagination).toEqual({ total_records: 4, total_pages: 1, current_page: 1 });
 
-    const p2 = requirementPage.parse((await t.get(`/features/${f.id}/requirements?per_page=3&page=2`)).body);
+    const p2 = (await listReqs(f.id, { per_page: 3, page: 2 })).data();
     expect(p2.requirements.map((r) => r.name)).toEqual(['Delta 100%']);
     expect(p2.pagination).toEqual({ total_records: 4, total_pages: 2, current_page: 2 });
 
-    const q = requirementPage.parse((await t.get(`/features/${f.id}/requirements?q=EXPORT`)).body);
+    const q = (await listReqs(f.id, { q: 'EXPORT' })).data();
     expect(q.requirements.map((r) => r.name)).toEqual(['Alpha export', 'Gamma export']);
-    const pct = requirementPage.parse((await t.get(`/features/${f.id}/requirements?q=${encodeURIComponent('0%')}`)).body);
+    const pct = (await listReqs(f.id, { q: '0%' })).data();
     expect(pct.requirements.map((r) => r.name)).toEqual(['Delta 100%']);
 
     const mark = new Date().toISOString();
     await new Promise((r) => setTimeout(r, 5));
     await updateReq(made[1]?.id ?? '', { name: 'Beta import v2' });
-    const since = requirementPage.parse((await t.get(`/features/${f.id}/requirements?updated_since=${encodeURIComponent(mark)}`)).body);
+    const since = (await listReqs(f.id, { updated_since: mark })).data();
     expect(since.requirements.map((r) => r.name)).toEqual(['Beta import v2']);
 
-    expect((await t.get(`/features/${f.id}/requirements?per_page=500`)).status).toBe(400);
-    expect((await t.get(`/features/${f.id}/requirements?updated_since=notadate`)).status).toBe(400);
-    expect((await t.get('/features/PLN-99999/requirements')).status).toBe(404);
+    expect((await listReqs(f.id, { per_page: 500 })).status).toBe(400);
+    expect((await listReqs(f.id, { updated_since: 'notadate' })).status).toBe(400);
+    expect((await listReqs('PLN-99999')).status).toBe(404);
   });
 });
 
@@ -196,20 +214,20 @@ describe('GET, PUT, DELETE /requirements/{id}', () => {
     const f = await newFeature();
     const r = await createReq(f.id, { name: 'Shown' });
     for (const key of [r.id, r.reference_num, r.reference_num.toLowerCase()]) {
-      const res = await t.get(`/requirements/${key}`);
+      const res = await getReq(key);
       expect(res.status).toBe(200);
-      expect(requirementEnvelope.parse(res.body).requirement).toEqual(r);
+      expect(res.data().requirement).toEqual(r);
     }
-    for (const key of ['999999', 'PLN-1-999', 'nope']) expect((await t.get(`/requirements/${key}`)).status).toBe(404);
-    expect((await t.request('PUT', '/requirements/999999', { requirement: { name: 'x' } })).status).toBe(404);
-    expect((await t.request('DELETE', '/requirements/PLN-1-999')).status).toBe(404);
+    for (const key of ['999999', 'PLN-1-999', 'nope']) expect((await getReq(key)).status).toBe(404);
+    expect((await api.call('PUT /requirements/{id}', { params: { id: '999999' }, body: { requirement: { name: 'x' } } })).status).toBe(404);
+    expect((await api.call('DELETE /requirements/{id}', { params: { id: 'PLN-1-999' } })).status).toBe(404);
   });
 
   it('updates fields, audits old → new, and refuses bad values without writing', async () => {
     const f = await newFeature();
     const r = await createReq(f.id, { name: 'Before', start_date: '2026-01-10' });
     const u = users[1];
-    const changed = await updateReq(r.reference_num, { name: 'After', assigned_to_user: { email: u?.email }, workflow_status: { name: 'Done' } });
+    const changed = await updateReq(r.reference_num, { name: 'After', assigned_to_user: { email: u?.email ?? '' }, workflow_status: { name: 'Done' } });
     expect([changed.name, changed.assigned_to_user?.email, changed.workflow_status.name]).toEqual(['After', u?.email, 'Done']);
     const row = await t.service.store.db
       .selectFrom('audits')
@@ -222,11 +240,12 @@ describe('GET, PUT, DELETE /requirements/{id}', () => {
     expect((JSON.parse(row.changes) as Record<string, unknown>).name).toEqual(['Before', 'After']);
 
     const before = await count('audits');
-    expect422(await t.request('PUT', `/requirements/${r.id}`, { requirement: { end_date: '2026-01-01' } }), 'end_date');
-    expect422(await t.request('PUT', `/requirements/${r.id}`, { requirement: { name: 'x', workflow_status: { name: 'Nope' } } }), 'workflow_status');
-    expect422(await t.request('PUT', `/requirements/${r.id}`, { requirement: { name: '' } }), 'name');
+    const putReq = (requirement: RequirementUpdateInput) => api.call('PUT /requirements/{id}', { params: { id: r.id }, body: { requirement } });
+    expect422(await putReq({ end_date: '2026-01-01' }), 'end_date');
+    expect422(await putReq({ name: 'x', workflow_status: { name: 'Nope' } }), 'workflow_status');
+    expect422(await putReq({ name: '' }), 'name');
     expect(await count('audits')).toBe(before);
-    expect((await t.get(`/requirements/${r.id}`)).body).toEqual({ requirement: changed });
+    expect((await getReq(r.id)).body).toEqual({ requirement: changed });
 
     const cleared = await updateReq(r.id, { assigned_to_user: null, description: null });
     expect(cleared.assigned_to_user).toBeNull();
@@ -236,9 +255,9 @@ describe('GET, PUT, DELETE /requirements/{id}', () => {
     const f = await newFeature();
     const r = await createReq(f.id, { name: 'Short-lived' });
     const deletions = await count('deletions');
-    const res = await t.request('DELETE', `/requirements/${r.reference_num}`);
+    const res = await api.call('DELETE /requirements/{id}', { params: { id: r.reference_num } });
     expect(res.status).toBe(204);
-    expect((await t.get(`/requirements/${r.id}`)).status).toBe(404);
+    expect((await getReq(r.id)).status).toBe(404);
     expect(await count('deletions')).toBe(deletions + 1);
     const row = await t.service.store.db
       .selectFrom('deletions')
@@ -262,7 +281,7 @@ describe('feature progress from requirements', () => {
     expect((await feature(f.id)).progress).toBe(33);
     await updateReq(a.id, { workflow_status: { name: 'Done' } });
     expect((await feature(f.id)).progress).toBe(67);
-    await t.request('DELETE', `/requirements/${b.id}`);
+    await api.call('DELETE /requirements/{id}', { params: { id: b.id } });
     expect((await feature(f.id)).progress).toBe(50);
   });
 

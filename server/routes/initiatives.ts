@@ -1,15 +1,23 @@
-// Initiative routes: operation 11 (create), show, update, delete, the product and account lists,
-// an initiative's epics and features (the lists of those kinds, scoped), and operation 20 (its goals).
-// Handlers read the body field by field so every problem comes back at once, call the store, shape.
-import { Hono } from 'hono';
+// Initiative operations: 11 (create), show, update, delete, the product and account lists, an
+// initiative's features (the feature list, scoped) and operation 20 (its goals). Rows of the route
+// table: the pipeline reads the body field by field so every problem comes back at once.
 import type { Context } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { listQuerySchema, showQuerySchema } from '../../src/contract/common';
+import { featureListQuery, featurePage } from '../../src/contract/features';
+import {
+  goalPage,
+  initiativeCreateBody,
+  initiativeEnvelope,
+  initiativeListQuery,
+  initiativePage,
+  initiativeUpdateBody,
+} from '../../src/contract/initiatives';
+import { featureListResponse, goalListResponse } from '../http/lists';
+import { originOf, pageBody, paging, pickFields, wantsOnly } from '../http/query';
+import { route } from '../http/route-table';
 import type { AppEnv } from '../types';
-import { EMAIL_MAX, NAME_MAX, fieldsParamSchema } from '../../src/contract/common';
-import { initiativeCreateInput, initiativeUpdateInput } from '../../src/contract/initiatives';
-import { listQuery, pageBody, paging, pickFields, readQuery, wantsOnly } from '../http';
 import { customFieldFilter, readCustomFieldPairs } from '../store/custom-fields';
-import { GOAL_COMPACT_FIELDS, goalBodies, goalCompact, listGoals } from '../store/goals';
 import {
   INITIATIVE_COMPACT_FIELDS,
   createInitiative,
@@ -21,21 +29,15 @@ import {
   updateInitiative,
 } from '../store/initiatives';
 import { requireInitiative, requireProduct } from '../store/resolve';
-import { originOf } from './account';
-import { listResponse as featureListResponse } from './features';
-import { readRecord } from './releases';
 
-const initiativeListQuery = listQuery.extend({
-  workflow_status: z.string().max(NAME_MAX).optional(),
-  assigned_to_user: z.string().max(EMAIL_MAX).optional(),
-  /** `null` (the word) for roots; else a parent's id or key. */
-  parent_id: z.string().max(NAME_MAX).optional(),
-});
-const fieldsQuery = z.object({ fields: fieldsParamSchema });
+const tags = ['Initiatives'];
 
-async function listResponse(c: Context<AppEnv>, productId: number | undefined): Promise<Response> {
+async function listResponse(
+  c: Context<AppEnv>,
+  query: z.output<typeof initiativeListQuery>,
+  productId: number | undefined,
+): Promise<Response> {
   const db = c.get('store').db;
-  const query = readQuery(c, initiativeListQuery);
   const pairs = readCustomFieldPairs(c.req.queries());
   const p = paging(query);
   const parent = query.parent_id?.trim();
@@ -54,7 +56,7 @@ async function listResponse(c: Context<AppEnv>, productId: number | undefined): 
     },
     p,
   );
-  const origin = originOf(c.req.url);
+  const origin = originOf(c);
   // The compact shape comes straight from the rows; whole records batch their related rows.
   const items = wantsOnly(query.fields, INITIATIVE_COMPACT_FIELDS)
     ? page.rows.map((r) => pickFields(initiativeCompact(r, origin), query.fields, INITIATIVE_COMPACT_FIELDS))
@@ -62,67 +64,119 @@ async function listResponse(c: Context<AppEnv>, productId: number | undefined): 
   return c.json(pageBody('initiatives', items, page.total, p));
 }
 
-export function initiativeRoutes(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-
-  app.post('/products/:product_id/initiatives', async (c) => {
-    const db = c.get('store').db;
-    const product = await requireProduct(db, c.req.param('product_id'));
-    const body = await readRecord(c, 'initiative', initiativeCreateInput);
-    const row = await createInitiative(db, c.get('user'), product, body.data, body);
-    const initiative = await initiativeBody(db, row, originOf(c.req.url));
-    return c.json({ initiative: pickFields(initiative, body.fields, null) });
-  });
-
-  app.get('/products/:product_id/initiatives', async (c) => {
-    const product = await requireProduct(c.get('store').db, c.req.param('product_id'));
-    return listResponse(c, product.id);
-  });
-
-  app.get('/initiatives', (c) => listResponse(c, undefined));
-
-  app.get('/initiatives/:id', async (c) => {
-    const db = c.get('store').db;
-    const row = await requireInitiative(db, c.req.param('id'));
-    const { fields } = readQuery(c, fieldsQuery);
-    return c.json({ initiative: pickFields(await initiativeBody(db, row, originOf(c.req.url)), fields, null) });
-  });
-
-  app.put('/initiatives/:id', async (c) => {
-    const db = c.get('store').db;
-    const existing = await requireInitiative(db, c.req.param('id'));
-    const product = await requireProduct(db, String(existing.product_id));
-    const body = await readRecord(c, 'initiative', initiativeUpdateInput);
-    const row = await updateInitiative(db, c.get('user'), product, existing, body.data, body);
-    const initiative = await initiativeBody(db, row, originOf(c.req.url));
-    return c.json({ initiative: pickFields(initiative, body.fields, null) });
-  });
-
-  app.delete('/initiatives/:id', async (c) => {
-    const db = c.get('store').db;
-    const existing = await requireInitiative(db, c.req.param('id'));
-    await deleteInitiative(db, c.get('user'), existing);
-    return c.body(null, 204);
-  });
-
-  app.get('/initiatives/:id/features', async (c) => {
-    const row = await requireInitiative(c.get('store').db, c.req.param('id'));
-    return featureListResponse(c, { initiativeId: row.id });
-  });
-
-  // Operation 20. The spec gives `:initiative_id` as a numeric id; keys are accepted too.
-  app.get('/initiatives/:initiative_id/goals', async (c) => {
-    const db = c.get('store').db;
-    const initiative = await requireInitiative(db, c.req.param('initiative_id'));
-    const query = readQuery(c, listQuery);
-    const p = paging(query);
-    const page = await listGoals(db, { initiativeId: initiative.id }, p);
-    const origin = originOf(c.req.url);
-    const items = wantsOnly(query.fields, GOAL_COMPACT_FIELDS)
-      ? page.rows.map((g) => pickFields(goalCompact(g, origin), query.fields, GOAL_COMPACT_FIELDS))
-      : (await goalBodies(db, page.rows, origin)).map((g) => pickFields(g, query.fields, GOAL_COMPACT_FIELDS));
-    return c.json(pageBody('goals', items, page.total, p));
-  });
-
-  return app;
-}
+export const initiativeRoutes = [
+  route({
+    method: 'post',
+    path: '/products/{product_id}/initiatives',
+    op: 'initiatives_create',
+    summary: 'Create an initiative in a product',
+    description: 'Operation 11. `name` and `workflow_status` are required.',
+    tags,
+    body: initiativeCreateBody,
+    response: initiativeEnvelope,
+    handler: async (c, { params, body }) => {
+      const db = c.get('store').db;
+      const product = await requireProduct(db, params.product_id);
+      const row = await createInitiative(db, c.get('user'), product, body.data, body);
+      const initiative = await initiativeBody(db, row, originOf(c));
+      return c.json({ initiative: pickFields(initiative, body.fields, null) });
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/products/{product_id}/initiatives',
+    op: 'products_initiatives_list',
+    summary: "List a product's initiatives",
+    customFieldFilters: true,
+    tags,
+    query: initiativeListQuery,
+    response: initiativePage,
+    handler: async (c, { params, query }) => {
+      const product = await requireProduct(c.get('store').db, params.product_id);
+      return listResponse(c, query, product.id);
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/initiatives',
+    op: 'initiatives_list',
+    summary: "List the account's initiatives",
+    customFieldFilters: true,
+    tags,
+    query: initiativeListQuery,
+    response: initiativePage,
+    handler: (c, { query }) => listResponse(c, query, undefined),
+  }),
+  route({
+    method: 'get',
+    path: '/initiatives/{id}',
+    op: 'initiatives_show',
+    summary: 'Show an initiative',
+    tags,
+    query: showQuerySchema,
+    response: initiativeEnvelope,
+    handler: async (c, { params, query }) => {
+      const db = c.get('store').db;
+      const row = await requireInitiative(db, params.id);
+      return c.json({ initiative: pickFields(await initiativeBody(db, row, originOf(c)), query.fields, null) });
+    },
+  }),
+  route({
+    method: 'put',
+    path: '/initiatives/{id}',
+    op: 'initiatives_update',
+    summary: 'Update an initiative',
+    tags,
+    body: initiativeUpdateBody,
+    response: initiativeEnvelope,
+    handler: async (c, { params, body }) => {
+      const db = c.get('store').db;
+      const existing = await requireInitiative(db, params.id);
+      const product = await requireProduct(db, String(existing.product_id));
+      const row = await updateInitiative(db, c.get('user'), product, existing, body.data, body);
+      const initiative = await initiativeBody(db, row, originOf(c));
+      return c.json({ initiative: pickFields(initiative, body.fields, null) });
+    },
+  }),
+  route({
+    method: 'delete',
+    path: '/initiatives/{id}',
+    op: 'initiatives_delete',
+    summary: 'Delete an initiative (to the recycle bin)',
+    tags,
+    response: null,
+    handler: async (c, { params }) => {
+      const db = c.get('store').db;
+      const existing = await requireInitiative(db, params.id);
+      await deleteInitiative(db, c.get('user'), existing);
+      return c.body(null, 204);
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/initiatives/{id}/features',
+    op: 'initiatives_features_list',
+    summary: "List an initiative's features",
+    tags: ['Features'],
+    query: featureListQuery,
+    response: featurePage,
+    handler: async (c, { params, query }) => {
+      const row = await requireInitiative(c.get('store').db, params.id);
+      return featureListResponse(c, query, { initiativeId: row.id });
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/initiatives/{initiative_id}/goals',
+    op: 'initiatives_goals_list',
+    summary: "List an initiative's goals",
+    description: 'Operation 20. The spec gives a numeric id; keys are accepted too.',
+    tags: ['Goals'],
+    query: listQuerySchema,
+    response: goalPage,
+    handler: async (c, { params, query }) => {
+      const initiative = await requireInitiative(c.get('store').db, params.initiative_id);
+      return goalListResponse(c, query, { initiativeId: initiative.id });
+    },
+  }),
+] as const;

@@ -7,22 +7,21 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { epicCreateInput, epicUpdateInput } from '../../src/contract/epics';
+import type { epicCreateInput, epicUpdateInput } from '../../src/contract/epics';
 import type { Epic } from '../../src/contract/epics';
 import { formatEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES } from '../../src/domain/progress';
 import type { EpicProgressSource } from '../../src/domain/progress';
 import { epicKey } from '../../src/domain/reference';
-import { FieldProblems, notFound } from '../problems';
-import type { Paging } from '../problems';
+import { notFound } from '../problems';
+import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { allocateReference } from './reference-numbers';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
-import { parseFields } from './features';
 import { ESTIMATES, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { RollupScheduler } from './rollup-scheduler';
 import { EPIC_ITEM } from './work-items';
@@ -126,11 +125,12 @@ async function nextPosition(db: Db, releaseId: number): Promise<number> {
 /** Operation 5: creates an epic in `release` (or the body's `release`); returns its id. */
 export async function createEpic(
   db: Kysely<Database>,
-  args: { release: ReleaseRow; body: Record<string, unknown>; userId: number },
+  args: { release: ReleaseRow; input: Partial<z.output<typeof epicCreateInput>>; checked: Checked; userId: number },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const problems = new FieldProblems();
-    const input = parseFields(epicCreateInput, args.body, problems, { name: 'unwritten' });
+    const { problems } = args.checked;
+    // A name that failed its shape check is already a problem: the stand-in is never written.
+    const input = { ...args.input, name: args.input.name ?? 'unwritten' };
     const productId = args.release.product_id;
     const plan = input
       ? await planEpic(trx, { productId, release: args.release, stored: null, userId: args.userId }, input, problems)
@@ -174,14 +174,14 @@ export async function createEpic(
 /** Applies the body's fields to a stored epic. An update that changes nothing writes nothing. */
 export async function updateEpic(
   db: Kysely<Database>,
-  args: { epicId: number; body: Record<string, unknown>; userId: number },
+  args: { epicId: number; input: z.output<typeof epicUpdateInput>; checked: Checked; userId: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('epics').selectAll().where('id', '=', args.epicId).executeTakeFirst();
     if (!before) throw notFound('Epic', String(args.epicId));
     const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
-    const problems = new FieldProblems();
-    const input = parseFields(epicUpdateInput, args.body, problems);
+    const { problems } = args.checked;
+    const input = args.input;
     const plan = input
       ? await planEpic(trx, { productId: before.product_id, release, stored: before, userId: args.userId }, input, problems)
       : null;

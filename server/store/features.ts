@@ -4,15 +4,15 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { z } from 'zod';
-import { featureCreateInput, featureUpdateInput } from '../../src/contract/features';
+import type { featureCreateInput, featureUpdateInput } from '../../src/contract/features';
 import type { Feature } from '../../src/contract/features';
 import { formatEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { FEATURE_PROGRESS_SOURCES_CREATE } from '../../src/domain/progress';
 import type { FeatureProgressSource } from '../../src/domain/progress';
 import { featureKey } from '../../src/domain/reference';
-import { FieldProblems, notFound, zodProblems } from '../problems';
-import type { Paging } from '../problems';
+import { notFound } from '../problems';
+import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
@@ -94,32 +94,6 @@ async function byIdKeyOrName<T extends 'workflow_kinds' | 'epics'>(
 
 // ---------------------------------------------------------------------------------------------
 // Write rules
-
-/**
- * Checks the formats of a body's record object field by field. Problems go to `problems`; the
- * fields that passed are returned so the record rules can check them too, and a person sees every
- * problem of the body at once rather than one round trip per layer. `fill` stands in for required
- * fields that failed (never written: the problems stop the write).
- */
-export function parseFields<S extends z.ZodObject>(
-  schema: S,
-  raw: Record<string, unknown>,
-  problems: FieldProblems,
-  fill: Record<string, unknown> = {},
-): z.output<S> | null {
-  const first = schema.safeParse(raw);
-  if (first.success) return first.data;
-  const bad = new Set<string>();
-  for (const [key, messages] of Object.entries(zodProblems(first.error, 0))) {
-    const field = key.split('.')[0] ?? key;
-    bad.add(field);
-    for (const m of messages) problems.add(field, m);
-  }
-  const rest: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([k]) => !bad.has(k)));
-  for (const [k, v] of Object.entries(fill)) if (bad.has(k)) rest[k] = v;
-  const second = schema.safeParse(rest);
-  return second.success ? second.data : null;
-}
 
 interface Plan {
   /** Columns to write (create: all the body gave plus defaults; update: those the body touches). */
@@ -213,11 +187,12 @@ async function findPhase(db: Db, releaseId: number, ref: string): Promise<number
 /** Operation 1: creates a feature in `release` (or the body's `release`); returns its id. */
 export async function createFeature(
   db: Kysely<Database>,
-  args: { release: ReleaseRow; body: Record<string, unknown>; userId: number },
+  args: { release: ReleaseRow; input: Partial<z.output<typeof featureCreateInput>>; checked: Checked; userId: number },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const problems = new FieldProblems();
-    const input = parseFields(featureCreateInput, args.body, problems, { name: 'unwritten' });
+    const { problems } = args.checked;
+    // A name that failed its shape check is already a problem: the stand-in is never written.
+    const input = { ...args.input, name: args.input.name ?? 'unwritten' };
     const productId = args.release.product_id;
     const plan = input
       ? await planFeature(trx, { productId, release: args.release, stored: null, userId: args.userId }, input, problems)
@@ -263,14 +238,14 @@ export async function createFeature(
 /** Operation 2: applies the body's fields to a stored feature. */
 export async function updateFeature(
   db: Kysely<Database>,
-  args: { featureId: number; body: Record<string, unknown>; userId: number },
+  args: { featureId: number; input: FeatureChange; checked: Checked; userId: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
     if (!before) throw notFound('Feature', String(args.featureId));
     const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
-    const problems = new FieldProblems();
-    const input = parseFields(featureUpdateInput, args.body, problems);
+    const { problems } = args.checked;
+    const input = args.input;
     const plan = input
       ? await planFeature(trx, { productId: before.product_id, release, stored: before, userId: args.userId }, input, problems)
       : null;

@@ -20,7 +20,7 @@ import {
   RELEASE_PROGRESS_SOURCES,
 } from '../../src/domain/progress';
 import { releaseKey } from '../../src/domain/reference';
-import type { FieldProblems, Paging } from '../problems';
+import type { Checked, FieldProblems, Paging } from '../problems';
 import { now } from '../problems';
 import type { Page } from './account';
 import { audit, diff, recycle } from './audit';
@@ -42,14 +42,8 @@ import { links, noteBody, statusRef, userRef } from './serialize';
 export type ReleaseInput = Partial<z.output<typeof releaseFieldsInput>>;
 export type ReleasePhaseInput = Partial<z.output<typeof releasePhaseCreateInput>>;
 
-/**
- * Field problems found while a body was read, and the fields already flagged by its shape check, so
- * the rules below neither repeat a shape problem nor run on a value that failed it.
- */
-export interface Checked {
-  problems: FieldProblems;
-  flagged: ReadonlySet<string>;
-}
+/** Lives with the store errors; re-exported for the store modules that import it from here. */
+export type { Checked } from '../problems';
 
 /** Compact list items: what a release picker or a roadmap row needs. */
 export const RELEASE_COMPACT_FIELDS = [

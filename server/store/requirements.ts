@@ -4,17 +4,16 @@
 // roll-ups above it true, in the same transaction.
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { z } from 'zod';
-import { requirementCreateInput, requirementUpdateInput } from '../../src/contract/features';
+import type { requirementCreateInput, requirementUpdateInput } from '../../src/contract/features';
 import type { Requirement } from '../../src/contract/features';
 import { requirementKey } from '../../src/domain/reference';
-import { FieldProblems, notFound } from '../problems';
-import type { Paging } from '../problems';
+import { notFound } from '../problems';
+import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, diff, recycle } from './audit';
 import type { Db } from './audit';
 import { asId, findUser } from './resolve';
 import { allocateReference } from './reference-numbers';
-import { parseFields } from './features';
 import { RollupScheduler } from './rollup-scheduler';
 import { markWorkItem, planStatus } from './work-item-rules';
 import { REQUIREMENT_ITEM } from './work-items';
@@ -71,13 +70,14 @@ async function planRequirement(
 /** Operation 3: a requirement of `feature`, keyed `<feature key>-<n>`; returns its id. */
 export async function createRequirement(
   db: Kysely<Database>,
-  args: { featureId: number; body: Record<string, unknown>; userId: number },
+  args: { featureId: number; input: Partial<z.output<typeof requirementCreateInput>>; checked: Checked; userId: number },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const feature = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
     if (!feature) throw notFound('Feature', String(args.featureId));
-    const problems = new FieldProblems();
-    const input = parseFields(requirementCreateInput, args.body, problems, { name: 'unwritten' });
+    const { problems } = args.checked;
+    // A name that failed its shape check is already a problem: the stand-in is never written.
+    const input = { ...args.input, name: args.input.name ?? 'unwritten' };
     const columns = input ? await planRequirement(trx, { productId: feature.product_id, stored: null }, input, problems) : null;
     problems.throwIfAny();
     if (!input || !columns) throw new Error('requirement body passed its checks but could not be read');
@@ -114,14 +114,14 @@ export async function createRequirement(
 
 export async function updateRequirement(
   db: Kysely<Database>,
-  args: { requirementId: number; body: Record<string, unknown>; userId: number },
+  args: { requirementId: number; input: z.output<typeof requirementUpdateInput>; checked: Checked; userId: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('requirements').selectAll().where('id', '=', args.requirementId).executeTakeFirst();
     if (!before) throw notFound('Requirement', String(args.requirementId));
     const feature = await trx.selectFrom('features').select(['id', 'product_id']).where('id', '=', before.feature_id).executeTakeFirstOrThrow();
-    const problems = new FieldProblems();
-    const input = parseFields(requirementUpdateInput, args.body, problems);
+    const { problems } = args.checked;
+    const input = args.input;
     const columns = input ? await planRequirement(trx, { productId: feature.product_id, stored: before }, input, problems) : null;
     problems.throwIfAny();
     if (!columns) throw new Error('requirement body passed its checks but could not be read');

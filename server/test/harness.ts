@@ -84,3 +84,4 @@ export async function startTestService(opts: { seed?: 'demo' | 'empty' } = {}): 
   };
   return t;
 }
+

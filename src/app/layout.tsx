@@ -182,6 +182,7 @@ function Shell() {
                 <div className="sidebar__email">{me.data.email}</div>
               </div>
             ) : null}
+            <Link to="/api-reference" className="sidebar__email">API reference</Link>
             <Button variant="ghost" size="sm" onClick={signOut}>
               Sign out
             </Button>

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           ...initiativeRoutes,
           ...goalRoutes,
           { path: routePatterns.roadmap, lazy: () => import('./routes/roadmap') },
+          { path: '/api-reference', lazy: () => import('./routes/api-reference') },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

@@ -88,3 +88,39 @@ export const statusInputSchema = z.object({ name: z.string().min(1).max(NAME_MAX
 
 /** Top-level `fields` of create bodies and the `fields` query parameter. */
 export const fieldsParamSchema = z.string().max(2_000).optional();
+
+/** The query of a single record's read: only `fields`. */
+export const showQuerySchema = z.object({ fields: fieldsParamSchema });
+
+/**
+ * The query every list takes: paging, `fields`, `updated_since` and the text search `q`. Each kind's
+ * list extends it (`workItemListQuerySchema`, `initiativeListQuery`, `releaseListQuery`, …), so
+ * the service validates with, and the API document describes, one language of lists.
+ */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000).optional(),
+  per_page: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_PER_PAGE, `must be at most ${MAX_PER_PAGE}`)
+    .optional(),
+  fields: fieldsParamSchema,
+  updated_since: z
+    .string()
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 timestamp')
+    .transform((s) => new Date(s).toISOString())
+    .optional(),
+  q: z.string().max(NAME_MAX).optional(),
+});
+export type ListQuery = z.input<typeof listQuerySchema>;
+
+/** Paging alone, for lists that take no filters. */
+export const pagingQuerySchema = listQuerySchema.pick({ page: true, per_page: true });
+
+/** Lists of work items (features, epics, requirements' parents): tag, assignee and status filters. */
+export const workItemListQuerySchema = listQuerySchema.extend({
+  tag: z.string().max(NAME_MAX).optional(),
+  assigned_to_user: z.string().max(EMAIL_MAX).optional(),
+  workflow_status: z.string().max(NAME_MAX).optional(),
+});

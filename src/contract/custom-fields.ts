@@ -1,7 +1,7 @@
 // Custom fields on the wire: values as records carry them and as write bodies send them, and the
 // definitions and select options the service lists.
 import { z } from 'zod';
-import { NAME_MAX, pageEnvelope } from './common';
+import { NAME_MAX, pageEnvelope, pagingQuerySchema } from './common';
 
 export const CUSTOM_FIELD_TYPES = ['string', 'number', 'date', 'select'] as const;
 
@@ -58,3 +58,15 @@ export const customFieldOptionsEnvelope = z.object({ options: z.array(customFiel
 export const customFieldsInput = z
   .record(z.string().max(100), z.union([z.string().max(NAME_MAX * 4), z.number(), z.null()]))
   .refine((r) => Object.keys(r).length <= 100, 'has too many fields (at most 100)');
+
+/** A blank filter is no filter: a form that sends an empty choice should not empty the list. */
+const filterText = z
+  .string()
+  .max(100, 'is too long (at most 100 characters)')
+  .transform((s) => s.trim() || undefined)
+  .optional();
+
+/** Query of a product's definitions. */
+export const productCustomFieldDefinitionQuery = pagingQuerySchema.extend({ custom_fieldable_type: filterText });
+/** Query of the account's definitions: a product filter besides the record kind. */
+export const customFieldDefinitionQuery = productCustomFieldDefinitionQuery.extend({ product: filterText });

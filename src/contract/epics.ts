@@ -19,6 +19,7 @@ import {
   statusInputSchema,
   timestampSchema,
   userRefSchema,
+  workItemListQuerySchema,
   workflowStatusSchema,
 } from './common';
 import { customFieldValueSchema, customFieldsInput } from './custom-fields';
@@ -125,3 +126,6 @@ export type EpicCreateInput = z.input<typeof epicCreateInput>;
 export type EpicUpdateInput = z.input<typeof epicUpdateInput>;
 export const epicCreateBody = z.object({ epic: epicCreateInput, fields: fieldsParamSchema });
 export const epicUpdateBody = z.object({ epic: epicUpdateInput, fields: fieldsParamSchema });
+
+/** Query of the epic lists: the work-item list language; `custom_fields[<key>]=value` pairs are read beside it. */
+export const epicListQuery = workItemListQuerySchema;

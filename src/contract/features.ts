@@ -19,6 +19,7 @@ import {
   statusInputSchema,
   timestampSchema,
   userRefSchema,
+  workItemListQuerySchema,
   workflowStatusSchema,
 } from './common';
 import { releasePhaseSchema, releaseRefSchema, CAPACITY_UNITS } from './releases';
@@ -165,15 +166,6 @@ export type RequirementUpdateInput = z.input<typeof requirementUpdateInput>;
 export const requirementCreateBody = z.object({ requirement: requirementCreateInput, fields: fieldsParamSchema });
 export const requirementUpdateBody = z.object({ requirement: requirementUpdateInput });
 
-/** Query of the feature lists (`/features`, `/products/{id}/features`, `/releases/{id}/features`). */
-export const featureListQuery = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  per_page: z.coerce.number().int().min(1).max(200).optional(),
-  q: z.string().max(NAME_MAX).optional(),
-  updated_since: z.string().optional(),
-  tag: z.string().max(NAME_MAX).optional(),
-  assigned_to_user: z.string().max(EMAIL_MAX).optional(),
-  workflow_status: z.string().max(NAME_MAX).optional(),
-  fields: fieldsParamSchema,
-});
-export type FeatureListQuery = z.infer<typeof featureListQuery>;
+/** Query of the feature lists (`/features`, `/products/{id}/features`, `/releases/{id}/features`, …). */
+export const featureListQuery = workItemListQuerySchema;
+export type FeatureListQuery = z.input<typeof featureListQuery>;

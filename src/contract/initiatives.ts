@@ -7,6 +7,7 @@ import {
   NAME_MAX,
   fieldsParamSchema,
   htmlInput,
+  listQuerySchema,
   idSchema,
   noteBodySchema,
   nullableDateInput,
@@ -157,3 +158,14 @@ export const goalCreateInput = z.object({
 });
 export type GoalCreateInput = z.input<typeof goalCreateInput>;
 export const goalCreateBody = z.object({ goal: goalCreateInput, fields: fieldsParamSchema });
+export const goalUpdateInput = goalCreateInput.partial();
+export type GoalUpdateInput = z.input<typeof goalUpdateInput>;
+export const goalUpdateBody = z.object({ goal: goalUpdateInput, fields: fieldsParamSchema });
+
+/** Query of the initiative lists; `custom_fields[<key>]=value` pairs are read beside it. */
+export const initiativeListQuery = listQuerySchema.extend({
+  workflow_status: z.string().max(NAME_MAX).optional(),
+  assigned_to_user: z.string().max(EMAIL_MAX).optional(),
+  /** `null` (the word) for roots; else a parent's id or key. */
+  parent_id: z.string().max(NAME_MAX).optional(),
+});

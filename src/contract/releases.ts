@@ -12,6 +12,7 @@ import {
   NAME_MAX,
   fieldsParamSchema,
   htmlInput,
+  listQuerySchema,
   idSchema,
   noteBodySchema,
   nullableDateInput,
@@ -154,3 +155,8 @@ export type ReleasePhaseCreateInput = z.input<typeof releasePhaseCreateInput>;
 export type ReleasePhaseUpdateInput = z.input<typeof releasePhaseUpdateInput>;
 export const releasePhaseCreateBody = z.object({ release_phase: releasePhaseCreateInput });
 export const releasePhaseUpdateBody = z.object({ release_phase: releasePhaseUpdateInput });
+
+/** Query of a product's release list. */
+export const releaseListQuery = listQuerySchema.extend({
+  parking_lot: z.enum(['true', 'false'], 'must be true or false').optional(),
+});

@@ -1,0 +1,61 @@
+// The one body reader: a JSON object, or multipart/form-data for the upload kinds (files stay
+// `File`s, repeated names become arrays). The size cap is the app's body-limit middleware (413)
+// in front of every route; here a malformed body or one that is not an object is a 400.
+import type { Context } from 'hono';
+import { HttpError } from './errors';
+
+const MAX_JSON_DEPTH = 32;
+
+/** Reads the body as a plain object; 400 for a missing or wrong content type, bad JSON or a non-object. */
+export async function readObjectBody(c: Context): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type') ?? '';
+  if (/^multipart\/form-data\b/i.test(type)) return readMultipart(c);
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(400, 'Content-Type must be application/json');
+  }
+  const text = await c.req.text();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Malformed JSON in request body');
+  }
+  if (depth(raw) > MAX_JSON_DEPTH) throw new HttpError(400, 'Request body is nested too deeply');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new HttpError(400, 'Request body must be a JSON object');
+  }
+  return raw as Record<string, unknown>;
+}
+
+/**
+ * Form fields named like `note[body]` are nested under `note`, as Rails-style clients send them, so
+ * a multipart body reads as the same `{ "<kind>": {...} }` envelope as JSON.
+ */
+async function readMultipart(c: Context): Promise<Record<string, unknown>> {
+  let form: Record<string, string | File | (string | File)[]>;
+  try {
+    form = await c.req.parseBody({ all: true });
+  } catch {
+    throw new HttpError(400, 'Malformed multipart/form-data body');
+  }
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(form)) {
+    const nested = /^([^[\]]+)\[([^[\]]+)\]$/.exec(name);
+    if (nested?.[1] && nested[2]) {
+      const inner = (out[nested[1]] ??= {});
+      if (typeof inner !== 'object' || inner === null || Array.isArray(inner) || inner instanceof File) {
+        throw new HttpError(400, `Form field ${nested[1]} is both a value and a group`);
+      }
+      (inner as Record<string, unknown>)[nested[2]] = value;
+    } else out[name] = value;
+  }
+  return out;
+}
+
+function depth(value: unknown, level = 0): number {
+  if (level > MAX_JSON_DEPTH) return level;
+  if (typeof value !== 'object' || value === null) return level;
+  let max = level;
+  for (const v of Object.values(value)) max = Math.max(max, depth(v, level + 1));
+  return max;
+}

@@ -1,0 +1,47 @@
+// The HTTP side of errors: the transport's own error type (auth, content type, body shape), the one
+// mapping from a store error to its status, and the one JSON error answer every failure gets.
+import type { Context } from 'hono';
+import { StoreError } from '../problems';
+
+/** Errors of the HTTP layer itself (auth, content type, body shape) with their 4xx status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+const STATUS: Record<StoreError['kind'], 400 | 403 | 404 | 409 | 422> = {
+  bad_request: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  invalid: 422,
+};
+
+/** The one mapping from a store error to its status. */
+export function storeErrorStatus(err: StoreError): 400 | 403 | 404 | 409 | 422 {
+  return STATUS[err.kind];
+}
+
+/** `{ error, errors? }` with the status the error stands for; anything unexpected is a logged 500. */
+export function errorResponse(c: Context, err: unknown): Response {
+  if (err instanceof HttpError) {
+    const body = err.errors ? { error: err.message, errors: err.errors } : { error: err.message };
+    if (err.status === 401) c.header('WWW-Authenticate', 'Bearer');
+    return c.json(body, err.status);
+  }
+  if (err instanceof StoreError) {
+    const body = err.errors ? { error: err.message, errors: err.errors } : { error: err.message };
+    return c.json(body, storeErrorStatus(err));
+  }
+  // SQLite constraint failures are a client's bad reference, never a crash.
+  if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT')) {
+    return c.json({ error: 'The request conflicts with existing data' }, 409);
+  }
+  console.error('Unhandled error', err);
+  return c.json({ error: 'Internal server error' }, 500);
+}

@@ -1,0 +1,84 @@
+// List answers more than one route module serves: the feature list (of the account, a product, a
+// release, an epic, an initiative), the epic list and a goal page. One query language per kind,
+// scoped by the route; compact items by default, any subset with `fields`.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { epicListQuery } from '../../src/contract/epics';
+import type { featureListQuery } from '../../src/contract/features';
+import type { listQuerySchema } from '../../src/contract/common';
+import type { AppEnv } from '../types';
+import { readCustomFieldPairs } from '../store/custom-fields';
+import { EPIC_COMPACT_FIELDS, listEpics, serializeEpics } from '../store/epics';
+import type { EpicListFilter } from '../store/epics';
+import { FEATURE_COMPACT_FIELDS, listFeatures, serializeFeatures, wantedFields } from '../store/features';
+import type { FeatureListFilter } from '../store/features';
+import { GOAL_COMPACT_FIELDS, goalBodies, goalCompact, listGoals } from '../store/goals';
+import { originOf, pageBody, paging, pickFields, wantsOnly } from './query';
+
+/** A page of features in a scope. */
+export async function featureListResponse(
+  c: Context<AppEnv>,
+  query: z.output<typeof featureListQuery>,
+  scope: Pick<FeatureListFilter, 'productId' | 'releaseId' | 'epicId' | 'initiativeId'>,
+): Promise<Response> {
+  const { db } = c.get('store');
+  const page = paging(query);
+  const { rows, total } = await listFeatures(
+    db,
+    {
+      ...scope,
+      q: query.q,
+      updatedSince: query.updated_since,
+      tag: query.tag,
+      assignedToUser: query.assigned_to_user,
+      workflowStatus: query.workflow_status,
+    },
+    page,
+  );
+  const features = await serializeFeatures(db, rows, originOf(c), wantedFields(query.fields, FEATURE_COMPACT_FIELDS));
+  return c.json(pageBody('features', features.map((f) => pickFields(f, query.fields, FEATURE_COMPACT_FIELDS)), total, page));
+}
+
+/** A page of epics in a scope; `custom_fields[<key>]=value` pairs filter beside the query. */
+export async function epicListResponse(
+  c: Context<AppEnv>,
+  query: z.output<typeof epicListQuery>,
+  scope: Pick<EpicListFilter, 'productId' | 'releaseId' | 'initiativeId'>,
+): Promise<Response> {
+  const customFields = readCustomFieldPairs(c.req.queries());
+  const { db } = c.get('store');
+  const page = paging(query);
+  const { rows, total } = await listEpics(
+    db,
+    {
+      ...scope,
+      q: query.q,
+      updatedSince: query.updated_since,
+      tag: query.tag,
+      assignedToUser: query.assigned_to_user,
+      workflowStatus: query.workflow_status,
+      customFields,
+    },
+    page,
+  );
+  const epics = await serializeEpics(db, rows, originOf(c), wantedFields(query.fields, EPIC_COMPACT_FIELDS));
+  return c.json(pageBody('epics', epics.map((e) => pickFields(e, query.fields, EPIC_COMPACT_FIELDS)), total, page));
+}
+
+/** A page of goals of a product or an initiative. */
+export async function goalListResponse(
+  c: Context<AppEnv>,
+  query: z.output<typeof listQuerySchema>,
+  scope: { productId: number } | { initiativeId: number },
+  filter: { q?: string | undefined; updatedSince?: string | undefined } = {},
+): Promise<Response> {
+  const db = c.get('store').db;
+  const p = paging(query);
+  const page = await listGoals(db, scope, p, filter);
+  const origin = originOf(c);
+  // The compact shape comes straight from the rows; whole records batch their related rows.
+  const items = wantsOnly(query.fields, GOAL_COMPACT_FIELDS)
+    ? page.rows.map((g) => pickFields(goalCompact(g, origin), query.fields, GOAL_COMPACT_FIELDS))
+    : (await goalBodies(db, page.rows, origin)).map((g) => pickFields(g, query.fields, GOAL_COMPACT_FIELDS));
+  return c.json(pageBody('goals', items, page.total, p));
+}

@@ -1,0 +1,71 @@
+// Reading a list or show query, paging, `fields` selection and the list envelope: what every read
+// route shares. Query schemas come from the contract (`listQuerySchema` and its per-kind extensions).
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../src/contract/common';
+import { badRequest, zodProblems } from '../problems';
+import type { Paging } from '../problems';
+
+/** Parses a query with a zod schema; bad parameters are 400 and name the parameter. */
+export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
+  const parsed = schema.safeParse(c.req.query(), { reportInput: true });
+  if (!parsed.success) {
+    throw badRequest(zodProblems(parsed.error, 0), 'Invalid query');
+  }
+  return parsed.data;
+}
+
+/** `page` (from 1) and `per_page` (default 30, at most 200). */
+export function paging(query: { page?: number | undefined; per_page?: number | undefined }): Paging {
+  const page = query.page ?? 1;
+  const perPage = Math.min(query.per_page ?? DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+export function pageBody<K extends string, T>(
+  key: K,
+  items: T[],
+  total: number,
+  p: Paging,
+): { [P in K]: T[] } & { pagination: { total_records: number; total_pages: number; current_page: number } } {
+  return {
+    [key]: items,
+    pagination: { total_records: total, total_pages: Math.ceil(total / p.perPage), current_page: p.page },
+  } as { [P in K]: T[] } & { pagination: { total_records: number; total_pages: number; current_page: number } };
+}
+
+/**
+ * Applies `fields`: undefined → `fallback` keys (compact list items) or the whole record when
+ * fallback is null; `*` → the whole record; otherwise the named fields plus `id`. Unknown names are
+ * ignored, as the hosted service does.
+ */
+export function pickFields<T extends { id: string }>(
+  record: T,
+  fields: string | undefined,
+  fallback: readonly string[] | null,
+): Partial<T> & { id: string } {
+  const names =
+    fields === undefined || fields.trim() === ''
+      ? fallback
+      : fields.split(',').map((f) => f.trim()).includes('*')
+        ? null
+        : fields.split(',').map((f) => f.trim());
+  if (names === null) return record;
+  const out: Partial<T> & { id: string } = { id: record.id } as Partial<T> & { id: string };
+  for (const name of names) {
+    if (name in record) (out as Record<string, unknown>)[name] = (record as Record<string, unknown>)[name];
+  }
+  return out;
+}
+
+/** True when a `fields` value asks only for keys that the cheap compact shape already has. */
+export function wantsOnly(fields: string | undefined, cheap: readonly string[]): boolean {
+  if (fields === undefined || fields.trim() === '') return true;
+  const names = fields.split(',').map((f) => f.trim());
+  return !names.includes('*') && names.every((n) => cheap.includes(n));
+}
+
+/** Scheme and host the request came to: `url`/`resource` links point back at it. */
+export function originOf(c: Context): string {
+  return new URL(c.req.url).origin;
+}

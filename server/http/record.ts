@@ -1,0 +1,69 @@
+// The one record reader: a write body is `{ "<kind>": {...}, "fields"?: "..." }`, described by the
+// contract's envelope schema. Shape problems are collected per top-level field (not thrown) and the
+// fields that passed are handed on, so the store adds its rule problems and answers every problem
+// of the body in one 422.
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { fieldsParamSchema } from '../../src/contract/common';
+import { FieldProblems, fieldError, zodProblems } from '../problems';
+import type { Checked } from '../problems';
+import { readObjectBody } from './body';
+
+/** A contract body envelope: one record key (an object schema) and an optional `fields`. */
+export type RecordEnvelope = z.ZodObject;
+
+type ShapeOf<B> = B extends z.ZodObject<infer S> ? S : never;
+/** The envelope's record key (`feature`, `release_phase`, …). */
+export type RecordKey<B> = Exclude<keyof ShapeOf<B> & string, 'fields'>;
+/** The record's output type; fields that failed their shape check are missing, hence Partial. */
+export type RecordData<B> = Partial<z.output<ShapeOf<B>[RecordKey<B>]>>;
+
+export interface RecordBody<T> extends Checked {
+  data: Partial<T>;
+  fields: string | undefined;
+}
+
+/** Finds the record key and schema of an envelope; a table row with any other shape is a bug. */
+export function envelopeParts(envelope: RecordEnvelope): { key: string; schema: z.ZodObject; hasFields: boolean } {
+  const entries = Object.entries(envelope.shape).filter(([k]) => k !== 'fields');
+  const [first] = entries;
+  if (entries.length !== 1 || !first || !(first[1] instanceof z.ZodObject)) {
+    throw new Error('A record body envelope has exactly one object key besides `fields`');
+  }
+  return { key: first[0], schema: first[1], hasFields: 'fields' in envelope.shape };
+}
+
+export async function readRecord<B extends RecordEnvelope>(
+  c: Context,
+  envelope: B,
+): Promise<RecordBody<z.output<ShapeOf<B>[RecordKey<B>]>>> {
+  const { key, schema, hasFields } = envelopeParts(envelope);
+  const raw = await readObjectBody(c);
+  const record = raw[key];
+  if (record === undefined || record === null) throw fieldError(key, "can't be blank");
+  if (typeof record !== 'object' || Array.isArray(record)) throw fieldError(key, 'must be an object');
+  const problems = new FieldProblems();
+  const flagged = new Set<string>();
+  let fields: string | undefined;
+  if (hasFields) {
+    const parsed = fieldsParamSchema.safeParse(raw.fields);
+    if (parsed.success) fields = parsed.data;
+    else problems.add('fields', 'must be a comma-separated string of field names');
+  }
+
+  // reportInput lets the messages tell a wrong type ("must be a string") from a missing value.
+  const full = schema.safeParse(record, { reportInput: true });
+  type Out = z.output<ShapeOf<B>[RecordKey<B>]>;
+  if (full.success) return { data: full.data as Out, fields, problems, flagged };
+  for (const [field, messages] of Object.entries(zodProblems(full.error, 0))) {
+    const top = field.split('.')[0] ?? field;
+    flagged.add(top);
+    for (const m of messages) problems.add(top, m);
+  }
+  const rest = Object.fromEntries(Object.entries(record).filter(([k]) => !flagged.has(k)));
+  const partial = schema.partial().safeParse(rest);
+  // Every field left passed on its own, so the partial parse succeeds; the cast re-attaches the
+  // record's output type that the runtime-found schema does not carry.
+  const data = (partial.success ? partial.data : {}) as Partial<Out>;
+  return { data, fields, problems, flagged };
+}

@@ -1,0 +1,117 @@
+// The route table: every operation of the API is one row naming its method, path, operation id,
+// summary, tags and the contract schemas of its query, body and response, plus its handler. The
+// same rows register the Hono routes, generate the OpenAPI document and type the test client, so
+// the documentation and the tests cannot drift from the code.
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { AppEnv } from '../types';
+import { readQuery } from './query';
+import { readRecord } from './record';
+import type { RecordBody, RecordEnvelope, RecordKey } from './record';
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** `{id}`-style parameter names of an OpenAPI path template. */
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParams<Rest>
+  : never;
+
+type ShapeOf<B> = B extends z.ZodObject<infer S> ? S : never;
+/** What a record body's handler receives: the fields that passed, the problems so far, `fields`. */
+export type BodyOf<B> = B extends RecordEnvelope ? RecordBody<z.output<ShapeOf<B>[RecordKey<B>]>> : undefined;
+export type QueryOf<Q> = Q extends z.ZodType ? z.output<Q> : undefined;
+
+export interface RouteInput<P extends string, Q, B> {
+  params: { [K in PathParams<P>]: string };
+  query: QueryOf<Q>;
+  body: BodyOf<B>;
+}
+
+export interface Route<
+  M extends Method = Method,
+  P extends string = string,
+  Q extends z.ZodObject | undefined = z.ZodObject | undefined,
+  B extends RecordEnvelope | undefined = RecordEnvelope | undefined,
+  R extends z.ZodType | null = z.ZodType | null,
+> {
+  method: M;
+  /** OpenAPI path template under /api/v1, e.g. `/features/{id}`. */
+  path: P;
+  /** operationId: `<kind>_<action>`, unique in the table. */
+  op: string;
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  /** Extra words on path parameters, shown in the document (all are strings: id, key or name). */
+  params?: { readonly [K in PathParams<P>]?: string };
+  query?: Q;
+  /** The list also takes `custom_fields[<key>]=<value>` pairs, read by the handler beside `query`. */
+  customFieldFilters?: boolean;
+  /** A record envelope `{ "<kind>": {...}, "fields"? }` from the contract. */
+  body?: B;
+  /** The 200 answer's schema; null for 204 No Content. */
+  response: R;
+  /** Served without the bearer token (only the API document). */
+  public?: boolean;
+  handler: (c: Context<AppEnv>, input: RouteInput<P, Q, B>) => Response | Promise<Response>;
+}
+
+/** A row of any shape, as the table holds it. */
+export interface AnyRoute {
+  method: Method;
+  path: string;
+  op: string;
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  params?: Readonly<Record<string, string | undefined>>;
+  query?: z.ZodObject;
+  customFieldFilters?: boolean;
+  body?: RecordEnvelope;
+  response: z.ZodType | null;
+  public?: boolean;
+  handler: (c: Context<AppEnv>, input: never) => Response | Promise<Response>;
+}
+
+/** Declares a row and keeps its literal method, path and schemas for the typed test client. */
+export function route<
+  M extends Method,
+  P extends string,
+  R extends z.ZodType | null,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends RecordEnvelope | undefined = undefined,
+>(row: Route<M, P, Q, B, R>): Route<M, P, Q, B, R> {
+  return row;
+}
+
+/** `/features/{id}` → `/features/:id`. */
+export function honoPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** Registers every row on `app`: the query and body are read with the row's schemas first. */
+export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void {
+  for (const row of rows) {
+    app.on(row.method.toUpperCase(), honoPath(row.path), async (c) => {
+      const params = c.req.param() as Record<string, string>;
+      const query = row.query ? readQuery(c, row.query) : undefined;
+      const body = row.body ? await readRecord(c, row.body) : undefined;
+      // The row was declared with `route()`, which ties the handler's input to these schemas.
+      const handler = row.handler as (c: Context<AppEnv>, input: unknown) => Response | Promise<Response>;
+      return handler(c, { params, query, body });
+    });
+  }
+}
+
+/** Operation ids must be unique and every (method, path) registered once. */
+export function checkTable(rows: readonly AnyRoute[]): void {
+  const ops = new Set<string>();
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (ops.has(row.op)) throw new Error(`Duplicate operation id ${row.op}`);
+    ops.add(row.op);
+    const key = `${row.method} ${row.path}`;
+    if (seen.has(key)) throw new Error(`Duplicate route ${key}`);
+    seen.add(key);
+  }
+}
