@@ -123,8 +123,12 @@ export const test = base.extend<Fixtures & Options>({
   },
 });
 
-/** Saves a full-page screenshot under test-results/screens for a person to look at. */
+/**
+ * Saves a full-page screenshot under test-results/screens for a person to look at, when E2E_SHOTS is
+ * set (`E2E_SHOTS=1 node scripts/e2e.mjs`): each costs about a second, so plain runs skip them.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 

@@ -14,7 +14,8 @@ export class FeatureBoard {
 
   async drag(name: string, from: string, to: string): Promise<void> {
     await expect(this.card(from, name)).toBeVisible();
-    await this.card(from, name).dragTo(this.column(to));
+    // Dropped on the column's header: a tall column's centre can be far below the fold.
+    await this.card(from, name).dragTo(this.column(to), { targetPosition: { x: 40, y: 16 } });
     await expect(this.card(to, name)).toBeVisible();
   }
 }
