@@ -5,8 +5,10 @@ import { chooseByText, heading, progressOf } from './nav';
 export class FeaturesList {
   constructor(readonly page: Page) {}
 
+  /** Types a search; done once the list has put it in the URL (a later click would race that). */
   async search(text: string): Promise<void> {
     await this.page.getByLabel('Search', { exact: true }).fill(text);
+    await expect(this.page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}(&|$)`));
   }
 
   row(name: string): Locator {

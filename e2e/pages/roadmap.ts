@@ -23,7 +23,8 @@ export class Roadmap {
 
   async zoom(to: 'Month' | 'Quarter'): Promise<void> {
     const control = this.page.getByRole('radio', { name: to, exact: true });
-    await control.check();
+    // The radio follows the URL, so it turns checked only after the app has navigated.
+    await control.click();
     await expect(control).toBeChecked();
   }
 }
