@@ -1,20 +1,135 @@
-// Helpers for the end-to-end specs: signing in, unique names per run, and screenshots of each
-// screen saved under test-results/screens for a person to look at.
-import { test, expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+// The end-to-end test: Playwright's `test` extended with what every story starts from — a typed
+// client of the planning API (`api`), the demo workspace the records go into (`workspace`), a name
+// suffix unique to the test (`uniq`), a page already signed in to that workspace (`page`; opt out
+// with `test.use({ signedIn: false })`), the screens as page objects (`app`), and a goal ← initiative
+// ← epic ← features chain created through the API for the story (`chain`, only built when asked for).
+import { test as base, expect, type Page } from '@playwright/test';
+import { PlannerApi, type Product } from './api';
+import { buildChain, type Chain } from './data';
 import { E2E_TOKEN } from './env';
+import { EpicForm, EpicPage, EpicsList } from './pages/epic-page';
+import { FeatureBoard } from './pages/feature-board';
+import { FeatureForm, FeaturePage, FeaturesList } from './pages/feature-page';
+import { GoalPage, GoalsList } from './pages/goal-page';
+import { InitiativeForm, InitiativePage, InitiativesList } from './pages/initiative-page';
+import { Nav, heading } from './pages/nav';
+import { ReleaseForm, ReleasePage, ReleasesList } from './pages/release-page';
+import { Roadmap } from './pages/roadmap';
+import { SignInPage } from './pages/sign-in-page';
 
-export const stamp = (): string => Date.now().toString(36).slice(-5).toUpperCase();
-
-export async function signIn(page: Page, token = E2E_TOKEN): Promise<void> {
-  await page.goto('/sign-in');
-  await page.getByLabel('Access token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
+/** Every screen as a page object on the same page. */
+export interface App {
+  signIn: SignInPage;
+  nav: Nav;
+  releases: ReleasesList;
+  releaseForm: ReleaseForm;
+  release: ReleasePage;
+  features: FeaturesList;
+  featureForm: FeatureForm;
+  feature: FeaturePage;
+  board: FeatureBoard;
+  epics: EpicsList;
+  epicForm: EpicForm;
+  epic: EpicPage;
+  initiatives: InitiativesList;
+  initiativeForm: InitiativeForm;
+  initiative: InitiativePage;
+  goals: GoalsList;
+  goal: GoalPage;
+  roadmap: Roadmap;
 }
 
+export const appOn = (page: Page): App => ({
+  signIn: new SignInPage(page),
+  nav: new Nav(page),
+  releases: new ReleasesList(page),
+  releaseForm: new ReleaseForm(page),
+  release: new ReleasePage(page),
+  features: new FeaturesList(page),
+  featureForm: new FeatureForm(page),
+  feature: new FeaturePage(page),
+  board: new FeatureBoard(page),
+  epics: new EpicsList(page),
+  epicForm: new EpicForm(page),
+  epic: new EpicPage(page),
+  initiatives: new InitiativesList(page),
+  initiativeForm: new InitiativeForm(page),
+  initiative: new InitiativePage(page),
+  goals: new GoalsList(page),
+  goal: new GoalPage(page),
+  roadmap: new Roadmap(page),
+});
+
+/** The demo workspace that holds the demo data (the API cannot create workspaces). */
+const DEMO_WORKSPACE = 'PLN';
+/** Where the app remembers the last used workspace, so sign-in lands in the one the test uses. */
+const WORKSPACE_KEY = 'planner.workspace';
+
+interface Options {
+  signedIn: boolean;
+}
+
+interface Fixtures {
+  api: PlannerApi;
+  workspace: Product;
+  uniq: string;
+  app: App;
+  chain: Chain;
+}
+
+let counter = 0;
+
+// Fixture setups hand their value on through `provide` (Playwright's `use`; named so React's hook rule
+// does not mistake it for React's `use`).
+export const test = base.extend<Fixtures & Options>({
+  signedIn: [true, { option: true }],
+
+  api: async ({ request }, provide) => {
+    await provide(new PlannerApi(request));
+  },
+
+  workspace: async ({ api }, provide) => {
+    await provide(await api.product(DEMO_WORKSPACE));
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
+  uniq: async ({}, provide) => {
+    counter += 1;
+    await provide(`${Date.now().toString(36).slice(-5).toUpperCase()}${counter}`);
+  },
+
+  page: async ({ page, signedIn, workspace }, provide) => {
+    if (signedIn) {
+      const signIn = new SignInPage(page);
+      await signIn.open();
+      await page.evaluate(([key, id]) => localStorage.setItem(key, id), [WORKSPACE_KEY, workspace.id] as const);
+      await signIn.signInWith(E2E_TOKEN);
+      await expect(heading(page, 'Releases')).toBeVisible();
+      // Sign-in may pick another workspace than the remembered one; the story happens in this one.
+      if (!new URL(page.url()).pathname.startsWith(`/w/${workspace.id}/`)) {
+        await page.goto(`/w/${workspace.id}/releases`);
+        await expect(heading(page, 'Releases')).toBeVisible();
+      }
+    }
+    await provide(page);
+  },
+
+  app: async ({ page }, provide) => {
+    await provide(appOn(page));
+  },
+
+  chain: async ({ api, workspace, uniq }, provide) => {
+    await provide(await buildChain(api, workspace.id, uniq));
+  },
+});
+
+/**
+ * Saves a full-page screenshot under test-results/screens for a person to look at, when E2E_SHOTS is
+ * set (`E2E_SHOTS=1 node scripts/e2e.mjs`): each costs about a second, so plain runs skip them.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
-export { expect, test };
+export { expect };

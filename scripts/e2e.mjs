@@ -1,5 +1,7 @@
 // Runs the Playwright suite: finds (or installs) a Chromium, builds the app, then `playwright test`.
 // The config starts the real service on a temporary database and serves the built app from it.
+// Arguments go to Playwright (`node scripts/e2e.mjs e2e/stale-numbers.spec.ts`); E2E_SHOTS=1 also saves
+// a screenshot of each screen the stories pass through under test-results/screens.
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { findChromium } from './find-chromium.mjs';

@@ -1,0 +1,131 @@
+// Every screen of the app checked with axe-core against WCAG 2.0/2.1 A and AA: none may have a
+// serious or critical violation. One walk visits them all (signed out, then signed in) so a failing
+// screen does not hide the others; the counts per screen are printed as a table for the closing note.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { E2E_TOKEN } from './env';
+import { expect, test } from './fixtures';
+import { heading } from './pages/nav';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface ScreenResult {
+  screen: string;
+  /** Nodes with a serious or critical violation. */
+  blocking: number;
+  /** Nodes with a moderate or minor violation (reported, not failed). */
+  other: number;
+  /** Rule id → nodes, serious and critical only. */
+  rules: Record<string, number>;
+  /** Time to open the screen and run axe on it. */
+  ms: number;
+}
+
+/** Waits until the screen has its heading and nothing is still loading. */
+async function settled(page: Page, title: string | RegExp): Promise<void> {
+  await expect(heading(page, title)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+async function audit(page: Page, screen: string, started: number): Promise<ScreenResult> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    // Only violations are read; skipping the details of passes keeps each run short.
+    .options({ resultTypes: ['violations'] })
+    // axe.run in the page itself: the app has no frames, and the default mode opens a blank page per
+    // run to merge frame results, which costs more than the checks on this machine.
+    .setLegacyMode(true)
+    .analyze();
+  const result: ScreenResult = { screen, blocking: 0, other: 0, rules: {}, ms: Date.now() - started };
+  for (const v of violations) {
+    if (BLOCKING.has(v.impact ?? '')) {
+      result.blocking += v.nodes.length;
+      result.rules[v.id] = (result.rules[v.id] ?? 0) + v.nodes.length;
+    } else {
+      result.other += v.nodes.length;
+    }
+  }
+  return result;
+}
+
+function table(results: readonly ScreenResult[]): string {
+  const width = Math.max(...results.map((r) => r.screen.length), 'screen'.length);
+  const lines = [`${'screen'.padEnd(width)}  serious+critical  moderate+minor      ms  rules`];
+  for (const r of results) {
+    const rules = Object.entries(r.rules)
+      .map(([id, n]) => `${id} ${n}`)
+      .join(', ');
+    lines.push(`${r.screen.padEnd(width)}  ${String(r.blocking).padStart(16)}  ${String(r.other).padStart(14)}  ${String(r.ms).padStart(6)}  ${rules}`);
+  }
+  return lines.join('\n');
+}
+
+test.use({ signedIn: false });
+
+test('every screen has no serious or critical accessibility violation', async ({ page, app, workspace, chain }) => {
+  // About 25 screens, each opened and audited (a few seconds each on a busy machine).
+  test.setTimeout(180_000);
+  const results: ScreenResult[] = [];
+  const check = async (screen: string, open: () => Promise<void>): Promise<void> => {
+    await test.step(screen, async () => {
+      const started = Date.now();
+      await open();
+      const result = await audit(page, screen, started);
+      results.push(result);
+      expect.soft(result.rules, `serious or critical axe violations on ${screen}`).toEqual({});
+    });
+  };
+  // Screens are opened inside the running app, as its links do (history entry + popstate for the
+  // router), so the walk does not reload the app for every screen.
+  const visit = (path: string, title: string | RegExp) => async () => {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page).toHaveURL(path);
+    await settled(page, title);
+  };
+  const w = workspace.id;
+  const { release, epic, initiative, goal } = chain;
+  const feature = chain.manual;
+
+  try {
+    await check('sign-in', async () => {
+      await app.signIn.open();
+    });
+    await page.evaluate((id) => localStorage.setItem('planner.workspace', id), w);
+    await app.signIn.signInWith(E2E_TOKEN);
+    await expect(heading(page, 'Releases')).toBeVisible();
+
+    await check('releases list', visit(`/w/${w}/releases`, 'Releases'));
+    await check('release page', visit(`/releases/${release.reference_num}`, release.name));
+    await check('new release', visit(`/w/${w}/releases/new`, /new release/i));
+    await check('edit release', visit(`/releases/${release.reference_num}/edit`, /edit/i));
+    await check('features list', visit(`/w/${w}/features`, 'Features'));
+    await check('board', visit(`/w/${w}/board`, 'Board'));
+    await check('feature page', visit(`/features/${feature.reference_num}`, feature.name));
+    await check('new feature', visit(`/w/${w}/features/new`, 'New feature'));
+    await check('edit feature', visit(`/features/${feature.reference_num}/edit`, `Edit ${feature.name}`));
+    await check('epics list', visit(`/w/${w}/epics`, 'Epics'));
+    await check('all epics', visit('/epics', 'All epics'));
+    await check('epic page', visit(`/epics/${epic.reference_num}`, epic.name));
+    await check('new epic', visit(`/w/${w}/epics/new`, 'New epic'));
+    await check('edit epic', visit(`/epics/${epic.reference_num}/edit`, `Edit ${epic.name}`));
+    await check('initiatives tree', visit(`/w/${w}/initiatives`, 'Initiatives'));
+    await check('initiative page', visit(`/initiatives/${initiative.reference_num}`, new RegExp(initiative.name)));
+    await check('new initiative', visit(`/w/${w}/initiatives/new`, /new initiative/i));
+    await check('edit initiative', visit(`/initiatives/${initiative.reference_num}/edit`, `Edit ${initiative.name}`));
+    await check('goals list', visit(`/w/${w}/goals`, 'Goals'));
+    await check('new goal', async () => {
+      await app.goals.startNew();
+    });
+    await check('goal page', visit(`/goals/${goal.reference_num}`, goal.name));
+    await check('roadmap (month)', visit(`/w/${w}/roadmap`, 'Roadmap'));
+    await check('roadmap (quarter)', visit(`/w/${w}/roadmap?zoom=quarter`, 'Roadmap'));
+    await check('not found', visit('/no-such-screen', 'Page not found'));
+  } finally {
+    console.log(`\nAxe (${TAGS.join(', ')}), nodes per screen:\n${table(results)}\n`);
+  }
+});

@@ -1,0 +1,170 @@
+// A small typed client of the planning API for the end-to-end specs: it creates the records a story
+// starts from (releases, features, requirements, epics, initiatives, goals) and reads the numbers the
+// service computed, so a spec can compare the screen with the service. Answers are checked with zod.
+import { expect, type APIRequestContext } from '@playwright/test';
+import { z } from 'zod';
+import { E2E_TOKEN } from './env';
+
+const id = z.union([z.string(), z.number()]).transform(String);
+const ref = z.object({ id, name: z.string(), reference_num: z.string() });
+
+const productSchema = z.object({ id, name: z.string(), reference_prefix: z.string() });
+const releaseSchema = ref.extend({ progress: z.number().nullable() });
+const featureSchema = ref.extend({
+  progress: z.number().nullable(),
+  progress_source: z.string(),
+  epic: ref.nullable(),
+  initiative: ref.nullable(),
+});
+const requirementSchema = ref;
+const epicSchema = ref.extend({ progress: z.number().nullable(), initiative: ref.nullable() });
+const initiativeSchema = ref.extend({ progress: z.number().nullable(), parent_id: id.nullable() });
+const goalSchema = ref.extend({ progress: z.number().nullable(), initiatives: z.array(ref) });
+
+export type Product = z.infer<typeof productSchema>;
+export type Release = z.infer<typeof releaseSchema>;
+export type Feature = z.infer<typeof featureSchema>;
+export type Requirement = z.infer<typeof requirementSchema>;
+export type Epic = z.infer<typeof epicSchema>;
+export type Initiative = z.infer<typeof initiativeSchema>;
+export type Goal = z.infer<typeof goalSchema>;
+
+/** A status by name, as the API takes it. */
+export interface StatusInput {
+  name: string;
+}
+
+export interface ReleaseInput {
+  name: string;
+  start_date?: string;
+  release_date?: string;
+  progress_source?: string;
+}
+
+export interface FeatureInput {
+  name: string;
+  workflow_status?: StatusInput;
+  start_date?: string | null;
+  due_date?: string | null;
+  progress_source?: string;
+  progress?: number | null;
+  /** Id, key or name of an epic of the product. */
+  epic?: string | null;
+  /** Id, key or name of an initiative of the product. */
+  initiative?: string | null;
+}
+
+export interface RequirementInput {
+  name: string;
+  workflow_status?: StatusInput;
+}
+
+export interface EpicInput {
+  name: string;
+  workflow_status?: StatusInput;
+  progress_source?: string;
+  progress?: number | null;
+  duration_source?: string;
+  start_date?: string | null;
+  due_date?: string | null;
+  initiative?: string | null;
+}
+
+export interface InitiativeInput {
+  name: string;
+  workflow_status: StatusInput;
+  parent_id?: string | null;
+  progress_source?: string;
+  progress?: number | null;
+  duration_source?: string;
+  start_date?: string | null;
+  end_date?: string | null;
+  /** Ids or keys of the product's goals (replaces the set). */
+  goals?: string[];
+}
+
+export interface GoalInput {
+  name: string;
+  progress_source?: string;
+  progress?: number | null;
+  /** Ids or keys of the product's initiatives. */
+  initiatives?: string[];
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+export class PlannerApi {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string = E2E_TOKEN,
+  ) {}
+
+  /** One call; anything but 200 fails the test with the service's answer in the message. */
+  private async call<S extends z.ZodType>(schema: S, method: Method, path: string, data?: unknown): Promise<z.infer<S>> {
+    const res = await this.request.fetch(`/api/v1${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${this.token}` },
+      ...(data === undefined ? {} : { data }),
+    });
+    const text = await res.text();
+    expect(res.status(), `${method} ${path}: ${text}`).toBe(200);
+    return schema.parse(JSON.parse(text));
+  }
+
+  async product(idOrPrefix: string): Promise<Product> {
+    return (await this.call(z.object({ product: productSchema }), 'GET', `/products/${idOrPrefix}`)).product;
+  }
+
+  async createRelease(productId: string, release: ReleaseInput): Promise<Release> {
+    const body = { release };
+    return (await this.call(z.object({ release: releaseSchema }), 'POST', `/products/${productId}/releases`, body)).release;
+  }
+
+  async createFeature(releaseId: string, feature: FeatureInput): Promise<Feature> {
+    const body = { feature };
+    return (await this.call(z.object({ feature: featureSchema }), 'POST', `/releases/${releaseId}/features`, body)).feature;
+  }
+
+  async updateFeature(featureId: string, feature: Partial<FeatureInput>): Promise<Feature> {
+    const body = { feature };
+    return (await this.call(z.object({ feature: featureSchema }), 'PUT', `/features/${featureId}`, body)).feature;
+  }
+
+  async feature(featureId: string): Promise<Feature> {
+    return (await this.call(z.object({ feature: featureSchema }), 'GET', `/features/${featureId}`)).feature;
+  }
+
+  async createRequirement(featureId: string, requirement: RequirementInput): Promise<Requirement> {
+    const body = { requirement };
+    const answer = await this.call(z.object({ requirement: requirementSchema }), 'POST', `/features/${featureId}/requirements`, body);
+    return answer.requirement;
+  }
+
+  async createEpic(releaseId: string, epic: EpicInput): Promise<Epic> {
+    const body = { epic };
+    return (await this.call(z.object({ epic: epicSchema }), 'POST', `/releases/${releaseId}/epics`, body)).epic;
+  }
+
+  async epic(epicId: string): Promise<Epic> {
+    return (await this.call(z.object({ epic: epicSchema }), 'GET', `/epics/${epicId}`)).epic;
+  }
+
+  async createInitiative(productId: string, initiative: InitiativeInput): Promise<Initiative> {
+    const body = { initiative };
+    const answer = await this.call(z.object({ initiative: initiativeSchema }), 'POST', `/products/${productId}/initiatives`, body);
+    return answer.initiative;
+  }
+
+  async initiative(initiativeId: string): Promise<Initiative> {
+    return (await this.call(z.object({ initiative: initiativeSchema }), 'GET', `/initiatives/${initiativeId}`)).initiative;
+  }
+
+  async createGoal(productId: string, goal: GoalInput): Promise<Goal> {
+    const body = { goal };
+    return (await this.call(z.object({ goal: goalSchema }), 'POST', `/products/${productId}/goals`, body)).goal;
+  }
+
+  async goal(goalId: string): Promise<Goal> {
+    return (await this.call(z.object({ goal: goalSchema }), 'GET', `/goals/${goalId}`)).goal;
+  }
+}
