@@ -185,3 +185,91 @@ export function CheckboxField({
     </div>
   );
 }
+
+export interface ChecklistItem {
+  value: string;
+  label: ReactNode;
+}
+
+export interface ChecklistFieldProps {
+  legend: string;
+  /** The name each checkbox carries (the form field's name). */
+  name: string;
+  items: readonly ChecklistItem[];
+  /** Chosen values. */
+  value: readonly string[];
+  onChange: (values: string[]) => void;
+  onBlur?: () => void;
+  /** Said instead of the list when there is nothing to choose. */
+  empty: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  /** Id of the group (the error summary links to it); unique per page. */
+  id: string;
+  className?: string;
+  /** react-hook-form's ref, put on the first checkbox so a focus on the field lands somewhere. */
+  inputRef?: (el: HTMLInputElement | null) => void;
+}
+
+/** A list of checkboxes for a many-valued field; the value keeps the items' order, not the click order. */
+export function ChecklistField({
+  legend,
+  name,
+  items,
+  value,
+  onChange,
+  onBlur,
+  empty,
+  hint,
+  error,
+  id,
+  className,
+  inputRef,
+}: ChecklistFieldProps) {
+  const selected = new Set(value);
+  const toggle = (item: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(item);
+    else next.delete(item);
+    // Kept in the items' order so the request body does not depend on click order.
+    onChange(items.filter((i) => next.has(i.value)).map((i) => i.value));
+  };
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <fieldset
+      id={id}
+      className={['checklist', error ? 'checklist--invalid' : '', className ?? ''].filter(Boolean).join(' ')}
+      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+    >
+      <legend className="field__label">{legend}</legend>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {items.length === 0 ? <p className="muted">{empty}</p> : null}
+      <div className="checklist__list">
+        {items.map((item, index) => (
+          <label key={item.value} className="checkbox">
+            <input
+              type="checkbox"
+              name={name}
+              value={item.value}
+              checked={selected.has(item.value)}
+              onChange={(event) => toggle(item.value, event.target.checked)}
+              onBlur={onBlur}
+              ref={index === 0 ? inputRef : undefined}
+            />
+            <span>{item.label}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field__error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,9 +1,17 @@
-// Form parts that features and epics share — the team section with its dependent choices and the
-// watchers checklist — so both forms look and behave the same. They take registrations and field
-// props rather than a form control, so each form keeps its own typed react-hook-form instance.
-import type { UseFormRegisterReturn } from 'react-hook-form';
+// Form parts that the work items (features, epics; requirements and ideas next) share — the release
+// with its estimate units, the three estimates read as typed, the team section with its dependent
+// choices, the watchers and the custom fields — bound by field name to the form of the FormShell
+// around them, so each work-item form lists its parts instead of repeating them.
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import type { EpicCustomField } from '../api/epics';
 import type { Team, User } from '../contract/account';
-import { SelectField } from './field';
+import type { CapacityUnits } from '../domain/estimate';
+import { EstimateInput } from './estimate-input';
+import { SelectField, TextField } from './field';
+import { BoundChecklist, BoundSelect, useFieldError } from './form-fields';
+import { releaseOptions, type ReleaseChoice } from './form-choices';
+import { ESTIMATE_FIELDS, type EstimateField } from './form-schema';
+import { FormSection } from './form-shell';
 
 /** Labels of the three estimate inputs, by form field name. */
 export const ESTIMATE_LABELS = {
@@ -22,124 +30,202 @@ export function teamChoices(teams: readonly Team[], teamId: string) {
   };
 }
 
-export interface TeamFieldsetProps {
-  teams: readonly Team[];
-  /** The chosen team's id, '' for none. */
-  teamId: string;
-  registrations: {
-    team: UseFormRegisterReturn;
-    iteration: UseFormRegisterReturn;
-    programIncrement: UseFormRegisterReturn;
-    teamStatus: UseFormRegisterReturn;
-  };
-  errors: {
-    team?: string | undefined;
-    iteration?: string | undefined;
-    programIncrement?: string | undefined;
-    teamStatus?: string | undefined;
-  };
+/** The capacity units of the chosen release: estimates are read in them. */
+export function useReleaseUnits(releases: readonly ReleaseChoice[], fallback: CapacityUnits = 'time'): CapacityUnits {
+  const releaseId = useWatch({ name: 'release' }) as string | undefined;
+  return releases.find((r) => r.id === releaseId)?.capacity_units ?? fallback;
 }
 
-/**
- * Team, then the iteration, program increment and team status of that team (disabled until a team
- * is chosen). The form clears the three dependents when the team changes (in the team
- * registration's onChange), because the service refuses another team's.
- */
-export function TeamFieldset({ teams, teamId, registrations, errors }: TeamFieldsetProps) {
-  const team = teamChoices(teams, teamId);
-  const noTeamHint = teamId ? undefined : 'Choose a team first';
+/** The release select; a change re-reads the estimates in the new release's units. */
+export function ReleaseField({
+  releases,
+  units,
+  onChange,
+}: {
+  releases: readonly ReleaseChoice[];
+  units: CapacityUnits;
+  /** What else follows the release (its phases). */
+  onChange?: () => void;
+}) {
+  const { getValues, getFieldState, trigger } = useFormContext();
+  const releaseId = useWatch({ name: 'release' }) as string | undefined;
+  const options = releaseOptions(releases);
   return (
-    <fieldset className="form-section">
-      <legend className="form-section__title">Team</legend>
-      <div className="form-grid">
-        <SelectField
-          label="Team"
-          registration={registrations.team}
-          options={teams.map((t) => ({ value: t.id, label: t.name }))}
-          placeholder={teams.length === 0 ? 'No teams in this workspace' : 'No team'}
-          error={errors.team}
-        />
-        <SelectField
-          label="Iteration"
-          registration={registrations.iteration}
-          options={team.iterations.map((i) => ({ value: i.id, label: i.name }))}
-          placeholder="No iteration"
-          disabled={!teamId}
-          hint={noTeamHint}
-          error={errors.iteration}
-        />
-        <SelectField
-          label="Program increment"
-          registration={registrations.programIncrement}
-          options={team.programIncrements.map((p) => ({
-            value: p.id,
-            label: `${p.reference_num} ${p.name}`,
-          }))}
-          placeholder="No program increment"
-          disabled={!teamId}
-          hint={noTeamHint}
-          error={errors.programIncrement}
-        />
-        <SelectField
-          label="Team status"
-          registration={registrations.teamStatus}
-          options={team.statuses.map((s) => ({ value: s.name, label: s.name }))}
-          placeholder="No team status"
-          disabled={!teamId}
-          hint={noTeamHint}
-          error={errors.teamStatus}
-        />
-      </div>
-    </fieldset>
+    <BoundSelect
+      name="release"
+      label="Release"
+      required
+      options={options}
+      placeholder={options.length === 0 ? 'No releases yet' : 'Choose a release'}
+      hint={releaseId ? (units === 'story_points' ? 'Estimated in story points' : 'Estimated in time') : undefined}
+      onChange={() => {
+        onChange?.();
+        const filled = ESTIMATE_FIELDS.filter(
+          (f) => String(getValues(f) ?? '').trim() !== '' || getFieldState(f).error !== undefined,
+        );
+        if (filled.length > 0) void trigger(filled);
+      }}
+    />
   );
 }
 
-export interface WatchersFieldProps {
-  /** Chosen user ids. */
-  value: readonly string[];
-  onChange: (ids: string[]) => void;
-  onBlur: () => void;
-  users: readonly User[];
-  error: string | undefined;
-  /** Prefix for the error's element id (unique per form). */
-  id: string;
+function EstimateField({ name, units }: { name: EstimateField; units: CapacityUnits }) {
+  const {
+    field: { value, onChange, onBlur, ref },
+    fieldState,
+  } = useController({ name });
+  return (
+    <EstimateInput
+      label={ESTIMATE_LABELS[name]}
+      units={units}
+      name={name}
+      value={String(value ?? '')}
+      onChange={onChange}
+      onBlur={onBlur}
+      ref={ref}
+      error={fieldState.error?.message}
+      maxLength={64}
+    />
+  );
 }
 
-/** The watchers as a checklist of users; the value keeps the users' order, not the click order. */
-export function WatchersField({ value, onChange, onBlur, users, error, id }: WatchersFieldProps) {
-  const selected = new Set(value);
-  const toggle = (userId: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(userId);
-    else next.delete(userId);
-    // Kept in the users' order so the body does not depend on click order.
-    onChange(users.filter((u) => next.has(u.id)).map((u) => u.id));
-  };
-  const errorId = `${id}-error`;
+/** Initial, detailed and remaining estimates, read as typed in the release's units. */
+export function EstimateFields({ units }: { units: CapacityUnits }) {
   return (
-    <fieldset className="watchers field--wide" aria-describedby={error ? errorId : undefined}>
-      <legend className="field__label">Watchers</legend>
-      {users.length === 0 ? <p className="muted">No users to choose from.</p> : null}
-      <div className="watchers__list">
-        {users.map((u) => (
-          <label key={u.id} className="checkbox">
-            <input
-              type="checkbox"
-              name="watchers"
-              value={u.id}
-              checked={selected.has(u.id)}
-              onChange={(event) => toggle(u.id, event.target.checked)}
-              onBlur={onBlur}
-            />
-            <span>{u.name || u.email}</span>
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p className="field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    <>
+      {ESTIMATE_FIELDS.map((name) => (
+        <EstimateField key={name} name={name} units={units} />
+      ))}
+    </>
+  );
+}
+
+const TEAM_FIELDS = ['team', 'iteration', 'program_increment', 'team_workflow_status'] as const;
+
+/**
+ * Team, then the iteration, program increment and team status of that team (disabled until a team
+ * is chosen). A change of team clears the three, because the service refuses another team's.
+ * Collapsed while no team is set.
+ */
+export function TeamSection({ teams }: { teams: readonly Team[] }) {
+  const { setValue, formState } = useFormContext();
+  const teamId = (useWatch({ name: 'team' }) as string | undefined) ?? '';
+  const team = teamChoices(teams, teamId);
+  const noTeamHint = teamId ? undefined : 'Choose a team first';
+  const chosen = teams.find((t) => t.id === teamId);
+  return (
+    <FormSection
+      title="Team"
+      collapsible
+      filled={Boolean(formState.defaultValues?.team)}
+      fields={TEAM_FIELDS}
+      note={chosen ? chosen.name : 'No team'}
+    >
+      <BoundSelect
+        name="team"
+        label="Team"
+        options={teams.map((t) => ({ value: t.id, label: t.name }))}
+        placeholder={teams.length === 0 ? 'No teams in this workspace' : 'No team'}
+        onChange={() => {
+          setValue('iteration', '');
+          setValue('program_increment', '');
+          setValue('team_workflow_status', '');
+        }}
+      />
+      <BoundSelect
+        name="iteration"
+        label="Iteration"
+        options={team.iterations.map((i) => ({ value: i.id, label: i.name }))}
+        placeholder="No iteration"
+        disabled={!teamId}
+        hint={noTeamHint}
+      />
+      <BoundSelect
+        name="program_increment"
+        label="Program increment"
+        options={team.programIncrements.map((p) => ({ value: p.id, label: `${p.reference_num} ${p.name}` }))}
+        placeholder="No program increment"
+        disabled={!teamId}
+        hint={noTeamHint}
+      />
+      <BoundSelect
+        name="team_workflow_status"
+        label="Team status"
+        options={team.statuses.map((s) => ({ value: s.name, label: s.name }))}
+        placeholder="No team status"
+        disabled={!teamId}
+        hint={noTeamHint}
+      />
+    </FormSection>
+  );
+}
+
+/** The watchers as a checklist of enabled users (and anyone already watching). Collapsed while nobody watches. */
+export function PeopleSection({ users, id }: { users: readonly User[]; id: string }) {
+  const { formState } = useFormContext();
+  const initial = (formState.defaultValues?.watchers as string[] | undefined) ?? [];
+  const watchers = (useWatch({ name: 'watchers' }) as string[] | undefined) ?? [];
+  const items = users
+    .filter((u) => u.enabled || initial.includes(u.id))
+    .map((u) => ({ value: u.id, label: u.name || u.email }));
+  return (
+    <FormSection
+      title="People"
+      collapsible
+      filled={initial.length > 0}
+      fields={['watchers']}
+      note={watchers.length === 0 ? 'No watchers' : watchers.length === 1 ? '1 watcher' : `${watchers.length} watchers`}
+      grid="form-grid form-grid--1"
+    >
+      <BoundChecklist name="watchers" legend="Watchers" items={items} empty="No users to choose from." id={id} className="field--wide" />
+    </FormSection>
+  );
+}
+
+function CustomField({ field, index }: { field: EpicCustomField; index: number }) {
+  const { register } = useFormContext();
+  const name = `custom_fields.${index}`;
+  const error = useFieldError(name);
+  if (field.type === 'select') {
+    return (
+      <SelectField
+        label={field.name}
+        registration={register(name)}
+        options={field.values.map((v) => ({ value: v, label: v }))}
+        placeholder="None"
+        error={error}
+      />
+    );
+  }
+  return (
+    <TextField
+      label={field.name}
+      type={field.type === 'number' ? 'number' : field.type === 'date' ? 'date' : 'text'}
+      step={field.type === 'number' ? 'any' : undefined}
+      registration={register(name)}
+      autoComplete="off"
+      error={error}
+    />
+  );
+}
+
+/** The workspace's custom fields (`custom_fields[i]` is the value of the i-th); collapsed while all are empty. */
+export function CustomFieldsSection({ customFields }: { customFields: readonly EpicCustomField[] }) {
+  const { formState } = useFormContext();
+  if (customFields.length === 0) return null;
+  const initial = (formState.defaultValues?.custom_fields as (string | undefined)[] | undefined) ?? [];
+  const filled = initial.filter((v) => v && v.trim() !== '').length;
+  return (
+    <FormSection
+      title="Custom fields"
+      collapsible
+      filled={filled > 0}
+      fields={customFields.map((_, i) => `custom_fields.${i}`)}
+      note={filled === 0 ? 'None set' : `${filled} set`}
+    >
+      {customFields.map((cf, i) => (
+        <CustomField key={cf.key} field={cf} index={i} />
+      ))}
+    </FormSection>
   );
 }

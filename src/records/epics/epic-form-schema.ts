@@ -1,24 +1,34 @@
-// The epic form's schema and its mapping to request bodies. The form holds what inputs hold
-// (strings, lists of ids, one string per custom field); the schema is derived from the contract's
-// epic input and models the spec's conditional rules as branches: `progress` exists only under
-// manual progress, start and due dates only under manual duration (otherwise the service computes
-// them), estimate text must read in the chosen release's capacity units, and custom field values
-// must fit their field's type. Create and update bodies differ (watchers as a comma string vs an
-// array), so each has its own pure mapping function.
+// The epic form's schema and its mapping to request bodies, composed from the work-item fragments
+// in ui/form-schema. What is the epic's own: the initiative link, the custom fields, and two
+// conditional rules modelled as branches — `progress` only under manual progress, start and due
+// dates only under manual duration (otherwise the service computes them). Create and update bodies
+// differ (watchers as a comma string vs an array), so each has its own pure mapping function.
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { EpicCustomField } from '../../api/epics';
-import { dateSchema, htmlInput } from '../../contract/common';
+import { htmlInput } from '../../contract/common';
 import { epicCreateInput, type Epic, type EpicCreateInput, type EpicUpdateInput } from '../../contract/epics';
-import { isRealDate } from '../../domain/dates';
 import type { CapacityUnits } from '../../domain/estimate';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES, type EpicProgressSource } from '../../domain/progress';
-import { estimateError } from '../../ui/estimate-input';
+import {
+  WORK_ITEM_FIELD_ALIASES,
+  WORK_ITEM_FORM_FIELDS,
+  checkCustomFields,
+  checkDateOrder,
+  checkEstimates,
+  customFieldFormValues,
+  customFieldValues,
+  customFieldsBody,
+  dateText,
+  requiredProgressText,
+  workItemCreateBody,
+  workItemCreateValues,
+  workItemEditValues,
+  workItemFields,
+  workItemUpdateBody,
+} from '../../ui/form-schema';
 
-const contract = epicCreateInput.shape;
-
-export const ESTIMATE_FIELDS = ['initial_estimate_text', 'detailed_estimate_text', 'remaining_estimate_text'] as const;
-export type EstimateField = (typeof ESTIMATE_FIELDS)[number];
+export { ESTIMATE_FIELDS, formCustomFields, type EstimateField } from '../../ui/form-schema';
 
 type ComputedProgressSource = Exclude<EpicProgressSource, 'progress_manual'>;
 export type EpicDurationSource = (typeof EPIC_DURATION_SOURCES)[number];
@@ -27,51 +37,17 @@ type ComputedDurationSource = Exclude<EpicDurationSource, 'duration_manual'>;
 const COMPUTED_PROGRESS = EPIC_PROGRESS_SOURCES.filter((s): s is ComputedProgressSource => s !== 'progress_manual');
 const COMPUTED_DURATION = EPIC_DURATION_SOURCES.filter((s): s is ComputedDurationSource => s !== 'duration_manual');
 
-const dateText = z.union([z.literal(''), dateSchema]);
-const estimateText = z.string().max(64, 'must be at most 64 characters');
-/** The contract's 0–100 range, read from the text of a number input. */
-const progressRange = contract.progress.unwrap().unwrap();
-
 const baseFields = z.object({
-  name: contract.name,
-  /** Release id; required because epics are created inside a release. */
-  release: z.string().min(1, 'choose a release'),
-  /** Status name, '' for the workflow's first status. */
-  workflow_status: z.string(),
+  name: epicCreateInput.shape.name,
+  ...workItemFields,
   /** Initiative id, '' for none. */
   initiative: z.string(),
-  /** Assignee email, '' for nobody. */
-  assigned_to_user: z.string(),
-  /** Comma-separated, as the service takes them. */
-  tags: z.string().max(2_000, 'must be at most 2000 characters'),
-  initial_estimate_text: estimateText,
-  detailed_estimate_text: estimateText,
-  remaining_estimate_text: estimateText,
-  /** Team id, '' for none; iteration, program increment and team status belong to it. */
-  team: z.string(),
-  /** Disabled selects may hand over undefined, read as none. */
-  iteration: z.string().default(''),
-  program_increment: z.string().default(''),
-  /** Team status name. */
-  team_workflow_status: z.string().default(''),
-  /** User ids. */
-  watchers: z.array(z.string()),
-  /** One value per custom field of the form, in the order of its fields; '' for none. */
-  custom_fields: z.array(z.string()),
+  custom_fields: customFieldValues,
   description: htmlInput,
 });
 
 const progressBranches = z.discriminatedUnion('progress_source', [
-  z.object({
-    progress_source: z.literal('progress_manual'),
-    progress: z
-      .string()
-      .trim()
-      .min(1, 'enter a number from 0 to 100')
-      .refine((v) => Number.isFinite(Number(v)), 'must be a number from 0 to 100')
-      .transform(Number)
-      .pipe(progressRange),
-  }),
+  z.object({ progress_source: z.literal('progress_manual'), progress: requiredProgressText }),
   // Under a computed source the service refuses `progress`. The hidden value is accepted (so
   // switching to manual starts from the current figure) and dropped from the output.
   z.object({ progress_source: z.enum(COMPUTED_PROGRESS), progress: z.string().optional() }),
@@ -105,24 +81,9 @@ export function buildEpicFormSchema({ unitsOf, customFields }: EpicFormSchemaOpt
   return z
     .intersection(baseFields, z.intersection(progressBranches, durationBranches))
     .superRefine((v, ctx) => {
-      if (v.duration_source === 'duration_manual' && v.start_date && v.due_date && v.due_date < v.start_date) {
-        ctx.addIssue({ code: 'custom', path: ['due_date'], message: 'must not be before the start date' });
-      }
-      const units = unitsOf(v.release);
-      for (const field of ESTIMATE_FIELDS) {
-        const message = estimateError(v[field], units);
-        if (message) ctx.addIssue({ code: 'custom', path: [field], message });
-      }
-      customFields.forEach((cf, i) => {
-        const value = (v.custom_fields[i] ?? '').trim();
-        if (!value) return;
-        if (cf.type === 'number' && !Number.isFinite(Number(value))) {
-          ctx.addIssue({ code: 'custom', path: ['custom_fields', i], message: 'must be a number' });
-        }
-        if (cf.type === 'date' && !isRealDate(value)) {
-          ctx.addIssue({ code: 'custom', path: ['custom_fields', i], message: 'must be a real date in the form YYYY-MM-DD' });
-        }
-      });
+      if (v.duration_source === 'duration_manual') checkDateOrder(v.start_date, v.due_date, 'due_date', ctx);
+      checkEstimates(v, unitsOf(v.release), ctx);
+      checkCustomFields(customFields, v.custom_fields, ctx);
     })
     .transform((v): EpicFormOutput => {
       const {
@@ -149,58 +110,15 @@ export type EpicFormSchema = ReturnType<typeof buildEpicFormSchema>;
 export type EpicFormValues = z.input<EpicFormSchema>;
 
 /** Every field of the form, for putting the service's field errors where they belong. */
-export const EPIC_FORM_FIELDS = [
-  'name',
-  'release',
-  'workflow_status',
-  'initiative',
-  'assigned_to_user',
-  'tags',
-  'start_date',
-  'due_date',
-  'duration_source',
-  'initial_estimate_text',
-  'detailed_estimate_text',
-  'remaining_estimate_text',
-  'progress_source',
-  'progress',
-  'team',
-  'iteration',
-  'program_increment',
-  'team_workflow_status',
-  'watchers',
-  'description',
-] as const;
+export const EPIC_FORM_FIELDS = [...WORK_ITEM_FORM_FIELDS, 'initiative', 'duration_source'] as const;
 
 /** Service field names that the form shows under another field; custom fields by their key. */
 export function epicFieldAliases(customFields: readonly EpicCustomField[]): Partial<Record<string, Path<EpicFormValues>>> {
-  const aliases: Partial<Record<string, Path<EpicFormValues>>> = {
-    initial_estimate: 'initial_estimate_text',
-    detailed_estimate: 'detailed_estimate_text',
-    remaining_estimate: 'remaining_estimate_text',
-    release_id: 'release',
-  };
+  const aliases: Partial<Record<string, Path<EpicFormValues>>> = { ...WORK_ITEM_FIELD_ALIASES };
   customFields.forEach((cf, i) => {
     aliases[`custom_fields.${cf.key}`] = `custom_fields.${i}`;
   });
   return aliases;
-}
-
-/**
- * The custom fields the form shows: the workspace's definitions, plus any field or select value the
- * edited epic carries that they do not (a field or option since removed): its values stay editable.
- */
-export function formCustomFields(defined: readonly EpicCustomField[], epic?: Pick<Epic, 'custom_fields'>): EpicCustomField[] {
-  const list = defined.map((f) => ({ ...f, values: [...f.values] }));
-  for (const cf of epic?.custom_fields ?? []) {
-    const value = cf.value === null || cf.value === '' ? null : String(cf.value);
-    const known = list.find((f) => f.key === cf.key);
-    // `values` are choices, so only a select field takes the epic's value into them.
-    const choice = value !== null && cf.type === 'select' ? value : null;
-    if (!known) list.push({ key: cf.key, name: cf.name, type: cf.type, values: choice ? [choice] : [] });
-    else if (choice && known.type === 'select' && !known.values.includes(choice)) known.values.push(choice);
-  }
-  return list;
 }
 
 export interface CreateDefaultsOptions {
@@ -211,117 +129,47 @@ export interface CreateDefaultsOptions {
   customFieldCount?: number;
 }
 
-export function createDefaults({
-  releaseId = '',
-  initiativeId = '',
-  statusName = '',
-  customFieldCount = 0,
-}: CreateDefaultsOptions = {}): EpicFormValues {
+export function createDefaults({ releaseId, initiativeId = '', statusName, customFieldCount = 0 }: CreateDefaultsOptions = {}): EpicFormValues {
   return {
-    name: '',
-    release: releaseId,
-    workflow_status: statusName,
+    ...workItemCreateValues(releaseId, statusName),
     initiative: initiativeId,
-    assigned_to_user: '',
-    tags: '',
     duration_source: 'duration_manual',
-    start_date: '',
-    due_date: '',
-    initial_estimate_text: '',
-    detailed_estimate_text: '',
-    remaining_estimate_text: '',
-    progress_source: 'progress_manual',
-    progress: '0',
-    team: '',
-    iteration: '',
-    program_increment: '',
-    team_workflow_status: '',
-    watchers: [],
     custom_fields: Array.from({ length: customFieldCount }, () => ''),
-    description: '',
   };
 }
 
 /** Form values of an existing epic; `customFields` is the form's list of fields, in order. */
 export function editDefaults(epic: Epic, customFields: readonly EpicCustomField[]): EpicFormValues {
   const common = {
-    name: epic.name,
-    release: epic.release.id,
-    workflow_status: epic.workflow_status.name,
+    ...workItemEditValues(epic),
     initiative: epic.initiative?.id ?? '',
-    assigned_to_user: epic.assigned_to_user?.email ?? '',
-    tags: epic.tags.join(', '),
-    initial_estimate_text: epic.initial_estimate_text ?? '',
-    detailed_estimate_text: epic.detailed_estimate_text ?? '',
-    remaining_estimate_text: epic.remaining_estimate_text ?? '',
-    team: epic.team?.id ?? '',
-    iteration: epic.iteration?.id ?? '',
-    program_increment: epic.program_increment?.id ?? '',
-    team_workflow_status: epic.team_workflow_status?.name ?? '',
-    watchers: epic.watchers.map((w) => w.id),
-    custom_fields: customFields.map((cf) => {
-      const value = epic.custom_fields.find((v) => v.key === cf.key)?.value;
-      return value === null || value === undefined ? '' : String(value);
-    }),
-    description: epic.description?.body ?? '',
-    start_date: epic.start_date ?? '',
-    due_date: epic.due_date ?? '',
+    custom_fields: customFieldFormValues(customFields, epic),
   };
-  const progress = epic.progress === null ? '0' : String(epic.progress);
   const withProgress =
     epic.progress_source === 'progress_manual'
-      ? { ...common, progress_source: 'progress_manual' as const, progress }
-      : { ...common, progress_source: epic.progress_source, progress };
+      ? { ...common, progress_source: 'progress_manual' as const }
+      : { ...common, progress_source: epic.progress_source };
   return epic.duration_source === 'duration_manual'
     ? { ...withProgress, duration_source: 'duration_manual' }
     : { ...withProgress, duration_source: epic.duration_source };
 }
 
-function trimmedTags(tags: string): string {
-  return tags
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean)
-    .join(',');
-}
-
-function customFieldValue(cf: EpicCustomField, text: string): string | number | null {
-  const value = text.trim();
-  if (!value) return null;
-  return cf.type === 'number' ? Number(value) : value;
-}
-
 /** Operation 5 body: only what was filled in; watchers as a comma-separated string of ids. */
 export function toCreateInput(v: EpicFormOutput, customFields: readonly EpicCustomField[]): EpicCreateInput {
-  const body: EpicCreateInput = { name: v.name, progress_source: v.progress_source, duration_source: v.duration_source };
+  const body: EpicCreateInput = {
+    name: v.name,
+    progress_source: v.progress_source,
+    duration_source: v.duration_source,
+    ...workItemCreateBody(v),
+  };
   if (v.progress_source === 'progress_manual') body.progress = v.progress;
   if (v.duration_source === 'duration_manual') {
     if (v.start_date) body.start_date = v.start_date;
     if (v.due_date) body.due_date = v.due_date;
   }
-  if (v.workflow_status) body.workflow_status = { name: v.workflow_status };
   if (v.initiative) body.initiative = v.initiative;
-  if (v.assigned_to_user) body.assigned_to_user = v.assigned_to_user;
-  const tags = trimmedTags(v.tags);
-  if (tags) body.tags = tags;
-  for (const field of ESTIMATE_FIELDS) {
-    const text = v[field].trim();
-    if (text) body[field] = text;
-  }
-  if (v.team) {
-    body.team = v.team;
-    if (v.iteration) body.iteration = v.iteration;
-    if (v.program_increment) body.program_increment = v.program_increment;
-    if (v.team_workflow_status) body.team_workflow_status = { name: v.team_workflow_status };
-  }
-  if (v.watchers.length > 0) body.watchers = v.watchers.join(',');
-  const custom: Record<string, string | number> = {};
-  customFields.forEach((cf, i) => {
-    const value = customFieldValue(cf, v.custom_fields[i] ?? '');
-    if (value !== null) custom[cf.key] = value;
-  });
-  if (Object.keys(custom).length > 0) body.custom_fields = custom;
-  if (v.description.trim()) body.description = v.description;
+  const custom = customFieldsBody(customFields, v.custom_fields, 'create');
+  if (custom) body.custom_fields = custom as Record<string, string | number>;
   return body;
 }
 
@@ -330,35 +178,19 @@ export function toCreateInput(v: EpicFormOutput, customFields: readonly EpicCust
  * numeric ids; dates only under manual duration (the service owns computed ones).
  */
 export function toUpdateInput(v: EpicFormOutput, customFields: readonly EpicCustomField[]): EpicUpdateInput {
-  const hasTeam = v.team !== '';
   const body: EpicUpdateInput = {
     name: v.name,
-    release: v.release,
+    ...workItemUpdateBody(v),
     initiative: v.initiative || null,
-    assigned_to_user: v.assigned_to_user || null,
-    tags: trimmedTags(v.tags),
-    initial_estimate_text: v.initial_estimate_text.trim() || null,
-    detailed_estimate_text: v.detailed_estimate_text.trim() || null,
-    remaining_estimate_text: v.remaining_estimate_text.trim() || null,
     progress_source: v.progress_source,
     duration_source: v.duration_source,
-    team: hasTeam ? v.team : null,
-    iteration: hasTeam && v.iteration ? v.iteration : null,
-    program_increment: hasTeam && v.program_increment ? v.program_increment : null,
-    team_workflow_status: hasTeam && v.team_workflow_status ? { name: v.team_workflow_status } : null,
-    watchers: v.watchers.map(Number),
-    description: v.description.trim() ? v.description : null,
   };
-  if (v.workflow_status) body.workflow_status = { name: v.workflow_status };
   if (v.progress_source === 'progress_manual') body.progress = v.progress;
   if (v.duration_source === 'duration_manual') {
     body.start_date = v.start_date || null;
     body.due_date = v.due_date || null;
   }
-  if (customFields.length > 0) {
-    body.custom_fields = Object.fromEntries(
-      customFields.map((cf, i) => [cf.key, customFieldValue(cf, v.custom_fields[i] ?? '')]),
-    );
-  }
+  const custom = customFieldsBody(customFields, v.custom_fields, 'update');
+  if (custom) body.custom_fields = custom;
   return body;
 }

@@ -114,7 +114,8 @@ function optionTexts(select: HTMLElement): string[] {
     .map((o) => o.textContent ?? '');
 }
 
-describe('FeatureForm', () => {
+// A person types into a large form here; on a busy machine that takes more than the default 5 s.
+describe('FeatureForm', { timeout: 20_000 }, () => {
   it('shows the Progress field only while the progress source is manual', async () => {
     const person = renderForm({ initialRelease: '10' });
     expect(screen.getByLabelText('Progress')).toBeTruthy();
@@ -186,15 +187,40 @@ describe('FeatureForm', () => {
     await person.type(estimate, '5p');
     expect(screen.getByText('5p = 5 points')).toBeTruthy();
 
-    // The same text in a release estimated in time is refused, and saving is blocked.
+    // The same text in a release estimated in time is refused. Saving stays possible to try, and a
+    // try says what is wrong (a summary linking to the field) and takes the person there, sending nothing.
+    const sent = stubFetch(200, { feature: sampleFeature() });
     await person.selectOptions(screen.getByLabelText('Release'), '10');
     expect(estimate.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create feature' }).disabled).toBe(true);
+    const create = screen.getByRole<HTMLButtonElement>('button', { name: 'Create feature' });
+    expect(create.disabled).toBe(false);
+    await person.type(screen.getByLabelText('Name'), 'Export');
+    await person.click(create);
+    const summary = await screen.findByText(/The form could not be saved/);
+    const link = within(summary.parentElement!).getByRole('link', { name: /^Initial estimate: "5p" is in story points/ });
+    expect(link.getAttribute('href')).toBe(`#${estimate.id}`);
+    await vi.waitFor(() => expect(document.activeElement).toBe(estimate));
+    expect(sent).toHaveLength(0);
 
     await person.clear(estimate);
     await person.type(estimate, '1d 2h');
     expect(screen.getByText('1d 2h = 10 h')).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Create feature' }).disabled).toBe(false);
+  });
+
+  it('keeps the Team and People sections closed while empty and opens them when they hold something', async () => {
+    const person = renderForm({ initialRelease: '10' });
+    const teamSection = screen.getByText('Team', { selector: 'summary *' }).closest('details')!;
+    const peopleSection = screen.getByText('People', { selector: 'summary *' }).closest('details')!;
+    expect(teamSection.open).toBe(false);
+    expect(peopleSection.open).toBe(false);
+    expect(within(peopleSection).getByText('No watchers')).toBeTruthy();
+    // A keyboard person opens one with its summary.
+    await person.click(screen.getByText('Team', { selector: 'summary *' }));
+    expect(teamSection.open).toBe(true);
+    cleanup();
+
+    renderForm({ feature: sampleFeature() });
+    expect(screen.getByText('People', { selector: 'summary *' }).closest('details')!.open).toBe(true);
   });
 
   it('preselects the epic and initiative of ?epic= and ?initiative= (by id or key) and sends them', async () => {

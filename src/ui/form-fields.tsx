@@ -1,0 +1,291 @@
+// Fields that most record forms carry, bound to the form of the FormShell around them (through
+// react-hook-form's context) by field name: name, description, status, assignee, time frame, the
+// progress source with its manual percentage, a pair of dates, effort and value. Each form then
+// lists its fields instead of repeating their wiring.
+import { get, useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import type { User } from '../contract/account';
+import type { WorkflowStatus } from '../contract/common';
+import type { TimeFrame } from '../contract/initiatives';
+import { ChecklistField, SelectField, TextAreaField, TextField, type ChecklistItem, type SelectOption } from './field';
+import { formatDateRange } from './format';
+import { optionsOf } from './labels';
+
+/** The form's message for a field, by name (`custom_fields.2` too). */
+export function useFieldError(name: string): string | undefined {
+  const { errors } = useFormState({ name });
+  const error = get(errors, name) as { message?: unknown } | undefined;
+  return typeof error?.message === 'string' ? error.message : undefined;
+}
+
+/** Options with the record's current value kept first when the list lacks it (a removed status…). */
+export function withCurrent(options: SelectOption[], current: SelectOption | null | undefined): SelectOption[] {
+  if (current && current.value && !options.some((o) => o.value === current.value)) return [current, ...options];
+  return options;
+}
+
+export function statusOptions(statuses: readonly WorkflowStatus[], current?: string): SelectOption[] {
+  return withCurrent(
+    statuses.map((s) => ({ value: s.name, label: s.name })),
+    current ? { value: current, label: current } : null,
+  );
+}
+
+/** Enabled users by email (the current assignee kept even when disabled or missing). */
+export function userEmailOptions(users: readonly User[], current?: { email: string; name: string } | null): SelectOption[] {
+  const options = users
+    .filter((u) => u.enabled || u.email === current?.email)
+    .map((u) => ({ value: u.email, label: u.name ? `${u.name} (${u.email})` : u.email }));
+  return withCurrent(options, current ? { value: current.email, label: current.name } : null);
+}
+
+export function NameField({ label = 'Name' }: { label?: string }) {
+  const { register } = useFormContext();
+  return (
+    <TextField
+      label={label}
+      required
+      className="field--wide"
+      registration={register('name')}
+      error={useFieldError('name')}
+      autoComplete="off"
+      maxLength={255}
+    />
+  );
+}
+
+export function TagsField({ className }: { className?: string }) {
+  const { register } = useFormContext();
+  return (
+    <TextField
+      label="Tags"
+      className={className}
+      registration={register('tags')}
+      hint="Separate tags with commas"
+      error={useFieldError('tags')}
+      autoComplete="off"
+    />
+  );
+}
+
+export function DescriptionField({
+  name = 'description',
+  label = 'Description',
+  hint = 'HTML is allowed.',
+  rows = 6,
+}: {
+  name?: string;
+  label?: string;
+  hint?: string;
+  rows?: number;
+}) {
+  const { register } = useFormContext();
+  return (
+    <TextAreaField
+      label={label}
+      className="field--wide"
+      rows={rows}
+      registration={register(name)}
+      hint={hint}
+      error={useFieldError(name)}
+    />
+  );
+}
+
+export interface BoundSelectProps {
+  name: string;
+  label: string;
+  options: readonly SelectOption[];
+  placeholder?: string;
+  hint?: string;
+  required?: boolean;
+  disabled?: boolean;
+  className?: string;
+  onChange?: () => void;
+}
+
+/** A select bound by name. */
+export function BoundSelect({ name, onChange, ...props }: BoundSelectProps) {
+  const { register } = useFormContext();
+  return <SelectField {...props} registration={register(name, onChange ? { onChange } : {})} error={useFieldError(name)} />;
+}
+
+export function StatusField({
+  statuses,
+  current,
+  required,
+  placeholder,
+}: {
+  statuses: readonly WorkflowStatus[];
+  current?: string;
+  required?: boolean;
+  placeholder?: string;
+}) {
+  const options = statusOptions(statuses, current);
+  return (
+    <BoundSelect
+      name="workflow_status"
+      label="Status"
+      required={required}
+      options={options}
+      placeholder={placeholder ?? (options.length === 0 ? 'Default status' : undefined)}
+    />
+  );
+}
+
+export function AssigneeField({ users, current }: { users: readonly User[]; current?: { email: string; name: string } | null }) {
+  return (
+    <BoundSelect name="assigned_to_user" label="Assignee" options={userEmailOptions(users, current)} placeholder="Unassigned" />
+  );
+}
+
+export function TimeFrameField({ timeFrames, current }: { timeFrames: readonly TimeFrame[]; current?: TimeFrame | null }) {
+  const chosen = useWatch({ name: 'time_frame' }) as string | undefined;
+  const options = withCurrent(
+    timeFrames.map((t) => ({ value: t.id, label: t.name })),
+    current ? { value: current.id, label: current.name } : null,
+  );
+  const timeFrame = timeFrames.find((t) => t.id === chosen) ?? (current?.id === chosen ? current : undefined);
+  return (
+    <BoundSelect
+      name="time_frame"
+      label="Time frame"
+      options={options}
+      placeholder={options.length === 0 ? 'No time frames in this workspace' : 'No time frame'}
+      hint={timeFrame ? formatDateRange(timeFrame.start_date, timeFrame.end_date) : undefined}
+    />
+  );
+}
+
+/** The progress source, and the percentage only while it is manual (the service refuses it otherwise). */
+export function ProgressFields({
+  sources,
+  labelOf,
+  computedHint,
+  progressLabel = 'Progress',
+}: {
+  sources: readonly string[];
+  labelOf: (source: string) => string;
+  /** Said under the source while it is computed. */
+  computedHint?: string;
+  progressLabel?: string;
+}) {
+  const { register } = useFormContext();
+  const source = useWatch({ name: 'progress_source' }) as string | undefined;
+  const manual = source === 'progress_manual';
+  const progressError = useFieldError('progress');
+  return (
+    <>
+      <BoundSelect
+        name="progress_source"
+        label="Progress source"
+        options={optionsOf(sources, labelOf)}
+        hint={manual ? undefined : computedHint}
+      />
+      {manual ? (
+        <TextField
+          label={progressLabel}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          registration={register('progress')}
+          hint="Percent done, 0 to 100"
+          error={progressError}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Start and end dates; disabled (with the reason as hint) while a computed source owns them. */
+export function DateFields({
+  start = 'start_date',
+  end = 'end_date',
+  endLabel = 'End date',
+  disabled,
+  hint,
+}: {
+  start?: string;
+  end?: string;
+  endLabel?: string;
+  disabled?: boolean;
+  hint?: string;
+}) {
+  const { register } = useFormContext();
+  return (
+    <>
+      <TextField
+        label="Start date"
+        type="date"
+        registration={register(start)}
+        disabled={disabled}
+        hint={hint}
+        error={useFieldError(start)}
+      />
+      <TextField
+        label={endLabel}
+        type="date"
+        registration={register(end)}
+        disabled={disabled}
+        hint={hint}
+        error={useFieldError(end)}
+      />
+    </>
+  );
+}
+
+/** A number field for effort or value, in the workspace's own scale. */
+export function AmountField({ name, label, hint }: { name: 'effort' | 'value'; label: string; hint?: string }) {
+  const { register } = useFormContext();
+  return (
+    <TextField
+      label={label}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      max={1_000_000}
+      step="any"
+      registration={register(name)}
+      hint={hint}
+      error={useFieldError(name)}
+    />
+  );
+}
+
+/** A many-valued field of ids as checkboxes, bound by name. */
+export function BoundChecklist({
+  name,
+  legend,
+  items,
+  empty,
+  hint,
+  id,
+  className,
+}: {
+  name: string;
+  legend: string;
+  items: readonly ChecklistItem[];
+  empty: string;
+  hint?: string;
+  id: string;
+  className?: string;
+}) {
+  const { field, fieldState } = useController({ name });
+  return (
+    <ChecklistField
+      legend={legend}
+      name={name}
+      items={items}
+      value={(field.value as string[] | undefined) ?? []}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      empty={empty}
+      hint={hint}
+      error={fieldState.error?.message}
+      id={id}
+      className={className}
+    />
+  );
+}
