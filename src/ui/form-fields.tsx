@@ -138,7 +138,13 @@ export function AssigneeField({ users, current }: { users: readonly User[]; curr
   );
 }
 
-export function TimeFrameField({ timeFrames, current }: { timeFrames: readonly TimeFrame[]; current?: TimeFrame | null }) {
+export function TimeFrameField({
+  timeFrames,
+  current,
+}: {
+  timeFrames: readonly TimeFrame[];
+  current?: Pick<TimeFrame, 'id' | 'name' | 'start_date' | 'end_date'> | null;
+}) {
   const chosen = useWatch({ name: 'time_frame' }) as string | undefined;
   const options = withCurrent(
     timeFrames.map((t) => ({ value: t.id, label: t.name })),

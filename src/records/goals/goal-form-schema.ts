@@ -3,15 +3,9 @@
 // read only under manual progress, and ids are sent as numbers so the service reads them as ids.
 import { z } from 'zod';
 import { goalCreateInput, type GoalCreateInput } from '../../contract/initiatives';
+import { amount, amountText, checkProgressText } from '../../ui/form-schema';
 
 const contract = goalCreateInput.shape;
-
-const amountText = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || Number.isFinite(Number(v)), 'must be a number')
-  .refine((v) => v === '' || Number(v) >= 0, 'must not be negative')
-  .refine((v) => v === '' || Number(v) <= 1_000_000, 'must be at most 1000000');
 
 export const goalFormSchema = z
   .object({
@@ -27,14 +21,7 @@ export const goalFormSchema = z
     /** Initiative ids. */
     initiatives: z.array(z.string()).max(100, 'choose at most 100 initiatives'),
   })
-  .superRefine((v, ctx) => {
-    if (v.progress_source !== 'progress_manual') return;
-    const text = (v.progress ?? '').trim();
-    const n = Number(text);
-    if (text !== '' && (!Number.isFinite(n) || n < 0 || n > 100)) {
-      ctx.addIssue({ code: 'custom', path: ['progress'], message: 'must be between 0 and 100' });
-    }
-  });
+  .superRefine((v, ctx) => checkProgressText(v.progress_source, v.progress, ctx));
 
 export type GoalFormValues = z.input<typeof goalFormSchema>;
 export type GoalFormOutput = z.output<typeof goalFormSchema>;
@@ -63,8 +50,6 @@ export function goalFormDefaults(): GoalFormValues {
   };
 }
 
-const amount = (text: string): number | null => (text.trim() === '' ? null : Number(text));
-
 /** The create body: only what was filled in; progress only under manual progress. */
 export function toGoalCreateInput(v: GoalFormOutput): GoalCreateInput {
   const body: GoalCreateInput = { name: v.name, progress_source: v.progress_source };
@@ -74,7 +59,7 @@ export function toGoalCreateInput(v: GoalFormOutput): GoalCreateInput {
   const value = amount(v.value);
   if (value !== null) body.value = value;
   if (v.time_frame) body.time_frame = Number(v.time_frame);
-  if (v.progress_source === 'progress_manual') body.progress = amount(v.progress ?? '');
+  if (v.progress_source === 'progress_manual') body.progress = amount(v.progress);
   if (v.initiatives.length > 0) body.initiatives = v.initiatives.map(Number);
   return body;
 }

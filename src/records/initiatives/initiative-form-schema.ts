@@ -10,21 +10,9 @@ import {
   type InitiativeCreateInput,
   type InitiativeUpdateInput,
 } from '../../contract/initiatives';
-import { isRealDate } from '../../domain/dates';
+import { amount, amountText, checkDateOrder, checkProgressText, optionalDateText } from '../../ui/form-schema';
 
 const contract = initiativeCreateInput.shape;
-
-const dateText = z
-  .string()
-  .refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD');
-
-/** Text of a number input: '' for none, else a number in the contract's range. */
-const amountText = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || Number.isFinite(Number(v)), 'must be a number')
-  .refine((v) => v === '' || Number(v) >= 0, 'must not be negative')
-  .refine((v) => v === '' || Number(v) <= 1_000_000, 'must be at most 1000000');
 
 export const initiativeFormSchema = z
   .object({
@@ -38,8 +26,8 @@ export const initiativeFormSchema = z
     effort: amountText,
     value: amountText,
     // Optional: a disabled input may hand over undefined.
-    start_date: dateText.optional(),
-    end_date: dateText.optional(),
+    start_date: optionalDateText,
+    end_date: optionalDateText,
     /** Time frame id, '' for none. */
     time_frame: z.string(),
     duration_source: contract.duration_source.unwrap(),
@@ -53,16 +41,8 @@ export const initiativeFormSchema = z
     description: z.string().max(100_000, 'must be at most 100000 characters'),
   })
   .superRefine((v, ctx) => {
-    if (v.progress_source === 'progress_manual') {
-      const text = (v.progress ?? '').trim();
-      const n = Number(text);
-      if (text !== '' && (!Number.isFinite(n) || n < 0 || n > 100)) {
-        ctx.addIssue({ code: 'custom', path: ['progress'], message: 'must be between 0 and 100' });
-      }
-    }
-    if (v.duration_source === 'duration_manual' && v.start_date && v.end_date && v.end_date < v.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before the start date' });
-    }
+    checkProgressText(v.progress_source, v.progress, ctx);
+    if (v.duration_source === 'duration_manual') checkDateOrder(v.start_date, v.end_date, 'end_date', ctx);
   });
 
 export type InitiativeFormValues = z.input<typeof initiativeFormSchema>;
@@ -147,8 +127,6 @@ export function initiativeFormDefaults(
   };
 }
 
-const amount = (text: string): number | null => (text.trim() === '' ? null : Number(text));
-
 /**
  * The fields both bodies share, emptied ones as null. Ids of the time frame and goals are sent as
  * numbers: the service reads a number as an id, where a digit string could also be a name.
@@ -173,7 +151,7 @@ function commonBody(v: InitiativeFormOutput): InitiativeUpdateInput {
     body.start_date = v.start_date || null;
     body.end_date = v.end_date || null;
   }
-  if (v.progress_source === 'progress_manual') body.progress = amount(v.progress ?? '');
+  if (v.progress_source === 'progress_manual') body.progress = amount(v.progress);
   return body;
 }
 
