@@ -117,7 +117,9 @@ export function releaseFormDefaults(release?: Release): ReleaseFormValues {
     parking_lot: release?.parking_lot ?? false,
     capacity_units: release?.capacity_units ?? 'time',
     total_capacity_text: release?.total_capacity_text ?? '',
-    progress_source: release?.progress_source ?? 'progress_manual',
+    // A new release's progress comes from its features: a manual 0% would say "No progress yet"
+    // however far its features are.
+    progress_source: release?.progress_source ?? 'progress_from_features',
     progress: release?.progress === null || release?.progress === undefined ? '' : String(release.progress),
     duration_source: release?.duration_source ?? 'duration_manual',
   };

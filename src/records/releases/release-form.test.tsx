@@ -30,8 +30,11 @@ function setup(onSubmit: (input: ReleaseCreateInput) => Promise<unknown> = () =>
 }
 
 describe('ReleaseForm', () => {
-  it('shows the progress field only while progress is manual', async () => {
+  it('takes a new release progress from its features, and shows the progress field only while progress is manual', async () => {
     const user = setup();
+    expect(screen.getByLabelText<HTMLSelectElement>('Progress source').value).toBe('progress_from_features');
+    expect(screen.queryByLabelText('Progress (%)')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Progress source'), 'progress_manual');
     expect(screen.getByLabelText('Progress (%)')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Progress source'), 'progress_from_features');
     expect(screen.queryByLabelText('Progress (%)')).toBeNull();
@@ -78,6 +81,7 @@ describe('ReleaseForm', () => {
     const user = setup(onSubmit);
     await user.type(screen.getByLabelText('Name'), 'Spring release');
     await user.selectOptions(screen.getByLabelText('Status'), 'Shipped');
+    await user.selectOptions(screen.getByLabelText('Progress source'), 'progress_manual');
     await user.type(screen.getByLabelText('Progress (%)'), '40');
     await user.click(screen.getByRole('button', { name: 'Create release' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
@@ -101,7 +105,12 @@ describe('ReleaseForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create release' }));
     const name = screen.getByLabelText('Name');
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByRole('alert').textContent).toBe("can't be blank");
+    const message = document.getElementById(`${name.id}-error`);
+    expect(message?.getAttribute('role')).toBe('alert');
+    expect(message?.textContent).toBe("can't be blank");
+    // The summary at the top names it too, linked to the field, and the focus is on the field.
+    expect(screen.getByRole('link', { name: "Name: can't be blank" }).getAttribute('href')).toBe(`#${name.id}`);
+    await waitFor(() => expect(document.activeElement).toBe(name));
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
