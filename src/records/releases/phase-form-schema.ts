@@ -3,10 +3,9 @@
 import { z } from 'zod';
 import { HTML_MAX } from '../../contract/common';
 import { releasePhaseCreateInput, type ReleasePhase, type ReleasePhaseCreateInput } from '../../contract/releases';
-import { isRealDate } from '../../domain/dates';
+import { checkDateOrder, checkProgressText, dateText } from '../../ui/form-schema';
 
 const contract = releasePhaseCreateInput.shape;
-const dateText = z.string().refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD');
 
 export const phaseFormSchema = z
   .object({
@@ -22,15 +21,8 @@ export const phaseFormSchema = z
     description: z.string().max(HTML_MAX, `must be at most ${HTML_MAX} characters`),
   })
   .superRefine((v, ctx) => {
-    if (v.phase_type === 'phase' && v.start_on && v.end_on && v.end_on < v.start_on) {
-      ctx.addIssue({ code: 'custom', path: ['end_on'], message: 'must be on or after the start date' });
-    }
-    if (v.progress_source === 'progress_manual' && v.progress.trim() !== '') {
-      const n = Number(v.progress);
-      if (!Number.isFinite(n) || n < 0 || n > 100) {
-        ctx.addIssue({ code: 'custom', path: ['progress'], message: 'must be between 0 and 100' });
-      }
-    }
+    if (v.phase_type === 'phase') checkDateOrder(v.start_on, v.end_on, 'end_on', ctx, 'must be on or after the start date');
+    checkProgressText(v.progress_source, v.progress, ctx);
   })
   .transform((v): Omit<ReleasePhaseCreateInput, 'release_id'> => {
     const milestone = v.phase_type === 'milestone';
