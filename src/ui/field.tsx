@@ -49,6 +49,15 @@ export function Field({ label, children, hint, error, required, id, className }:
         'aria-describedby': describedBy,
         'aria-required': required || undefined,
       })}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/** The hint and the error under a control, with the ids its aria-describedby names. */
+function FieldMessages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string; error?: string; errorId?: string }) {
+  return (
+    <>
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}
@@ -59,7 +68,7 @@ export function Field({ label, children, hint, error, required, id, className }:
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -172,16 +181,7 @@ export function CheckboxField({
         />
         <label htmlFor={controlId}>{label}</label>
       </div>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
