@@ -15,6 +15,7 @@ import {
 } from '../contract/account';
 import type { WorkflowStatus } from '../contract/common';
 import { apiGet, type RequestOptions } from './client';
+import { keys } from './keys';
 
 const seg = (id: string): string => encodeURIComponent(id);
 
@@ -53,32 +54,32 @@ export async function fetchTeams(productId: string, signal?: AbortSignal) {
 const SLOW = 5 * 60_000;
 
 export const accountQueries = {
-  all: () => ['account'] as const,
-  me: () => queryOptions({ queryKey: ['account', 'me'] as const, queryFn: ({ signal }) => fetchMe({ signal }), staleTime: SLOW }),
+  all: keys.account.all,
+  me: () => queryOptions({ queryKey: keys.account.me(), queryFn: ({ signal }) => fetchMe({ signal }), staleTime: SLOW }),
   products: () =>
-    queryOptions({ queryKey: ['account', 'products'] as const, queryFn: ({ signal }) => fetchProducts(signal), staleTime: SLOW }),
+    queryOptions({ queryKey: keys.account.products(), queryFn: ({ signal }) => fetchProducts(signal), staleTime: SLOW }),
   product: (productId: string) =>
     queryOptions({
-      queryKey: ['account', 'products', productId] as const,
+      queryKey: keys.account.product(productId),
       queryFn: ({ signal }) => fetchProduct(productId, signal),
       staleTime: SLOW,
     }),
-  users: () => queryOptions({ queryKey: ['account', 'users'] as const, queryFn: ({ signal }) => fetchUsers(signal), staleTime: SLOW }),
+  users: () => queryOptions({ queryKey: keys.account.users(), queryFn: ({ signal }) => fetchUsers(signal), staleTime: SLOW }),
   workflows: (productId: string) =>
     queryOptions({
-      queryKey: ['account', 'workflows', productId] as const,
+      queryKey: keys.account.workflows(productId),
       queryFn: ({ signal }) => fetchWorkflows(productId, signal),
       staleTime: SLOW,
     }),
   workflowKinds: (productId: string) =>
     queryOptions({
-      queryKey: ['account', 'workflow-kinds', productId] as const,
+      queryKey: keys.account.workflowKinds(productId),
       queryFn: ({ signal }) => fetchWorkflowKinds(productId, signal),
       staleTime: SLOW,
     }),
   teams: (productId: string) =>
     queryOptions({
-      queryKey: ['account', 'teams', productId] as const,
+      queryKey: keys.account.teams(productId),
       queryFn: ({ signal }) => fetchTeams(productId, signal),
       staleTime: SLOW,
     }),

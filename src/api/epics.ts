@@ -1,7 +1,7 @@
 // Epics over HTTP: fetchers (operations 5–7, show, update, delete, an epic's features), the
-// queryOptions factory (keys from general to specific) and mutation hooks that return their
-// invalidation promise; the Epic custom field definitions the filters and the form offer.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+// queryOptions factory (keys from ./keys) and mutation hooks (./mutations); the Epic custom field
+// definitions the filters and the form offer.
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { MAX_PER_PAGE } from '../contract/common';
 import { customFieldDefinitionPage, type CustomFieldDefinition, type CustomFieldValue } from '../contract/custom-fields';
 import {
@@ -14,11 +14,13 @@ import {
 import { featurePage } from '../contract/features';
 import { initiativePage } from '../contract/initiatives';
 import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { keys, type ListScope } from './keys';
+import { defineMutation } from './mutations';
 
 const seg = (id: string): string => encodeURIComponent(id);
 
 /** Which list to read: a workspace's epics, a release's (operation 6) or the account's (operation 7). */
-export type EpicScope = { product: string } | { release: string } | { all: true };
+export type EpicScope = ListScope;
 
 export interface EpicListFilters {
   page?: number;
@@ -175,48 +177,40 @@ export async function fetchEpicCustomFields(scope: EpicFieldScope, signal?: Abor
   return epicFieldsOf(await fetchEpicFieldDefinitions(scope, signal));
 }
 
-/** Initiative keys, spelled here so this module does not depend on the initiatives module's internals. */
-const INITIATIVES_KEY = ['initiatives'] as const;
-const RELEASES_KEY = ['releases'] as const;
-const FEATURES_KEY = ['features'] as const;
-
 export const epicQueries = {
-  all: () => ['epics'] as const,
-  lists: () => ['epics', 'list'] as const,
+  all: keys.epics.all,
+  lists: keys.epics.lists,
   list: (scope: EpicScope, filters: EpicListFilters = {}) =>
     queryOptions({
-      queryKey: ['epics', 'list', { ...scope, ...filters }] as const,
+      queryKey: keys.epics.list(scope, filters),
       queryFn: ({ signal }) => fetchEpics(scope, filters, signal),
       // Paging and filtering keep the last page on screen until the next one arrives.
       placeholderData: keepPreviousData,
     }),
-  details: () => ['epics', 'detail'] as const,
+  details: keys.epics.details,
   detail: (epicId: string) =>
     queryOptions({
-      queryKey: ['epics', 'detail', epicId] as const,
+      queryKey: keys.epics.detail(epicId),
       queryFn: ({ signal }) => fetchEpic(epicId, signal),
     }),
   /** The Epic custom fields defined for a workspace or the account (the filters and the form read them). */
   customFields: (scope: EpicFieldScope) =>
     queryOptions({
-      queryKey: ['epics', 'custom-fields', scope] as const,
+      queryKey: keys.customFieldDefinitions.epic(scope),
       queryFn: ({ signal }) => fetchEpicCustomFields(scope, signal),
       staleTime: 60_000,
     }),
-  /**
-   * An epic's features. Keyed under `['features', …]` on purpose: whatever invalidates features
-   * (create, edit, delete, board moves) refreshes this table too.
-   */
+  /** An epic's features, under the features root: feature writes change this table. */
   features: (epicId: string, params: EpicFeaturesParams = {}) =>
     queryOptions({
-      queryKey: ['features', 'by-epic', epicId, params] as const,
+      queryKey: keys.features.byEpic(epicId, params),
       queryFn: ({ signal }) => fetchEpicFeatures(epicId, params, signal),
       placeholderData: keepPreviousData,
     }),
-  /** Keyed under `['initiatives', …]` so initiative writes refresh the form's choices. */
+  /** Under the initiatives root, so initiative writes refresh the form's choices. */
   initiativeChoices: (productId: string) =>
     queryOptions({
-      queryKey: ['initiatives', 'epic-choices', productId] as const,
+      queryKey: keys.initiatives.epicChoices(productId),
       queryFn: ({ signal }) => fetchInitiativeChoices(productId, signal),
       staleTime: 60_000,
     }),
@@ -228,73 +222,17 @@ function cacheDetail(queryClient: QueryClient, epic: Epic) {
   queryClient.setQueryData(epicQueries.detail(epic.reference_num).queryKey, epic);
 }
 
-/**
- * Epic writes move what others show: features name their epic, releases and initiatives roll up
- * progress and counts from their epics. All four kinds are refreshed.
- */
-function invalidateAfterWrite(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: epicQueries.all() }),
-    queryClient.invalidateQueries({ queryKey: FEATURES_KEY }),
-    queryClient.invalidateQueries({ queryKey: RELEASES_KEY }),
-    queryClient.invalidateQueries({ queryKey: INITIATIVES_KEY }),
-  ]);
-}
+export const useCreateEpic = defineMutation('epic', {
+  mutationFn: ({ releaseId, input }: { releaseId: string; input: EpicCreateInput }) => createEpic(releaseId, input),
+  onSuccess: cacheDetail,
+});
 
-export function useCreateEpic() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ releaseId, input }: { releaseId: string; input: EpicCreateInput }) => createEpic(releaseId, input),
-    onSuccess: (epic) => {
-      cacheDetail(queryClient, epic);
-      return invalidateAfterWrite(queryClient);
-    },
-  });
-}
+export const useUpdateEpic = defineMutation('epic', {
+  mutationFn: ({ id, input }: { id: string; input: EpicUpdateInput }) => updateEpic(id, input),
+  onSuccess: cacheDetail,
+});
 
-export function useUpdateEpic() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: EpicUpdateInput }) => updateEpic(id, input),
-    onSuccess: (epic) => {
-      cacheDetail(queryClient, epic);
-      return invalidateAfterWrite(queryClient);
-    },
-  });
-}
-
-function isDetailOf(key: QueryKey, data: unknown, epicId: string): boolean {
-  if (key[0] !== 'epics' || key[1] !== 'detail') return false;
-  if (key[2] === epicId) return true;
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    'id' in data &&
-    (data.id === epicId || ('reference_num' in data && data.reference_num === epicId))
-  );
-}
-
-export function useDeleteEpic() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (epicId: string) => deleteEpic(epicId),
-    onSuccess: (_void, epicId) => {
-      // The open page is still mounted while the app navigates away: refetching its queries now
-      // would only fetch 404s. They are marked stale, so a later visit asks again.
-      void queryClient.invalidateQueries({
-        predicate: (q) => isDetailOf(q.queryKey, q.state.data, epicId),
-        refetchType: 'none',
-      });
-      void queryClient.invalidateQueries({ queryKey: ['features', 'by-epic'], refetchType: 'none' });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: epicQueries.lists() }),
-        // Its features lose their epic; releases and initiatives lose its roll-up.
-        queryClient.invalidateQueries({ queryKey: ['features', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['features', 'detail'] }),
-        queryClient.invalidateQueries({ queryKey: ['features', 'by-release'] }),
-        queryClient.invalidateQueries({ queryKey: RELEASES_KEY }),
-        queryClient.invalidateQueries({ queryKey: INITIATIVES_KEY }),
-      ]);
-    },
-  });
-}
+export const useDeleteEpic = defineMutation('epic', {
+  mutationFn: (epicId: string) => deleteEpic(epicId),
+  deletes: true,
+});

@@ -1,7 +1,7 @@
-// Features over HTTP: fetchers, the queryOptions factory (keys from general to specific) and the
-// mutation hooks. Writes return their invalidation promise; a board move is optimistic because a
-// card that waits for the network before it lands feels broken.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+// Features over HTTP: fetchers, the queryOptions factory (keys from ./keys) and the mutation hooks
+// (from ./mutations, which refresh what a feature write can change). A board move is optimistic
+// because a card that waits for the network before it lands feels broken.
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { WorkflowStatus } from '../contract/common';
 import {
   featureEnvelope,
@@ -12,11 +12,13 @@ import {
   type FeatureUpdateInput,
 } from '../contract/features';
 import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { keys, type ListScope } from './keys';
+import { defineMutation } from './mutations';
 
 const seg = (id: string): string => encodeURIComponent(id);
 
 /** Which list to read: a workspace's features, a release's, or every feature of the account. */
-export type FeatureScope = { product: string } | { release: string } | { all: true };
+export type FeatureScope = ListScope;
 
 export interface FeatureListFilters {
   page?: number;
@@ -82,26 +84,22 @@ export async function deleteFeature(featureId: string) {
 }
 
 export const featureQueries = {
-  all: () => ['features'] as const,
-  lists: () => ['features', 'list'] as const,
+  all: keys.features.all,
+  lists: keys.features.lists,
   list: (scope: FeatureScope, filters: FeatureListFilters = {}) =>
     queryOptions({
-      queryKey: ['features', 'list', { ...scope, ...filters }] as const,
+      queryKey: keys.features.list(scope, filters),
       queryFn: ({ signal }) => fetchFeatures(scope, filters, signal),
       // Paging and filtering keep the last page on screen until the next one arrives.
       placeholderData: keepPreviousData,
     }),
-  details: () => ['features', 'detail'] as const,
+  details: keys.features.details,
   detail: (featureId: string) =>
     queryOptions({
-      queryKey: ['features', 'detail', featureId] as const,
+      queryKey: keys.features.detail(featureId),
       queryFn: ({ signal }) => fetchFeature(featureId, signal),
     }),
 };
-
-/** Release keys, spelled here so this module does not depend on the releases module's internals. */
-const RELEASES_KEY = ['releases'] as const;
-const REQUIREMENTS_KEY = ['requirements'] as const;
 
 /** A feature is cached under its id and may also be under its key (`/features/PLN-12`). */
 function cacheDetail(queryClient: QueryClient, feature: Feature) {
@@ -109,62 +107,20 @@ function cacheDetail(queryClient: QueryClient, feature: Feature) {
   queryClient.setQueryData(featureQueries.detail(feature.reference_num).queryKey, feature);
 }
 
-/** Feature writes move release progress and counts, so both kinds are refreshed. */
-function invalidateAfterWrite(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: featureQueries.all() }),
-    queryClient.invalidateQueries({ queryKey: RELEASES_KEY }),
-  ]);
-}
+export const useCreateFeature = defineMutation('feature', {
+  mutationFn: ({ releaseId, input }: { releaseId: string; input: FeatureCreateInput }) => createFeature(releaseId, input),
+  onSuccess: cacheDetail,
+});
 
-export function useCreateFeature() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ releaseId, input }: { releaseId: string; input: FeatureCreateInput }) => createFeature(releaseId, input),
-    onSuccess: (feature) => {
-      cacheDetail(queryClient, feature);
-      return invalidateAfterWrite(queryClient);
-    },
-  });
-}
+export const useUpdateFeature = defineMutation('feature', {
+  mutationFn: ({ id, input }: { id: string; input: FeatureUpdateInput }) => updateFeature(id, input),
+  onSuccess: cacheDetail,
+});
 
-export function useUpdateFeature() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: FeatureUpdateInput }) => updateFeature(id, input),
-    onSuccess: (feature) => {
-      cacheDetail(queryClient, feature);
-      return invalidateAfterWrite(queryClient);
-    },
-  });
-}
-
-function isDetailOf(key: QueryKey, data: unknown, featureId: string): boolean {
-  if (key[0] !== 'features' || key[1] !== 'detail') return false;
-  if (key[2] === featureId) return true;
-  return typeof data === 'object' && data !== null && 'id' in data && (data.id === featureId || ('reference_num' in data && data.reference_num === featureId));
-}
-
-export function useDeleteFeature() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (featureId: string) => deleteFeature(featureId),
-    onSuccess: (_void, featureId) => {
-      // The open page is still mounted while the app navigates away: refetching (or dropping) its
-      // queries now would only fetch 404s. They are marked stale, so a later visit asks again.
-      void queryClient.invalidateQueries({
-        predicate: (q) => isDetailOf(q.queryKey, q.state.data, featureId),
-        refetchType: 'none',
-      });
-      void queryClient.invalidateQueries({ queryKey: [...REQUIREMENTS_KEY, 'list', featureId], refetchType: 'none' });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: featureQueries.lists() }),
-        queryClient.invalidateQueries({ queryKey: ['features', 'by-release'] }),
-        queryClient.invalidateQueries({ queryKey: RELEASES_KEY }),
-      ]);
-    },
-  });
-}
+export const useDeleteFeature = defineMutation('feature', {
+  mutationFn: (featureId: string) => deleteFeature(featureId),
+  deletes: true,
+});
 
 export interface MoveFeatureVariables {
   /** Numeric id of the feature. */
@@ -198,23 +154,18 @@ export function applyStatusMove(data: unknown, featureId: string, status: Workfl
  * Changes a feature's status (the board's drag and "Move to…"). The card moves at once; on failure
  * every cache is put back as it was and the error reaches the caller to show.
  */
-export function useMoveFeatureStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ featureId, status }: MoveFeatureVariables) =>
-      updateFeature(featureId, { workflow_status: { name: status.name } }),
-    onMutate: async ({ featureId, status }) => {
+export const useMoveFeatureStatus = defineMutation('feature', {
+  mutationFn: ({ featureId, status }: MoveFeatureVariables) => updateFeature(featureId, { workflow_status: { name: status.name } }),
+  optimistic: {
+    apply: async (queryClient, { featureId, status }) => {
       // A refetch landing mid-move would overwrite the optimistic card with the old status.
-      await queryClient.cancelQueries({ queryKey: featureQueries.all() });
-      const snapshot = queryClient.getQueriesData({ queryKey: featureQueries.all() });
-      queryClient.setQueriesData({ queryKey: featureQueries.all() }, (data: unknown) =>
-        applyStatusMove(data, featureId, status),
-      );
+      await queryClient.cancelQueries({ queryKey: keys.features.all() });
+      const snapshot = queryClient.getQueriesData({ queryKey: keys.features.all() });
+      queryClient.setQueriesData({ queryKey: keys.features.all() }, (data: unknown) => applyStatusMove(data, featureId, status));
       return { snapshot };
     },
-    onError: (_error, _vars, context) => {
-      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+    rollback: (queryClient, { snapshot }) => {
+      for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
     },
-    onSettled: () => invalidateAfterWrite(queryClient),
-  });
-}
+  },
+});

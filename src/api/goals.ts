@@ -1,9 +1,11 @@
 // Goals over HTTP: fetchers, the queryOptions factory and the create hook. A goal links to
-// initiatives, so creating one refreshes initiatives (their `goals`) as well as goals.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// initiatives, so the invalidation graph (./keys) refreshes initiatives (their `goals`) after it.
+import { queryOptions } from '@tanstack/react-query';
 import { MAX_PER_PAGE } from '../contract/common';
 import { goalEnvelope, goalPage, type GoalCreateInput } from '../contract/initiatives';
 import { apiGet, apiPost } from './client';
+import { keys } from './keys';
+import { defineMutation } from './mutations';
 
 const seg = (id: string): string => encodeURIComponent(id);
 
@@ -42,36 +44,23 @@ export async function createGoal(productId: string, goal: GoalCreateInput) {
 }
 
 export const goalQueries = {
-  all: () => ['goals'] as const,
+  all: keys.goals.all,
   list: (productId: string) =>
     queryOptions({
-      queryKey: ['goals', 'list', productId] as const,
+      queryKey: keys.goals.list(productId),
       queryFn: ({ signal }) => fetchGoals(productId, signal),
     }),
   detail: (goalId: string) =>
     queryOptions({
-      queryKey: ['goals', 'detail', goalId] as const,
+      queryKey: keys.goals.detail(goalId),
       queryFn: ({ signal }) => fetchGoal(goalId, signal),
     }),
 };
 
-/** Spelled here so this module does not depend on the initiatives module. */
-const INITIATIVES_KEY = ['initiatives'] as const;
-
-export function useCreateGoal(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: GoalCreateInput) => createGoal(productId, input),
-    onSuccess: (goal) => {
-      queryClient.setQueryData(goalQueries.detail(goal.id).queryKey, goal);
-      queryClient.setQueryData(goalQueries.detail(goal.reference_num).queryKey, goal);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: goalQueries.all() }),
-        // Linked initiatives now list this goal.
-        ...(goal.initiatives.length > 0
-          ? [queryClient.invalidateQueries({ queryKey: INITIATIVES_KEY })]
-          : []),
-      ]);
-    },
-  });
-}
+export const useCreateGoal = defineMutation('goal', (productId: string) => ({
+  mutationFn: (input: GoalCreateInput) => createGoal(productId, input),
+  onSuccess: (queryClient, goal) => {
+    queryClient.setQueryData(goalQueries.detail(goal.id).queryKey, goal);
+    queryClient.setQueryData(goalQueries.detail(goal.reference_num).queryKey, goal);
+  },
+}));

@@ -1,14 +1,8 @@
-// Initiatives and time frames over HTTP: fetchers, the queryOptions factories (keys from general to
-// specific) and the mutation hooks, which return their invalidation promise. An initiative's epics,
+// Initiatives and time frames over HTTP: fetchers, the queryOptions factories (keys from ./keys) and
+// the mutation hooks (./mutations, which refresh what an initiative write can change). An initiative's epics,
 // features and goals are keyed under their own kinds, so whatever refreshes those kinds refreshes
 // the initiative page's lists too.
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Pagination } from '../contract/common';
 import { epicPage } from '../contract/epics';
 import { featurePage } from '../contract/features';
@@ -24,6 +18,8 @@ import {
   type TimeFrame,
 } from '../contract/initiatives';
 import { apiGet, apiPost, apiPut } from './client';
+import { keys } from './keys';
+import { defineMutation } from './mutations';
 
 const seg = (id: string): string => encodeURIComponent(id);
 
@@ -179,44 +175,44 @@ export async function updateInitiative(initiativeId: string, initiative: Initiat
 }
 
 export const initiativeQueries = {
-  all: () => ['initiatives'] as const,
-  lists: () => ['initiatives', 'list'] as const,
+  all: keys.initiatives.all,
+  lists: keys.initiatives.lists,
   list: (productId: string, params: InitiativeListParams = {}) =>
     queryOptions({
-      queryKey: ['initiatives', 'list', productId, params] as const,
+      queryKey: keys.initiatives.list(productId, params),
       queryFn: ({ signal }) => fetchInitiatives(productId, params, signal),
       placeholderData: keepPreviousData,
     }),
   /** The whole roll-up tree's material: every initiative of the product, whole. */
   tree: (productId: string) =>
     queryOptions({
-      queryKey: ['initiatives', 'tree', productId] as const,
+      queryKey: keys.initiatives.tree(productId),
       queryFn: ({ signal }) => fetchInitiativeTree(productId, signal),
     }),
-  details: () => ['initiatives', 'detail'] as const,
+  details: keys.initiatives.details,
   detail: (initiativeId: string) =>
     queryOptions({
-      queryKey: ['initiatives', 'detail', initiativeId] as const,
+      queryKey: keys.initiatives.detail(initiativeId),
       queryFn: ({ signal }) => fetchInitiative(initiativeId, signal),
     }),
-  /** Keyed under `['epics', …]`: epic writes refresh this table too. */
+  /** Under the epics root: epic writes change this table. */
   epics: (initiativeId: string, params: SubListParams = {}) =>
     queryOptions({
-      queryKey: ['epics', 'by-initiative', initiativeId, params] as const,
+      queryKey: keys.epics.byInitiative(initiativeId, params),
       queryFn: ({ signal }) => fetchInitiativeEpics(initiativeId, params, signal),
       placeholderData: keepPreviousData,
     }),
-  /** Keyed under `['features', …]`: feature writes refresh this table too. */
+  /** Under the features root: feature writes change this table. */
   features: (initiativeId: string, params: SubListParams = {}) =>
     queryOptions({
-      queryKey: ['features', 'by-initiative', initiativeId, params] as const,
+      queryKey: keys.features.byInitiative(initiativeId, params),
       queryFn: ({ signal }) => fetchInitiativeFeatures(initiativeId, params, signal),
       placeholderData: keepPreviousData,
     }),
-  /** Operation 20, keyed under `['goals', …]`: goal writes refresh this list too. */
+  /** Operation 20, under the goals root: goal writes change this list. */
   goals: (initiativeId: string, params: SubListParams = {}) =>
     queryOptions({
-      queryKey: ['goals', 'by-initiative', initiativeId, params] as const,
+      queryKey: keys.goals.byInitiative(initiativeId, params),
       queryFn: ({ signal }) => fetchInitiativeGoals(initiativeId, params, signal),
       placeholderData: keepPreviousData,
     }),
@@ -226,19 +222,14 @@ export const initiativeQueries = {
 const SLOW = 5 * 60_000;
 
 export const timeFrameQueries = {
-  all: () => ['time-frames'] as const,
+  all: keys.timeFrames.all,
   list: (productId: string) =>
     queryOptions({
-      queryKey: ['time-frames', 'list', productId] as const,
+      queryKey: keys.timeFrames.list(productId),
       queryFn: ({ signal }) => fetchTimeFrames(productId, signal),
       staleTime: SLOW,
     }),
 };
-
-/** Spelled here so this module does not depend on the other kinds' modules. */
-const GOALS_KEY = ['goals'] as const;
-const EPICS_KEY = ['epics'] as const;
-const FEATURES_KEY = ['features'] as const;
 
 /** An initiative is cached under its id and may also be under its key (`/initiatives/PLN-S-2`). */
 function cacheDetail(queryClient: QueryClient, initiative: Initiative) {
@@ -246,34 +237,12 @@ function cacheDetail(queryClient: QueryClient, initiative: Initiative) {
   queryClient.setQueryData(initiativeQueries.detail(initiative.reference_num).queryKey, initiative);
 }
 
-/**
- * An initiative write moves its parent's children count and roll-ups (so every initiative query is
- * refreshed) and its goals' links and progress; edits also rename what epics and features show.
- */
-function invalidateAfterWrite(queryClient: QueryClient, touchesWork: boolean) {
-  const keys: (readonly string[])[] = [initiativeQueries.all(), GOALS_KEY];
-  if (touchesWork) keys.push(EPICS_KEY, FEATURES_KEY);
-  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
+export const useCreateInitiative = defineMutation('initiative', (productId: string) => ({
+  mutationFn: (input: InitiativeCreateInput) => createInitiative(productId, input),
+  onSuccess: cacheDetail,
+}));
 
-export function useCreateInitiative(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: InitiativeCreateInput) => createInitiative(productId, input),
-    onSuccess: (initiative) => {
-      cacheDetail(queryClient, initiative);
-      return invalidateAfterWrite(queryClient, false);
-    },
-  });
-}
-
-export function useUpdateInitiative() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: InitiativeUpdateInput }) => updateInitiative(id, input),
-    onSuccess: (initiative) => {
-      cacheDetail(queryClient, initiative);
-      return invalidateAfterWrite(queryClient, true);
-    },
-  });
-}
+export const useUpdateInitiative = defineMutation('initiative', {
+  mutationFn: ({ id, input }: { id: string; input: InitiativeUpdateInput }) => updateInitiative(id, input),
+  onSuccess: cacheDetail,
+});

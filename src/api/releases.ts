@@ -1,6 +1,6 @@
-// Releases and release phases over HTTP: fetchers, the queryOptions factory (keys from general to
-// specific) and mutation hooks that return their invalidation promise.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// Releases and release phases over HTTP: fetchers, the queryOptions factory (keys from ./keys) and
+// the mutation hooks (from ./mutations, which refresh what a release or phase write can change).
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../contract/common';
 import { featurePage } from '../contract/features';
 import {
@@ -8,12 +8,15 @@ import {
   releasePage,
   releasePhaseEnvelope,
   releasePhasePage,
+  type Release,
   type ReleaseCreateInput,
   type ReleasePhaseCreateInput,
   type ReleasePhaseUpdateInput,
   type ReleaseUpdateInput,
 } from '../contract/releases';
 import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { keys } from './keys';
+import { defineMutation } from './mutations';
 
 const seg = (id: string): string => encodeURIComponent(id);
 
@@ -83,92 +86,57 @@ export async function deleteReleasePhase(phaseId: string) {
 }
 
 export const releaseQueries = {
-  all: () => ['releases'] as const,
-  lists: () => ['releases', 'list'] as const,
+  all: keys.releases.all,
+  lists: keys.releases.lists,
   list: (productId: string, params: ReleaseListParams = {}) =>
     queryOptions({
-      queryKey: ['releases', 'list', productId, params] as const,
+      queryKey: keys.releases.list(productId, params),
       queryFn: ({ signal }) => fetchReleases(productId, params, signal),
       // Paging keeps the previous page on screen until the next one arrives.
       placeholderData: keepPreviousData,
     }),
   detail: (releaseId: string) =>
     queryOptions({
-      queryKey: ['releases', 'detail', releaseId] as const,
+      queryKey: keys.releases.detail(releaseId),
       queryFn: ({ signal }) => fetchRelease(releaseId, signal),
     }),
   phases: (releaseId: string) =>
     queryOptions({
-      queryKey: ['releases', 'phases', releaseId] as const,
+      queryKey: keys.releases.phases(releaseId),
       queryFn: ({ signal }) => fetchReleasePhases(releaseId, signal),
     }),
-  /**
-   * A release's features. Keyed under `['features', …]` on purpose: whatever invalidates features
-   * (create, edit, delete, board moves) refreshes this table too.
-   */
+  /** A release's features, under the features root: feature writes change this table. */
   features: (releaseId: string, params: ReleaseFeaturesParams = {}) =>
     queryOptions({
-      queryKey: ['features', 'by-release', releaseId, params] as const,
+      queryKey: keys.features.byRelease(releaseId, params),
       queryFn: ({ signal }) => fetchReleaseFeatures(releaseId, params, signal),
       placeholderData: keepPreviousData,
     }),
 };
 
-export function useCreateRelease(productId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ReleaseCreateInput) => createRelease(productId, input),
-    onSuccess: (release) => {
-      queryClient.setQueryData(releaseQueries.detail(release.id).queryKey, release);
-      return queryClient.invalidateQueries({ queryKey: releaseQueries.lists() });
-    },
-  });
+function cacheDetail(queryClient: QueryClient, release: Release) {
+  queryClient.setQueryData(releaseQueries.detail(release.id).queryKey, release);
 }
 
-export function useUpdateRelease() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ReleaseUpdateInput }) => updateRelease(id, input),
-    onSuccess: (release) => {
-      queryClient.setQueryData(releaseQueries.detail(release.id).queryKey, release);
-      // Capacity units and dates show on features too (work_units, release ref).
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: releaseQueries.all() }),
-        queryClient.invalidateQueries({ queryKey: ['features'] }),
-      ]);
-    },
-  });
-}
+export const useCreateRelease = defineMutation('release', (productId: string) => ({
+  mutationFn: (input: ReleaseCreateInput) => createRelease(productId, input),
+  onSuccess: cacheDetail,
+}));
 
-/** Phase changes can move the release's progress and dates, so the release is refreshed too. */
-function invalidateAfterPhaseChange(queryClient: ReturnType<typeof useQueryClient>, releaseId: string) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: releaseQueries.phases(releaseId).queryKey }),
-    queryClient.invalidateQueries({ queryKey: releaseQueries.detail(releaseId).queryKey }),
-    queryClient.invalidateQueries({ queryKey: releaseQueries.lists() }),
-  ]);
-}
+export const useUpdateRelease = defineMutation('release', {
+  mutationFn: ({ id, input }: { id: string; input: ReleaseUpdateInput }) => updateRelease(id, input),
+  onSuccess: cacheDetail,
+});
 
-export function useCreatePhase(releaseId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: Omit<ReleasePhaseCreateInput, 'release_id'>) => createReleasePhase({ ...input, release_id: releaseId }),
-    onSuccess: () => invalidateAfterPhaseChange(queryClient, releaseId),
-  });
-}
+export const useCreatePhase = defineMutation('release_phase', (releaseId: string) => ({
+  mutationFn: (input: Omit<ReleasePhaseCreateInput, 'release_id'>) => createReleasePhase({ ...input, release_id: releaseId }),
+}));
 
-export function useUpdatePhase(releaseId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: ReleasePhaseUpdateInput }) => updateReleasePhase(id, input),
-    onSuccess: () => invalidateAfterPhaseChange(queryClient, releaseId),
-  });
-}
+export const useUpdatePhase = defineMutation('release_phase', (_releaseId: string) => ({
+  mutationFn: ({ id, input }: { id: string; input: ReleasePhaseUpdateInput }) => updateReleasePhase(id, input),
+}));
 
-export function useDeletePhase(releaseId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (phaseId: string) => deleteReleasePhase(phaseId),
-    onSuccess: () => invalidateAfterPhaseChange(queryClient, releaseId),
-  });
-}
+export const useDeletePhase = defineMutation('release_phase', (_releaseId: string) => ({
+  mutationFn: (phaseId: string) => deleteReleasePhase(phaseId),
+  deletes: true,
+}));

@@ -1,7 +1,7 @@
 // Requirements of a feature over HTTP (operations 3 and 4, show, update, delete): fetchers, the
-// queryOptions factory and mutation hooks. A requirement write can move its feature's progress
-// (progress from requirements) and so the release's, so all three are refreshed.
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+// queryOptions factory and mutation hooks. What a requirement write refreshes (its feature's
+// progress and everything that rolls up from it) is the invalidation graph's business (./keys).
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   requirementEnvelope,
   requirementPage,
@@ -9,6 +9,8 @@ import {
   type RequirementUpdateInput,
 } from '../contract/features';
 import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { keys } from './keys';
+import { defineMutation } from './mutations';
 
 const seg = (id: string): string => encodeURIComponent(id);
 
@@ -47,56 +49,33 @@ export async function deleteRequirement(requirementId: string) {
 }
 
 export const requirementQueries = {
-  all: () => ['requirements'] as const,
-  lists: () => ['requirements', 'list'] as const,
+  all: keys.requirements.all,
+  lists: keys.requirements.lists,
   list: (featureId: string, params: RequirementListParams = {}) =>
     queryOptions({
-      queryKey: ['requirements', 'list', featureId, params] as const,
+      queryKey: keys.requirements.list(featureId, params),
       queryFn: ({ signal }) => fetchRequirements(featureId, params, signal),
       placeholderData: keepPreviousData,
     }),
   detail: (requirementId: string) =>
     queryOptions({
-      queryKey: ['requirements', 'detail', requirementId] as const,
+      queryKey: keys.requirements.detail(requirementId),
       queryFn: ({ signal }) => fetchRequirement(requirementId, signal),
     }),
 };
 
-function invalidateAfterWrite(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: requirementQueries.all() }),
-    // The feature embeds its requirements and may take its progress from them.
-    queryClient.invalidateQueries({ queryKey: ['features'] }),
-    queryClient.invalidateQueries({ queryKey: ['releases'] }),
-  ]);
-}
+export const useCreateRequirement = defineMutation('requirement', (featureId: string) => ({
+  mutationFn: (input: RequirementCreateInput) => createRequirement(featureId, input),
+}));
 
-export function useCreateRequirement(featureId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RequirementCreateInput) => createRequirement(featureId, input),
-    onSuccess: () => invalidateAfterWrite(queryClient),
-  });
-}
+export const useUpdateRequirement = defineMutation('requirement', {
+  mutationFn: ({ id, input }: { id: string; input: RequirementUpdateInput }) => updateRequirement(id, input),
+  onSuccess: (queryClient, requirement) => {
+    queryClient.setQueryData(requirementQueries.detail(requirement.id).queryKey, requirement);
+  },
+});
 
-export function useUpdateRequirement() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: RequirementUpdateInput }) => updateRequirement(id, input),
-    onSuccess: (requirement) => {
-      queryClient.setQueryData(requirementQueries.detail(requirement.id).queryKey, requirement);
-      return invalidateAfterWrite(queryClient);
-    },
-  });
-}
-
-export function useDeleteRequirement() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (requirementId: string) => deleteRequirement(requirementId),
-    onSuccess: (_void, requirementId) => {
-      queryClient.removeQueries({ queryKey: requirementQueries.detail(requirementId).queryKey });
-      return invalidateAfterWrite(queryClient);
-    },
-  });
-}
+export const useDeleteRequirement = defineMutation('requirement', {
+  mutationFn: (requirementId: string) => deleteRequirement(requirementId),
+  deletes: true,
+});

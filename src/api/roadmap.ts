@@ -15,6 +15,7 @@ import {
   type releaseListItemSchema,
 } from '../contract/releases';
 import { apiGet, type QueryParams } from './client';
+import { keys } from './keys';
 
 const seg = (id: string): string => encodeURIComponent(id);
 
@@ -132,19 +133,19 @@ export async function fetchRoadmapEpics(productId: string, signal?: AbortSignal)
 
 const releasesQuery = (productId: string) =>
   queryOptions({
-    queryKey: ['releases', 'roadmap', productId] as const,
+    queryKey: keys.releases.roadmap(productId),
     queryFn: ({ signal }) => fetchRoadmapReleases(productId, signal),
   });
 
 const initiativesQuery = (productId: string) =>
   queryOptions({
-    queryKey: ['initiatives', 'roadmap', productId] as const,
+    queryKey: keys.initiatives.roadmap(productId),
     queryFn: ({ signal }) => fetchRoadmapInitiatives(productId, signal),
   });
 
 const epicsQuery = (productId: string) =>
   queryOptions({
-    queryKey: ['epics', 'roadmap', productId] as const,
+    queryKey: keys.epics.roadmap(productId),
     queryFn: ({ signal }) => fetchRoadmapEpics(productId, signal),
   });
 

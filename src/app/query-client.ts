@@ -1,7 +1,10 @@
-// The app's one QueryClient. Its caches are where a 401 turns into "sign in again": the client only
-// throws, the session is cleared here, and the signed-in layout notices and leaves for sign-in.
+// The app's one QueryClient. Its caches are where a 401 turns into "sign in again" (the client only
+// throws, the session is cleared here, and the signed-in layout notices and leaves for sign-in), and
+// where every write refreshes what it can have changed: the MutationCache applies the invalidation
+// graph of src/api/keys.ts to each mutation's `meta.kind`.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../api/client';
+import { invalidateAfterMutation } from '../api/mutations';
 import { clearSession, getSession } from '../api/session';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended — sign in again';
@@ -11,9 +14,13 @@ function onError(error: ApiError): void {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    mutationCache: new MutationCache({
+      onError,
+      // Returned, so the mutation stays pending until the active queries it touched have refetched.
+      onSettled: (_data, error, _variables, _context, mutation) => invalidateAfterMutation(client, mutation, error),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -24,6 +31,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { loadQuery } from '../../api/load';
 import { releaseQueries } from '../../api/releases';
 import { rememberProductId } from '../../api/workspace';
 import { EditReleaseScreen, prefetchReleaseForm } from '../../records/releases/release-editor';
@@ -10,7 +11,7 @@ import { queryClient } from '../query-client';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireSession(request);
-  const release = await queryClient.fetchQuery(releaseQueries.detail(params.releaseId ?? '')).catch(() => null);
+  const release = await loadQuery(queryClient, releaseQueries.detail(params.releaseId ?? ''));
   if (release) await prefetchReleaseForm(queryClient, release.product_id);
   return null;
 }

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { loadQuery } from '../../api/load';
 import { releaseQueries } from '../../api/releases';
 import { rememberProductId } from '../../api/workspace';
 import { RELEASE_FEATURES_PER_PAGE } from '../../records/releases/release-features';
@@ -12,10 +13,11 @@ import { queryClient } from '../query-client';
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireSession(request);
   const releaseId = params.releaseId ?? '';
+  // The feature table shows what the release's bar rolls up: all three come fresh together.
   await Promise.all([
-    queryClient.prefetchQuery(releaseQueries.detail(releaseId)),
-    queryClient.prefetchQuery(releaseQueries.phases(releaseId)),
-    queryClient.prefetchQuery(releaseQueries.features(releaseId, { page: 1, perPage: RELEASE_FEATURES_PER_PAGE })),
+    loadQuery(queryClient, releaseQueries.detail(releaseId)),
+    loadQuery(queryClient, releaseQueries.phases(releaseId)),
+    loadQuery(queryClient, releaseQueries.features(releaseId, { page: 1, perPage: RELEASE_FEATURES_PER_PAGE })),
   ]);
   return null;
 }

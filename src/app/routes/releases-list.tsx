@@ -1,6 +1,7 @@
 // Route `/w/:productId/releases`: the workspace's releases; the page number lives in `?page=`.
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { accountQueries } from '../../api/account';
+import { loadQuery, warmQuery } from '../../api/load';
 import { releaseQueries } from '../../api/releases';
 import { ReleaseList, pageFromSearch, releaseListParams } from '../../records/releases/release-list';
 import { requireSession } from '../guard';
@@ -10,10 +11,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   requireSession(request);
   const productId = params.productId ?? '';
   const page = pageFromSearch(new URL(request.url).searchParams);
-  // prefetchQuery never throws: a failure is shown by the screen's own error state.
+  // Neither throws: a failure is shown by the screen's own error state.
   await Promise.all([
-    queryClient.prefetchQuery(releaseQueries.list(productId, releaseListParams(page))),
-    queryClient.prefetchQuery(accountQueries.products()),
+    loadQuery(queryClient, releaseQueries.list(productId, releaseListParams(page))),
+    warmQuery(queryClient, accountQueries.products()),
   ]);
   return null;
 }

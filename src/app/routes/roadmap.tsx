@@ -1,6 +1,8 @@
 // Route `/w/:productId/roadmap`: the workspace's roadmap. The zoom lives in `?zoom=quarter` so a
 // roadmap can be shared as it is seen; month is the default and is left out of the address.
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { accountQueries } from '../../api/account';
+import { loadQuery, warmQuery } from '../../api/load';
 import { roadmapQueries } from '../../api/roadmap';
 import { RoadmapPage } from '../roadmap/roadmap-page';
 import { zoomFromParam } from '../roadmap/layout';
@@ -10,11 +12,12 @@ import { queryClient } from '../query-client';
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireSession(request);
   const lanes = roadmapQueries.product(params.productId ?? '');
-  // prefetchQuery never throws: a lane that fails shows its own error on the screen.
+  // None throws: a lane that fails shows its own error on the screen.
   await Promise.all([
-    queryClient.prefetchQuery(lanes.releases),
-    queryClient.prefetchQuery(lanes.initiatives),
-    queryClient.prefetchQuery(lanes.epics),
+    loadQuery(queryClient, lanes.releases),
+    loadQuery(queryClient, lanes.initiatives),
+    loadQuery(queryClient, lanes.epics),
+    warmQuery(queryClient, accountQueries.products()),
   ]);
   return null;
 }
