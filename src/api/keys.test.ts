@@ -1,0 +1,89 @@
+// The invalidation graph against the service's roll-up chain, and the factory applying it through a
+// real QueryClient's MutationCache with a fake write.
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { INVALIDATION_GRAPH, ROLLUP_EDGES, rollupClosure, type Edge } from './keys';
+import { invalidateAfterMutation } from './mutations';
+
+/**
+ * The spec's roll-up chain (ARCHITECTURE.md, "Roll-ups are scheduled"): requirement → feature → epic →
+ * initiative → parent initiatives → goals; feature → release. Once server/store/rollup-edges.ts
+ * lands, this list is replaced by its export.
+ */
+const SERVER_EDGES: readonly Edge[] = [
+  ['requirement', 'feature'],
+  ['feature', 'release_phase'],
+  ['feature', 'release'],
+  ['feature', 'epic'],
+  ['feature', 'initiative'],
+  ['epic', 'initiative'],
+  ['release_phase', 'release'],
+  ['release', 'release'],
+  ['release', 'epic'],
+  ['release', 'initiative'],
+  ['initiative', 'initiative'],
+  ['initiative', 'goal'],
+];
+
+const sorted = (edges: readonly Edge[]) => edges.map(([a, b]) => `${a}->${b}`).sort();
+
+describe('invalidation graph', () => {
+  it('has exactly the service roll-up edges', () => {
+    expect(sorted(ROLLUP_EDGES)).toEqual(sorted(SERVER_EDGES));
+  });
+
+  it('follows each kind up its whole roll-up chain', () => {
+    expect(rollupClosure('requirement')).toEqual(['requirement', 'feature', 'epic', 'release', 'release_phase', 'initiative', 'goal']);
+    expect(rollupClosure('feature')).toEqual(['feature', 'epic', 'release', 'release_phase', 'initiative', 'goal']);
+    expect(rollupClosure('epic')).toEqual(['epic', 'initiative', 'goal']);
+    expect(rollupClosure('release')).toEqual(['epic', 'release', 'initiative', 'goal']);
+    expect(rollupClosure('initiative')).toEqual(['initiative', 'goal']);
+    expect(rollupClosure('goal')).toEqual(['goal']);
+  });
+
+  it('names the key roots a write refreshes, display edges included', () => {
+    expect([...INVALIDATION_GRAPH.feature].sort()).toEqual(['epics', 'features', 'goals', 'initiatives', 'releases', 'requirements']);
+    expect([...INVALIDATION_GRAPH.goal].sort()).toEqual(['goals', 'initiatives']);
+    expect([...INVALIDATION_GRAPH.release].sort()).toEqual(['epics', 'features', 'goals', 'initiatives', 'releases']);
+  });
+});
+
+describe('invalidateAfterMutation', () => {
+  function client() {
+    const qc: QueryClient = new QueryClient({
+      mutationCache: new MutationCache({
+        onSettled: (_d, error, _v, _c, mutation) => invalidateAfterMutation(qc, mutation, error),
+      }),
+    });
+    for (const key of [['features', 'detail', '1'], ['epics', 'detail', '2'], ['initiatives', 'tree', '1'], ['goals', 'list', '1'], ['account', 'users']]) {
+      qc.setQueryData(key, { id: 'x' });
+    }
+    return qc;
+  }
+  const invalidated = (qc: QueryClient) =>
+    qc
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.isInvalidated)
+      .map((q) => q.queryKey[0])
+      .sort();
+
+  it('refreshes every kind a feature write rolls up into, and nothing else', async () => {
+    const qc = client();
+    await qc.getMutationCache().build(qc, { mutationFn: async () => 'ok', meta: { kind: 'feature' } }).execute(undefined);
+    expect(invalidated(qc)).toEqual(['epics', 'features', 'goals', 'initiatives']);
+  });
+
+  it('leaves the caches alone after a failed write unless it was optimistic', async () => {
+    const qc = client();
+    const fail = async () => {
+      throw new Error('no');
+    };
+    await expect(qc.getMutationCache().build(qc, { mutationFn: fail, meta: { kind: 'goal' } }).execute(undefined)).rejects.toThrow();
+    expect(invalidated(qc)).toEqual([]);
+    await expect(
+      qc.getMutationCache().build(qc, { mutationFn: fail, meta: { kind: 'goal', invalidateOnError: true } }).execute(undefined),
+    ).rejects.toThrow();
+    expect(invalidated(qc)).toEqual(['goals', 'initiatives']);
+  });
+});
