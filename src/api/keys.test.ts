@@ -2,28 +2,27 @@
 // real QueryClient's MutationCache with a fake write.
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { INVALIDATION_GRAPH, ROLLUP_EDGES, rollupClosure, type Edge } from './keys';
+import { ROLLUP_EDGES as SERVER_ROLLUP_EDGES, type RollupKind } from '../../server/store/rollup-edges';
+import { INVALIDATION_GRAPH, ROLLUP_EDGES, rollupClosure, type Edge, type RecordKind } from './keys';
 import { invalidateAfterMutation } from './mutations';
 
 /**
- * The spec's roll-up chain (ARCHITECTURE.md, "Roll-ups are scheduled"): requirement → feature → epic →
- * initiative → parent initiatives → goals; feature → release. Once server/store/rollup-edges.ts
- * lands, this list is replaced by its export.
+ * The service's own roll-up edges (server/store/rollup-edges.ts, the table its scheduler walks), in
+ * the client's kind names. A test may reach across zones: this is the one place both sides meet, so
+ * a new roll-up on the server without its invalidation edge here fails the build.
  */
-const SERVER_EDGES: readonly Edge[] = [
-  ['requirement', 'feature'],
-  ['feature', 'release_phase'],
-  ['feature', 'release'],
-  ['feature', 'epic'],
-  ['feature', 'initiative'],
-  ['epic', 'initiative'],
-  ['release_phase', 'release'],
-  ['release', 'release'],
-  ['release', 'epic'],
-  ['release', 'initiative'],
-  ['initiative', 'initiative'],
-  ['initiative', 'goal'],
-];
+const SERVER_KIND_NAMES: Record<RollupKind, RecordKind> = {
+  requirement: 'requirement',
+  feature: 'feature',
+  phase: 'release_phase',
+  release: 'release',
+  epic: 'epic',
+  initiative: 'initiative',
+  goal: 'goal',
+};
+const SERVER_EDGES: readonly Edge[] = SERVER_ROLLUP_EDGES.map(
+  (e) => [SERVER_KIND_NAMES[e.from], SERVER_KIND_NAMES[e.to]] as const,
+);
 
 const sorted = (edges: readonly Edge[]) => edges.map(([a, b]) => `${a}->${b}`).sort();
 
