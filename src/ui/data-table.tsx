@@ -19,7 +19,8 @@ export interface DataTableProps<T> {
   columns: readonly Column<T>[];
   /** Undefined while the first page loads. */
   rows: readonly T[] | undefined;
-  rowKey: (row: T) => string;
+  /** Defaults to the row's `id`. */
+  rowKey?: (row: T) => string;
   /** The query the rows come from: its pending and error states are shown in place of the table. */
   state?: LoadState;
   /** Noun for the loading text, e.g. "features". */
@@ -50,9 +51,14 @@ export interface DataTableProps<T> {
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement>;
   /** A heading row before the row when this returns text (e.g. "Parking lot"). */
   groupOf?: (row: T, previous: T | undefined) => string | null;
-  /** Placeholder data is on screen while the next page loads. */
+  /** Placeholder data is on screen while the next page loads (default: the state is fetching). */
   busy?: boolean;
   compact?: boolean;
+}
+
+/** Rows of the planning API carry an `id`. */
+function idOf(row: unknown): string {
+  return typeof row === 'object' && row !== null && 'id' in row ? String(row.id) : JSON.stringify(row);
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -70,7 +76,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <Table {...props} rows={rows} />
     );
   return (
-    <div className={`data-table${framed ? ' data-table--framed' : ''}`} aria-busy={props.busy || undefined}>
+    <div className={`data-table${framed ? ' data-table--framed' : ''}`} aria-busy={(props.busy ?? state?.isFetching) || undefined}>
       {body}
     </div>
   );
@@ -80,7 +86,7 @@ function Table<T>({
   label,
   columns,
   rows,
-  rowKey,
+  rowKey = idOf,
   sort: controlledSort,
   onSortChange,
   serverSort = false,

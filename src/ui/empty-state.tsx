@@ -1,6 +1,7 @@
 // What a screen shows when there is nothing to list: a glyph, a short title, one line of help and
 // the next step (usually the primary action), centred in the space the list would take.
 import type { ReactNode } from 'react';
+import { Button } from './button';
 import './empty-state.css';
 
 /** `create`: nothing exists yet; `search`: filters matched nothing; `done`: nothing left to do. */
@@ -40,5 +41,22 @@ export function EmptyState({ title, children, action, kind = 'create', compact =
       {children ? <div className="empty-state__body">{children}</div> : null}
       {action ? <div className="empty-state__action">{action}</div> : null}
     </div>
+  );
+}
+
+/** The empty state of a filtered list: nothing matched, and the way back to everything. */
+export function NoMatches({ noun, onClear, children }: { noun: string; onClear: () => void; children: ReactNode }) {
+  return (
+    <EmptyState
+      kind="search"
+      title={`No ${noun} match these filters`}
+      action={
+        <Button variant="primary" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    >
+      {children}
+    </EmptyState>
   );
 }

@@ -2,7 +2,7 @@
 // heading, an optional "new …" action, the list (usually a DataTable with its empty state) and a
 // pager when there is more than one page.
 import type { ReactNode } from 'react';
-import type { Pagination } from '../contract/common';
+import { paginationSchema, type Pagination } from '../contract/common';
 import { DataTable } from './data-table';
 import type { Column } from './data-table-model';
 import type { LoadState } from './load-state';
@@ -48,21 +48,29 @@ export function PagedSection({ id, title, count, aside, action, children, pagina
   );
 }
 
-export interface PagedTableProps<T> extends Omit<PagedSectionProps, 'children'> {
+export interface PagedTableProps<T> extends Omit<PagedSectionProps, 'children' | 'pagination' | 'paging'> {
   /** Accessible name of the table, e.g. "Features of PLN-E-1". */
   label: string;
   columns: readonly Column<T>[];
   rows: readonly T[] | undefined;
-  rowKey: (row: T) => string;
-  state: LoadState;
+  rowKey?: (row: T) => string;
+  /** The list's query; its pagination (when it has one) drives the pager. */
+  state: LoadState & { data?: unknown; isPlaceholderData?: boolean };
   /** Shown when the list is empty (usually a compact EmptyState). */
   empty: ReactNode;
+}
+
+/** The `pagination` of a page envelope; lists without one (a tree) have no pager. */
+function paginationOf(data: unknown): Pagination | undefined {
+  if (typeof data !== 'object' || data === null || !('pagination' in data)) return undefined;
+  const parsed = paginationSchema.safeParse(data.pagination);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A PagedSection holding one compact DataTable: the common case on record pages. */
 export function PagedTable<T>({ label, columns, rows, rowKey, state, empty, noun = 'records', ...section }: PagedTableProps<T>) {
   return (
-    <PagedSection noun={noun} {...section}>
+    <PagedSection noun={noun} pagination={paginationOf(state.data)} paging={state.isPlaceholderData} {...section}>
       <DataTable compact label={label} noun={noun} columns={columns} rows={rows} rowKey={rowKey} state={state} empty={empty} />
     </PagedSection>
   );

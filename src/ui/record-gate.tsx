@@ -1,7 +1,9 @@
 // The first moments of every record page: a spinner while the record loads, a page-shaped error
 // (still with its one <h1>) when it is missing or failed, and once it is there its workspace becomes
 // the current one, so the sidebar's links lead back into it.
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { rememberProductId } from '../api/workspace';
 import { ButtonLink } from './button';
@@ -41,5 +43,25 @@ export function RecordGate<T extends { product_id: string }>({ query, noun, chil
         />
       </div>
     </div>
+  );
+}
+
+export interface RecordPageProps<T extends { product_id: string }, K extends readonly unknown[]> {
+  /** The route parameter holding the id or key, e.g. "epicId". */
+  param: string;
+  /** The record's query options, e.g. `epicQueries.detail`. */
+  query: (id: string) => UseQueryOptions<T, ApiError, T, K>;
+  noun: string;
+  children: (record: T) => ReactNode;
+}
+
+/** A record page's route component in one line: reads the id from the route, loads, gates. */
+export function RecordPage<T extends { product_id: string }, K extends readonly unknown[]>({ param, query, noun, children }: RecordPageProps<T, K>) {
+  const id = useParams()[param] ?? '';
+  const record = useQuery(query(id));
+  return (
+    <RecordGate query={record} noun={noun}>
+      {children}
+    </RecordGate>
   );
 }

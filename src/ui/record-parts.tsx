@@ -3,7 +3,8 @@
 // read the same and stay the same.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from './button';
+import { Button, ButtonLink } from './button';
+import type { Crumb } from './breadcrumbs';
 import { ConfirmDialog } from './confirm-dialog';
 import { DetailList, personName, TagList, type Detail } from './detail-list';
 import { errorMessage } from './error-state';
@@ -12,6 +13,7 @@ import { HtmlView } from './html-view';
 import { sourceLabel } from './labels';
 import { paths } from './paths';
 import { ProgressBar } from './progress-bar';
+import { RecordHeader } from './screen-header';
 import { StatusPill } from './status-pill';
 import './record-parts.css';
 
@@ -229,5 +231,37 @@ export function OverviewCard({ items, description }: { items: readonly Detail[];
       <h3 className="record-card__subtitle">Description</h3>
       <HtmlView html={description ?? null} emptyText="No description yet." />
     </RecordCard>
+  );
+}
+
+export interface WorkItemHeaderProps {
+  item: { product_id: string; reference_num: string; name: string; workflow_status: WorkItemRecord['workflow_status'] };
+  trail: readonly Crumb[];
+  /** Actions before Edit and Delete (e.g. "New feature in this epic"). */
+  actions?: ReactNode;
+  editHref: string;
+  /** "epic", "feature": names the confirm button. */
+  noun: string;
+  deletion: Omit<DeleteActionProps, 'title' | 'confirmLabel'>;
+}
+
+/** The header of a feature or epic page: breadcrumbs, name, status, then Edit and Delete. */
+export function WorkItemHeader({ item, trail, actions, editHref, noun, deletion }: WorkItemHeaderProps) {
+  return (
+    <RecordHeader
+      productId={item.product_id}
+      trail={trail}
+      reference={item.reference_num}
+      name={item.name}
+      title={item.name}
+      meta={<StatusPill status={item.workflow_status} />}
+      actions={
+        <>
+          {actions}
+          <ButtonLink to={editHref}>Edit</ButtonLink>
+          <DeleteAction title={`Delete ${item.reference_num}?`} confirmLabel={`Delete ${noun}`} {...deletion} />
+        </>
+      }
+    />
   );
 }

@@ -150,25 +150,25 @@ export function tagsColumn<T extends WorkItemRow>(): Column<T> {
   };
 }
 
-export function releaseColumn<T extends WorkItemRow>(): Column<T> {
+/** A linked record the row belongs to (its release, its initiative), by name. */
+function linkColumn<T extends WorkItemRow>(id: string, header: string, link: (row: T) => { name: string; href: string } | null): Column<T> {
   return {
-    id: 'release',
-    header: 'Release',
+    id,
+    header,
     width: '10rem',
-    sortValue: (r) => r.release?.name,
-    cell: (r) => (r.release ? <Link to={paths.release(r.release.id)}>{r.release.name}</Link> : muted('—')),
+    sortValue: (r) => link(r)?.name,
+    cell: (r) => {
+      const target = link(r);
+      return target ? <Link to={target.href}>{target.name}</Link> : muted('—');
+    },
   };
 }
 
-export function initiativeColumn<T extends WorkItemRow>(): Column<T> {
-  return {
-    id: 'initiative',
-    header: 'Initiative',
-    width: '10rem',
-    sortValue: (r) => r.initiative?.name,
-    cell: (r) => (r.initiative ? <Link to={paths.initiative(r.initiative.id)}>{r.initiative.name}</Link> : muted('—')),
-  };
-}
+export const releaseColumn = <T extends WorkItemRow>() =>
+  linkColumn<T>('release', 'Release', (r) => (r.release ? { name: r.release.name, href: paths.release(r.release.id) } : null));
+
+export const initiativeColumn = <T extends WorkItemRow>() =>
+  linkColumn<T>('initiative', 'Initiative', (r) => (r.initiative ? { name: r.initiative.name, href: paths.initiative(r.initiative.id) } : null));
 
 const rangeFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const utc = (iso: string): Date => new Date(`${iso.slice(0, 10)}T00:00:00Z`);

@@ -26,11 +26,8 @@ export function EpicFeatures({ epic }: { epic: Epic }) {
       noun="features"
       columns={columns}
       rows={features.data?.features}
-      rowKey={(f) => f.id}
       state={features}
-      pagination={features.data?.pagination}
       onPageChange={setPage}
-      paging={features.isPlaceholderData}
       empty={
         <EmptyState compact title={page > 1 ? 'This page is empty' : 'No features in this epic yet'}>
           {page > 1 ? undefined : 'Choose this epic on a feature to add it here.'}

@@ -4,15 +4,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { z } from 'zod';
-import { accountQueries, statusesFor } from '../../api/account';
 import { EPIC_LIST_FIELDS, epicQueries, type EpicScope } from '../../api/epics';
 import { ButtonLink } from '../../ui/button';
-import { FilterBar, FilterDate, FilterSelect, FilterText } from '../../ui/filter-bar';
+import { FilterBar, FilterDate, FilterText } from '../../ui/filter-bar';
+import { AssigneeFilter, ReleaseFilter, StatusFilter, useChosenRelease } from '../../ui/record-filters';
 import { paths } from '../../ui/paths';
 import { ListHeader } from '../../ui/screen-header';
 import { dayParam, pageParam, sortParam, textParam, useListParams } from '../../ui/use-list-params';
 import { CustomFieldFilters, customFieldFiltersFrom, customFieldParam, filterableFields } from './custom-field-filters';
-import { epicReleaseChoicesQuery } from './epic-form-choices';
 import { EpicListEmpty, EpicListTabs } from './epic-list-tabs';
 import { updatedSinceParam } from './epic-list-params';
 import { EpicTable, epicColumns } from './epic-table';
@@ -53,12 +52,8 @@ export function EpicListPage() {
       fields: EPIC_LIST_FIELDS,
     }),
   );
-  const workflows = useQuery(accountQueries.workflows(productId));
-  const users = useQuery(accountQueries.users());
-  const releases = useQuery(epicReleaseChoicesQuery(productId));
   const customFields = useQuery(epicQueries.customFields({ product: productId }));
-  // `?release=` may carry a key (PLN-R-1) as well as an id; the select speaks ids.
-  const chosenRelease = releases.data?.releases.find((r) => r.id === release || r.reference_num === release);
+  const chosenRelease = useChosenRelease(productId, release);
   const releaseValue = chosenRelease?.id ?? release;
   const newEpicHref = paths.newEpic(productId, { release: releaseValue || undefined });
 
@@ -85,27 +80,9 @@ export function EpicListPage() {
 
       <FilterBar label="Filter epics" onClear={list.clear} filtered={list.filtered}>
         <FilterText label="Search" type="search" placeholder="Name contains…" value={q} onChange={(v) => list.set({ q: v })} wide />
-        <FilterSelect
-          label="Release"
-          anyLabel="All releases"
-          value={releaseValue}
-          onChange={(v) => list.set({ release: v })}
-          options={(releases.data?.releases ?? []).map((r) => ({ value: r.id, label: [r.reference_num, r.name].filter(Boolean).join(' ') }))}
-        />
-        <FilterSelect
-          label="Status"
-          anyLabel="Any status"
-          value={status}
-          onChange={(v) => list.set({ status: v })}
-          options={statusesFor(workflows.data, 'Epic').map((s) => ({ value: s.id, label: s.name }))}
-        />
-        <FilterSelect
-          label="Assignee"
-          anyLabel="Anyone"
-          value={assignee}
-          onChange={(v) => list.set({ assignee: v })}
-          options={(users.data?.users ?? []).map((u) => ({ value: u.id, label: u.name || u.email }))}
-        />
+        <ReleaseFilter productId={productId} value={release} onChange={(v) => list.set({ release: v })} />
+        <StatusFilter productId={productId} kind="Epic" value={status} onChange={(v) => list.set({ status: v })} />
+        <AssigneeFilter value={assignee} onChange={(v) => list.set({ assignee: v })} />
         <FilterText label="Tag" placeholder="Exact tag" value={tag} onChange={(v) => list.set({ tag: v })} />
         <FilterDate label="Updated since" value={updated} onChange={(v) => list.set({ updated: v })} />
         <CustomFieldFilters

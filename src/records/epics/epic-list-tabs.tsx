@@ -2,8 +2,8 @@
 // product list) and every workspace's (operation 7) — plain links, so each list keeps its own URL
 // and filters — and the empty state both show.
 import { Link } from 'react-router-dom';
-import { Button, ButtonLink } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
+import { ButtonLink } from '../../ui/button';
+import { EmptyState, NoMatches } from '../../ui/empty-state';
 import { paths } from '../../ui/paths';
 
 export interface EpicListTabsProps {
@@ -48,17 +48,9 @@ export interface EpicListEmptyProps {
 export function EpicListEmpty({ filtered, onClear, scope, newEpicHref }: EpicListEmptyProps) {
   if (filtered) {
     return (
-      <EmptyState
-        kind="search"
-        title="No epics match these filters"
-        action={
-          <Button variant="primary" onClick={onClear}>
-            Clear filters
-          </Button>
-        }
-      >
+      <NoMatches noun="epics" onClear={onClear}>
         Try other values, or clear the filters to see every epic of this {scope}.
-      </EmptyState>
+      </NoMatches>
     );
   }
   return (

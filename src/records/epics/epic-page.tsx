@@ -2,8 +2,7 @@
 // works on it, its dates and where they come from, how big it is and how far along, its custom
 // fields, its description (sanitised HTML) and its features, with edit and delete. Every number on
 // it (the bar, "n of m complete", the table) comes from the queries, never from a copy.
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { epicQueries, useDeleteEpic } from '../../api/epics';
 import type { Epic } from '../../contract/epics';
 import { ButtonLink } from '../../ui/button';
@@ -12,19 +11,15 @@ import { formatDate } from '../../ui/format';
 import { HtmlView } from '../../ui/html-view';
 import { sourceLabel } from '../../ui/labels';
 import { paths } from '../../ui/paths';
-import { DeleteAction, KeyedLink, RecordCard, WorkItemAside } from '../../ui/record-parts';
-import { RecordGate } from '../../ui/record-gate';
-import { RecordHeader } from '../../ui/screen-header';
-import { StatusPill } from '../../ui/status-pill';
+import { KeyedLink, RecordCard, WorkItemAside, WorkItemHeader } from '../../ui/record-parts';
+import { RecordPage } from '../../ui/record-gate';
 import { EpicFeatures } from './epic-features';
 
 export function EpicPage() {
-  const { epicId = '' } = useParams();
-  const epic = useQuery(epicQueries.detail(epicId));
   return (
-    <RecordGate query={epic} noun="epic">
-      {(e) => <EpicDetails epic={e} />}
-    </RecordGate>
+    <RecordPage param="epicId" query={epicQueries.detail} noun="epic">
+      {(r) => <EpicDetails key={r.id} epic={r} />}
+    </RecordPage>
   );
 }
 
@@ -41,37 +36,33 @@ function EpicDetails({ epic: e }: { epic: Epic }) {
 
   return (
     <div className="stack">
-      <RecordHeader
-        productId={e.product_id}
+      <WorkItemHeader
+        item={e}
         trail={[{ label: 'Epics', to: paths.epics(e.product_id) }]}
-        reference={e.reference_num}
-        name={e.name}
-        title={e.name}
-        meta={<StatusPill status={e.workflow_status} />}
+        editHref={paths.editEpic(e.reference_num)}
+        noun="epic"
         actions={
-          <>
-            {/* A new feature starts in the epic's release, inside the epic and under its initiative. */}
-            <ButtonLink
-              to={paths.newFeature(e.product_id, {
-                release: e.release.id,
-                epic: e.id,
-                ...(e.initiative ? { initiative: e.initiative.id } : {}),
-              })}
-            >
-              New feature in this epic
-            </ButtonLink>
-            <ButtonLink to={paths.editEpic(e.reference_num)}>Edit</ButtonLink>
-            <DeleteAction
-              title={`Delete ${e.reference_num}?`}
-              confirmLabel="Delete epic"
-              mutation={del}
-              onConfirm={() => del.mutate(e.id, { onSuccess: () => navigate(paths.epics(e.product_id), { replace: true }) })}
-            >
+          // A new feature starts in the epic's release, inside the epic and under its initiative.
+          <ButtonLink
+            to={paths.newFeature(e.product_id, {
+              release: e.release.id,
+              epic: e.id,
+              ...(e.initiative ? { initiative: e.initiative.id } : {}),
+            })}
+          >
+            New feature in this epic
+          </ButtonLink>
+        }
+        deletion={{
+          mutation: del,
+          onConfirm: () => del.mutate(e.id, { onSuccess: () => navigate(paths.epics(e.product_id), { replace: true }) }),
+          children: (
+            <>
               “{e.name}” will be moved to the recycle bin, where it can be restored for 30 days.
               {e.features_count > 0 ? ` Its ${unlinked} in the release, without an epic.` : null}
-            </DeleteAction>
-          </>
-        }
+            </>
+          ),
+        }}
       />
 
       <div className="layout-2col">

@@ -82,9 +82,7 @@ export function EpicTable({ columns, query, label, sort, onSortChange, onPageCha
       noun="epics"
       columns={columns}
       rows={query.data?.epics}
-      rowKey={(e) => e.id}
       state={query}
-      busy={query.isFetching}
       sort={sort}
       onSortChange={onSortChange}
       exportName="epics"

@@ -3,13 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod';
-import { accountQueries, statusesFor } from '../../api/account';
 import { FEATURE_LIST_FIELDS, featureQueries, type FeatureScope } from '../../api/features';
 import type { FeatureListItem } from '../../contract/features';
-import { Button, ButtonLink } from '../../ui/button';
+import { ButtonLink } from '../../ui/button';
 import { DataTable } from '../../ui/data-table';
-import { EmptyState } from '../../ui/empty-state';
-import { FilterBar, FilterSelect, FilterText } from '../../ui/filter-bar';
+import { EmptyState, NoMatches } from '../../ui/empty-state';
+import { FilterBar, FilterText } from '../../ui/filter-bar';
+import { AssigneeFilter, ReleaseFilter, StatusFilter } from '../../ui/record-filters';
 import { paths } from '../../ui/paths';
 import { ListHeader } from '../../ui/screen-header';
 import { pageParam, sortParam, textParam, useListParams } from '../../ui/use-list-params';
@@ -22,7 +22,6 @@ import {
   statusColumn,
   tagsColumn,
 } from '../../ui/work-item-columns';
-import { releaseChoicesQuery } from './feature-form-choices';
 
 export const FEATURES_PER_PAGE = 50;
 
@@ -63,11 +62,6 @@ export function FeatureListPage() {
       fields: FEATURE_LIST_FIELDS,
     }),
   );
-  const workflows = useQuery(accountQueries.workflows(productId));
-  const users = useQuery(accountQueries.users());
-  const releases = useQuery(releaseChoicesQuery(productId));
-  // `?release=` may carry a key (PLN-R-1) as well as an id; the select speaks ids.
-  const releaseValue = releases.data?.releases.find((r) => r.id === release || r.reference_num === release)?.id ?? release;
 
   return (
     <div className="stack">
@@ -83,28 +77,10 @@ export function FeatureListPage() {
 
       <FilterBar label="Filter features" onClear={list.clear} filtered={list.filtered}>
         <FilterText label="Search" type="search" placeholder="Name contains…" value={q} onChange={(v) => list.set({ q: v })} wide />
-        <FilterSelect
-          label="Status"
-          anyLabel="Any status"
-          value={status}
-          onChange={(v) => list.set({ status: v })}
-          options={statusesFor(workflows.data, 'Feature').map((s) => ({ value: s.id, label: s.name }))}
-        />
-        <FilterSelect
-          label="Assignee"
-          anyLabel="Anyone"
-          value={assignee}
-          onChange={(v) => list.set({ assignee: v })}
-          options={(users.data?.users ?? []).map((u) => ({ value: u.id, label: u.name || u.email }))}
-        />
+        <StatusFilter productId={productId} kind="Feature" value={status} onChange={(v) => list.set({ status: v })} />
+        <AssigneeFilter value={assignee} onChange={(v) => list.set({ assignee: v })} />
         <FilterText label="Tag" placeholder="Exact tag" value={tag} onChange={(v) => list.set({ tag: v })} />
-        <FilterSelect
-          label="Release"
-          anyLabel="All releases"
-          value={releaseValue}
-          onChange={(v) => list.set({ release: v })}
-          options={(releases.data?.releases ?? []).map((r) => ({ value: r.id, label: [r.reference_num, r.name].filter(Boolean).join(' ') }))}
-        />
+        <ReleaseFilter productId={productId} value={release} onChange={(v) => list.set({ release: v })} />
       </FilterBar>
 
       <DataTable
@@ -113,25 +89,15 @@ export function FeatureListPage() {
         noun="features"
         columns={columns}
         rows={features.data?.features}
-        rowKey={(f) => f.id}
         state={features}
-        busy={features.isFetching}
         sort={sort}
         onSortChange={(next) => list.set({ sort: next })}
         exportName="features"
         empty={
           list.filtered ? (
-            <EmptyState
-              kind="search"
-              title="No features match these filters"
-              action={
-                <Button variant="primary" onClick={list.clear}>
-                  Clear filters
-                </Button>
-              }
-            >
+            <NoMatches noun="features" onClear={list.clear}>
               Try other filters, or clear them to see every feature of this workspace.
-            </EmptyState>
+            </NoMatches>
           ) : (
             <EmptyState
               title="No features yet"

@@ -1,26 +1,20 @@
 // One feature, everything about it on one screen: where it is planned (release, phase, team), who
 // works on it, how big it is and how far along, its description (sanitised HTML) and its
 // requirements, with edit and delete. The side column is the one epics show too.
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { featureQueries, useDeleteFeature } from '../../api/features';
 import type { Feature } from '../../contract/features';
-import { ButtonLink } from '../../ui/button';
 import { HtmlView } from '../../ui/html-view';
 import { paths } from '../../ui/paths';
-import { DeleteAction, KeyedLink, RecordCard, WorkItemAside } from '../../ui/record-parts';
-import { RecordGate } from '../../ui/record-gate';
-import { RecordHeader } from '../../ui/screen-header';
-import { StatusPill } from '../../ui/status-pill';
+import { KeyedLink, RecordCard, WorkItemAside, WorkItemHeader } from '../../ui/record-parts';
+import { RecordPage } from '../../ui/record-gate';
 import { FeatureRequirements } from './feature-requirements';
 
 export function FeaturePage() {
-  const { featureId = '' } = useParams();
-  const feature = useQuery(featureQueries.detail(featureId));
   return (
-    <RecordGate query={feature} noun="feature">
-      {(f) => <FeatureDetails feature={f} />}
-    </RecordGate>
+    <RecordPage param="featureId" query={featureQueries.detail} noun="feature">
+      {(r) => <FeatureDetails key={r.id} feature={r} />}
+    </RecordPage>
   );
 }
 
@@ -30,29 +24,19 @@ function FeatureDetails({ feature: f }: { feature: Feature }) {
 
   return (
     <div className="stack">
-      <RecordHeader
-        productId={f.product_id}
+      <WorkItemHeader
+        item={f}
         trail={[
           { label: 'Releases', to: paths.releases(f.product_id) },
           { label: f.release.reference_num, to: paths.release(f.release.id) },
         ]}
-        reference={f.reference_num}
-        name={f.name}
-        title={f.name}
-        meta={<StatusPill status={f.workflow_status} />}
-        actions={
-          <>
-            <ButtonLink to={paths.editFeature(f.reference_num)}>Edit</ButtonLink>
-            <DeleteAction
-              title={`Delete ${f.reference_num}?`}
-              confirmLabel="Delete feature"
-              mutation={del}
-              onConfirm={() => del.mutate(f.id, { onSuccess: () => navigate(paths.features(f.product_id), { replace: true }) })}
-            >
-              “{f.name}” and its requirements will be moved to the recycle bin, where they can be restored for 30 days.
-            </DeleteAction>
-          </>
-        }
+        editHref={paths.editFeature(f.reference_num)}
+        noun="feature"
+        deletion={{
+          mutation: del,
+          onConfirm: () => del.mutate(f.id, { onSuccess: () => navigate(paths.features(f.product_id), { replace: true }) }),
+          children: `“${f.name}” and its requirements will be moved to the recycle bin, where they can be restored for 30 days.`,
+        }}
       />
 
       <div className="layout-2col">

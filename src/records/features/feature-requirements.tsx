@@ -87,7 +87,6 @@ export function FeatureRequirements({ feature }: { feature: Feature }) {
         noun="requirements"
         columns={columns}
         rows={list.data?.requirements}
-        rowKey={(r) => r.id}
         state={list}
         empty={
           <EmptyState compact title="No requirements yet">

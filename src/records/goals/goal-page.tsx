@@ -1,7 +1,6 @@
 // One goal: its progress and where it comes from, size, time frame, description (sanitised HTML)
 // and the initiatives that serve it, each with its status, progress and a link to its page.
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
 import { goalQueries } from '../../api/goals';
 import { initiativeQueries } from '../../api/initiatives';
 import type { Goal } from '../../contract/initiatives';
@@ -11,17 +10,15 @@ import { sourceLabel } from '../../ui/labels';
 import { PagedTable } from '../../ui/paged-section';
 import { paths } from '../../ui/paths';
 import { OverviewCard, strategyDetails, SwatchTitle } from '../../ui/record-parts';
-import { RecordGate } from '../../ui/record-gate';
+import { RecordPage } from '../../ui/record-gate';
 import { RecordHeader } from '../../ui/screen-header';
 import { keyNameColumn, progressColumn, statusColumn, type WorkItemRow } from '../../ui/work-item-columns';
 
 export function GoalPage() {
-  const { goalId = '' } = useParams();
-  const goal = useQuery(goalQueries.detail(goalId));
   return (
-    <RecordGate query={goal} noun="goal">
-      {(g) => <GoalDetails key={g.id} goal={g} />}
-    </RecordGate>
+    <RecordPage param="goalId" query={goalQueries.detail} noun="goal">
+      {(r) => <GoalDetails key={r.id} goal={r} />}
+    </RecordPage>
   );
 }
 
@@ -70,7 +67,6 @@ function GoalInitiatives({ goal: g }: { goal: Goal }) {
       noun="initiatives"
       columns={columns}
       rows={rows}
-      rowKey={(r) => r.id}
       state={g.initiatives.length > 0 ? tree : { ...tree, isPending: false, isError: false }}
       empty={
         <EmptyState compact title="No initiatives serve this goal yet">

@@ -95,9 +95,7 @@ export function GoalsPage() {
         noun="goals"
         columns={columns}
         rows={goals.data?.goals}
-        rowKey={(g) => g.id}
         state={goals}
-        busy={goals.isFetching}
         exportName="goals"
         empty={
           <EmptyState

@@ -3,7 +3,6 @@
 // serves (operation 20) and the epics and features grouped under it, with edit and "new epic".
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { initiativeQueries } from '../../api/initiatives';
 import type { Initiative } from '../../contract/initiatives';
 import { ButtonLink } from '../../ui/button';
@@ -13,7 +12,7 @@ import { formatDate } from '../../ui/format';
 import { PagedTable } from '../../ui/paged-section';
 import { paths } from '../../ui/paths';
 import { KeyedLink, OverviewCard, strategyDetails, SwatchTitle } from '../../ui/record-parts';
-import { RecordGate } from '../../ui/record-gate';
+import { RecordPage } from '../../ui/record-gate';
 import { RecordHeader } from '../../ui/screen-header';
 import { StatusPill } from '../../ui/status-pill';
 import { keyNameColumn, progressColumn, releaseColumn, statusColumn, type WorkItemKind, type WorkItemRow } from '../../ui/work-item-columns';
@@ -24,12 +23,10 @@ export const INITIATIVE_ITEMS_PER_PAGE = 20;
 const CHILD_FIELDS = 'name,reference_num,color,workflow_status,progress,children_count';
 
 export function InitiativePage() {
-  const { initiativeId = '' } = useParams();
-  const initiative = useQuery(initiativeQueries.detail(initiativeId));
   return (
-    <RecordGate query={initiative} noun="initiative">
-      {(i) => <InitiativeDetails key={i.id} initiative={i} />}
-    </RecordGate>
+    <RecordPage param="initiativeId" query={initiativeQueries.detail} noun="initiative">
+      {(r) => <InitiativeDetails key={r.id} initiative={r} />}
+    </RecordPage>
   );
 }
 
@@ -113,7 +110,6 @@ function InitiativeChildren({ initiative: i }: { initiative: Initiative }) {
       noun="child initiatives"
       columns={childColumns}
       rows={children.data?.initiatives}
-      rowKey={(c) => c.id}
       state={children}
       empty={
         <EmptyState compact title="No child initiatives">
@@ -143,11 +139,8 @@ function InitiativeGoals({ initiative: i }: { initiative: Initiative }) {
       noun="goals"
       columns={goalColumns}
       rows={goals.data?.goals}
-      rowKey={(g) => g.id}
       state={goals}
-      pagination={goals.data?.pagination}
       onPageChange={setPage}
-      paging={goals.isPlaceholderData}
       empty={
         <EmptyState compact title={page > 1 ? 'This page is empty' : 'Serves no goals yet'}>
           {page > 1 ? null : 'Edit the initiative to tick the goals it serves.'}
@@ -191,11 +184,8 @@ function InitiativeWork({ initiative: i, kind }: { initiative: Initiative; kind:
       noun={noun}
       columns={WORK_COLUMNS[kind]}
       rows={rows}
-      rowKey={(r) => r.id}
       state={query}
-      pagination={query.data?.pagination}
       onPageChange={setPage}
-      paging={query.isPlaceholderData}
       empty={
         <EmptyState compact title={page > 1 ? 'This page is empty' : `No ${noun} under this initiative yet`}>
           {page > 1

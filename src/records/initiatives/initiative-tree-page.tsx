@@ -7,13 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { z } from 'zod';
-import { accountQueries, statusesFor } from '../../api/account';
 import { initiativeQueries } from '../../api/initiatives';
 import type { InitiativeListItem } from '../../contract/initiatives';
 import { Button, ButtonLink } from '../../ui/button';
 import { DataTable, type Column } from '../../ui/data-table';
-import { EmptyState } from '../../ui/empty-state';
-import { FilterBar, FilterSelect, FilterText } from '../../ui/filter-bar';
+import { EmptyState, NoMatches } from '../../ui/empty-state';
+import { FilterBar, FilterText } from '../../ui/filter-bar';
+import { StatusFilter } from '../../ui/record-filters';
 import { LoadGate } from '../../ui/load-state';
 import { PagedSection } from '../../ui/paged-section';
 import { paths } from '../../ui/paths';
@@ -38,7 +38,6 @@ export function InitiativeTreePage() {
   const { productId = '' } = useParams();
   const list = useListParams(treeParams);
   const tree = useQuery(initiativeQueries.tree(productId));
-  const workflows = useQuery(accountQueries.workflows(productId));
   const newHref = paths.newInitiative(productId);
 
   return (
@@ -62,13 +61,7 @@ export function InitiativeTreePage() {
           onChange={(v) => list.set({ q: v })}
           wide
         />
-        <FilterSelect
-          label="Status"
-          anyLabel="Any status"
-          value={list.values.status}
-          onChange={(v) => list.set({ status: v })}
-          options={statusesFor(workflows.data, 'Initiative').map((s) => ({ value: s.id, label: s.name }))}
-        />
+        <StatusFilter productId={productId} kind="Initiative" value={list.values.status} onChange={(v) => list.set({ status: v })} />
       </FilterBar>
 
       <LoadGate state={tree} label="Loading initiatives…" rows={6}>
@@ -169,17 +162,9 @@ function InitiativeTree({ productId, initiatives, truncated, q, status, onClearF
           className: row.matches ? undefined : 'initiative-tree__context',
         })}
         empty={
-          <EmptyState
-            kind="search"
-            title="No initiatives match these filters"
-            action={
-              <Button variant="primary" onClick={onClearFilters}>
-                Clear filters
-              </Button>
-            }
-          >
+          <NoMatches noun="initiatives" onClear={onClearFilters}>
             Try another search or status, or clear the filters to see the whole tree.
-          </EmptyState>
+          </NoMatches>
         }
       />
     </PagedSection>

@@ -33,11 +33,8 @@ export function ReleaseFeatures({ release }: { release: Release }) {
       noun="features"
       columns={columns}
       rows={features.data?.features}
-      rowKey={(f) => f.id}
       state={features}
-      pagination={features.data?.pagination}
       onPageChange={setPage}
-      paging={features.isPlaceholderData}
       empty={
         <EmptyState
           compact

@@ -76,9 +76,7 @@ export function ReleaseList({ productId, page, onPageChange }: ReleaseListProps)
         noun="releases"
         columns={columns}
         rows={rows}
-        rowKey={(r) => r.id}
         state={list}
-        busy={list.isFetching}
         exportName="releases"
         groupOf={(r, previous) => (r.parking_lot && previous && !previous.parking_lot ? 'Parking lot' : null)}
         paging={{ pagination: list.data?.pagination, onPageChange, label: 'Release pages', disabled: list.isPlaceholderData }}
