@@ -201,9 +201,9 @@ export function dateColumn<T extends WorkItemRow>(id: string, header: string, va
   return {
     id,
     header,
-    width: '7.5rem',
+    width: '8.5rem',
     sortValue: value,
-    cell: (r) => formatDate(value(r)),
+    cell: (r) => <span className="nowrap">{formatDate(value(r))}</span>,
   };
 }
 

@@ -36,7 +36,7 @@ export function epicColumns(workspaceOf?: (productId: string | undefined) => { n
   const workspace: Column<EpicListItem> = {
     id: 'workspace',
     header: 'Workspace',
-    width: '10rem',
+    width: '8rem',
     sortValue: (e) => workspaceOf?.(e.product_id)?.name,
     cell: (e) => {
       const w = workspaceOf?.(e.product_id);
