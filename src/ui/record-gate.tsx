@@ -2,7 +2,7 @@
 // (still with its one <h1>) when it is missing or failed, and once it is there its workspace becomes
 // the current one, so the sidebar's links lead back into it.
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { rememberProductId } from '../api/workspace';
@@ -64,4 +64,23 @@ export function RecordPage<T extends { product_id: string }, K extends readonly 
       {children}
     </RecordGate>
   );
+}
+
+/**
+ * A record page's route component from its parts: `recordRoute('epicId', epicQueries.detail,
+ * 'epic', EpicDetails)`. The details component gets the loaded record, keyed by its id.
+ */
+export function recordRoute<T extends { id: string; product_id: string }, K extends readonly unknown[]>(
+  param: string,
+  query: (id: string) => UseQueryOptions<T, ApiError, T, K>,
+  noun: string,
+  Details: ComponentType<{ record: T }>,
+) {
+  return function RecordRoute() {
+    return (
+      <RecordPage param={param} query={query} noun={noun}>
+        {(record) => <Details key={record.id} record={record} />}
+      </RecordPage>
+    );
+  };
 }

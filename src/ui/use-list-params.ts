@@ -34,6 +34,16 @@ export const sortParam = (columns: readonly string[]) =>
     .nullable()
     .catch(null);
 
+/** The filters every work-item list takes (search, status, assignee, tag, release) and its page. */
+export const workItemFilterParams = () => ({
+  q: textParam(),
+  status: textParam(),
+  assignee: textParam(),
+  tag: textParam(),
+  release: textParam(),
+  page: pageParam(),
+});
+
 export type ListSchema = z.ZodObject<Record<string, z.ZodType>>;
 type ParamValue = string | number | SortState | null | undefined;
 

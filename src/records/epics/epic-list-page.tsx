@@ -10,7 +10,7 @@ import { FilterBar, FilterDate, FilterText } from '../../ui/filter-bar';
 import { AssigneeFilter, ReleaseFilter, StatusFilter, useChosenRelease } from '../../ui/record-filters';
 import { paths } from '../../ui/paths';
 import { ListHeader } from '../../ui/screen-header';
-import { dayParam, pageParam, sortParam, textParam, useListParams } from '../../ui/use-list-params';
+import { dayParam, sortParam, useListParams, workItemFilterParams } from '../../ui/use-list-params';
 import { CustomFieldFilters, customFieldFiltersFrom, customFieldParam, filterableFields } from './custom-field-filters';
 import { EpicListEmpty, EpicListTabs } from './epic-list-tabs';
 import { updatedSinceParam } from './epic-list-params';
@@ -21,13 +21,8 @@ export const EPICS_PER_PAGE = 50;
 const columns = epicColumns();
 
 export const epicListParams = z.object({
-  q: textParam(),
-  status: textParam(),
-  assignee: textParam(),
-  tag: textParam(),
+  ...workItemFilterParams(),
   updated: dayParam(),
-  release: textParam(),
-  page: pageParam(),
   sort: sortParam(columns.map((c) => c.id)),
 });
 

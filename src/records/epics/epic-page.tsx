@@ -12,16 +12,9 @@ import { HtmlView } from '../../ui/html-view';
 import { sourceLabel } from '../../ui/labels';
 import { paths } from '../../ui/paths';
 import { KeyedLink, RecordCard, WorkItemAside, WorkItemHeader } from '../../ui/record-parts';
-import { RecordPage } from '../../ui/record-gate';
+import { recordRoute } from '../../ui/record-gate';
 import { EpicFeatures } from './epic-features';
 
-export function EpicPage() {
-  return (
-    <RecordPage param="epicId" query={epicQueries.detail} noun="epic">
-      {(r) => <EpicDetails key={r.id} epic={r} />}
-    </RecordPage>
-  );
-}
 
 function customFieldText(value: string | number | null, type: string): string | null {
   if (value === null || value === '') return null;
@@ -29,7 +22,7 @@ function customFieldText(value: string | number | null, type: string): string | 
   return String(value);
 }
 
-function EpicDetails({ epic: e }: { epic: Epic }) {
+function EpicDetails({ record: e }: { record: Epic }) {
   const navigate = useNavigate();
   const del = useDeleteEpic();
   const unlinked = e.features_count === 1 ? 'feature stays' : `${e.features_count} features stay`;
@@ -95,3 +88,5 @@ function EpicDetails({ epic: e }: { epic: Epic }) {
     </div>
   );
 }
+
+export const EpicPage = recordRoute('epicId', epicQueries.detail, 'epic', EpicDetails);

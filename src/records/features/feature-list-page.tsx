@@ -12,7 +12,7 @@ import { FilterBar, FilterText } from '../../ui/filter-bar';
 import { AssigneeFilter, ReleaseFilter, StatusFilter } from '../../ui/record-filters';
 import { paths } from '../../ui/paths';
 import { ListHeader } from '../../ui/screen-header';
-import { pageParam, sortParam, textParam, useListParams } from '../../ui/use-list-params';
+import { sortParam, useListParams, workItemFilterParams } from '../../ui/use-list-params';
 import {
   assigneeColumn,
   estimateColumn,
@@ -36,12 +36,7 @@ const columns = [
 ];
 
 export const featureListParams = z.object({
-  q: textParam(),
-  status: textParam(),
-  assignee: textParam(),
-  tag: textParam(),
-  release: textParam(),
-  page: pageParam(),
+  ...workItemFilterParams(),
   sort: sortParam(columns.map((c) => c.id)),
 });
 

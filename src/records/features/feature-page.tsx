@@ -7,18 +7,11 @@ import type { Feature } from '../../contract/features';
 import { HtmlView } from '../../ui/html-view';
 import { paths } from '../../ui/paths';
 import { KeyedLink, RecordCard, WorkItemAside, WorkItemHeader } from '../../ui/record-parts';
-import { RecordPage } from '../../ui/record-gate';
+import { recordRoute } from '../../ui/record-gate';
 import { FeatureRequirements } from './feature-requirements';
 
-export function FeaturePage() {
-  return (
-    <RecordPage param="featureId" query={featureQueries.detail} noun="feature">
-      {(r) => <FeatureDetails key={r.id} feature={r} />}
-    </RecordPage>
-  );
-}
 
-function FeatureDetails({ feature: f }: { feature: Feature }) {
+function FeatureDetails({ record: f }: { record: Feature }) {
   const navigate = useNavigate();
   const del = useDeleteFeature();
 
@@ -70,3 +63,5 @@ function FeatureDetails({ feature: f }: { feature: Feature }) {
     </div>
   );
 }
+
+export const FeaturePage = recordRoute('featureId', featureQueries.detail, 'feature', FeatureDetails);

@@ -10,19 +10,12 @@ import { sourceLabel } from '../../ui/labels';
 import { PagedTable } from '../../ui/paged-section';
 import { paths } from '../../ui/paths';
 import { OverviewCard, strategyDetails, SwatchTitle } from '../../ui/record-parts';
-import { RecordPage } from '../../ui/record-gate';
+import { recordRoute } from '../../ui/record-gate';
 import { RecordHeader } from '../../ui/screen-header';
 import { keyNameColumn, progressColumn, statusColumn, type WorkItemRow } from '../../ui/work-item-columns';
 
-export function GoalPage() {
-  return (
-    <RecordPage param="goalId" query={goalQueries.detail} noun="goal">
-      {(r) => <GoalDetails key={r.id} goal={r} />}
-    </RecordPage>
-  );
-}
 
-function GoalDetails({ goal: g }: { goal: Goal }) {
+function GoalDetails({ record: g }: { record: Goal }) {
   return (
     <div className="stack">
       <RecordHeader
@@ -76,3 +69,5 @@ function GoalInitiatives({ goal: g }: { goal: Goal }) {
     />
   );
 }
+
+export const GoalPage = recordRoute('goalId', goalQueries.detail, 'goal', GoalDetails);

@@ -12,7 +12,7 @@ import { formatDate } from '../../ui/format';
 import { PagedTable } from '../../ui/paged-section';
 import { paths } from '../../ui/paths';
 import { KeyedLink, OverviewCard, strategyDetails, SwatchTitle } from '../../ui/record-parts';
-import { RecordPage } from '../../ui/record-gate';
+import { recordRoute } from '../../ui/record-gate';
 import { RecordHeader } from '../../ui/screen-header';
 import { StatusPill } from '../../ui/status-pill';
 import { keyNameColumn, progressColumn, releaseColumn, statusColumn, type WorkItemKind, type WorkItemRow } from '../../ui/work-item-columns';
@@ -22,15 +22,8 @@ import './initiatives.css';
 export const INITIATIVE_ITEMS_PER_PAGE = 20;
 const CHILD_FIELDS = 'name,reference_num,color,workflow_status,progress,children_count';
 
-export function InitiativePage() {
-  return (
-    <RecordPage param="initiativeId" query={initiativeQueries.detail} noun="initiative">
-      {(r) => <InitiativeDetails key={r.id} initiative={r} />}
-    </RecordPage>
-  );
-}
 
-function InitiativeDetails({ initiative: i }: { initiative: Initiative }) {
+function InitiativeDetails({ record: i }: { record: Initiative }) {
   return (
     <div className="stack">
       <RecordHeader
@@ -198,3 +191,5 @@ function InitiativeWork({ initiative: i, kind }: { initiative: Initiative; kind:
     />
   );
 }
+
+export const InitiativePage = recordRoute('initiativeId', initiativeQueries.detail, 'initiative', InitiativeDetails);
