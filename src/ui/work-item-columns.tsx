@@ -212,7 +212,7 @@ export function numberColumn<T extends WorkItemRow>(id: string, header: string, 
   return {
     id,
     header,
-    width: '5.5rem',
+    width: `${Math.max(5.5, header.length * 0.6 + 2)}rem`,
     align: 'end',
     sortValue: value,
     cell: (r) => value(r) ?? muted('—'),
