@@ -1,22 +1,10 @@
 // The top of every list and record screen, built on PageHeader so each has exactly one <h1>: lists
 // name their workspace above the heading, record pages show where the record sits as breadcrumbs
 // (Workspace › Releases › PLN-R-2 › PLN-12). Also sets the document title.
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { accountQueries } from '../api/account';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
-import { PageHeader } from './page-header';
+import { PageHeader, screenTitle, useWorkspaceName } from './page-header';
 import { paths } from './paths';
-
-/** The workspace's name once the (cached) workspace list has it. */
-export function useWorkspaceName(productId: string | null | undefined): string | undefined {
-  const product = useQuery({
-    ...accountQueries.products(),
-    select: (d) => d.products.find((p) => p.id === productId),
-    enabled: Boolean(productId),
-  });
-  return product.data?.name;
-}
 
 export interface ListHeaderProps {
   /** The workspace the list belongs to; null for an account-wide list. */
@@ -27,12 +15,18 @@ export interface ListHeaderProps {
 }
 
 export function ListHeader({ productId, title, meta, actions }: ListHeaderProps) {
-  const workspace = useWorkspaceName(productId);
-  const eyebrow = productId ? (workspace ?? '\u00a0') : 'All workspaces';
+  // PageHeader names the workspace above the title; an account-wide list says so instead.
+  const workspace = useWorkspaceName(productId ?? undefined);
   return (
     <>
-      <title>{`${title}${workspace ? ` · ${workspace}` : ''} · Planner`}</title>
-      <PageHeader eyebrow={<span className="screen-header__workspace">{eyebrow}</span>} title={title} meta={meta} actions={actions} />
+      <title>{screenTitle(title, workspace)}</title>
+      <PageHeader
+        workspace={productId ?? false}
+        eyebrow={productId ? undefined : 'All workspaces'}
+        title={title}
+        meta={meta}
+        actions={actions}
+      />
     </>
   );
 }
@@ -55,8 +49,9 @@ export function RecordHeader({ productId, trail, reference, title, name, meta, a
   const items: Crumb[] = [{ label: workspace ?? 'Workspace', to: paths.releases(productId) }, ...trail, { label: reference }];
   return (
     <>
-      <title>{`${name} · Planner`}</title>
-      <PageHeader eyebrow={<Breadcrumbs items={items} />} title={title} meta={meta} actions={actions} />
+      <title>{screenTitle(name)}</title>
+      {/* The breadcrumbs start with the workspace: PageHeader need not name it again. */}
+      <PageHeader workspace={false} eyebrow={<Breadcrumbs items={items} />} title={title} meta={meta} actions={actions} />
     </>
   );
 }
