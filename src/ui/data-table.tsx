@@ -75,8 +75,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     ) : (
       <Table {...props} rows={rows} />
     );
-  return (
-    <div className={`data-table${framed ? ' data-table--framed' : ''}`} aria-busy={(props.busy ?? state?.isFetching) || undefined}>
+  const busy = (props.busy ?? state?.isFetching) || undefined;
+  // A list screen's table is a landmark named like the table, so its state (empty, loading) is too.
+  return framed ? (
+    <section className="data-table data-table--framed" aria-label={props.label} aria-busy={busy}>
+      {body}
+    </section>
+  ) : (
+    <div className="data-table" aria-busy={busy}>
       {body}
     </div>
   );

@@ -100,7 +100,7 @@ export function statusColumn<T extends WorkItemRow>(): Column<T> {
   return {
     id: 'status',
     header: 'Status',
-    width: '9.5rem',
+    width: '11rem',
     // Workflow order, not the alphabet: "New" before "Shipped".
     sortValue: (r) => r.workflow_status?.position ?? r.workflow_status?.name,
     csvValue: (r) => r.workflow_status?.name,
