@@ -49,7 +49,7 @@ describe('CustomFieldFilters', () => {
     expect(urls.every((u) => u.startsWith('/api/v1/products/MOB/custom_field_definitions?'))).toBe(true);
 
     const onChange = vi.fn();
-    render(<CustomFieldFilters fields={fields} values={{}} onChange={onChange} idPrefix="test" />);
+    render(<CustomFieldFilters fields={fields} values={{}} onChange={onChange} />);
     const risk = screen.getByLabelText('Risk');
     // No MOB epic uses Medium in the demo data: it is offered all the same.
     expect(

@@ -3,7 +3,7 @@
 // `cf.<key>=value` so a filtered list can be shared, and handed to the API as
 // `custom_fields[<key>]=<value>`.
 import type { EpicCustomField } from '../../api/epics';
-import { useDebouncedParam } from '../../ui/use-debounced-param';
+import { FilterDate, FilterSelect, FilterText } from '../../ui/filter-bar';
 
 /** URL parameters of custom field filters start with this. */
 export const CUSTOM_FIELD_PARAM_PREFIX = 'cf.';
@@ -34,66 +34,34 @@ export function filterableFields(defined: readonly EpicCustomField[], active: Re
   return list;
 }
 
-interface FilterProps {
-  field: EpicCustomField;
-  value: string;
-  onChange: (key: string, value: string) => void;
-  idPrefix: string;
-}
-
-function CustomFieldFilter({ field, value, onChange, idPrefix }: FilterProps) {
-  const id = `${idPrefix}-cf-${field.key.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
-  const text = useDebouncedParam(value, (v) => onChange(field.key, v));
-  if (field.type === 'select') {
-    const values = value && !field.values.includes(value) ? [value, ...field.values] : field.values;
-    return (
-      <div className="field">
-        <label className="field__label" htmlFor={id}>
-          {field.name}
-        </label>
-        <select id={id} className="input select" value={value} onChange={(e) => onChange(field.key, e.target.value)}>
-          <option value="">Any</option>
-          {values.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
-      </div>
-    );
-  }
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {field.name}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type={field.type === 'date' ? 'date' : 'text'}
-        inputMode={field.type === 'number' ? 'decimal' : undefined}
-        placeholder={field.type === 'date' ? undefined : 'Exact value'}
-        value={text.text}
-        onChange={(e) => text.onChange(e.target.value)}
-      />
-    </div>
-  );
-}
-
 export interface CustomFieldFiltersProps {
   fields: readonly EpicCustomField[];
   values: Readonly<Record<string, string>>;
   onChange: (key: string, value: string) => void;
-  /** Keeps control ids unique per screen. */
-  idPrefix: string;
 }
 
-export function CustomFieldFilters({ fields, values, onChange, idPrefix }: CustomFieldFiltersProps) {
+/** One control per field, on the kit's filter controls: a select of every option, a date box, or text. */
+export function CustomFieldFilters({ fields, values, onChange }: CustomFieldFiltersProps) {
   return (
     <>
-      {fields.map((f) => (
-        <CustomFieldFilter key={f.key} field={f} value={values[f.key] ?? ''} onChange={onChange} idPrefix={idPrefix} />
-      ))}
+      {fields.map((f) => {
+        const value = values[f.key] ?? '';
+        const set = (v: string) => onChange(f.key, v);
+        if (f.type === 'select') {
+          return <FilterSelect key={f.key} label={f.name} anyLabel="Any" value={value} onChange={set} options={f.values.map((v) => ({ value: v, label: v }))} />;
+        }
+        if (f.type === 'date') return <FilterDate key={f.key} label={f.name} value={value} onChange={set} />;
+        return (
+          <FilterText
+            key={f.key}
+            label={f.name}
+            placeholder="Exact value"
+            inputMode={f.type === 'number' ? 'decimal' : undefined}
+            value={value}
+            onChange={set}
+          />
+        );
+      })}
     </>
   );
 }

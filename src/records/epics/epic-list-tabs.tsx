@@ -1,6 +1,9 @@
-// Switches between the two epic lists: this workspace's (operations 6 and product list) and every
-// workspace's (operation 7). Plain links, so each list keeps its own URL and filters.
+// The two epic lists' shared parts: the tabs between this workspace's list (operations 6 and the
+// product list) and every workspace's (operation 7) — plain links, so each list keeps its own URL
+// and filters — and the empty state both show.
 import { Link } from 'react-router-dom';
+import { ButtonLink } from '../../ui/button';
+import { EmptyState, NoMatches } from '../../ui/empty-state';
 import { paths } from '../../ui/paths';
 
 export interface EpicListTabsProps {
@@ -29,5 +32,39 @@ export function EpicListTabs({ productId, current }: EpicListTabsProps) {
         All workspaces
       </Link>
     </nav>
+  );
+}
+
+export interface EpicListEmptyProps {
+  filtered: boolean;
+  onClear: () => void;
+  /** What the list covers, for the texts. */
+  scope: 'workspace' | 'release' | 'account';
+  /** The "New epic" action; the account list has none without a workspace. */
+  newEpicHref?: string | null;
+}
+
+/** The empty state of both epic lists: nothing matches the filters, or there are no epics yet. */
+export function EpicListEmpty({ filtered, onClear, scope, newEpicHref }: EpicListEmptyProps) {
+  if (filtered) {
+    return (
+      <NoMatches noun="epics" onClear={onClear}>
+        Try other values, or clear the filters to see every epic of this {scope}.
+      </NoMatches>
+    );
+  }
+  return (
+    <EmptyState
+      title={scope === 'release' ? 'No epics in this release yet' : 'No epics yet'}
+      action={
+        newEpicHref ? (
+          <ButtonLink to={newEpicHref} variant="primary">
+            New epic
+          </ButtonLink>
+        ) : undefined
+      }
+    >
+      {scope === 'account' ? 'Epics created in any workspace show here.' : 'Epics group the features of a larger piece of work.'}
+    </EmptyState>
   );
 }

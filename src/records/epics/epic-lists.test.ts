@@ -7,7 +7,7 @@ import { epicFieldsOf, fetchEpicCustomFields, fetchEpics } from '../../api/epics
 import type { CustomFieldDefinition } from '../../contract/custom-fields';
 import { customFieldFiltersFrom, customFieldParam, filterableFields } from './custom-field-filters';
 import { updatedSinceParam } from './epic-list-params';
-import { epicDateRange } from './epic-table';
+import { compactDateRange } from '../../ui/work-item-columns';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -62,11 +62,11 @@ describe('list parameters', () => {
   });
 
   it('writes a row date range with the year once when both ends share it', () => {
-    expect(epicDateRange(null, null)).toBe('—');
-    const range = epicDateRange('2026-08-23', '2026-12-06');
+    expect(compactDateRange(null, null)).toBe('—');
+    const range = compactDateRange('2026-08-23', '2026-12-06');
     expect(range.match(/2026/g)).toHaveLength(1);
-    expect(epicDateRange('2026-12-20', '2027-01-10').match(/202[67]/g)).toHaveLength(2);
-    expect(epicDateRange('2026-08-23', null)).toMatch(/– …$/);
+    expect(compactDateRange('2026-12-20', '2027-01-10').match(/202[67]/g)).toHaveLength(2);
+    expect(compactDateRange('2026-08-23', null)).toMatch(/– …$/);
   });
 });
 

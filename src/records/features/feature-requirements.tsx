@@ -13,20 +13,20 @@ import type { Feature, Requirement, RequirementCreateInput } from '../../contrac
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
-import { ErrorState, errorMessage } from '../../ui/error-state';
+import { DataTable, type Column } from '../../ui/data-table';
+import { errorMessage } from '../../ui/error-state';
 import { SelectField, TextAreaField, TextField } from '../../ui/field';
-import { formatDateRange } from '../../ui/format';
 import { FormError } from '../../ui/form-error';
-import { Loading } from '../../ui/loading';
 import { mapFieldErrors } from '../../ui/map-field-errors';
-import { Pager } from '../../ui/pager';
-import { StatusPill } from '../../ui/status-pill';
+import { PagedSection } from '../../ui/paged-section';
+import { assigneeColumn, datesColumn, keyNameColumn, statusColumn } from '../../ui/work-item-columns';
 import {
   REQUIREMENT_FORM_FIELDS,
   emptyRequirement,
   requirementFormSchema,
   type RequirementFormValues,
 } from './requirement-form-schema';
+import './features.css';
 
 export const REQUIREMENTS_PER_PAGE = 20;
 
@@ -52,66 +52,48 @@ export function FeatureRequirements({ feature }: { feature: Feature }) {
     });
   };
 
-  return (
-    <section className="card" aria-labelledby="feature-requirements">
-      <h2 id="feature-requirements" className="feature-card-title">
-        Requirements
-        {list.data ? <span className="board__count">{list.data.pagination.total_records}</span> : null}
-      </h2>
+  const columns: Column<Requirement>[] = [
+    keyNameColumn<Requirement>('requirement'),
+    statusColumn<Requirement>(),
+    assigneeColumn<Requirement>(),
+    datesColumn<Requirement>(),
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      width: '6rem',
+      align: 'end',
+      cell: (r) => (
+        <Button size="sm" variant="ghost" onClick={() => setToDelete(r)} aria-label={`Delete requirement ${r.name}`}>
+          Delete
+        </Button>
+      ),
+    },
+  ];
 
-      {list.isPending ? (
-        <Loading label="Loading requirements…" variant="skeleton" rows={3} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No requirements yet">Break the feature down into requirements with the form below.</EmptyState>
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="table table--compact" aria-label={`Requirements of ${feature.reference_num}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Assignee</th>
-                  <th scope="col">Dates</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className="mono nowrap">{r.reference_num}</td>
-                    <td className="requirement-name">{r.name}</td>
-                    <td>
-                      <StatusPill status={r.workflow_status} />
-                    </td>
-                    <td>{r.assigned_to_user?.name ?? <span className="muted">Unassigned</span>}</td>
-                    <td>{formatDateRange(r.start_date, r.end_date)}</td>
-                    <td className="cell-num">
-                      <Button size="sm" variant="ghost" onClick={() => setToDelete(r)} aria-label={`Delete requirement ${r.name}`}>
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {list.data.pagination.total_pages > 1 ? (
-            <Pager
-              pagination={list.data.pagination}
-              onPageChange={setPage}
-              noun="requirements"
-              label="Requirement pages"
-              disabled={list.isPlaceholderData}
-            />
-          ) : null}
-        </>
-      )}
+  return (
+    <PagedSection
+      id="feature-requirements"
+      title="Requirements"
+      count={list.data?.pagination.total_records}
+      noun="requirements"
+      pagination={list.data?.pagination}
+      onPageChange={setPage}
+      paging={list.isPlaceholderData}
+    >
+      <DataTable
+        compact
+        label={`Requirements of ${feature.reference_num}`}
+        noun="requirements"
+        columns={columns}
+        rows={list.data?.requirements}
+        state={list}
+        empty={
+          <EmptyState compact title="No requirements yet">
+            Break the feature down into requirements with the form below.
+          </EmptyState>
+        }
+      />
 
       <AddRequirementForm featureId={feature.id} statuses={statuses} users={users.data?.users ?? []} />
 
@@ -129,7 +111,7 @@ export function FeatureRequirements({ feature }: { feature: Feature }) {
       >
         “{toDelete?.name}” will be removed from this feature.
       </ConfirmDialog>
-    </section>
+    </PagedSection>
   );
 }
 

@@ -3,7 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { accountQueries } from '../../api/account';
 import { goalQueries, useCreateGoal } from '../../api/goals';
 import { initiativeQueries, timeFrameQueries } from '../../api/initiatives';
 import type { z } from 'zod';
@@ -11,24 +10,37 @@ import type { Goal, goalListItemSchema } from '../../contract/initiatives';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState } from '../../ui/error-state';
+import { DataTable, type Column } from '../../ui/data-table';
 import { Loading } from '../../ui/loading';
-import { PageHeader } from '../../ui/page-header';
+import { ListHeader } from '../../ui/screen-header';
 import { paths } from '../../ui/paths';
-import { ProgressBar } from '../../ui/progress-bar';
+import { keyNameColumn, numberColumn, progressColumn } from '../../ui/work-item-columns';
 import { GoalForm } from './goal-form';
 import './goals.css';
 
 type GoalListItem = z.infer<typeof goalListItemSchema>;
+
+const columns: Column<GoalListItem>[] = [
+  keyNameColumn<GoalListItem>('goal'),
+  progressColumn<GoalListItem>('goal'),
+  numberColumn<GoalListItem>('effort', 'Effort', (g) => g.effort),
+  numberColumn<GoalListItem>('value', 'Value', (g) => g.value),
+  {
+    id: 'time_frame',
+    header: 'Time frame',
+    width: '9rem',
+    sortValue: (g) => g.time_frame?.start_date ?? null,
+    csvValue: (g) => g.time_frame?.name,
+    cell: (g) => g.time_frame?.name ?? <span className="muted">—</span>,
+  },
+  numberColumn<GoalListItem>('initiatives', 'Initiatives', (g) => g.initiatives?.length ?? 0),
+];
 
 const FORM_ID = 'new-goal-form';
 
 export function GoalsPage() {
   const { productId = '' } = useParams();
   const goals = useQuery(goalQueries.list(productId));
-  const product = useQuery({
-    ...accountQueries.products(),
-    select: (d) => d.products.find((p) => p.id === productId),
-  });
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Goal | null>(null);
 
@@ -36,14 +48,11 @@ export function GoalsPage() {
     setCreated(null);
     setCreating(true);
   };
-  const productName = product.data?.name;
-  const rows = goals.data?.goals ?? [];
 
   return (
     <div className="stack">
-      <title>{`Goals${productName ? ` · ${productName}` : ''} · Planner`}</title>
-      <PageHeader
-        eyebrow={productName}
+      <ListHeader
+        productId={productId}
         title="Goals"
         actions={
           <Button
@@ -80,12 +89,15 @@ export function GoalsPage() {
         </section>
       ) : null}
 
-      <section className="card card--flush" aria-label="Goals" aria-busy={goals.isFetching}>
-        {goals.isPending ? (
-          <Loading variant="skeleton" label="Loading goals…" rows={5} />
-        ) : goals.isError ? (
-          <ErrorState error={goals.error} onRetry={() => void goals.refetch()} retrying={goals.isFetching} />
-        ) : rows.length === 0 ? (
+      <DataTable
+        framed
+        label="Goals"
+        noun="goals"
+        columns={columns}
+        rows={goals.data?.goals}
+        state={goals}
+        exportName="goals"
+        empty={
           <EmptyState
             title="No goals yet"
             action={
@@ -98,10 +110,8 @@ export function GoalsPage() {
           >
             Goals are the outcomes your initiatives work towards.
           </EmptyState>
-        ) : (
-          <GoalTable goals={rows} />
-        )}
-      </section>
+        }
+      />
     </div>
   );
 }
@@ -139,56 +149,5 @@ function NewGoal({
       onCancel={onCancel}
       onSubmit={async (input) => onDone(await create.mutateAsync(input))}
     />
-  );
-}
-
-function GoalTable({ goals }: { goals: readonly GoalListItem[] }) {
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Reference</th>
-            <th scope="col">Name</th>
-            <th scope="col">Progress</th>
-            <th scope="col" className="cell-num">
-              Effort
-            </th>
-            <th scope="col" className="cell-num">
-              Value
-            </th>
-            <th scope="col">Time frame</th>
-            <th scope="col" className="cell-num">
-              Initiatives
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {goals.map((g) => {
-            const name = g.name ?? `Goal ${g.id}`;
-            return (
-              <tr key={g.id}>
-                <td className="mono nowrap">{g.reference_num ?? '—'}</td>
-                <td className="cell-name">
-                  <span className="goal-name">
-                    {g.color ? (
-                      <span className="goal-swatch" style={{ background: g.color }} aria-hidden="true" />
-                    ) : null}
-                    <Link to={paths.goal(g.id)}>{name}</Link>
-                  </span>
-                </td>
-                <td className="cell-progress">
-                  <ProgressBar value={g.progress} size="sm" label={`Progress of ${name}`} />
-                </td>
-                <td className="cell-num">{g.effort ?? <span className="faint">—</span>}</td>
-                <td className="cell-num">{g.value ?? <span className="faint">—</span>}</td>
-                <td className="nowrap">{g.time_frame?.name ?? <span className="faint">—</span>}</td>
-                <td className="cell-num">{g.initiatives?.length ?? 0}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -134,7 +134,7 @@ function PhaseItem({ phase, onEdit, onDelete }: { phase: ReleasePhase; onEdit: (
           {milestone ? null : (
             <span className="row">
               <ProgressBar value={phase.progress} label={`Progress of ${phase.name}`} size="sm" />
-              <span className="faint">{sourceLabel(phase.progress_source)}</span>
+              <span className="muted">{sourceLabel(phase.progress_source)}</span>
             </span>
           )}
           <span>

@@ -4,6 +4,7 @@ import type { CSSProperties } from 'react';
 import type { Release, ReleasePhase } from '../../contract/releases';
 import { daysBetween, todayIso } from '../../domain/dates';
 import { formatDate } from '../../ui/format';
+import './phase-timeline.css';
 
 interface Span {
   phase: ReleasePhase;

@@ -2,39 +2,42 @@
 // add one to this release.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { releaseQueries } from '../../api/releases';
+import type { FeatureListItem } from '../../contract/features';
 import type { Release } from '../../contract/releases';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { ErrorState } from '../../ui/error-state';
-import { Loading } from '../../ui/loading';
-import { Pager } from '../../ui/pager';
+import { PagedTable } from '../../ui/paged-section';
 import { paths } from '../../ui/paths';
-import { ProgressBar } from '../../ui/progress-bar';
-import { StatusPill } from '../../ui/status-pill';
+import { childItemColumns } from '../../ui/work-item-columns';
 
 export const RELEASE_FEATURES_PER_PAGE = 30;
+
+const columns = childItemColumns<FeatureListItem>('feature', 'Feature');
 
 export function ReleaseFeatures({ release }: { release: Release }) {
   const [page, setPage] = useState(1);
   const features = useQuery(releaseQueries.features(release.id, { page, perPage: RELEASE_FEATURES_PER_PAGE }));
   const newFeatureHref = paths.newFeature(release.product_id, { release: release.id });
-
   return (
-    <section className="card card--flush" aria-labelledby="features-heading">
-      <div className="card__header">
-        <h2 id="features-heading">Features</h2>
+    <PagedTable
+      id="features-heading"
+      title="Features"
+      count={features.data?.pagination.total_records}
+      action={
         <ButtonLink to={newFeatureHref} size="sm">
           New feature
         </ButtonLink>
-      </div>
-      {features.isPending ? (
-        <Loading variant="skeleton" rows={4} label="Loading features…" />
-      ) : features.isError ? (
-        <ErrorState error={features.error} onRetry={() => void features.refetch()} retrying={features.isFetching} />
-      ) : features.data.features.length === 0 ? (
+      }
+      label={`Features of ${release.reference_num}`}
+      noun="features"
+      columns={columns}
+      rows={features.data?.features}
+      state={features}
+      onPageChange={setPage}
+      empty={
         <EmptyState
+          compact
           title={page > 1 ? 'This page is empty' : 'No features in this release yet'}
           action={
             page > 1 ? undefined : (
@@ -43,55 +46,10 @@ export function ReleaseFeatures({ release }: { release: Release }) {
               </ButtonLink>
             )
           }
-        />
-      ) : (
-        <>
-          <div className="table-wrap">
-            <table className="table table--compact">
-              <thead>
-                <tr>
-                  <th scope="col">Reference</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Assignee</th>
-                  <th scope="col">Progress</th>
-                  <th scope="col" className="cell-num">
-                    Estimate
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {features.data.features.map((f) => {
-                  const name = f.name ?? `Feature ${f.id}`;
-                  return (
-                    <tr key={f.id}>
-                      <td className="mono nowrap">{f.reference_num}</td>
-                      <td className="cell-name">
-                        <Link to={paths.feature(f.id)}>{name}</Link>
-                      </td>
-                      <td>
-                        <StatusPill status={f.workflow_status} />
-                      </td>
-                      <td>{f.assigned_to_user?.name ?? <span className="faint">Unassigned</span>}</td>
-                      <td className="cell-progress">
-                        <ProgressBar value={f.progress} label={`Progress of ${name}`} size="sm" />
-                      </td>
-                      <td className="cell-num nowrap">{f.initial_estimate_text ?? '—'}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            pagination={features.data.pagination}
-            onPageChange={setPage}
-            noun="features"
-            label="Feature pages"
-            disabled={features.isPlaceholderData}
-          />
-        </>
-      )}
-    </section>
+        >
+          {page > 1 ? undefined : 'Plan the work of this release by adding its features.'}
+        </EmptyState>
+      }
+    />
   );
 }

@@ -1,21 +1,15 @@
 // A workspace's releases, one server page at a time: scheduled releases first, then the parking
 // lot, each with status, dates, progress and capacity.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { accountQueries } from '../../api/account';
-import { releaseQueries, type ReleaseListParams } from '../../api/releases';
 import type { z } from 'zod';
+import { releaseQueries, type ReleaseListParams } from '../../api/releases';
 import type { releaseListItemSchema } from '../../contract/releases';
 import { ButtonLink } from '../../ui/button';
+import { DataTable, type Column } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
-import { ErrorState } from '../../ui/error-state';
-import { formatDate } from '../../ui/format';
-import { Loading } from '../../ui/loading';
-import { PageHeader } from '../../ui/page-header';
-import { Pager } from '../../ui/pager';
 import { paths } from '../../ui/paths';
-import { ProgressBar } from '../../ui/progress-bar';
-import { StatusPill } from '../../ui/status-pill';
+import { ListHeader } from '../../ui/screen-header';
+import { dateColumn, keyNameColumn, progressColumn, statusColumn } from '../../ui/work-item-columns';
 
 type ReleaseListItem = z.infer<typeof releaseListItemSchema>;
 
@@ -32,6 +26,29 @@ export function pageFromSearch(search: URLSearchParams, key = 'page'): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
+const columns: Column<ReleaseListItem>[] = [
+  keyNameColumn<ReleaseListItem>('release'),
+  statusColumn<ReleaseListItem>(),
+  dateColumn<ReleaseListItem>('start', 'Start', (r) => r.start_date),
+  dateColumn<ReleaseListItem>('release_date', 'Release date', (r) => r.release_date),
+  progressColumn<ReleaseListItem>('release'),
+  {
+    id: 'capacity',
+    header: 'Capacity',
+    width: '7rem',
+    align: 'end',
+    sortValue: (r) => r.total_capacity,
+    csvValue: (r) => r.total_capacity_text,
+    // The text carries its unit (20d, 80p), so no unit column is needed.
+    cell: (r) => r.total_capacity_text ?? <span className="muted">—</span>,
+  },
+];
+
+/** Parking-lot releases are holding areas, not schedule: they go after the scheduled ones. */
+export function scheduledFirst(releases: readonly ReleaseListItem[]): ReleaseListItem[] {
+  return [...releases.filter((r) => !r.parking_lot), ...releases.filter((r) => r.parking_lot)];
+}
+
 export interface ReleaseListProps {
   productId: string;
   page: number;
@@ -39,15 +56,13 @@ export interface ReleaseListProps {
 }
 
 export function ReleaseList({ productId, page, onPageChange }: ReleaseListProps) {
-  const product = useQuery({ ...accountQueries.products(), select: (d) => d.products.find((p) => p.id === productId) });
   const list = useQuery(releaseQueries.list(productId, releaseListParams(page)));
-
-  const productName = product.data?.name;
+  const rows = list.data ? scheduledFirst(list.data.releases) : undefined;
+  const total = list.data?.pagination.total_records ?? 0;
   return (
-    <>
-      <title>{`Releases${productName ? ` · ${productName}` : ''} · Planner`}</title>
-      <PageHeader
-        eyebrow={productName}
+    <div className="stack">
+      <ListHeader
+        productId={productId}
         title="Releases"
         actions={
           <ButtonLink to={paths.newRelease(productId)} variant="primary">
@@ -55,15 +70,20 @@ export function ReleaseList({ productId, page, onPageChange }: ReleaseListProps)
           </ButtonLink>
         }
       />
-      <section className="card card--flush" aria-label="Releases" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <Loading variant="skeleton" label="Loading releases…" rows={6} />
-        ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : list.data.releases.length === 0 ? (
-          list.data.pagination.total_records > 0 ? (
-            <EmptyState title="This page is empty" action={<ButtonLink to={paths.releases(productId)}>Go to the first page</ButtonLink>}>
-              There are {list.data.pagination.total_records} releases on earlier pages.
+      <DataTable
+        framed
+        label="Releases"
+        noun="releases"
+        columns={columns}
+        rows={rows}
+        state={list}
+        exportName="releases"
+        groupOf={(r, previous) => (r.parking_lot && previous && !previous.parking_lot ? 'Parking lot' : null)}
+        paging={{ pagination: list.data?.pagination, onPageChange, label: 'Release pages', disabled: list.isPlaceholderData }}
+        empty={
+          total > 0 ? (
+            <EmptyState kind="search" title="This page is empty" action={<ButtonLink to={paths.releases(productId)}>Go to the first page</ButtonLink>}>
+              There are {total} releases on earlier pages.
             </EmptyState>
           ) : (
             <EmptyState
@@ -77,82 +97,8 @@ export function ReleaseList({ productId, page, onPageChange }: ReleaseListProps)
               Releases hold the features you plan to ship together, with their phases and milestones.
             </EmptyState>
           )
-        ) : (
-          <>
-            <ReleaseTable releases={list.data.releases} />
-            <Pager
-              pagination={list.data.pagination}
-              onPageChange={onPageChange}
-              noun="releases"
-              label="Release pages"
-              disabled={list.isPlaceholderData}
-            />
-          </>
-        )}
-      </section>
-    </>
-  );
-}
-
-function ReleaseTable({ releases }: { releases: readonly ReleaseListItem[] }) {
-  // Parking-lot releases are holding areas, not schedule: they go after the scheduled ones.
-  const scheduled = releases.filter((r) => !r.parking_lot);
-  const parked = releases.filter((r) => r.parking_lot);
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Reference</th>
-            <th scope="col">Name</th>
-            <th scope="col">Status</th>
-            <th scope="col">Start</th>
-            <th scope="col">Release date</th>
-            <th scope="col">Progress</th>
-            <th scope="col">Capacity</th>
-          </tr>
-        </thead>
-        <tbody>
-          {scheduled.map((r) => (
-            <ReleaseRow key={r.id} release={r} />
-          ))}
-          {parked.length > 0 && scheduled.length > 0 ? (
-            <tr className="table-group-row">
-              <td colSpan={7}>Parking lot</td>
-            </tr>
-          ) : null}
-          {parked.map((r) => (
-            <ReleaseRow key={r.id} release={r} />
-          ))}
-        </tbody>
-      </table>
+        }
+      />
     </div>
-  );
-}
-
-function ReleaseRow({ release: r }: { release: ReleaseListItem }) {
-  const name = r.name ?? `Release ${r.id}`;
-  return (
-    <tr>
-      <td className="mono nowrap">{r.reference_num}</td>
-      <td className="cell-name">
-        <span className="row">
-          <Link to={paths.release(r.id)}>{name}</Link>
-          {r.parking_lot ? <span className="tag tag--parking">Parking lot</span> : null}
-        </span>
-      </td>
-      <td>
-        <StatusPill status={r.workflow_status} />
-      </td>
-      <td className="nowrap">{formatDate(r.start_date)}</td>
-      <td className="nowrap">{formatDate(r.release_date)}</td>
-      <td className="cell-progress">
-        <ProgressBar value={r.progress} label={`Progress of ${name}`} size="sm" />
-      </td>
-      <td className="nowrap">
-        {/* The text carries its unit (20d, 80p), so no unit column is needed. */}
-        {r.total_capacity_text ?? <span className="faint">—</span>}
-      </td>
-    </tr>
   );
 }

@@ -1,62 +1,47 @@
 // One release in full: what it is (status, dates, progress, capacity, theme), how it is planned
 // (phases and milestones) and what is in it (features).
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { releaseQueries } from '../../api/releases';
 import type { Release } from '../../contract/releases';
 import { ButtonLink } from '../../ui/button';
-import { ErrorState } from '../../ui/error-state';
+import { DetailList, personName } from '../../ui/detail-list';
 import { formatDate } from '../../ui/format';
 import { HtmlView } from '../../ui/html-view';
 import { CAPACITY_UNIT_LABELS, EXTERNAL_DATE_RESOLUTION_LABELS, sourceLabel } from '../../ui/labels';
-import { Loading } from '../../ui/loading';
-import { PageHeader } from '../../ui/page-header';
 import { paths } from '../../ui/paths';
 import { ProgressBar } from '../../ui/progress-bar';
+import { RecordCard } from '../../ui/record-parts';
+import { RecordGate } from '../../ui/record-gate';
+import { RecordHeader } from '../../ui/screen-header';
 import { StatusPill } from '../../ui/status-pill';
 import { PhaseSection } from './phase-section';
 import { ReleaseFeatures } from './release-features';
 
 export function ReleasePage({ releaseId }: { releaseId: string }) {
   const release = useQuery(releaseQueries.detail(releaseId));
-  if (release.isPending) return <Loading label="Loading the release…" />;
-  if (release.isError) {
-    return (
-      <>
-        <PageHeader title={release.error.status === 404 ? 'Release not found' : 'Release'} />
-        <div className="card">
-          <ErrorState
-            error={release.error}
-            onRetry={() => void release.refetch()}
-            retrying={release.isFetching}
-            action={<ButtonLink to={paths.home}>Go to your workspace</ButtonLink>}
-          />
-        </div>
-      </>
-    );
-  }
-  return <ReleaseDetails release={release.data} />;
+  return (
+    <RecordGate query={release} noun="release">
+      {(r) => <ReleaseDetails release={r} />}
+    </RecordGate>
+  );
 }
 
 function ReleaseDetails({ release }: { release: Release }) {
   const parent = useQuery({ ...releaseQueries.detail(release.parent_id ?? ''), enabled: release.parent_id !== null });
+  const external = release.external_date_resolution;
   return (
-    <>
-      <title>{`${release.name} · Planner`}</title>
-      <PageHeader
-        eyebrow={
-          <>
-            <Link to={paths.releases(release.product_id)}>Releases</Link>
-            <span aria-hidden="true">/</span>
-            <span className="mono">{release.reference_num}</span>
-            {release.parking_lot ? <span className="tag tag--parking">Parking lot</span> : null}
-          </>
-        }
+    <div className="stack">
+      <RecordHeader
+        productId={release.product_id}
+        trail={[{ label: 'Releases', to: paths.releases(release.product_id) }]}
+        reference={release.reference_num}
+        name={release.name}
         title={release.name}
         meta={
           <>
             <StatusPill status={release.workflow_status} />
+            {release.parking_lot ? <span className="tag tag--parking">Parking lot</span> : null}
             <span>{release.owner ? `Owner: ${release.owner.name}` : 'No owner'}</span>
             <span>
               {release.features_count} {release.features_count === 1 ? 'feature' : 'features'}
@@ -74,55 +59,54 @@ function ReleaseDetails({ release }: { release: Release }) {
         }
       />
 
-      <section className="card stack" aria-labelledby="overview-heading">
-        <h2 id="overview-heading" className="visually-hidden">
-          Overview
-        </h2>
-        <dl className="details">
-          <Detail label="Start date">{formatDate(release.start_date)}</Detail>
-          <Detail label="End date">{formatDate(release.end_date)}</Detail>
-          <Detail label="Release date">{formatDate(release.release_date)}</Detail>
-          <Detail label="Development started">{formatDate(release.development_started_on)}</Detail>
-          <Detail label="External release date">
-            {formatDate(release.external_release_date)}
-            {release.external_release_date && release.external_date_resolution ? (
-              <span className="faint"> ({EXTERNAL_DATE_RESOLUTION_LABELS[release.external_date_resolution]})</span>
-            ) : null}
-          </Detail>
-          <Detail label="Dates from">{sourceLabel(release.duration_source)}</Detail>
-          <Detail label="Progress">
-            <ProgressBar value={release.progress} label={`Progress of ${release.name}`} />
-            <span className="faint">{sourceLabel(release.progress_source)}</span>
-          </Detail>
-          <Detail label="Capacity units">{CAPACITY_UNIT_LABELS[release.capacity_units]}</Detail>
-          <Detail label="Total capacity">{release.total_capacity_text ?? '—'}</Detail>
-          <Detail label="Parent release">
-            {release.parent_id ? (
-              <Link to={paths.release(release.parent_id)}>
-                {parent.data ? `${parent.data.reference_num} ${parent.data.name}` : `Release ${release.parent_id}`}
-              </Link>
-            ) : (
-              '—'
-            )}
-          </Detail>
-        </dl>
-        <div className="stack">
-          <h3>Theme</h3>
-          <HtmlView html={release.theme?.body} emptyText="No theme written yet." />
-        </div>
-      </section>
+      <RecordCard id="overview-heading" title="Overview" hideTitle>
+        <DetailList
+          layout="grid"
+          items={[
+            { label: 'Start date', value: formatDate(release.start_date) },
+            { label: 'End date', value: formatDate(release.end_date) },
+            { label: 'Release date', value: formatDate(release.release_date) },
+            { label: 'Development started', value: formatDate(release.development_started_on) },
+            {
+              label: 'External release date',
+              value: (
+                <>
+                  {formatDate(release.external_release_date)}
+                  {release.external_release_date && external ? (
+                    <span className="detail-list__note">{EXTERNAL_DATE_RESOLUTION_LABELS[external]}</span>
+                  ) : null}
+                </>
+              ),
+            },
+            { label: 'Dates from', value: sourceLabel(release.duration_source) },
+            {
+              label: 'Progress',
+              value: (
+                <>
+                  <ProgressBar value={release.progress} label={`Progress of ${release.name}`} />
+                  <span className="detail-list__note">{sourceLabel(release.progress_source)}</span>
+                </>
+              ),
+            },
+            { label: 'Capacity units', value: CAPACITY_UNIT_LABELS[release.capacity_units] },
+            { label: 'Total capacity', value: release.total_capacity_text },
+            { label: 'Owner', value: personName(release.owner) },
+            {
+              label: 'Parent release',
+              value: release.parent_id ? (
+                <Link to={paths.release(release.parent_id)}>
+                  {parent.data ? `${parent.data.reference_num} ${parent.data.name}` : `Release ${release.parent_id}`}
+                </Link>
+              ) : null,
+            },
+          ]}
+        />
+        <h3 className="record-card__subtitle">Theme</h3>
+        <HtmlView html={release.theme?.body} emptyText="No theme written yet." />
+      </RecordCard>
 
       <PhaseSection release={release} />
       <ReleaseFeatures release={release} />
-    </>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }

@@ -1,0 +1,267 @@
+// Building blocks of record pages: a titled card, the delete button with its confirmation, and the
+// side column features and epics share (progress with estimates, details, team), so the two pages
+// read the same and stay the same.
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, ButtonLink } from './button';
+import type { Crumb } from './breadcrumbs';
+import { ConfirmDialog } from './confirm-dialog';
+import { DetailList, personName, TagList, type Detail } from './detail-list';
+import { errorMessage } from './error-state';
+import { formatDate, formatDateRange } from './format';
+import { HtmlView } from './html-view';
+import { sourceLabel } from './labels';
+import { paths } from './paths';
+import { ProgressBar } from './progress-bar';
+import { RecordHeader } from './screen-header';
+import { StatusPill } from './status-pill';
+import './record-parts.css';
+
+export interface RecordCardProps {
+  /** Id of the heading that names the section. */
+  id: string;
+  title: string;
+  /** Keep the heading for assistive tech only (an overview card needs no visible title). */
+  hideTitle?: boolean;
+  children: ReactNode;
+}
+
+export function RecordCard({ id, title, hideTitle = false, children }: RecordCardProps) {
+  return (
+    <section className="card record-card" aria-labelledby={id}>
+      <h2 id={id} className={hideTitle ? 'visually-hidden' : 'record-card__title'}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export interface DeleteActionProps {
+  /** The dialog's title, e.g. "Delete PLN-12?". */
+  title: string;
+  confirmLabel: string;
+  mutation: { isPending: boolean; isError: boolean; error: unknown; reset: () => void };
+  onConfirm: () => void;
+  /** What deleting does to the record and what hangs off it. */
+  children: ReactNode;
+}
+
+/** "Delete" and the confirmation it opens; the service's refusal shows in the dialog. */
+export function DeleteAction({ title, confirmLabel, mutation, onConfirm, children }: DeleteActionProps) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={title}
+        confirmLabel={confirmLabel}
+        pending={mutation.isPending}
+        error={mutation.isError ? errorMessage(mutation.error) : null}
+        onConfirm={onConfirm}
+        onCancel={() => {
+          setConfirming(false);
+          mutation.reset();
+        }}
+      >
+        {children}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** What features and epics have in common, as their pages show it. */
+export interface WorkItemRecord {
+  name: string;
+  reference_num: string;
+  progress: number | null;
+  progress_source: string;
+  work_units: 'time' | 'story_points';
+  initial_estimate_text: string | null;
+  detailed_estimate_text: string | null;
+  remaining_estimate_text: string | null;
+  workflow_status: { name: string; color: string; complete?: boolean };
+  release: { id: string; reference_num: string; name: string };
+  assigned_to_user: { name: string; email: string } | null;
+  created_by_user: { name: string; email: string } | null;
+  start_date: string | null;
+  due_date: string | null;
+  tags: readonly string[];
+  watchers: readonly { name: string; email: string }[];
+  created_at: string;
+  updated_at: string;
+  team: { name: string } | null;
+  iteration: { name: string } | null;
+  program_increment: { reference_num: string; name: string } | null;
+  team_workflow_status: { name: string; color: string; complete?: boolean } | null;
+}
+
+/** A linked record shown with its key: "PLN-S-2 Enterprise readiness". */
+export function KeyedLink({ to, reference, name }: { to: string; reference: string; name: string }) {
+  return (
+    <Link to={to}>
+      <span className="mono">{reference}</span> {name}
+    </Link>
+  );
+}
+
+export interface WorkItemAsideProps {
+  item: WorkItemRecord;
+  /** Pairs of this kind, placed after the release (initiative, epic, phase, dates source …). */
+  placement: readonly Detail[];
+  /** More cards under the shared ones (e.g. custom fields). */
+  children?: ReactNode;
+}
+
+/** The side column of a feature or epic page: progress and estimates, details, team. */
+export function WorkItemAside({ item, placement, children }: WorkItemAsideProps) {
+  return (
+    <aside className="stack">
+      <RecordCard id="record-progress" title="Progress">
+        <ProgressBar value={item.progress} label={`Progress of ${item.name}`} />
+        <p className="record-card__note">Source: {sourceLabel(item.progress_source)}</p>
+        <DetailList
+          items={[
+            { label: 'Initial estimate', value: item.initial_estimate_text },
+            { label: 'Detailed estimate', value: item.detailed_estimate_text },
+            { label: 'Remaining estimate', value: item.remaining_estimate_text },
+            { label: 'Units', value: item.work_units === 'story_points' ? 'Story points' : 'Time' },
+          ]}
+        />
+      </RecordCard>
+
+      <RecordCard id="record-details" title="Details">
+        <DetailList
+          items={[
+            { label: 'Reference', value: <span className="mono">{item.reference_num}</span> },
+            { label: 'Status', value: <StatusPill status={item.workflow_status} /> },
+            {
+              label: 'Release',
+              value: <KeyedLink to={paths.release(item.release.id)} reference={item.release.reference_num} name={item.release.name} />,
+            },
+            ...placement,
+            { label: 'Assignee', value: personName(item.assigned_to_user) },
+            { label: 'Created by', value: personName(item.created_by_user) },
+            { label: 'Start date', value: formatDate(item.start_date) },
+            { label: 'Due date', value: formatDate(item.due_date) },
+            { label: 'Tags', value: <TagList tags={item.tags} /> },
+            { label: 'Watchers', value: item.watchers.map((w) => personName(w)).join(', ') },
+            { label: 'Created', value: formatDate(item.created_at) },
+            { label: 'Updated', value: formatDate(item.updated_at) },
+          ]}
+        />
+      </RecordCard>
+
+      <RecordCard id="record-team" title="Team">
+        <DetailList
+          items={[
+            { label: 'Team', value: item.team?.name },
+            { label: 'Iteration', value: item.iteration?.name },
+            {
+              label: 'Program increment',
+              value: item.program_increment ? `${item.program_increment.reference_num} ${item.program_increment.name}` : null,
+            },
+            { label: 'Team status', value: item.team_workflow_status ? <StatusPill status={item.team_workflow_status} /> : null },
+          ]}
+        />
+      </RecordCard>
+      {children}
+    </aside>
+  );
+}
+
+/** A record's name after its colour swatch (goals and initiatives carry a colour). */
+export function SwatchTitle({ color, name }: { color: string; name: string }) {
+  return (
+    <span className="swatch-title">
+      <span className="swatch swatch--lg" style={{ background: /^#[0-9a-f]{3,8}$/i.test(color) ? color : undefined }} aria-hidden="true" />
+      {name}
+    </span>
+  );
+}
+
+/** What goals and initiatives share on their pages: sized by effort and value, framed in time. */
+export interface StrategyRecord {
+  name: string;
+  reference_num: string;
+  progress: number | null;
+  effort: number | null;
+  value: number | null;
+  time_frame: { name: string; start_date: string | null; end_date: string | null } | null;
+  created_by_user: { name: string; email: string } | null;
+  updated_at: string;
+}
+
+/** The pairs goal and initiative pages share; `sourceText` names where the progress comes from. */
+export function strategyDetails(record: StrategyRecord, sourceText: string): Detail[] {
+  return [
+    {
+      label: 'Progress',
+      value: (
+        <>
+          <ProgressBar value={record.progress} label={`Progress of ${record.name}`} />
+          <span className="detail-list__note">{sourceText}</span>
+        </>
+      ),
+    },
+    { label: 'Effort', value: record.effort },
+    { label: 'Value', value: record.value },
+    {
+      label: 'Time frame',
+      value: record.time_frame ? (
+        <>
+          {record.time_frame.name}
+          <span className="detail-list__note">{formatDateRange(record.time_frame.start_date, record.time_frame.end_date)}</span>
+        </>
+      ) : null,
+    },
+    { label: 'Created by', value: personName(record.created_by_user) },
+    { label: 'Updated', value: formatDate(record.updated_at) },
+  ];
+}
+
+/** The overview card of a goal or initiative page: its pairs, then its description. */
+export function OverviewCard({ items, description }: { items: readonly Detail[]; description: string | null | undefined }) {
+  return (
+    <RecordCard id="overview-heading" title="Overview" hideTitle>
+      <DetailList layout="grid" items={items} />
+      <h3 className="record-card__subtitle">Description</h3>
+      <HtmlView html={description ?? null} emptyText="No description yet." />
+    </RecordCard>
+  );
+}
+
+export interface WorkItemHeaderProps {
+  item: { product_id: string; reference_num: string; name: string; workflow_status: WorkItemRecord['workflow_status'] };
+  trail: readonly Crumb[];
+  /** Actions before Edit and Delete (e.g. "New feature in this epic"). */
+  actions?: ReactNode;
+  editHref: string;
+  /** "epic", "feature": names the confirm button. */
+  noun: string;
+  deletion: Omit<DeleteActionProps, 'title' | 'confirmLabel'>;
+}
+
+/** The header of a feature or epic page: breadcrumbs, name, status, then Edit and Delete. */
+export function WorkItemHeader({ item, trail, actions, editHref, noun, deletion }: WorkItemHeaderProps) {
+  return (
+    <RecordHeader
+      productId={item.product_id}
+      trail={trail}
+      reference={item.reference_num}
+      name={item.name}
+      title={item.name}
+      meta={<StatusPill status={item.workflow_status} />}
+      actions={
+        <>
+          {actions}
+          <ButtonLink to={editHref}>Edit</ButtonLink>
+          <DeleteAction title={`Delete ${item.reference_num}?`} confirmLabel={`Delete ${noun}`} {...deletion} />
+        </>
+      }
+    />
+  );
+}
