@@ -124,7 +124,7 @@ function OperationView({ op, components }: { op: Operation; components: Json }) 
         <code>{op.path}</code> <span className="muted">— {op.summary}</span>
       </summary>
       <div className="stack" style={{ marginTop: '0.75rem' }}>
-        {op.description ? <p>{op.description}</p> : null}
+        {op.description ? <p>{withCode(op.description)}</p> : null}
         <p className="muted">
           Operation id <code>{op.id}</code>
         </p>
@@ -148,7 +148,7 @@ function OperationView({ op, components }: { op: Operation; components: Json }) 
                   </td>
                   <td>{str(p.in)}</td>
                   <td>{isObject(p.schema) ? typeOf(p.schema) : 'string'}</td>
-                  <td>{str(p.description) ?? ''}</td>
+                  <td>{withCode(str(p.description) ?? '')}</td>
                 </tr>
               ))}
             </tbody>
@@ -205,7 +205,7 @@ export function Component() {
         }
       />
       <div className="stack">
-        {doc.data.info.description ? <p>{doc.data.info.description}</p> : null}
+        {doc.data.info.description ? <p>{withCode(doc.data.info.description)}</p> : null}
         <p className="muted">
           Base URL <code>{doc.data.servers?.[0]?.url ?? '/api/v1'}</code>. Send <code>Authorization: Bearer &lt;token&gt;</code>{' '}
           with every request.
@@ -232,4 +232,9 @@ export function Component() {
       </div>
     </>
   );
+}
+
+/** The document's descriptions are CommonMark; of it, only `code` spans are used, drawn as code here. */
+function withCode(text: string): React.ReactNode[] {
+  return text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
 }
