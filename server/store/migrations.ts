@@ -469,14 +469,6 @@ CREATE INDEX custom_field_values_lookup ON custom_field_values(field_id, value, 
     // Kysely's Migrator records migrations in `kysely_migration`; the old record has been adopted.
     sql: 'DROP TABLE IF EXISTS schema_migrations;',
   },
-  {
-    version: 6,
-    name: 'release-rollup-covering-index',
-    // A release's roll-up groups its features by status and sums their progress on every feature
-    // create. With the columns in the index the aggregate never touches the table rows: about 4×
-    // faster over a release of 100,000 features, which is the floor of a feature create.
-    sql: 'CREATE INDEX features_release_rollup ON features(release_id, workflow_status_id, progress);',
-  },
 ];
 
 /** Every table whose rows have their own `id` (link tables are keyed by the pair they link). */
