@@ -1,7 +1,8 @@
 // Epics: the workspace's list, the epic form (new and edit) and the epic page with its features.
-import { expect, type Locator, type Page } from '@playwright/test';
-import { FeatureForm, FeaturePage, escapeRegExp } from './feature-page';
-import { chooseByText, heading, progressOf } from './nav';
+import type { Locator, Page } from '@playwright/test';
+import { FeatureForm, FeaturePage } from './feature-page';
+import { chooseByText, progressOf } from './nav';
+import { RecordForm, RecordPage, openForm, openRecord } from './record-page';
 
 export class EpicsList {
   constructor(readonly page: Page) {}
@@ -10,99 +11,57 @@ export class EpicsList {
     return this.page.getByRole('main').getByRole('link', { name, exact: true });
   }
 
-  async openEpic(name: string): Promise<EpicPage> {
-    await this.link(name).click();
-    const epic = new EpicPage(this.page);
-    await epic.expectOpen(name);
-    return epic;
+  openEpic(name: string): Promise<EpicPage> {
+    return openRecord(this.link(name), EpicPage, name);
   }
 }
 
-export class EpicForm {
-  readonly name: Locator;
-  readonly release: Locator;
-  readonly initiative: Locator;
-  readonly progressSource: Locator;
-  readonly durationSource: Locator;
+export class EpicForm extends RecordForm<EpicPage> {
+  readonly release = this.field('Release');
+  readonly initiative = this.field('Initiative');
+  readonly progressSource = this.field('Progress source');
+  readonly durationSource = this.field('Duration source');
 
-  constructor(readonly page: Page) {
-    const field = (label: string) => page.getByLabel(label, { exact: true });
-    this.name = field('Name');
-    this.release = field('Release');
-    this.initiative = field('Initiative');
-    this.progressSource = field('Progress source');
-    this.durationSource = field('Duration source');
-  }
-
-  chosen(select: Locator): Locator {
-    return select.locator('option:checked');
+  constructor(page: Page) {
+    super(page, 'epic', EpicPage);
   }
 
   async chooseRelease(name: string): Promise<void> {
     await chooseByText(this.release, name);
   }
-
-  async submit(name: string): Promise<EpicPage> {
-    await this.page.getByRole('button', { name: /^(Create|Save) epic$/ }).click();
-    const epic = new EpicPage(this.page);
-    await epic.expectOpen(name);
-    return epic;
-  }
 }
 
-export class EpicPage {
-  readonly features: Locator;
-
-  constructor(readonly page: Page) {
-    this.features = page.getByRole('main');
-  }
-
-  async expectOpen(name: string): Promise<void> {
-    await expect(heading(this.page, name)).toBeVisible();
-  }
-
-  /** The epic's own progress bar. */
-  progress(name: string): Locator {
-    return progressOf(this.page, name);
-  }
+export class EpicPage extends RecordPage {
+  readonly features = this.page.getByRole('main');
 
   /** A feature of the epic, as a link in its features table. */
   featureLink(name: string): Locator {
-    return this.page.getByRole('main').getByRole('link', { name, exact: true });
+    return this.mainLink(name);
   }
 
   /** A feature's progress in the epic's features table. */
   featureProgress(name: string): Locator {
-    return progressOf(this.page.getByRole('main'), name);
+    return progressOf(this.features, name);
   }
 
   completeCount(done: number, total: number): Locator {
     return this.page.getByText(`${done} of ${total} complete`);
   }
 
-  async openFeature(name: string): Promise<FeaturePage> {
-    await this.featureLink(name).click();
-    const feature = new FeaturePage(this.page);
-    await feature.expectOpen(name);
-    return feature;
+  openFeature(name: string): Promise<FeaturePage> {
+    return openRecord(this.featureLink(name), FeaturePage, name);
   }
 
   /** The Initiative link in the epic's details. */
   initiativeLink(name: string): Locator {
-    return this.page.getByRole('main').getByRole('link', { name: new RegExp(escapeRegExp(name)) });
+    return this.mainLinkContaining(name);
   }
 
-  async startNewFeature(): Promise<FeatureForm> {
-    await this.page.getByRole('link', { name: 'New feature in this epic' }).click();
-    const form = new FeatureForm(this.page);
-    await expect(form.name).toBeVisible();
-    return form;
+  startNewFeature(): Promise<FeatureForm> {
+    return openForm(this.page.getByRole('link', { name: 'New feature in this epic' }), FeatureForm);
   }
 
-  async edit(): Promise<EpicForm> {
-    await this.page.getByRole('link', { name: 'Edit', exact: true }).click();
-    const form = new EpicForm(this.page);
-    await expect(form.name).toBeVisible();
-    return form;
+  edit(): Promise<EpicForm> {
+    return openForm(this.page.getByRole('link', { name: 'Edit', exact: true }), EpicForm);
   }
 }

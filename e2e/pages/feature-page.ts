@@ -1,6 +1,7 @@
 // Features: the workspace's list, the feature form (new and edit) and the feature page.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { chooseByText, heading, progressOf } from './nav';
+import { chooseByText } from './nav';
+import { RecordForm, RecordPage, openForm } from './record-page';
 
 export class FeaturesList {
   constructor(readonly page: Page) {}
@@ -16,35 +17,19 @@ export class FeaturesList {
   }
 }
 
-export class FeatureForm {
-  readonly name: Locator;
-  readonly release: Locator;
-  readonly releasePhase: Locator;
-  readonly status: Locator;
-  readonly epic: Locator;
-  readonly initiative: Locator;
-  readonly initialEstimate: Locator;
-  readonly remainingEstimate: Locator;
-  readonly progressSource: Locator;
-  readonly progress: Locator;
+export class FeatureForm extends RecordForm<FeaturePage> {
+  readonly release = this.field('Release');
+  readonly releasePhase = this.field('Release phase');
+  readonly status = this.field('Status');
+  readonly epic = this.field('Epic');
+  readonly initiative = this.field('Initiative');
+  readonly initialEstimate = this.field('Initial estimate');
+  readonly remainingEstimate = this.field('Remaining estimate');
+  readonly progressSource = this.field('Progress source');
+  readonly progress = this.field('Progress');
 
-  constructor(readonly page: Page) {
-    const field = (label: string) => page.getByLabel(label, { exact: true });
-    this.name = field('Name');
-    this.release = field('Release');
-    this.releasePhase = field('Release phase');
-    this.status = field('Status');
-    this.epic = field('Epic');
-    this.initiative = field('Initiative');
-    this.initialEstimate = field('Initial estimate');
-    this.remainingEstimate = field('Remaining estimate');
-    this.progressSource = field('Progress source');
-    this.progress = field('Progress');
-  }
-
-  /** The text of the option chosen in a select. */
-  chosen(select: Locator): Locator {
-    return select.locator('option:checked');
+  constructor(page: Page) {
+    super(page, 'feature', FeaturePage);
   }
 
   async chooseEpic(name: string): Promise<void> {
@@ -63,41 +48,19 @@ export class FeatureForm {
     await expect(this.page.getByText(message)).toBeVisible();
   }
 
-  /** Creates (or saves) and waits for the feature page. */
-  async submit(name: string): Promise<FeaturePage> {
-    await this.page.getByRole('button', { name: /^(Create|Save) feature$/ }).click();
-    const feature = new FeaturePage(this.page);
-    await feature.expectOpen(name);
-    return feature;
-  }
-
   async cancel(): Promise<void> {
     await this.page.getByRole('link', { name: 'Cancel' }).click();
   }
 }
 
-export class FeaturePage {
-  constructor(readonly page: Page) {}
-
-  async expectOpen(name: string): Promise<void> {
-    await expect(heading(this.page, name)).toBeVisible();
-  }
-
-  progress(name: string): Locator {
-    return progressOf(this.page, name);
-  }
-
-  async edit(): Promise<FeatureForm> {
-    await this.page.getByRole('link', { name: 'Edit' }).or(this.page.getByRole('button', { name: 'Edit' })).first().click();
-    const form = new FeatureForm(this.page);
-    await expect(form.name).toBeVisible();
-    return form;
+export class FeaturePage extends RecordPage {
+  edit(): Promise<FeatureForm> {
+    const edit = this.page.getByRole('link', { name: 'Edit' }).or(this.page.getByRole('button', { name: 'Edit' }));
+    return openForm(edit.first(), FeatureForm);
   }
 
   /** The link to the feature's epic (its key and name). */
   epicLink(epicName: string): Locator {
-    return this.page.getByRole('main').getByRole('link', { name: new RegExp(escapeRegExp(epicName)) });
+    return this.mainLinkContaining(epicName);
   }
 }
-
-export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

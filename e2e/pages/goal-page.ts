@@ -1,7 +1,8 @@
 // Goals: the workspace's list (with its in-place "New goal" form) and the goal page with the
 // initiatives that serve it.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { heading, progressOf } from './nav';
+import { progressOf } from './nav';
+import { RecordPage, openRecord } from './record-page';
 
 export class GoalsList {
   readonly table: Locator;
@@ -21,26 +22,13 @@ export class GoalsList {
     await expect(this.form.getByLabel('Name', { exact: true })).toBeVisible();
   }
 
-  async openGoal(name: string): Promise<GoalPage> {
-    await this.table.getByRole('link', { name, exact: true }).click();
-    const goal = new GoalPage(this.page);
-    await goal.expectOpen(name);
-    return goal;
+  openGoal(name: string): Promise<GoalPage> {
+    return openRecord(this.table.getByRole('link', { name, exact: true }), GoalPage, name);
   }
 }
 
-export class GoalPage {
-  constructor(readonly page: Page) {}
-
-  async expectOpen(name: string): Promise<void> {
-    await expect(heading(this.page, name)).toBeVisible();
-  }
-
-  progress(name: string): Locator {
-    return progressOf(this.page, name);
-  }
-
+export class GoalPage extends RecordPage {
   initiativeLink(name: string): Locator {
-    return this.page.getByRole('main').getByRole('link', { name, exact: true });
+    return this.mainLink(name);
   }
 }

@@ -1,9 +1,9 @@
 // Initiatives: the tree of the workspace, the initiative form (new and edit) and the initiative page
 // with its epics and goals.
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { EpicForm } from './epic-page';
-import { escapeRegExp } from './feature-page';
-import { heading, progressOf } from './nav';
+import { progressOf } from './nav';
+import { RecordForm, RecordPage, escapeRegExp, openForm, openRecord } from './record-page';
 
 export class InitiativesList {
   readonly tree: Locator;
@@ -30,58 +30,34 @@ export class InitiativesList {
     return new InitiativeForm(this.page);
   }
 
-  async openInitiative(name: string): Promise<InitiativePage> {
-    await this.tree.getByRole('link', { name, exact: true }).click();
-    const initiative = new InitiativePage(this.page);
-    await initiative.expectOpen(name);
-    return initiative;
+  openInitiative(name: string): Promise<InitiativePage> {
+    return openRecord(this.tree.getByRole('link', { name, exact: true }), InitiativePage, name);
   }
 }
 
-export class InitiativeForm {
-  readonly name: Locator;
-  readonly parent: Locator;
-  readonly status: Locator;
-  readonly progressSource: Locator;
-  readonly durationSource: Locator;
+export class InitiativeForm extends RecordForm<InitiativePage> {
+  readonly parent = this.field('Parent initiative');
+  readonly status = this.field('Status');
+  readonly progressSource = this.field('Progress source');
+  readonly durationSource = this.field('Duration source');
 
-  constructor(readonly page: Page) {
-    const field = (label: string) => page.getByLabel(label, { exact: true });
-    this.name = field('Name');
-    this.parent = field('Parent initiative');
-    this.status = field('Status');
-    this.progressSource = field('Progress source');
-    this.durationSource = field('Duration source');
-  }
-
-  async submit(name: string): Promise<InitiativePage> {
-    await this.page.getByRole('button', { name: /^(Create|Save) initiative$/ }).click();
-    const initiative = new InitiativePage(this.page);
-    await initiative.expectOpen(name);
-    return initiative;
+  constructor(page: Page) {
+    super(page, 'initiative', InitiativePage);
   }
 }
 
-export class InitiativePage {
-  constructor(readonly page: Page) {}
-
-  async expectOpen(name: string): Promise<void> {
-    await expect(heading(this.page, new RegExp(escapeRegExp(name)))).toBeVisible();
-  }
-
-  progress(name: string): Locator {
-    return progressOf(this.page, name);
+export class InitiativePage extends RecordPage {
+  // The heading carries the initiative's key before its name.
+  protected override title(name: string): RegExp {
+    return new RegExp(escapeRegExp(name));
   }
 
   /** A goal this initiative serves, as a link on its page. */
   goalLink(name: string): Locator {
-    return this.page.getByRole('main').getByRole('link', { name, exact: true });
+    return this.mainLink(name);
   }
 
-  async startNewEpic(): Promise<EpicForm> {
-    await this.page.getByRole('link', { name: 'New epic for this initiative' }).click();
-    const form = new EpicForm(this.page);
-    await expect(form.name).toBeVisible();
-    return form;
+  startNewEpic(): Promise<EpicForm> {
+    return openForm(this.page.getByRole('link', { name: 'New epic for this initiative' }), EpicForm);
   }
 }

@@ -1,7 +1,7 @@
 // Releases: the workspace's list, the release form (new and edit) and the release page with its
 // phases and milestones.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { heading } from './nav';
+import { RecordForm, RecordPage, openRecord } from './record-page';
 
 export class ReleasesList {
   constructor(readonly page: Page) {}
@@ -11,75 +11,48 @@ export class ReleasesList {
     return new ReleaseForm(this.page);
   }
 
-  async openRelease(name: string): Promise<ReleasePage> {
-    await this.page.getByRole('link', { name, exact: true }).first().click();
-    const release = new ReleasePage(this.page);
-    await release.expectOpen(name);
-    return release;
+  openRelease(name: string): Promise<ReleasePage> {
+    return openRecord(this.page.getByRole('link', { name, exact: true }).first(), ReleasePage, name);
   }
 }
 
-export class ReleaseForm {
-  readonly name: Locator;
-  readonly startDate: Locator;
-  readonly releaseDate: Locator;
-  readonly externalReleaseDate: Locator;
-  readonly externalDateResolution: Locator;
-  readonly totalCapacity: Locator;
+export class ReleaseForm extends RecordForm<ReleasePage> {
+  readonly startDate = this.field('Start date');
+  readonly releaseDate = this.field('Release date');
+  readonly externalReleaseDate = this.field('External release date');
+  readonly externalDateResolution = this.field('External date resolution');
+  readonly totalCapacity = this.field('Total capacity');
 
-  constructor(readonly page: Page) {
-    const field = (label: string) => page.getByLabel(label, { exact: true });
-    this.name = field('Name');
-    this.startDate = field('Start date');
-    this.releaseDate = field('Release date');
-    this.externalReleaseDate = field('External release date');
-    this.externalDateResolution = field('External date resolution');
-    this.totalCapacity = field('Total capacity');
-  }
-
-  /** Creates (or saves) and waits for the release page. */
-  async submit(name: string): Promise<ReleasePage> {
-    await this.page.getByRole('button', { name: /^(Create|Save) release$/ }).click();
-    const release = new ReleasePage(this.page);
-    await release.expectOpen(name);
-    return release;
+  constructor(page: Page) {
+    super(page, 'release', ReleasePage);
   }
 }
 
-export class ReleasePage {
-  readonly phases: Locator;
-  readonly phaseForm: Locator;
-
-  constructor(readonly page: Page) {
-    this.phases = page.getByRole('list', { name: 'Phases and milestones' });
-    this.phaseForm = page.getByRole('form', { name: 'New phase or milestone' });
-  }
-
-  async expectOpen(name: string): Promise<void> {
-    await expect(heading(this.page, name)).toBeVisible();
-  }
+export class ReleasePage extends RecordPage {
+  readonly phases = this.page.getByRole('list', { name: 'Phases and milestones' });
+  readonly phaseForm = this.page.getByRole('form', { name: 'New phase or milestone' });
 
   phase(name: string): Locator {
     return this.phases.getByRole('listitem').filter({ hasText: name });
   }
 
-  async addPhase(name: string, start: string, end: string): Promise<void> {
-    await this.page.getByRole('button', { name: 'Add phase or milestone' }).click();
-    await this.page.getByRole('radio', { name: 'Phase' }).check();
-    await this.phaseForm.getByLabel('Name', { exact: true }).fill(name);
-    await this.phaseForm.getByLabel('Start date', { exact: true }).fill(start);
-    await this.phaseForm.getByLabel('End date', { exact: true }).fill(end);
-    await this.phaseForm.getByRole('button', { name: /^Add phase/ }).click();
-    await expect(this.phase(name)).toContainText('Phase');
+  addPhase(name: string, start: string, end: string): Promise<void> {
+    return this.addToTimeline('Phase', { Name: name, 'Start date': start, 'End date': end });
   }
 
-  async addMilestone(name: string, date: string): Promise<void> {
+  addMilestone(name: string, date: string): Promise<void> {
+    return this.addToTimeline('Milestone', { Name: name, Date: date });
+  }
+
+  /** Fills the "New phase or milestone" form by its labels and waits for the entry in the list. */
+  private async addToTimeline(type: 'Phase' | 'Milestone', values: { Name: string } & Record<string, string>) {
     await this.page.getByRole('button', { name: 'Add phase or milestone' }).click();
-    await this.page.getByRole('radio', { name: 'Milestone' }).check();
-    await this.phaseForm.getByLabel('Name', { exact: true }).fill(name);
-    await this.phaseForm.getByLabel('Date', { exact: true }).fill(date);
-    await this.phaseForm.getByRole('button', { name: /^Add milestone/ }).click();
-    await expect(this.phase(name)).toContainText('Milestone');
+    await this.page.getByRole('radio', { name: type }).check();
+    for (const [label, value] of Object.entries(values)) {
+      await this.phaseForm.getByLabel(label, { exact: true }).fill(value);
+    }
+    await this.phaseForm.getByRole('button', { name: new RegExp(`^Add ${type.toLowerCase()}`) }).click();
+    await expect(this.phase(values.Name)).toContainText(type);
   }
 
   /** "New feature" from the release: the form starts in this release. */

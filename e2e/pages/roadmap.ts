@@ -1,6 +1,6 @@
 // The roadmap: lanes of bars (releases, initiatives, epics) on a timeline, zoomed by month or quarter.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { escapeRegExp } from './feature-page';
+import { escapeRegExp } from './record-page';
 
 export type Lane = 'Releases' | 'Initiatives' | 'Epics';
 

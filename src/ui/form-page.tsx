@@ -4,7 +4,7 @@
 // the header (with a way back) are the same for every kind.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../api/client';
 import { rememberProductId } from '../api/workspace';
 import { ButtonLink } from './button';
@@ -129,5 +129,34 @@ export function NoReleasesYet({ productId, noun }: { productId: string; noun: st
         Every {noun} is planned into a release, and this workspace has none yet.
       </EmptyState>
     </div>
+  );
+}
+
+export interface NewWorkItemPageProps<C extends { releases: readonly unknown[] }> extends Omit<NewRecordPageProps, 'children'> {
+  productId: string;
+  /** "epic", "feature": what the page makes. */
+  noun: string;
+  choices: ChoicesState<C>;
+  /** The form, with the choices and the `?release=`-style preselections of the URL. */
+  children: (choices: C, params: URLSearchParams) => ReactNode;
+}
+
+/** A new work item's page: its form once the choices are there, or the way to a first release. */
+export function NewWorkItemPage<C extends { releases: readonly unknown[] }>({
+  productId,
+  noun,
+  choices,
+  children,
+  ...page
+}: NewWorkItemPageProps<C>) {
+  const [params] = useSearchParams();
+  return (
+    <NewRecordPage {...page}>
+      <ChoicesGate state={choices}>
+        {(loaded) =>
+          loaded.releases.length === 0 ? <NoReleasesYet productId={productId} noun={noun} /> : children(loaded, params)
+        }
+      </ChoicesGate>
+    </NewRecordPage>
   );
 }

@@ -5,7 +5,7 @@
 // (strings, booleans, lists of ids); bodies are built from them by the mapping helpers here.
 import { z } from 'zod';
 import type { EpicCustomField } from '../api/epics';
-import { dateSchema } from '../contract/common';
+import { dateSchema, htmlInput } from '../contract/common';
 import { isRealDate } from '../domain/dates';
 import type { CapacityUnits } from '../domain/estimate';
 import { estimateError } from './estimate-input';
@@ -14,11 +14,23 @@ type Ctx = Pick<z.core.$RefinementCtx, 'addIssue'>;
 
 /** A date input's text: '' for none or a real date. */
 export const dateText = z.union([z.literal(''), dateSchema]);
-/** The same, for an input that may be disabled (a disabled input hands over undefined). */
-export const optionalDateText = z
+/** A date input's text checked by the calendar ('' for none), with the form's own message. */
+export const calendarDateText = z
   .string()
-  .refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD')
-  .optional();
+  .refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD');
+/** The same, for an input that may be disabled (a disabled input hands over undefined). */
+export const optionalDateText = calendarDateText.optional();
+
+/** A rich-text field's HTML. */
+export const htmlText = htmlInput;
+
+/** The text of a number input the form fills from a nullable number: '' for none. */
+export const numberText = (n: number | null | undefined): string => (n === null || n === undefined ? '' : String(n));
+
+/** The names of a form's fields, in the order its schema declares them (for mapping field errors). */
+export function formFieldNames<Shape extends Record<string, unknown>>(schema: { shape: Shape }): (keyof Shape & string)[] {
+  return Object.keys(schema.shape) as (keyof Shape & string)[];
+}
 
 /** Text of a number input for effort or value: '' for none, else 0 to 1,000,000. */
 export const amountText = z
@@ -323,4 +335,13 @@ export function customFieldsBody(
     .map((cf, i) => [cf.key, customFieldValue(cf, values[i] ?? '')] as const)
     .filter(([, value]) => mode === 'update' || value !== null);
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+// ---------- Progress ----------
+
+/** The progress body field: the progress typed, sent only under manual progress ('' → null). */
+export function manualProgressBody(v: { progress_source: string; progress?: string | undefined }): {
+  progress?: number | null;
+} {
+  return v.progress_source === 'progress_manual' ? { progress: amount(v.progress) } : {};
 }

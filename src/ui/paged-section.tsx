@@ -3,6 +3,7 @@
 // pager when there is more than one page.
 import type { ReactNode } from 'react';
 import { paginationSchema, type Pagination } from '../contract/common';
+import { CountBadge } from './count-badge';
 import { DataTable } from './data-table';
 import type { Column } from './data-table-model';
 import type { LoadState } from './load-state';
@@ -35,7 +36,7 @@ export function PagedSection({ id, title, count, aside, action, children, pagina
       <div className="paged-section__header">
         <h2 id={id} className="paged-section__title">
           {title}
-          {count === null || count === undefined ? null : <span className="count-badge">{count}</span>}
+          {count === null || count === undefined ? null : <CountBadge>{count}</CountBadge>}
         </h2>
         {aside ? <span className="paged-section__aside">{aside}</span> : null}
         {action ? <div className="paged-section__action">{action}</div> : null}

@@ -1,13 +1,11 @@
 // Route `/releases/:releaseId/edit`: the release form in edit mode, filled from the release.
-import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { loadQuery } from '../../api/load';
 import { releaseQueries } from '../../api/releases';
-import { rememberProductId } from '../../api/workspace';
 import { EditReleaseScreen, prefetchReleaseForm } from '../../records/releases/release-editor';
 import { requireSession } from '../guard';
 import { queryClient } from '../query-client';
+import { useReleaseRoute } from '../use-release-route';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireSession(request);
@@ -17,11 +15,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { releaseId = '' } = useParams();
-  const release = useQuery(releaseQueries.detail(releaseId));
-  const productId = release.data?.product_id;
-  useEffect(() => {
-    if (productId) rememberProductId(productId);
-  }, [productId]);
+  const releaseId = useReleaseRoute();
   return <EditReleaseScreen key={releaseId} releaseId={releaseId} />;
 }

@@ -1,14 +1,12 @@
 // Route `/releases/:releaseId`: the release page. The release's workspace becomes the current one.
-import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useParams, type LoaderFunctionArgs } from 'react-router-dom';
+import type { LoaderFunctionArgs } from 'react-router-dom';
 import { loadQuery } from '../../api/load';
 import { releaseQueries } from '../../api/releases';
-import { rememberProductId } from '../../api/workspace';
 import { RELEASE_FEATURES_PER_PAGE } from '../../records/releases/release-features';
 import { ReleasePage } from '../../records/releases/release-page';
 import { requireSession } from '../guard';
 import { queryClient } from '../query-client';
+import { useReleaseRoute } from '../use-release-route';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireSession(request);
@@ -23,11 +21,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { releaseId = '' } = useParams();
-  const release = useQuery(releaseQueries.detail(releaseId));
-  const productId = release.data?.product_id;
-  useEffect(() => {
-    if (productId) rememberProductId(productId);
-  }, [productId]);
+  const releaseId = useReleaseRoute();
   return <ReleasePage key={releaseId} releaseId={releaseId} />;
 }

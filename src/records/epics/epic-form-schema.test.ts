@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { EpicCustomField } from '../../api/epics';
 import type { Epic } from '../../contract/epics';
 import { epicCreateInput, epicUpdateInput } from '../../contract/epics';
+import { workItemRecord } from '../../ui/test/form-harness';
 import {
   buildEpicFormSchema,
   createDefaults,
@@ -177,49 +178,22 @@ describe('epic form schema', () => {
 });
 
 function sampleEpic(): Epic {
-  const ts = '2026-01-01T00:00:00Z';
   return {
+    ...workItemRecord,
     id: '42',
     name: 'Identity',
     reference_num: 'PLN-E-1',
-    product_id: '1',
-    position: 1,
-    release: {
-      id: '10',
-      reference_num: 'PLN-R-1',
-      name: 'Spring',
-      product_id: '1',
-      start_date: null,
-      release_date: null,
-      parking_lot: false,
-      capacity_units: 'time',
-      url: '',
-      resource: '',
-    },
-    release_reference_num: 'PLN-R-1',
     workflow_status: { id: '2', name: 'In progress', position: 2, complete: false, color: '#4a90d9' },
-    description: null,
-    created_by_user: null,
-    assigned_to_user: null,
     tags: ['security', 'enterprise'],
     start_date: '2026-03-01',
     due_date: null,
-    work_units: 'time',
-    initial_estimate: 600,
-    initial_estimate_text: '1d 2h',
-    detailed_estimate: null,
-    detailed_estimate_text: null,
-    remaining_estimate: null,
-    remaining_estimate_text: null,
     progress: 40,
     progress_source: 'progress_manual',
     duration_source: 'duration_manual',
     initiative: { id: '30', name: 'Enterprise readiness', reference_num: 'PLN-S-1' },
     initiative_reference_num: 'PLN-S-1',
     team: { id: '7', name: 'Alpha' },
-    team_workflow_status: null,
     iteration: { id: '701', name: 'Sprint 2' },
-    program_increment: null,
     watchers: [],
     custom_fields: [
       { id: '1', key: 'risk', name: 'Risk', type: 'select', value: 'High' },
@@ -227,10 +201,5 @@ function sampleEpic(): Epic {
     ],
     features_count: 0,
     features_completed_count: 0,
-    status_changed_on: null,
-    created_at: ts,
-    updated_at: ts,
-    url: '',
-    resource: '',
   };
 }

@@ -3,66 +3,26 @@
 // dates only under manual duration, team-dependent choices that follow the team, estimates read in
 // the chosen release's capacity units, `?release=` / `?initiative=` preselected, and the service's
 // field errors put back on their fields.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fetchEpicCustomFields, type EpicCustomField } from '../../api/epics';
-import type { Team, User } from '../../contract/account';
 import type { Epic } from '../../contract/epics';
 import { EPIC_PROGRESS_SOURCES } from '../../domain/progress';
+import {
+  cleanUpAfterEach,
+  optionTexts,
+  renderForm as renderInApp,
+  status,
+  stubFetch,
+  team,
+  user,
+  userRef,
+  workItemRecord,
+} from '../../ui/test/form-harness';
 import { EpicForm } from './epic-form';
 import type { EpicFormChoices } from './epic-form-choices';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-/** Stubs fetch with one JSON answer and records what was sent. */
-function stubFetch(status: number, answer: unknown) {
-  const sent: { url: string; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      sent.push({ url, method: init.method ?? 'GET', body: JSON.parse(String(init.body ?? 'null')) });
-      return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return sent;
-}
-
-const ts = '2026-01-01T00:00:00Z';
-const status = (id: string, name: string, position: number) => ({ id, name, position, complete: false, color: '#4a90d9' });
-const user = (id: string, name: string): User => ({
-  id,
-  name,
-  email: `${name.toLowerCase()}@example.com`,
-  administrator: false,
-  enabled: true,
-  created_at: ts,
-  updated_at: ts,
-});
-const team = (id: string, name: string, iterations: string[], pis: string[], statuses: string[]): Team => ({
-  id,
-  name,
-  reference_prefix: name.toUpperCase(),
-  product_id: '1',
-  color: '#000000',
-  created_at: ts,
-  updated_at: ts,
-  team_workflow_statuses: statuses.map((s, i) => status(`${id}${i}`, s, i)),
-  iterations: iterations.map((n, i) => ({ id: `${id}0${i}`, name: n, start_date: null, end_date: null, team_id: id })),
-  program_increments: pis.map((n, i) => ({
-    id: `${id}9${i}`,
-    name: n,
-    reference_num: `PI-${id}${i}`,
-    start_date: null,
-    end_date: null,
-    team_id: id,
-  })),
-});
+cleanUpAfterEach();
 
 const customFields: EpicCustomField[] = [
   { key: 'risk', name: 'Risk', type: 'select', values: ['High', 'Low'] },
@@ -91,22 +51,7 @@ const choices: EpicFormChoices = {
 function renderForm(
   props: { epic?: Epic; initialRelease?: string; initialInitiative?: string; choices?: EpicFormChoices } = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const person = userEvent.setup();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <EpicForm productId="1" {...props} choices={props.choices ?? choices} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return person;
-}
-
-function optionTexts(select: HTMLElement): string[] {
-  return within(select)
-    .getAllByRole('option')
-    .map((o) => o.textContent ?? '');
+  return renderInApp(<EpicForm productId="1" {...props} choices={props.choices ?? choices} />);
 }
 
 const createButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Create epic' });
@@ -397,58 +342,25 @@ describe('EpicForm', { timeout: 20_000 }, () => {
 });
 
 function sampleEpic(): Epic {
-  const release = {
-    id: '10',
-    reference_num: 'PLN-R-1',
-    name: 'Spring',
-    product_id: '1',
-    start_date: null,
-    release_date: null,
-    parking_lot: false,
-    capacity_units: 'time' as const,
-    url: '',
-    resource: '',
-  };
-  const ref = (u: User) => ({ id: u.id, name: u.name, email: u.email, created_at: ts, updated_at: ts });
   return {
+    ...workItemRecord,
     id: '42',
     name: 'Identity',
     reference_num: 'PLN-E-1',
-    product_id: '1',
-    position: 1,
-    release,
-    release_reference_num: 'PLN-R-1',
     workflow_status: status('2', 'In progress', 2),
-    description: null,
-    created_by_user: null,
-    assigned_to_user: null,
     tags: ['security'],
     start_date: '2026-03-01',
     due_date: '2026-04-01',
-    work_units: 'time',
-    initial_estimate: 600,
-    initial_estimate_text: '1d 2h',
-    detailed_estimate: null,
-    detailed_estimate_text: null,
-    remaining_estimate: null,
-    remaining_estimate_text: null,
     progress: 40,
     progress_source: 'progress_from_features',
     duration_source: 'duration_from_features',
     initiative: { id: '30', name: 'Enterprise readiness', reference_num: 'PLN-S-1' },
     initiative_reference_num: 'PLN-S-1',
     team: { id: '7', name: 'Alpha' },
-    team_workflow_status: null,
     iteration: { id: '701', name: 'Sprint 2' },
-    program_increment: null,
-    watchers: [ref(choices.users[0]!)],
+    watchers: [userRef(choices.users[0]!)],
     custom_fields: [{ id: '1', key: 'risk', name: 'Risk', type: 'select', value: 'High' }],
     features_count: 2,
     features_completed_count: 1,
-    status_changed_on: null,
-    created_at: ts,
-    updated_at: ts,
-    url: '',
-    resource: '',
   };
 }

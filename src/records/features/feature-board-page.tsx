@@ -26,6 +26,7 @@ import {
 import type { WorkflowStatus } from '../../contract/common';
 import type { FeatureListItem } from '../../contract/features';
 import { Button, ButtonLink } from '../../ui/button';
+import { CountBadge } from '../../ui/count-badge';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState, errorMessage } from '../../ui/error-state';
 import { Loading } from '../../ui/loading';
@@ -254,12 +255,12 @@ export function FeatureBoardPage() {
                 >
                   <header className="board__column-header">
                     <h2 className="board__column-title">{status.name}</h2>
-                    <span className="board__count">
+                    <CountBadge className="board__count">
                       {columnCards.length}
                       <span className="visually-hidden">
                         {columnCards.length === 1 ? ' feature' : ' features'}
                       </span>
-                    </span>
+                    </CountBadge>
                   </header>
                   {columnCards.length === 0 ? (
                     <p className="board__empty">No features</p>

@@ -2,15 +2,23 @@
 // The feature form's conditional rules as a person meets them (progress only under manual progress,
 // team-dependent choices, estimates read in the release's units, the shorter update list), and the
 // pure mapping to request bodies (watchers as a comma string on create, an array on update).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { releaseQueries } from '../../api/releases';
-import type { Team, User } from '../../contract/account';
 import type { Feature } from '../../contract/features';
 import { FEATURE_PROGRESS_SOURCES_UPDATE } from '../../domain/progress';
+import {
+  cleanUpAfterEach,
+  optionTexts,
+  renderForm as renderInApp,
+  status,
+  stubFetch,
+  team,
+  testQueryClient,
+  user,
+  userRef,
+  workItemRecord,
+} from '../../ui/test/form-harness';
 import { FeatureForm } from './feature-form';
 import type { FeatureFormChoices } from './feature-form-choices';
 import {
@@ -22,54 +30,7 @@ import {
   type FeatureFormOutput,
 } from './feature-form-schema';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-/** Stubs fetch with one JSON answer and records what was sent. */
-function stubFetch(status: number, answer: unknown) {
-  const sent: { url: string; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      sent.push({ url, method: init.method ?? 'GET', body: JSON.parse(String(init.body ?? 'null')) });
-      return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return sent;
-}
-
-const ts = '2026-01-01T00:00:00Z';
-const status = (id: string, name: string, position: number) => ({ id, name, position, complete: false, color: '#4a90d9' });
-const user = (id: string, name: string): User => ({
-  id,
-  name,
-  email: `${name.toLowerCase()}@example.com`,
-  administrator: false,
-  enabled: true,
-  created_at: ts,
-  updated_at: ts,
-});
-const team = (id: string, name: string, iterations: string[], pis: string[], statuses: string[]): Team => ({
-  id,
-  name,
-  reference_prefix: name.toUpperCase(),
-  product_id: '1',
-  color: '#000000',
-  created_at: ts,
-  updated_at: ts,
-  team_workflow_statuses: statuses.map((s, i) => status(`${id}${i}`, s, i)),
-  iterations: iterations.map((n, i) => ({ id: `${id}0${i}`, name: n, start_date: null, end_date: null, team_id: id })),
-  program_increments: pis.map((n, i) => ({
-    id: `${id}9${i}`,
-    name: n,
-    reference_num: `PI-${id}${i}`,
-    start_date: null,
-    end_date: null,
-    team_id: id,
-  })),
-});
+cleanUpAfterEach();
 
 const choices: FeatureFormChoices = {
   releases: [
@@ -93,25 +54,11 @@ const choices: FeatureFormChoices = {
 function renderForm(
   props: { feature?: Feature; initialRelease?: string; initialEpic?: string; initialInitiative?: string } = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = testQueryClient();
   // The phases of both releases are already known, so the form does not reach for the network.
   queryClient.setQueryData(releaseQueries.phases('10').queryKey, []);
   queryClient.setQueryData(releaseQueries.phases('11').queryKey, []);
-  const person = userEvent.setup();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <FeatureForm productId="1" choices={choices} {...props} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return person;
-}
-
-function optionTexts(select: HTMLElement): string[] {
-  return within(select)
-    .getAllByRole('option')
-    .map((o) => o.textContent ?? '');
+  return renderInApp(<FeatureForm productId="1" choices={choices} {...props} />, queryClient);
 }
 
 // A person types into a large form here; on a busy machine that takes more than the default 5 s.
@@ -277,58 +224,25 @@ describe('FeatureForm', { timeout: 20_000 }, () => {
 });
 
 function sampleFeature(): Feature {
-  const release = {
-    id: '10',
-    reference_num: 'PLN-R-1',
-    name: 'Spring',
-    product_id: '1',
-    start_date: null,
-    release_date: null,
-    parking_lot: false,
-    capacity_units: 'time' as const,
-    url: '',
-    resource: '',
-  };
-  const ref = (u: User) => ({ id: u.id, name: u.name, email: u.email, created_at: ts, updated_at: ts });
   return {
+    ...workItemRecord,
     id: '42',
     name: 'Search',
     reference_num: 'PLN-42',
-    product_id: '1',
-    position: 1,
-    release,
-    release_reference_num: 'PLN-R-1',
     workflow_kind: null,
     workflow_status: status('2', 'In development', 2),
-    description: null,
-    created_by_user: null,
-    assigned_to_user: null,
     tags: ['search', 'ux'],
     start_date: null,
     due_date: null,
-    work_units: 'time',
-    initial_estimate: 600,
-    initial_estimate_text: '1d 2h',
-    detailed_estimate: null,
-    detailed_estimate_text: null,
-    remaining_estimate: null,
-    remaining_estimate_text: null,
     progress: 40,
     progress_source: 'progress_manual',
     belongs_to_release_phase: null,
     initiative: null,
     epic: null,
     team: null,
-    team_workflow_status: null,
     iteration: null,
-    program_increment: null,
-    watchers: [ref(choices.users[0]!), ref(choices.users[2]!)],
+    watchers: [userRef(choices.users[0]!), userRef(choices.users[2]!)],
     requirements: [],
-    status_changed_on: null,
-    created_at: ts,
-    updated_at: ts,
-    url: '',
-    resource: '',
   };
 }
 

@@ -3,39 +3,30 @@
 // read only under manual progress, and ids are sent as numbers so the service reads them as ids.
 import { z } from 'zod';
 import { goalCreateInput, type GoalCreateInput } from '../../contract/initiatives';
-import { amount, amountText, checkProgressText } from '../../ui/form-schema';
+import { amount, amountText, checkProgressText, formFieldNames, htmlText, manualProgressBody } from '../../ui/form-schema';
 
 const contract = goalCreateInput.shape;
 
-export const goalFormSchema = z
-  .object({
-    name: contract.name,
-    description: z.string().max(100_000, 'must be at most 100000 characters'),
-    effort: amountText,
-    value: amountText,
-    /** Time frame id, '' for none. */
-    time_frame: z.string(),
-    progress_source: contract.progress_source.unwrap(),
-    /** Text of a number input; read only when progress_source is progress_manual. */
-    progress: z.string().optional(),
-    /** Initiative ids. */
-    initiatives: z.array(z.string()).max(100, 'choose at most 100 initiatives'),
-  })
-  .superRefine((v, ctx) => checkProgressText(v.progress_source, v.progress, ctx));
+const goalFields = z.object({
+  name: contract.name,
+  description: htmlText,
+  effort: amountText,
+  value: amountText,
+  /** Time frame id, '' for none. */
+  time_frame: z.string(),
+  progress_source: contract.progress_source.unwrap(),
+  /** Text of a number input; read only when progress_source is progress_manual. */
+  progress: z.string().optional(),
+  /** Initiative ids. */
+  initiatives: z.array(z.string()).max(100, 'choose at most 100 initiatives'),
+});
+
+export const goalFormSchema = goalFields.superRefine((v, ctx) => checkProgressText(v.progress_source, v.progress, ctx));
 
 export type GoalFormValues = z.input<typeof goalFormSchema>;
 export type GoalFormOutput = z.output<typeof goalFormSchema>;
 
-export const GOAL_FORM_FIELDS = [
-  'name',
-  'description',
-  'effort',
-  'value',
-  'time_frame',
-  'progress_source',
-  'progress',
-  'initiatives',
-] as const satisfies readonly (keyof GoalFormValues)[];
+export const GOAL_FORM_FIELDS = formFieldNames(goalFields);
 
 export function goalFormDefaults(): GoalFormValues {
   return {
@@ -52,14 +43,13 @@ export function goalFormDefaults(): GoalFormValues {
 
 /** The create body: only what was filled in; progress only under manual progress. */
 export function toGoalCreateInput(v: GoalFormOutput): GoalCreateInput {
-  const body: GoalCreateInput = { name: v.name, progress_source: v.progress_source };
+  const body: GoalCreateInput = { name: v.name, progress_source: v.progress_source, ...manualProgressBody(v) };
   if (v.description.trim()) body.description = v.description;
   const effort = amount(v.effort);
   if (effort !== null) body.effort = effort;
   const value = amount(v.value);
   if (value !== null) body.value = value;
   if (v.time_frame) body.time_frame = Number(v.time_frame);
-  if (v.progress_source === 'progress_manual') body.progress = amount(v.progress);
   if (v.initiatives.length > 0) body.initiatives = v.initiatives.map(Number);
   return body;
 }

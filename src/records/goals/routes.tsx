@@ -7,35 +7,30 @@ import { goalQueries } from '../../api/goals';
 import { initiativeQueries, timeFrameQueries } from '../../api/initiatives';
 import { loadQuery, warmQuery, type LoaderContext } from '../../api/load';
 import { routePatterns } from '../../ui/paths';
+import { recordScreens } from '../../ui/record-screens';
 
 export function goalRoutes({ queryClient, requireSession }: LoaderContext): RouteObject[] {
-  return [
+  return recordScreens(requireSession, [
     {
       path: routePatterns.goals,
-      loader: async ({ request, params }) => {
-        requireSession(request);
-        const productId = params.productId ?? '';
-        await Promise.all([
+      load: ({ productId }) =>
+        Promise.all([
           loadQuery(queryClient, goalQueries.list(productId)),
           warmQuery(queryClient, accountQueries.products()),
           // The "New goal" form's choices.
           warmQuery(queryClient, initiativeQueries.tree(productId)),
           warmQuery(queryClient, timeFrameQueries.list(productId)),
-        ]);
-        return null;
-      },
-      lazy: async () => ({ Component: (await import('./goals-page')).GoalsPage }),
+        ]),
+      screen: async () => (await import('./goals-page')).GoalsPage,
     },
     {
       path: routePatterns.goal,
-      loader: async ({ request, params }) => {
-        requireSession(request);
+      load: async ({ params }) => {
         const goal = await loadQuery(queryClient, goalQueries.detail(params.goalId ?? ''));
         // The linked initiatives' progress is read from the workspace's tree.
         if (goal && goal.initiatives.length > 0) await warmQuery(queryClient, initiativeQueries.tree(goal.product_id));
-        return null;
       },
-      lazy: async () => ({ Component: (await import('./goal-page')).GoalPage }),
+      screen: async () => (await import('./goal-page')).GoalPage,
     },
-  ];
+  ]);
 }

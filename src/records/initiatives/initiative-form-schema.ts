@@ -10,63 +10,56 @@ import {
   type InitiativeCreateInput,
   type InitiativeUpdateInput,
 } from '../../contract/initiatives';
-import { amount, amountText, checkDateOrder, checkProgressText, optionalDateText } from '../../ui/form-schema';
+import {
+  amount,
+  amountText,
+  checkDateOrder,
+  checkProgressText,
+  formFieldNames,
+  htmlText,
+  manualProgressBody,
+  numberText,
+  optionalDateText,
+} from '../../ui/form-schema';
 
 const contract = initiativeCreateInput.shape;
 
-export const initiativeFormSchema = z
-  .object({
-    name: contract.name,
-    /** Status name; required by the service, so the form asks for one before sending. */
-    workflow_status: z.string().min(1, 'choose a status'),
-    /** Parent initiative id, '' for a root. */
-    parent_id: z.string(),
-    /** Assignee email, '' for nobody. */
-    assigned_to_user: z.string(),
-    effort: amountText,
-    value: amountText,
-    // Optional: a disabled input may hand over undefined.
-    start_date: optionalDateText,
-    end_date: optionalDateText,
-    /** Time frame id, '' for none. */
-    time_frame: z.string(),
-    duration_source: contract.duration_source.unwrap(),
-    progress_source: contract.progress_source.unwrap(),
-    /** Text of a number input; read only when progress_source is progress_manual. */
-    progress: z.string().optional(),
-    /** Goal ids. */
-    goals: z.array(z.string()).max(100, 'choose at most 100 goals'),
-    presented: z.boolean(),
-    color: contract.color.unwrap(),
-    description: z.string().max(100_000, 'must be at most 100000 characters'),
-  })
-  .superRefine((v, ctx) => {
-    checkProgressText(v.progress_source, v.progress, ctx);
-    if (v.duration_source === 'duration_manual') checkDateOrder(v.start_date, v.end_date, 'end_date', ctx);
-  });
+const initiativeFields = z.object({
+  name: contract.name,
+  /** Status name; required by the service, so the form asks for one before sending. */
+  workflow_status: z.string().min(1, 'choose a status'),
+  /** Parent initiative id, '' for a root. */
+  parent_id: z.string(),
+  /** Assignee email, '' for nobody. */
+  assigned_to_user: z.string(),
+  effort: amountText,
+  value: amountText,
+  // Optional: a disabled input may hand over undefined.
+  start_date: optionalDateText,
+  end_date: optionalDateText,
+  /** Time frame id, '' for none. */
+  time_frame: z.string(),
+  duration_source: contract.duration_source.unwrap(),
+  progress_source: contract.progress_source.unwrap(),
+  /** Text of a number input; read only when progress_source is progress_manual. */
+  progress: z.string().optional(),
+  /** Goal ids. */
+  goals: z.array(z.string()).max(100, 'choose at most 100 goals'),
+  presented: z.boolean(),
+  color: contract.color.unwrap(),
+  description: htmlText,
+});
+
+export const initiativeFormSchema = initiativeFields.superRefine((v, ctx) => {
+  checkProgressText(v.progress_source, v.progress, ctx);
+  if (v.duration_source === 'duration_manual') checkDateOrder(v.start_date, v.end_date, 'end_date', ctx);
+});
 
 export type InitiativeFormValues = z.input<typeof initiativeFormSchema>;
 export type InitiativeFormOutput = z.output<typeof initiativeFormSchema>;
 
 /** Every field of the form, for putting the service's field errors where they belong. */
-export const INITIATIVE_FORM_FIELDS = [
-  'name',
-  'workflow_status',
-  'parent_id',
-  'assigned_to_user',
-  'effort',
-  'value',
-  'start_date',
-  'end_date',
-  'time_frame',
-  'duration_source',
-  'progress_source',
-  'progress',
-  'goals',
-  'presented',
-  'color',
-  'description',
-] as const satisfies readonly (keyof InitiativeFormValues)[];
+export const INITIATIVE_FORM_FIELDS = formFieldNames(initiativeFields);
 
 /** Service field names the form shows under another field (a loop of parents lands on the parent). */
 export const INITIATIVE_FIELD_ALIASES = {
@@ -112,14 +105,14 @@ export function initiativeFormDefaults(
     workflow_status: initiative.workflow_status.name,
     parent_id: initiative.parent_id ?? '',
     assigned_to_user: initiative.assigned_to_user?.email ?? '',
-    effort: initiative.effort === null ? '' : String(initiative.effort),
-    value: initiative.value === null ? '' : String(initiative.value),
+    effort: numberText(initiative.effort),
+    value: numberText(initiative.value),
     start_date: initiative.start_date ?? '',
     end_date: initiative.end_date ?? '',
     time_frame: initiative.time_frame?.id ?? '',
     duration_source: initiative.duration_source,
     progress_source: initiative.progress_source,
-    progress: initiative.progress === null ? '' : String(initiative.progress),
+    progress: numberText(initiative.progress),
     goals: initiative.goals.map((g) => g.id),
     presented: initiative.presented,
     color: /^#[0-9a-fA-F]{6}$/.test(initiative.color) ? initiative.color : DEFAULT_INITIATIVE_COLOR,
@@ -145,13 +138,13 @@ function commonBody(v: InitiativeFormOutput): InitiativeUpdateInput {
     presented: v.presented,
     color: v.color,
     description: v.description.trim() ? v.description : null,
+    // Under a computed source the service works the dates and progress out; it is sent neither.
+    ...manualProgressBody(v),
   };
-  // Under a computed source the service works the dates and progress out; it is sent neither.
   if (v.duration_source === 'duration_manual') {
     body.start_date = v.start_date || null;
     body.end_date = v.end_date || null;
   }
-  if (v.progress_source === 'progress_manual') body.progress = amount(v.progress);
   return body;
 }
 

@@ -4,18 +4,16 @@
 // comes preselected from `?parent=` and never offers a loop, and the service's 422 on `parent_id`
 // (a cycle someone else's move made possible) lands under "Parent initiative". Plus the pure mapping
 // of form values to the create and update bodies.
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { updateInitiative } from '../../api/initiatives';
-import type { User } from '../../contract/account';
 import type {
   Initiative,
   InitiativeCreateInput,
   InitiativeListItem,
   InitiativeUpdateInput,
 } from '../../contract/initiatives';
+import { cleanUpAfterEach, renderForm, status, stubFetch, ts, user } from '../../ui/test/form-harness';
 import { InitiativeForm, type InitiativeFormChoices } from './initiative-form';
 import {
   initiativeFormDefaults,
@@ -24,44 +22,8 @@ import {
   toUpdateInput,
 } from './initiative-form-schema';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
-/** Stubs fetch with one JSON answer and records what was sent. */
-function stubFetch(status: number, answer: unknown) {
-  const sent: { url: string; method: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      sent.push({ url, method: init.method ?? 'GET', body: JSON.parse(String(init.body ?? 'null')) });
-      return new Response(JSON.stringify(answer), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return sent;
-}
-
-const ts = '2026-01-01T00:00:00Z';
-const status = (id: string, name: string, position: number) => ({
-  id,
-  name,
-  position,
-  complete: false,
-  color: '#4a90d9',
-});
-const user = (id: string, name: string): User => ({
-  id,
-  name,
-  email: `${name.toLowerCase()}@example.com`,
-  administrator: false,
-  enabled: true,
-  created_at: ts,
-  updated_at: ts,
-});
 const item = (id: string, name: string, parent: string | null): InitiativeListItem => ({
   id,
   name,
@@ -129,33 +91,20 @@ function sampleInitiative(over: Partial<Initiative> = {}): Initiative {
 }
 
 function renderCreate(onSubmit: (input: InitiativeCreateInput) => Promise<unknown>, initialParent?: string) {
-  const person = userEvent.setup();
-  render(
-    <MemoryRouter>
-      <InitiativeForm
-        choices={choices}
-        cancelHref="/w/1/initiatives"
-        onSubmit={onSubmit}
-        initialParent={initialParent}
-      />
-    </MemoryRouter>,
+  return renderForm(
+    <InitiativeForm choices={choices} cancelHref="/w/1/initiatives" onSubmit={onSubmit} initialParent={initialParent} />,
   );
-  return person;
 }
 
 function renderEdit(initiative: Initiative, onSubmit: (input: InitiativeUpdateInput) => Promise<unknown>) {
-  const person = userEvent.setup();
-  render(
-    <MemoryRouter>
-      <InitiativeForm
-        initiative={initiative}
-        choices={choices}
-        cancelHref={`/initiatives/${initiative.id}`}
-        onSubmit={onSubmit}
-      />
-    </MemoryRouter>,
+  return renderForm(
+    <InitiativeForm
+      initiative={initiative}
+      choices={choices}
+      cancelHref={`/initiatives/${initiative.id}`}
+      onSubmit={onSubmit}
+    />,
   );
-  return person;
 }
 
 const optionValues = (select: HTMLElement) =>

@@ -1,25 +1,33 @@
 // The phase/milestone form's schema, from the contract's phase input: a milestone is one day (one
 // "Date", sent as start_on = end_on), a phase runs from start to end; progress only when manual.
 import { z } from 'zod';
-import { HTML_MAX } from '../../contract/common';
 import { releasePhaseCreateInput, type ReleasePhase, type ReleasePhaseCreateInput } from '../../contract/releases';
-import { checkDateOrder, checkProgressText, dateText } from '../../ui/form-schema';
+import {
+  checkDateOrder,
+  checkProgressText,
+  dateText,
+  formFieldNames,
+  htmlText,
+  manualProgressBody,
+  numberText,
+} from '../../ui/form-schema';
 
 const contract = releasePhaseCreateInput.shape;
 
-export const phaseFormSchema = z
-  .object({
-    name: contract.name,
-    phase_type: contract.phase_type,
-    /** The milestone's day. */
-    date: dateText,
-    start_on: dateText,
-    end_on: dateText,
-    progress_source: contract.progress_source.unwrap(),
-    progress: z.string(),
-    duration_source: contract.duration_source.unwrap(),
-    description: z.string().max(HTML_MAX, `must be at most ${HTML_MAX} characters`),
-  })
+const phaseFields = z.object({
+  name: contract.name,
+  phase_type: contract.phase_type,
+  /** The milestone's day. */
+  date: dateText,
+  start_on: dateText,
+  end_on: dateText,
+  progress_source: contract.progress_source.unwrap(),
+  progress: z.string(),
+  duration_source: contract.duration_source.unwrap(),
+  description: htmlText,
+});
+
+export const phaseFormSchema = phaseFields
   .superRefine((v, ctx) => {
     if (v.phase_type === 'phase') checkDateOrder(v.start_on, v.end_on, 'end_on', ctx, 'must be on or after the start date');
     checkProgressText(v.progress_source, v.progress, ctx);
@@ -34,25 +42,15 @@ export const phaseFormSchema = z
       progress_source: v.progress_source,
       duration_source: v.duration_source,
       description: v.description.trim() ? v.description : null,
+      ...manualProgressBody(v),
     };
-    if (v.progress_source === 'progress_manual') body.progress = v.progress.trim() === '' ? null : Number(v.progress);
     return body;
   });
 
 export type PhaseFormValues = z.input<typeof phaseFormSchema>;
 export type PhaseFormOutput = z.output<typeof phaseFormSchema>;
 
-export const PHASE_FORM_FIELDS = [
-  'name',
-  'phase_type',
-  'date',
-  'start_on',
-  'end_on',
-  'progress_source',
-  'progress',
-  'duration_source',
-  'description',
-] as const satisfies readonly (keyof PhaseFormValues)[];
+export const PHASE_FORM_FIELDS = formFieldNames(phaseFields);
 
 export function phaseFormDefaults(phase?: ReleasePhase): PhaseFormValues {
   return {
@@ -62,7 +60,7 @@ export function phaseFormDefaults(phase?: ReleasePhase): PhaseFormValues {
     start_on: phase?.start_on ?? '',
     end_on: phase?.end_on ?? '',
     progress_source: phase?.progress_source ?? 'progress_manual',
-    progress: phase?.progress === null || phase?.progress === undefined ? '' : String(phase.progress),
+    progress: numberText(phase?.progress),
     duration_source: phase?.duration_source ?? 'duration_manual',
     description: phase?.description?.body ?? '',
   };

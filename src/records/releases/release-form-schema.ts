@@ -3,55 +3,54 @@
 // conditional rules live here as branches — progress only under manual progress, the resolution of
 // an external date only with that date, capacity text in the release's capacity units.
 import { z } from 'zod';
-import { HTML_MAX } from '../../contract/common';
 import { EXTERNAL_DATE_RESOLUTIONS, releaseCreateInput, type Release, type ReleaseCreateInput } from '../../contract/releases';
-import { isRealDate } from '../../domain/dates';
 import { ESTIMATE_TEXT_MAX, parseEstimate } from '../../domain/estimate';
+import {
+  calendarDateText as dateText,
+  checkDateOrder,
+  checkProgressText,
+  formFieldNames,
+  htmlText,
+  manualProgressBody,
+  numberText,
+} from '../../ui/form-schema';
 
 const contract = releaseCreateInput.shape;
 
-const dateText = z.string().refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD');
+const releaseFields = z.object({
+  name: contract.name,
+  /** User id, '' for no owner. */
+  owner: z.string(),
+  /** Status name, '' for the workflow's default. */
+  workflow_status: z.string(),
+  /** Release id, '' for none. */
+  parent_id: z.string(),
+  theme: htmlText,
+  start_date: dateText,
+  end_date: dateText,
+  release_date: dateText,
+  development_started_on: dateText,
+  external_release_date: dateText,
+  // Optional: a disabled <select> may hand over undefined.
+  external_date_resolution: z.union([z.enum(EXTERNAL_DATE_RESOLUTIONS), z.literal('')]).optional(),
+  parking_lot: z.boolean(),
+  capacity_units: contract.capacity_units.unwrap(),
+  total_capacity_text: z.string().max(ESTIMATE_TEXT_MAX, `must be at most ${ESTIMATE_TEXT_MAX} characters`),
+  progress_source: contract.progress_source.unwrap(),
+  /** Text of a number input; read only when progress_source is progress_manual. */
+  progress: z.string(),
+  duration_source: contract.duration_source.unwrap(),
+});
 
-export const releaseFormSchema = z
-  .object({
-    name: contract.name,
-    /** User id, '' for no owner. */
-    owner: z.string(),
-    /** Status name, '' for the workflow's default. */
-    workflow_status: z.string(),
-    /** Release id, '' for none. */
-    parent_id: z.string(),
-    theme: z.string().max(HTML_MAX, `must be at most ${HTML_MAX} characters`),
-    start_date: dateText,
-    end_date: dateText,
-    release_date: dateText,
-    development_started_on: dateText,
-    external_release_date: dateText,
-    // Optional: a disabled <select> may hand over undefined.
-    external_date_resolution: z.union([z.enum(EXTERNAL_DATE_RESOLUTIONS), z.literal('')]).optional(),
-    parking_lot: z.boolean(),
-    capacity_units: contract.capacity_units.unwrap(),
-    total_capacity_text: z.string().max(ESTIMATE_TEXT_MAX, `must be at most ${ESTIMATE_TEXT_MAX} characters`),
-    progress_source: contract.progress_source.unwrap(),
-    /** Text of a number input; read only when progress_source is progress_manual. */
-    progress: z.string(),
-    duration_source: contract.duration_source.unwrap(),
-  })
+export const releaseFormSchema = releaseFields
   .superRefine((v, ctx) => {
-    if (v.progress_source === 'progress_manual' && v.progress.trim() !== '') {
-      const n = Number(v.progress);
-      if (!Number.isFinite(n) || n < 0 || n > 100) {
-        ctx.addIssue({ code: 'custom', path: ['progress'], message: 'must be between 0 and 100' });
-      }
-    }
+    checkProgressText(v.progress_source, v.progress, ctx);
     if (v.external_date_resolution && !v.external_release_date) {
       ctx.addIssue({ code: 'custom', path: ['external_date_resolution'], message: 'needs an external release date' });
     }
     const capacity = parseEstimate(v.total_capacity_text, v.capacity_units);
     if (!capacity.ok) ctx.addIssue({ code: 'custom', path: ['total_capacity_text'], message: capacity.error });
-    if (v.start_date && v.end_date && v.end_date < v.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be on or after the start date' });
-    }
+    checkDateOrder(v.start_date, v.end_date, 'end_date', ctx, 'must be on or after the start date');
   })
   .transform((v): ReleaseCreateInput => {
     const body: ReleaseCreateInput = {
@@ -70,35 +69,17 @@ export const releaseFormSchema = z
       total_capacity_text: v.total_capacity_text.trim() || null,
       progress_source: v.progress_source,
       duration_source: v.duration_source,
+      // The service refuses progress under a computed source, so it is sent only under manual.
+      ...manualProgressBody(v),
     };
     if (v.workflow_status) body.workflow_status = { name: v.workflow_status };
-    // The service refuses progress under a computed source, so it is sent only under manual.
-    if (v.progress_source === 'progress_manual') body.progress = v.progress.trim() === '' ? null : Number(v.progress);
     return body;
   });
 
 export type ReleaseFormValues = z.input<typeof releaseFormSchema>;
 
 /** Every field of the form, for mapping the service's field errors. */
-export const RELEASE_FORM_FIELDS = [
-  'name',
-  'owner',
-  'workflow_status',
-  'parent_id',
-  'theme',
-  'start_date',
-  'end_date',
-  'release_date',
-  'development_started_on',
-  'external_release_date',
-  'external_date_resolution',
-  'parking_lot',
-  'capacity_units',
-  'total_capacity_text',
-  'progress_source',
-  'progress',
-  'duration_source',
-] as const satisfies readonly (keyof ReleaseFormValues)[];
+export const RELEASE_FORM_FIELDS = formFieldNames(releaseFields);
 
 /** Form values of an existing release, or of a new one. */
 export function releaseFormDefaults(release?: Release): ReleaseFormValues {
@@ -120,7 +101,7 @@ export function releaseFormDefaults(release?: Release): ReleaseFormValues {
     // A new release's progress comes from its features: a manual 0% would say "No progress yet"
     // however far its features are.
     progress_source: release?.progress_source ?? 'progress_from_features',
-    progress: release?.progress === null || release?.progress === undefined ? '' : String(release.progress),
+    progress: numberText(release?.progress),
     duration_source: release?.duration_source ?? 'duration_manual',
   };
 }
