@@ -13,6 +13,7 @@ import {
   releaseUpdateBody,
 } from '../../src/contract/releases';
 import { originOf, pageBody, paging, pickFields, wantsOnly } from '../http/query';
+import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { route } from '../http/route-table';
 import { notFound } from '../problems';
 import {
@@ -31,27 +32,39 @@ import {
   updateRelease,
 } from '../store/releases';
 import { requireProduct, requireRelease, requireReleasePhase } from '../store/resolve';
+import type { ReleasePhaseRow, ReleaseRow } from '../store/schema';
 
 const tags = ['Releases'];
 const phaseTags = ['Release phases'];
 
+const release = recordKind({
+  key: 'release',
+  op: 'releases',
+  path: '/releases/{id}',
+  tags,
+  envelope: releaseEnvelope,
+  resolve: requireRelease,
+  answer: ({ db, origin }, row: ReleaseRow) => releaseBody(db, row, origin),
+});
+
+const phase = recordKind({
+  key: 'release_phase',
+  op: 'release_phases',
+  path: '/release_phases/{id}',
+  tags: phaseTags,
+  envelope: releasePhaseEnvelope,
+  resolve: requireReleasePhase,
+  answer: ({ db }, row: ReleasePhaseRow) => phaseBody(db, row),
+});
+
 export const releaseRoutes = [
-  route({
-    method: 'post',
+  createRow(release, {
     path: '/products/{product_id}/releases',
-    op: 'releases_create',
     summary: 'Create a release in a product',
     description: 'Operation 8. Every problem of the body is answered at once in one 422.',
-    tags,
     body: releaseCreateBody,
-    response: releaseEnvelope,
-    handler: async (c, { params, body }) => {
-      const db = c.get('store').db;
-      const product = await requireProduct(db, params.product_id);
-      const row = await createRelease(db, c.get('user'), product, body.data, body);
-      const release = await releaseBody(db, row, originOf(c));
-      return c.json({ release: pickFields(release, body.fields, null) });
-    },
+    parent: requireProduct,
+    create: ({ db, user }, product, body) => createRelease(db, user, product, body.data, body),
   }),
   route({
     method: 'get',
@@ -99,36 +112,12 @@ export const releaseRoutes = [
       return c.json({ release: pickFields(await releaseBody(db, row, originOf(c)), query.fields, null) });
     },
   }),
-  route({
-    method: 'get',
-    path: '/releases/{id}',
-    op: 'releases_show',
-    summary: 'Show a release',
-    tags,
-    query: showQuerySchema,
-    response: releaseEnvelope,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const row = await requireRelease(db, params.id);
-      return c.json({ release: pickFields(await releaseBody(db, row, originOf(c)), query.fields, null) });
-    },
-  }),
-  route({
-    method: 'put',
-    path: '/releases/{id}',
-    op: 'releases_update',
+  showRow(release, { summary: 'Show a release', query: showQuerySchema }),
+  updateRow(release, {
     summary: 'Update a release',
-    tags,
     body: releaseUpdateBody,
-    response: releaseEnvelope,
-    handler: async (c, { params, body }) => {
-      const db = c.get('store').db;
-      const existing = await requireRelease(db, params.id);
-      const product = await requireProduct(db, String(existing.product_id));
-      const row = await updateRelease(db, c.get('user'), product, existing, body.data, body);
-      const release = await releaseBody(db, row, originOf(c));
-      return c.json({ release: pickFields(release, body.fields, null) });
-    },
+    update: async ({ db, user }, row, body) =>
+      updateRelease(db, user, await requireProduct(db, String(row.product_id)), row, body.data, body),
   }),
   route({
     method: 'get',
@@ -146,62 +135,22 @@ export const releaseRoutes = [
       return c.json(pageBody('release_phases', await phaseBodies(db, page.rows), page.total, p));
     },
   }),
-  route({
-    method: 'post',
+  createRow(phase, {
     path: '/release_phases',
-    op: 'release_phases_create',
     summary: 'Create a release phase or milestone',
     description: 'The release is named in the body (`release_id`).',
-    tags: phaseTags,
     body: releasePhaseCreateBody,
-    response: releasePhaseEnvelope,
-    handler: async (c, { body }) => {
-      const db = c.get('store').db;
-      const row = await createPhase(db, c.get('user'), body.data, body);
-      return c.json({ release_phase: await phaseBody(db, row) });
-    },
+    create: ({ db, user }, _none, body) => createPhase(db, user, body.data, body),
   }),
-  route({
-    method: 'get',
-    path: '/release_phases/{id}',
-    op: 'release_phases_show',
-    summary: 'Show a release phase',
-    tags: phaseTags,
-    response: releasePhaseEnvelope,
-    handler: async (c, { params }) => {
-      const db = c.get('store').db;
-      const row = await requireReleasePhase(db, params.id);
-      return c.json({ release_phase: await phaseBody(db, row) });
-    },
-  }),
-  route({
-    method: 'put',
-    path: '/release_phases/{id}',
-    op: 'release_phases_update',
+  showRow(phase, { summary: 'Show a release phase' }),
+  updateRow(phase, {
     summary: 'Update a release phase',
     description: 'Operation 15. `phase_type` is required, as the spec says.',
-    tags: phaseTags,
     body: releasePhaseUpdateBody,
-    response: releasePhaseEnvelope,
-    handler: async (c, { params, body }) => {
-      const db = c.get('store').db;
-      const existing = await requireReleasePhase(db, params.id);
-      const row = await updatePhase(db, c.get('user'), existing, body.data, body);
-      return c.json({ release_phase: await phaseBody(db, row) });
-    },
+    update: ({ db, user }, row, body) => updatePhase(db, user, row, body.data, body),
   }),
-  route({
-    method: 'delete',
-    path: '/release_phases/{id}',
-    op: 'release_phases_delete',
+  deleteRow(phase, {
     summary: 'Delete a release phase',
-    tags: phaseTags,
-    response: null,
-    handler: async (c, { params }) => {
-      const db = c.get('store').db;
-      const existing = await requireReleasePhase(db, params.id);
-      await deletePhase(db, c.get('user'), existing);
-      return c.body(null, 204);
-    },
+    remove: ({ db, user }, row) => deletePhase(db, user, row),
   }),
 ] as const;

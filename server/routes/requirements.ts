@@ -8,6 +8,7 @@ import {
   requirementUpdateBody,
 } from '../../src/contract/features';
 import { originOf, pageBody, paging, pickFields } from '../http/query';
+import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { route } from '../http/route-table';
 import { requireFeature } from '../store/features';
 import {
@@ -22,23 +23,26 @@ import {
 
 const tags = ['Requirements'];
 
+const requirement = recordKind({
+  key: 'requirement',
+  op: 'requirements',
+  path: '/requirements/{id}',
+  tags,
+  envelope: requirementEnvelope,
+  resolve: requireRequirement,
+  answer: ({ db, origin }, ref: { id: number }) => loadRequirement(db, ref.id, origin),
+});
+
 export const requirementRoutes = [
-  route({
-    method: 'post',
+  createRow(requirement, {
     path: '/features/{feature_id}/requirements',
-    op: 'requirements_create',
     summary: 'Create a requirement under a feature',
     description: 'Operation 3.',
-    tags,
     body: requirementCreateBody,
-    response: requirementEnvelope,
-    handler: async (c, { params, body }) => {
-      const { db } = c.get('store');
-      const feature = await requireFeature(db, params.feature_id);
-      const id = await createRequirement(db, { featureId: feature.id, input: body.data, checked: body, userId: c.get('user').id });
-      const requirement = await loadRequirement(db, id, originOf(c));
-      return c.json({ requirement: pickFields(requirement, body.fields, null) });
-    },
+    parent: requireFeature,
+    create: async ({ db, user }, feature, body) => ({
+      id: await createRequirement(db, { featureId: feature.id, input: body.data, checked: body, userId: user.id }),
+    }),
   }),
   route({
     method: 'get',
@@ -58,46 +62,17 @@ export const requirementRoutes = [
       return c.json(pageBody('requirements', items.map((i) => pickFields(i, query.fields, null)), total, page));
     },
   }),
-  route({
-    method: 'get',
-    path: '/requirements/{id}',
-    op: 'requirements_show',
-    summary: 'Show a requirement',
-    tags,
-    response: requirementEnvelope,
-    handler: async (c, { params }) => {
-      const { db } = c.get('store');
-      const row = await requireRequirement(db, params.id);
-      return c.json({ requirement: await loadRequirement(db, row.id, originOf(c)) });
-    },
-  }),
-  route({
-    method: 'put',
-    path: '/requirements/{id}',
-    op: 'requirements_update',
+  showRow(requirement, { summary: 'Show a requirement' }),
+  updateRow(requirement, {
     summary: 'Update a requirement',
-    tags,
     body: requirementUpdateBody,
-    response: requirementEnvelope,
-    handler: async (c, { params, body }) => {
-      const { db } = c.get('store');
-      const row = await requireRequirement(db, params.id);
-      await updateRequirement(db, { requirementId: row.id, input: body.data, checked: body, userId: c.get('user').id });
-      return c.json({ requirement: await loadRequirement(db, row.id, originOf(c)) });
+    update: async ({ db, user }, row, body) => {
+      await updateRequirement(db, { requirementId: row.id, input: body.data, checked: body, userId: user.id });
+      return row;
     },
   }),
-  route({
-    method: 'delete',
-    path: '/requirements/{id}',
-    op: 'requirements_delete',
+  deleteRow(requirement, {
     summary: 'Delete a requirement (to the recycle bin)',
-    tags,
-    response: null,
-    handler: async (c, { params }) => {
-      const { db } = c.get('store');
-      const row = await requireRequirement(db, params.id);
-      await deleteRequirement(db, { requirementId: row.id, userId: c.get('user').id });
-      return c.body(null, 204);
-    },
+    remove: ({ db, user }, row) => deleteRequirement(db, { requirementId: row.id, userId: user.id }),
   }),
 ] as const;
