@@ -8,9 +8,11 @@ import type { showQuerySchema } from '../../src/contract/common';
 import type { Store } from '../store/db';
 import type { UserRow } from '../store/schema';
 import type { AppEnv } from '../types';
+import { notFound } from '../problems';
+import { listOp } from './list-rows';
 import { originOf, pickFields } from './query';
 import type { RecordEnvelope } from './record';
-import type { BodyOf, Route } from './route-table';
+import type { BodyOf, Method, Route } from './route-table';
 
 /** What a row's store call gets besides the record: the database, who asks, and the origin for links. */
 export interface RowContext {
@@ -19,129 +21,179 @@ export interface RowContext {
   origin: string;
 }
 
-/**
- * A record kind as its rows see it. `Ref` is what `answer` needs (an id or the whole row); `Row`,
- * what `resolve` finds, is at least that, so a found record can be answered as it is.
- */
-export interface RecordKind<K extends string, P extends `/${string}/{id}`, R extends z.ZodType, Ref, Row extends Ref> {
-  /** The answer's key: `epic` in `{ "epic": {...} }`. */
-  key: K;
-  /** Operation ids are `<op>_show`, `<op>_update`, `<op>_delete`. */
-  op: string;
-  /** The record's own path. */
+/** A kind as its route module declares it; the answer key and operation ids are read from it. */
+export interface RecordKindDecl<P extends `/${string}/{id}`, R extends z.ZodObject, Ref, Row extends Ref> {
+  /** The record's own path; its first segment names the operations (`/epics/{id}` → `epics_show`, …). */
   path: P;
   tags: readonly string[];
-  /** The answer's schema, `{ "<key>": record }`. */
+  /** The answer's schema, `{ "<key>": record }`: its one key is the answer's key. */
   envelope: R;
   /** The record an `{id}` (numeric id or key) names, or a 404. */
   resolve: (db: Store['db'], id: string) => Promise<Row>;
   /** The whole record as the API shows it; `fields` lets the loader leave out what is not asked for. */
-  answer: (ctx: RowContext, ref: Ref, fields: string | undefined) => Promise<{ id: string }>;
+  answer: (ctx: RowContext, ref: Ref, fields: string | undefined) => { id: string } | Promise<{ id: string }>;
+}
+
+/**
+ * A record kind as its rows see it. `Ref` is what `answer` needs (an id or the whole row); `Row`,
+ * what `resolve` finds, is at least that, so a found record can be answered as it is.
+ */
+export interface RecordKind<
+  P extends `/${string}/{id}`,
+  R extends z.ZodObject,
+  Ref,
+  Row extends Ref,
+> extends RecordKindDecl<P, R, Ref, Row> {
+  /** `epic` in `{ "epic": {...} }`. */
+  key: string;
+  /** `Epic` in "Epic 12 not found". */
+  noun: string;
+  /** `epics` in `epics_show`. */
+  op: string;
 }
 
 /** Declares a kind; the generics are inferred from `resolve` and `answer`. */
-export function recordKind<K extends string, P extends `/${string}/{id}`, R extends z.ZodType, Ref, Row extends Ref>(
-  kind: RecordKind<K, P, R, Ref, Row>,
-): RecordKind<K, P, R, Ref, Row> {
-  return kind;
+export function recordKind<P extends `/${string}/{id}`, R extends z.ZodObject, Ref, Row extends Ref>(
+  decl: RecordKindDecl<P, R, Ref, Row>,
+): RecordKind<P, R, Ref, Row> {
+  const [key, ...others] = Object.keys(decl.envelope.shape);
+  if (!key || others.length > 0) throw new Error(`The answer of ${decl.path} has exactly one key`);
+  const noun = key.replaceAll('_', ' ');
+  return {
+    ...decl,
+    key,
+    noun: noun.charAt(0).toUpperCase() + noun.slice(1),
+    op: decl.path.split('/')[1] ?? key,
+  };
 }
 
 /** The words of a row in the API document. */
 interface RowText {
   summary: string;
   description?: string;
+  params?: Readonly<Record<string, string>>;
 }
 
 type Params = Record<string, string>;
-type Input = { params: Params; query?: { fields?: string | undefined }; body?: { fields?: string | undefined } };
+type Input = {
+  params: Params;
+  query?: { fields?: string | undefined };
+  body?: { fields?: string | undefined };
+};
+type AnyKind = RecordKind<`/${string}/{id}`, z.ZodObject, never, never>;
 
-function contextOf(c: Context<AppEnv>): RowContext {
-  return { db: c.get('store').db, user: c.get('user'), origin: originOf(c) };
+/**
+ * A row on a kind: the generic handler finds what it needs and answers `{ "<key>": record }`
+ * narrowed by `fields` (or 204 when `handle` gives null). The handlers read their input loosely; the
+ * row's type (what the table, the document and the test client see) is the one the factory names,
+ * and mountRoutes hands every handler this shape.
+ */
+function kindRow<T>(
+  kind: AnyKind,
+  row: { method: Method; op: string; path: string; response: z.ZodType | null } & RowText &
+    Partial<Pick<Route, 'query' | 'body'>>,
+  handle: (ctx: RowContext, input: Input) => Promise<unknown>,
+): T {
+  const answer = kind.answer as (
+    ctx: RowContext,
+    ref: unknown,
+    fields: string | undefined,
+  ) => Promise<{ id: string }>;
+  return {
+    tags: kind.tags,
+    ...row,
+    handler: async (c: Context<AppEnv>, input: Input) => {
+      const ctx: RowContext = { db: c.get('store').db, user: c.get('user'), origin: originOf(c) };
+      const ref = await handle(ctx, input);
+      if (ref === null) return c.body(null, 204);
+      const fields = input.query?.fields ?? input.body?.fields;
+      return c.json({ [kind.key]: pickFields(await answer(ctx, ref, fields), fields, null) });
+    },
+  } as unknown as T;
 }
 
-async function answerWith<K extends string, Ref>(
-  c: Context<AppEnv>,
+/** The parent named by a path's first parameter, when the row has a parent to find. */
+async function parentOf<Parent>(
   ctx: RowContext,
-  kind: Pick<RecordKind<K, `/${string}/{id}`, z.ZodType, Ref, Ref>, 'key' | 'answer'>,
-  ref: Ref,
-  fields: string | undefined,
-): Promise<Response> {
-  return c.json({ [kind.key]: pickFields(await kind.answer(ctx, ref, fields), fields, null) });
+  path: string,
+  params: Params,
+  parent: ((db: Store['db'], idOrKey: string) => Promise<Parent>) | undefined,
+): Promise<Parent | undefined> {
+  const name = /\{([^}]+)\}/.exec(path)?.[1];
+  return parent && name ? parent(ctx.db, params[name] ?? '') : undefined;
 }
 
 /**
- * The generic handlers read their input loosely; the row's type (what the table, the document and
- * the test client see) is the one the factory names. mountRoutes hands every handler this shape.
+ * `GET <path>`: the record, narrowed by `fields` when the row takes the show query. With `path`
+ * and `parent` it is shown under its parent (`/products/{product_id}/goals/{id}`), and a record of
+ * another parent is a 404.
  */
-function asRow<T>(row: Omit<Route, 'handler'> & { handler: (c: Context<AppEnv>, input: Input) => Promise<Response> }): T {
-  return row as unknown as T;
-}
-
-/** `GET <path>`: the record, narrowed by `fields` when the row takes the show query. */
 export function showRow<
-  K extends string,
   P extends `/${string}/{id}`,
-  R extends z.ZodType,
+  R extends z.ZodObject,
   Ref,
   Row extends Ref,
   Q extends typeof showQuerySchema | undefined = undefined,
->(kind: RecordKind<K, P, R, Ref, Row>, row: RowText & { query?: Q }): Route<'get', P, Q, undefined, R> {
-  return asRow({
-    method: 'get',
-    path: kind.path,
-    op: `${kind.op}_show`,
-    tags: kind.tags,
-    response: kind.envelope,
-    ...row,
-    handler: async (c, { params, query }) => {
-      const ctx = contextOf(c);
-      const found = await kind.resolve(ctx.db, params.id ?? '');
-      return answerWith(c, ctx, kind, found, query?.fields);
+  SP extends string = P,
+  Parent = undefined,
+>(
+  kind: RecordKind<P, R, Ref, Row>,
+  row: RowText & {
+    query?: Q;
+    path?: SP;
+    parent?: (db: Store['db'], idOrKey: string) => Promise<Parent>;
+    owns?: (parent: Parent, record: Row) => boolean;
+  },
+): Route<'get', SP, Q, undefined, R> {
+  const { parent, owns, ...text } = row;
+  const path = row.path ?? kind.path;
+  return kindRow(
+    kind as unknown as AnyKind,
+    { method: 'get', op: listOp(path).replace(/_list$/, '_show'), path, response: kind.envelope, ...text },
+    async (ctx, { params }) => {
+      const found = await parentOf(ctx, path, params, parent);
+      const record = await kind.resolve(ctx.db, params.id ?? '');
+      if (owns && !owns(found as Parent, record)) throw notFound(kind.noun, params.id ?? '');
+      return record;
     },
-  });
+  );
 }
 
 /** `PUT <path>`: the store call changes the record and gives back what to answer. */
-export function updateRow<K extends string, P extends `/${string}/{id}`, R extends z.ZodType, Ref, Row extends Ref, B extends RecordEnvelope>(
-  kind: RecordKind<K, P, R, Ref, Row>,
+export function updateRow<
+  P extends `/${string}/{id}`,
+  R extends z.ZodObject,
+  Ref,
+  Row extends Ref,
+  B extends RecordEnvelope,
+>(
+  kind: RecordKind<P, R, Ref, Row>,
   row: RowText & { body: B; update: (ctx: RowContext, record: Row, body: BodyOf<B>) => Promise<Ref> },
 ): Route<'put', P, undefined, B, R> {
   const { update, ...text } = row;
-  return asRow({
-    method: 'put',
-    path: kind.path,
-    op: `${kind.op}_update`,
-    tags: kind.tags,
-    response: kind.envelope,
-    ...text,
-    handler: async (c, { params, body }) => {
-      const ctx = contextOf(c);
-      const found = await kind.resolve(ctx.db, params.id ?? '');
-      const changed = await update(ctx, found, body as BodyOf<B>);
-      return answerWith(c, ctx, kind, changed, body?.fields);
-    },
-  });
+  const op = `${kind.op}_update`;
+  return kindRow(
+    kind as unknown as AnyKind,
+    { method: 'put', op, path: kind.path, response: kind.envelope, ...text },
+    async (ctx, { params, body }) =>
+      update(ctx, await kind.resolve(ctx.db, params.id ?? ''), body as BodyOf<B>),
+  );
 }
 
 /** `DELETE <path>`: 204 once the store call has removed the record. */
-export function deleteRow<K extends string, P extends `/${string}/{id}`, R extends z.ZodType, Ref, Row extends Ref>(
-  kind: RecordKind<K, P, R, Ref, Row>,
+export function deleteRow<P extends `/${string}/{id}`, R extends z.ZodObject, Ref, Row extends Ref>(
+  kind: RecordKind<P, R, Ref, Row>,
   row: RowText & { remove: (ctx: RowContext, record: Row) => Promise<void> },
 ): Route<'delete', P, undefined, undefined, null> {
   const { remove, ...text } = row;
-  return asRow({
-    method: 'delete',
-    path: kind.path,
-    op: `${kind.op}_delete`,
-    tags: kind.tags,
-    response: null,
-    ...text,
-    handler: async (c, { params }) => {
-      const ctx = contextOf(c);
+  return kindRow(
+    kind as unknown as AnyKind,
+    { method: 'delete', op: `${kind.op}_delete`, path: kind.path, response: null, ...text },
+    async (ctx, { params }) => {
       await remove(ctx, await kind.resolve(ctx.db, params.id ?? ''));
-      return c.body(null, 204);
+      return null;
     },
-  });
+  );
 }
 
 /**
@@ -149,16 +201,15 @@ export function deleteRow<K extends string, P extends `/${string}/{id}`, R exten
  * or the body names it when the path has none); answered as show answers it.
  */
 export function createRow<
-  K extends string,
   P extends `/${string}/{id}`,
-  R extends z.ZodType,
+  R extends z.ZodObject,
   Ref,
   Row extends Ref,
   CP extends string,
   B extends RecordEnvelope,
   Parent = undefined,
 >(
-  kind: RecordKind<K, P, R, Ref, Row>,
+  kind: RecordKind<P, R, Ref, Row>,
   row: RowText & {
     path: CP;
     body: B;
@@ -167,18 +218,10 @@ export function createRow<
   },
 ): Route<'post', CP, undefined, B, R> {
   const { create, parent, ...text } = row;
-  const name = /\{([^}]+)\}/.exec(row.path)?.[1];
-  return asRow({
-    method: 'post',
-    op: `${kind.op}_create`,
-    tags: kind.tags,
-    response: kind.envelope,
-    ...text,
-    handler: async (c, { params, body }) => {
-      const ctx = contextOf(c);
-      const found = parent && name ? await parent(ctx.db, params[name] ?? '') : undefined;
-      const made = await create(ctx, found as Parent, body as BodyOf<B>);
-      return answerWith(c, ctx, kind, made, body?.fields);
-    },
-  });
+  return kindRow(
+    kind as unknown as AnyKind,
+    { method: 'post', op: `${kind.op}_create`, response: kind.envelope, ...text },
+    async (ctx, { params, body }) =>
+      create(ctx, (await parentOf(ctx, row.path, params, parent)) as Parent, body as BodyOf<B>),
+  );
 }

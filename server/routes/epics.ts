@@ -13,8 +13,6 @@ import { requireInitiative, requireProduct, requireRelease } from '../store/reso
 const tags = ['Epics'];
 
 const epic = recordKind({
-  key: 'epic',
-  op: 'epics',
   path: '/epics/{id}',
   tags,
   envelope: epicEnvelope,

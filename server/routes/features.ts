@@ -16,8 +16,6 @@ import { requireProduct, requireRelease } from '../store/resolve';
 const tags = ['Features'];
 
 const feature = recordKind({
-  key: 'feature',
-  op: 'features',
   path: '/features/{id}',
   tags,
   envelope: featureEnvelope,

@@ -4,10 +4,9 @@ import { listQuerySchema, showQuerySchema } from '../../src/contract/common';
 import { goalCreateBody, goalEnvelope, goalUpdateBody, timeFramePage } from '../../src/contract/initiatives';
 import { listRow } from '../http/list-rows';
 import { goalList } from '../http/lists';
-import { originOf, pageBody, paging, pickFields } from '../http/query';
+import { pageBody, paging, pickFields } from '../http/query';
 import { createRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { route } from '../http/route-table';
-import { notFound } from '../problems';
 import { createGoal, goalBody, listTimeFrames, requireGoal, timeFrameBody, updateGoal } from '../store/goals';
 import { requireProduct } from '../store/resolve';
 import type { GoalRow } from '../store/schema';
@@ -15,8 +14,6 @@ import type { GoalRow } from '../store/schema';
 const tags = ['Goals'];
 
 const goal = recordKind({
-  key: 'goal',
-  op: 'goals',
   path: '/goals/{id}',
   tags,
   envelope: goalEnvelope,
@@ -38,21 +35,12 @@ export const goalRoutes = [
     parent: requireProduct,
     scope: (product) => ({ productId: product.id }),
   }),
-  route({
-    method: 'get',
+  showRow(goal, {
     path: '/products/{product_id}/goals/{id}',
-    op: 'products_goals_show',
     summary: 'Show a goal of a product',
-    tags,
     query: showQuerySchema,
-    response: goalEnvelope,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const product = await requireProduct(db, params.product_id);
-      const row = await requireGoal(db, params.id);
-      if (row.product_id !== product.id) throw notFound('Goal', params.id);
-      return c.json({ goal: pickFields(await goalBody(db, row, originOf(c)), query.fields, null) });
-    },
+    parent: requireProduct,
+    owns: (product, goal) => goal.product_id === product.id,
   }),
   showRow(goal, { summary: 'Show a goal', query: showQuerySchema }),
   updateRow(goal, {

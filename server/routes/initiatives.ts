@@ -67,8 +67,6 @@ async function listResponse(
 const initiativeList = listKind({ tags, query: initiativeListQuery, response: initiativePage, customFieldFilters: true, answer: listResponse });
 
 const initiative = recordKind({
-  key: 'initiative',
-  op: 'initiatives',
   path: '/initiatives/{id}',
   tags,
   envelope: initiativeEnvelope,

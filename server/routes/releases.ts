@@ -15,7 +15,6 @@ import {
 import { originOf, pageBody, paging, pickFields, wantsOnly } from '../http/query';
 import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { route } from '../http/route-table';
-import { notFound } from '../problems';
 import {
   RELEASE_COMPACT_FIELDS,
   createPhase,
@@ -38,8 +37,6 @@ const tags = ['Releases'];
 const phaseTags = ['Release phases'];
 
 const release = recordKind({
-  key: 'release',
-  op: 'releases',
   path: '/releases/{id}',
   tags,
   envelope: releaseEnvelope,
@@ -48,8 +45,6 @@ const release = recordKind({
 });
 
 const phase = recordKind({
-  key: 'release_phase',
-  op: 'release_phases',
   path: '/release_phases/{id}',
   tags: phaseTags,
   envelope: releasePhaseEnvelope,
@@ -96,21 +91,12 @@ export const releaseRoutes = [
       return c.json(pageBody('releases', items, page.total, p));
     },
   }),
-  route({
-    method: 'get',
+  showRow(release, {
     path: '/products/{product_id}/releases/{id}',
-    op: 'products_releases_show',
     summary: 'Show a release of a product',
-    tags,
     query: showQuerySchema,
-    response: releaseEnvelope,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const product = await requireProduct(db, params.product_id);
-      const row = await requireRelease(db, params.id);
-      if (row.product_id !== product.id) throw notFound('Release', params.id);
-      return c.json({ release: pickFields(await releaseBody(db, row, originOf(c)), query.fields, null) });
-    },
+    parent: requireProduct,
+    owns: (product, release) => release.product_id === product.id,
   }),
   showRow(release, { summary: 'Show a release', query: showQuerySchema }),
   updateRow(release, {

@@ -24,8 +24,6 @@ import {
 const tags = ['Requirements'];
 
 const requirement = recordKind({
-  key: 'requirement',
-  op: 'requirements',
   path: '/requirements/{id}',
   tags,
   envelope: requirementEnvelope,
