@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Store } from '../store/db';
 import type { AppEnv } from '../types';
 import type { Paging } from '../problems';
-import { pageBody, paging } from './query';
+import { originOf, pageBody, paging, pickFields, wantsOnly } from './query';
 import type { Route } from './route-table';
 
 type Db = Store['db'];
@@ -70,11 +70,29 @@ export function listRow<P extends string, Q extends z.ZodObject, R extends z.Zod
 export function pageAnswer<Q extends { page?: number | undefined; per_page?: number | undefined }, Scope, Row, Item = Row>(
   key: string,
   load: (db: Db, scope: Scope, p: Paging, query: Q) => Promise<{ rows: Row[]; total: number }>,
-  items: (rows: Row[], c: Context<AppEnv>) => Item[] | Promise<Item[]> = (rows) => rows as unknown as Item[],
+  items: (rows: Row[], c: Context<AppEnv>, query: Q) => Item[] | Promise<Item[]> = (rows) => rows as unknown as Item[],
 ): (c: Context<AppEnv>, query: Q, scope: Scope) => Promise<Response> {
   return async (c, query, scope) => {
     const p = paging(query);
     const page = await load(c.get('store').db, scope, p, query);
-    return c.json(pageBody(key, await items(page.rows, c), page.total, p));
+    return c.json(pageBody(key, await items(page.rows, c, query), page.total, p));
+  };
+}
+
+/**
+ * Items of a list whose default is a compact shape: it comes straight from the rows when `fields`
+ * asks for nothing more; otherwise whole records, which batch their related rows.
+ */
+export function compactOrWhole<Row, Compact extends { id: string }, Whole extends { id: string }>(
+  compactFields: readonly string[],
+  compact: (row: Row, origin: string) => Compact,
+  whole: (db: Db, rows: Row[], origin: string) => Promise<Whole[]>,
+): (rows: Row[], c: Context<AppEnv>, query: { fields?: string | undefined }) => Promise<Partial<Compact | Whole>[]> {
+  return async (rows, c, { fields }) => {
+    const origin = originOf(c);
+    const items: (Compact | Whole)[] = wantsOnly(fields, compactFields)
+      ? rows.map((r) => compact(r, origin))
+      : await whole(c.get('store').db, rows, origin);
+    return items.map((item) => pickFields(item, fields, compactFields));
   };
 }

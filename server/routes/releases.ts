@@ -12,9 +12,8 @@ import {
   releasePhaseUpdateBody,
   releaseUpdateBody,
 } from '../../src/contract/releases';
-import { originOf, pageBody, paging, pickFields, wantsOnly } from '../http/query';
+import { compactOrWhole, listKind, listRow, pageAnswer } from '../http/list-rows';
 import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
-import { route } from '../http/route-table';
 import {
   RELEASE_COMPACT_FIELDS,
   createPhase,
@@ -52,6 +51,37 @@ const phase = recordKind({
   answer: ({ db }, row: ReleasePhaseRow) => phaseBody(db, row),
 });
 
+const releases = listKind({
+  tags: ['Releases'],
+  query: releaseListQuery,
+  response: releasePage,
+  answer: pageAnswer(
+    'releases',
+    (db, productId: number, p, query) =>
+      listReleases(
+        db,
+        productId,
+        {
+          q: query.q,
+          updatedSince: query.updated_since,
+          parkingLot: query.parking_lot === undefined ? undefined : query.parking_lot === 'true',
+        },
+        p,
+      ),
+    compactOrWhole(RELEASE_COMPACT_FIELDS, releaseCompact, releaseBodies),
+  ),
+});
+const phases = listKind({
+  tags: phaseTags,
+  query: pagingQuerySchema,
+  response: releasePhasePage,
+  answer: pageAnswer(
+    'release_phases',
+    (db, releaseId: number, p) => listPhases(db, releaseId, p),
+    (rows, c) => phaseBodies(c.get('store').db, rows),
+  ),
+});
+
 export const releaseRoutes = [
   createRow(release, {
     path: '/products/{product_id}/releases',
@@ -61,35 +91,11 @@ export const releaseRoutes = [
     parent: requireProduct,
     create: ({ db, user }, product, body) => createRelease(db, user, product, body.data, body),
   }),
-  route({
-    method: 'get',
+  listRow(releases, {
     path: '/products/{product_id}/releases',
-    op: 'products_releases_list',
     summary: "List a product's releases",
-    tags,
-    query: releaseListQuery,
-    response: releasePage,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const product = await requireProduct(db, params.product_id);
-      const p = paging(query);
-      const page = await listReleases(
-        db,
-        product.id,
-        {
-          q: query.q,
-          updatedSince: query.updated_since,
-          parkingLot: query.parking_lot === undefined ? undefined : query.parking_lot === 'true',
-        },
-        p,
-      );
-      const origin = originOf(c);
-      // The compact shape comes straight from the rows; whole records batch their related rows.
-      const items = wantsOnly(query.fields, RELEASE_COMPACT_FIELDS)
-        ? page.rows.map((r) => pickFields(releaseCompact(r, origin), query.fields, RELEASE_COMPACT_FIELDS))
-        : (await releaseBodies(db, page.rows, origin)).map((r) => pickFields(r, query.fields, RELEASE_COMPACT_FIELDS));
-      return c.json(pageBody('releases', items, page.total, p));
-    },
+    parent: requireProduct,
+    scope: (product) => product.id,
   }),
   showRow(release, {
     path: '/products/{product_id}/releases/{id}',
@@ -105,21 +111,11 @@ export const releaseRoutes = [
     update: async ({ db, user }, row, body) =>
       updateRelease(db, user, await requireProduct(db, String(row.product_id)), row, body.data, body),
   }),
-  route({
-    method: 'get',
+  listRow(phases, {
     path: '/releases/{id}/release_phases',
-    op: 'releases_release_phases_list',
     summary: "List a release's phases and milestones",
-    tags: phaseTags,
-    query: pagingQuerySchema,
-    response: releasePhasePage,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const release = await requireRelease(db, params.id);
-      const p = paging(query);
-      const page = await listPhases(db, release.id, p);
-      return c.json(pageBody('release_phases', await phaseBodies(db, page.rows), page.total, p));
-    },
+    parent: requireRelease,
+    scope: (release) => release.id,
   }),
   createRow(phase, {
     path: '/release_phases',
