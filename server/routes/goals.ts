@@ -2,11 +2,10 @@
 // product's time frames, which the initiative and goal forms offer. Rows of the route table.
 import { listQuerySchema, showQuerySchema } from '../../src/contract/common';
 import { goalCreateBody, goalEnvelope, goalUpdateBody, timeFramePage } from '../../src/contract/initiatives';
-import { listRow } from '../http/list-rows';
+import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { goalList } from '../http/lists';
-import { pageBody, paging, pickFields } from '../http/query';
+import { pickFields } from '../http/query';
 import { createRow, recordKind, showRow, updateRow } from '../http/record-rows';
-import { route } from '../http/route-table';
 import { createGoal, goalBody, listTimeFrames, requireGoal, timeFrameBody, updateGoal } from '../store/goals';
 import { requireProduct } from '../store/resolve';
 import type { GoalRow } from '../store/schema';
@@ -19,6 +18,17 @@ const goal = recordKind({
   envelope: goalEnvelope,
   resolve: requireGoal,
   answer: ({ db, origin }, row: GoalRow) => goalBody(db, row, origin),
+});
+
+const timeFrames = listKind({
+  tags: ['Time frames'],
+  query: listQuerySchema,
+  response: timeFramePage,
+  answer: pageAnswer(
+    'time_frames',
+    (db, productId: number, p, query) => listTimeFrames(db, productId, p, query.q),
+    (rows, _c, query) => rows.map((f) => pickFields(timeFrameBody(f), query.fields, null)),
+  ),
 });
 
 export const goalRoutes = [
@@ -49,21 +59,11 @@ export const goalRoutes = [
     update: async ({ db, user }, row, body) =>
       updateGoal(db, user, await requireProduct(db, String(row.product_id)), row, body.data, body),
   }),
-  route({
-    method: 'get',
+  listRow(timeFrames, {
     path: '/products/{product_id}/time_frames',
-    op: 'products_time_frames_list',
     summary: "List a product's time frames",
     description: 'Time frames are small records: whole by default, `fields` narrows them.',
-    tags: ['Time frames'],
-    query: listQuerySchema,
-    response: timeFramePage,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const product = await requireProduct(db, params.product_id);
-      const p = paging(query);
-      const page = await listTimeFrames(db, product.id, p, query.q);
-      return c.json(pageBody('time_frames', page.rows.map((f) => pickFields(timeFrameBody(f), query.fields, null)), page.total, p));
-    },
+    parent: requireProduct,
+    scope: (product) => product.id,
   }),
 ] as const;

@@ -7,9 +7,9 @@ import {
   requirementPage,
   requirementUpdateBody,
 } from '../../src/contract/features';
-import { originOf, pageBody, paging, pickFields } from '../http/query';
+import { listKind, listRow, pageAnswer } from '../http/list-rows';
+import { originOf, pickFields } from '../http/query';
 import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
-import { route } from '../http/route-table';
 import { requireFeature } from '../store/features';
 import {
   createRequirement,
@@ -31,6 +31,21 @@ const requirement = recordKind({
   answer: ({ db, origin }, ref: { id: number }) => loadRequirement(db, ref.id, origin),
 });
 
+const requirements = listKind({
+  tags,
+  query: listQuerySchema,
+  response: requirementPage,
+  answer: pageAnswer(
+    'requirements',
+    (db, featureId: number, p, query) =>
+      listRequirements(db, { featureId, q: query.q, updatedSince: query.updated_since }, p),
+    async (rows, c, query) =>
+      (await serializeRequirements(c.get('store').db, rows, originOf(c))).map((i) =>
+        pickFields(i, query.fields, null),
+      ),
+  ),
+});
+
 export const requirementRoutes = [
   createRow(requirement, {
     path: '/features/{feature_id}/requirements',
@@ -39,33 +54,32 @@ export const requirementRoutes = [
     body: requirementCreateBody,
     parent: requireFeature,
     create: async ({ db, user }, feature, body) => ({
-      id: await createRequirement(db, { featureId: feature.id, input: body.data, checked: body, userId: user.id }),
+      id: await createRequirement(db, {
+        featureId: feature.id,
+        input: body.data,
+        checked: body,
+        userId: user.id,
+      }),
     }),
   }),
-  route({
-    method: 'get',
+  listRow(requirements, {
     path: '/features/{feature_id}/requirements',
-    op: 'features_requirements_list',
     summary: "List a feature's requirements",
     description: 'Operation 4. Whole records by default; `fields` narrows them.',
-    tags,
-    query: listQuerySchema,
-    response: requirementPage,
-    handler: async (c, { params, query }) => {
-      const { db } = c.get('store');
-      const feature = await requireFeature(db, params.feature_id);
-      const page = paging(query);
-      const { rows, total } = await listRequirements(db, { featureId: feature.id, q: query.q, updatedSince: query.updated_since }, page);
-      const items = await serializeRequirements(db, rows, originOf(c));
-      return c.json(pageBody('requirements', items.map((i) => pickFields(i, query.fields, null)), total, page));
-    },
+    parent: requireFeature,
+    scope: (feature) => feature.id,
   }),
   showRow(requirement, { summary: 'Show a requirement' }),
   updateRow(requirement, {
     summary: 'Update a requirement',
     body: requirementUpdateBody,
     update: async ({ db, user }, row, body) => {
-      await updateRequirement(db, { requirementId: row.id, input: body.data, checked: body, userId: user.id });
+      await updateRequirement(db, {
+        requirementId: row.id,
+        input: body.data,
+        checked: body,
+        userId: user.id,
+      });
       return row;
     },
   }),
