@@ -14,8 +14,8 @@ import type { EpicListFilter } from '../store/epics';
 import { FEATURE_COMPACT_FIELDS, listFeatures, serializeFeatures, wantedFields } from '../store/features';
 import type { FeatureListFilter } from '../store/features';
 import { GOAL_COMPACT_FIELDS, goalBodies, goalCompact, listGoals } from '../store/goals';
-import { listKind } from './list-rows';
-import { originOf, pageBody, paging, pickFields, wantsOnly } from './query';
+import { compactOrWhole, listKind, pageAnswer } from './list-rows';
+import { originOf, pageBody, paging, pickFields } from './query';
 
 /** A page of features in a scope. */
 export async function featureListResponse(
@@ -67,22 +67,7 @@ export async function epicListResponse(
   return c.json(pageBody('epics', epics.map((e) => pickFields(e, query.fields, EPIC_COMPACT_FIELDS)), total, page));
 }
 
-/** A page of goals of a product or an initiative; `q` and `updated_since` filter both. */
-export async function goalListResponse(
-  c: Context<AppEnv>,
-  query: z.output<typeof listQuerySchema>,
-  scope: { productId: number } | { initiativeId: number },
-): Promise<Response> {
-  const db = c.get('store').db;
-  const p = paging(query);
-  const page = await listGoals(db, scope, p, { q: query.q, updatedSince: query.updated_since });
-  const origin = originOf(c);
-  // The compact shape comes straight from the rows; whole records batch their related rows.
-  const items = wantsOnly(query.fields, GOAL_COMPACT_FIELDS)
-    ? page.rows.map((g) => pickFields(goalCompact(g, origin), query.fields, GOAL_COMPACT_FIELDS))
-    : (await goalBodies(db, page.rows, origin)).map((g) => pickFields(g, query.fields, GOAL_COMPACT_FIELDS));
-  return c.json(pageBody('goals', items, page.total, p));
-}
+
 
 export const featureList = listKind({ tags: ['Features'], query: featureListQuery, response: featurePage, answer: featureListResponse });
 export const epicList = listKind({
@@ -92,4 +77,15 @@ export const epicList = listKind({
   customFieldFilters: true,
   answer: epicListResponse,
 });
-export const goalList = listKind({ tags: ['Goals'], query: listQuerySchema, response: goalPage, answer: goalListResponse });
+/** The goals of a product or an initiative; `q` and `updated_since` filter both. */
+export const goalList = listKind({
+  tags: ['Goals'],
+  query: listQuerySchema,
+  response: goalPage,
+  answer: pageAnswer(
+    'goals',
+    (db, scope: { productId: number } | { initiativeId: number }, p, query: z.output<typeof listQuerySchema>) =>
+      listGoals(db, scope, p, { q: query.q, updatedSince: query.updated_since }),
+    compactOrWhole(GOAL_COMPACT_FIELDS, goalCompact, goalBodies),
+  ),
+});

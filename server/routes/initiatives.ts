@@ -11,9 +11,9 @@ import {
   initiativePage,
   initiativeUpdateBody,
 } from '../../src/contract/initiatives';
-import { listKind, listRow } from '../http/list-rows';
+import { compactOrWhole, listKind, listRow } from '../http/list-rows';
 import { featureList, goalList } from '../http/lists';
-import { originOf, pageBody, paging, pickFields, wantsOnly } from '../http/query';
+import { pageBody, paging } from '../http/query';
 import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import type { AppEnv } from '../types';
 import { customFieldFilter, readCustomFieldPairs } from '../store/custom-fields';
@@ -31,6 +31,8 @@ import { requireInitiative, requireProduct } from '../store/resolve';
 import type { InitiativeRow } from '../store/schema';
 
 const tags = ['Initiatives'];
+
+const initiativeItems = compactOrWhole(INITIATIVE_COMPACT_FIELDS, initiativeCompact, initiativeBodies);
 
 async function listResponse(
   c: Context<AppEnv>,
@@ -56,11 +58,7 @@ async function listResponse(
     },
     p,
   );
-  const origin = originOf(c);
-  // The compact shape comes straight from the rows; whole records batch their related rows.
-  const items = wantsOnly(query.fields, INITIATIVE_COMPACT_FIELDS)
-    ? page.rows.map((r) => pickFields(initiativeCompact(r, origin), query.fields, INITIATIVE_COMPACT_FIELDS))
-    : (await initiativeBodies(db, page.rows, origin)).map((r) => pickFields(r, query.fields, INITIATIVE_COMPACT_FIELDS));
+  const items = await initiativeItems(page.rows, c, query);
   return c.json(pageBody('initiatives', items, page.total, p));
 }
 
