@@ -6,9 +6,12 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { showQuerySchema } from '../../src/contract/common';
 import type { Store } from '../store/db';
-import type { UserRow } from '../store/schema';
 import type { AppEnv } from '../types';
+import type { Kysely } from 'kysely';
 import { notFound } from '../problems';
+import type { Checked } from '../problems';
+import { requireProduct } from '../store/resolve';
+import type { Database, ProductRow, UserRow } from '../store/schema';
 import { listOp } from './list-rows';
 import { originOf, pickFields } from './query';
 import type { RecordEnvelope } from './record';
@@ -178,6 +181,17 @@ export function updateRow<
     async (ctx, { params, body }) =>
       update(ctx, await kind.resolve(ctx.db, params.id ?? ''), body as BodyOf<B>),
   );
+}
+
+/**
+ * The change of a record that belongs to a product (releases, goals, initiatives): their store calls
+ * take the record's product beside it, `(db, user, product, record, data, checked)`.
+ */
+export function changeInProduct<Row extends { product_id: number }, Data, Out>(
+  change: (db: Kysely<Database>, user: UserRow, product: ProductRow, record: Row, data: Data, checked: Checked) => Promise<Out>,
+): (ctx: RowContext, record: Row, body: { data: Data } & Checked) => Promise<Out> {
+  return async ({ db, user }, record, body) =>
+    change(db, user, await requireProduct(db, String(record.product_id)), record, body.data, body);
 }
 
 /** `DELETE <path>`: 204 once the store call has removed the record. */

@@ -10,11 +10,9 @@ import { createEpic, deleteEpic, loadEpic, requireEpic, updateEpic } from '../st
 import { wantedFields } from '../store/features';
 import { requireInitiative, requireProduct, requireRelease } from '../store/resolve';
 
-const tags = ['Epics'];
-
 const epic = recordKind({
   path: '/epics/{id}',
-  tags,
+  tags: ['Epics'],
   envelope: epicEnvelope,
   resolve: requireEpic,
   answer: ({ db, origin }, ref: { id: number }, fields) => loadEpic(db, ref.id, origin, wantedFields(fields, null)),

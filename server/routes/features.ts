@@ -13,11 +13,9 @@ import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/re
 import { createFeature, deleteFeature, loadFeature, requireFeature, updateFeature, wantedFields } from '../store/features';
 import { requireProduct, requireRelease } from '../store/resolve';
 
-const tags = ['Features'];
-
 const feature = recordKind({
   path: '/features/{id}',
-  tags,
+  tags: ['Features'],
   envelope: featureEnvelope,
   resolve: requireFeature,
   answer: ({ db, origin }, ref: { id: number }, fields) => loadFeature(db, ref.id, origin, wantedFields(fields, null)),

@@ -5,16 +5,14 @@ import { goalCreateBody, goalEnvelope, goalUpdateBody, timeFramePage } from '../
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { goalList } from '../http/lists';
 import { pickFields } from '../http/query';
-import { createRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { changeInProduct, createRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { createGoal, goalBody, listTimeFrames, requireGoal, timeFrameBody, updateGoal } from '../store/goals';
 import { requireProduct } from '../store/resolve';
 import type { GoalRow } from '../store/schema';
 
-const tags = ['Goals'];
-
 const goal = recordKind({
   path: '/goals/{id}',
-  tags,
+  tags: ['Goals'],
   envelope: goalEnvelope,
   resolve: requireGoal,
   answer: ({ db, origin }, row: GoalRow) => goalBody(db, row, origin),
@@ -56,8 +54,7 @@ export const goalRoutes = [
   updateRow(goal, {
     summary: 'Update a goal',
     body: goalUpdateBody,
-    update: async ({ db, user }, row, body) =>
-      updateGoal(db, user, await requireProduct(db, String(row.product_id)), row, body.data, body),
+    update: changeInProduct(updateGoal),
   }),
   listRow(timeFrames, {
     path: '/products/{product_id}/time_frames',

@@ -14,7 +14,7 @@ import {
 import { compactOrWhole, listKind, listRow } from '../http/list-rows';
 import { featureList, goalList } from '../http/lists';
 import { pageBody, paging } from '../http/query';
-import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { changeInProduct, createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import type { AppEnv } from '../types';
 import { customFieldFilter, readCustomFieldPairs } from '../store/custom-fields';
 import {
@@ -29,8 +29,6 @@ import {
 } from '../store/initiatives';
 import { requireInitiative, requireProduct } from '../store/resolve';
 import type { InitiativeRow } from '../store/schema';
-
-const tags = ['Initiatives'];
 
 const initiativeItems = compactOrWhole(INITIATIVE_COMPACT_FIELDS, initiativeCompact, initiativeBodies);
 
@@ -62,14 +60,20 @@ async function listResponse(
   return c.json(pageBody('initiatives', items, page.total, p));
 }
 
-const initiativeList = listKind({ tags, query: initiativeListQuery, response: initiativePage, customFieldFilters: true, answer: listResponse });
-
 const initiative = recordKind({
   path: '/initiatives/{id}',
-  tags,
+  tags: ['Initiatives'],
   envelope: initiativeEnvelope,
   resolve: requireInitiative,
   answer: ({ db, origin }, row: InitiativeRow) => initiativeBody(db, row, origin),
+});
+
+const initiativeList = listKind({
+  tags: initiative.tags,
+  query: initiativeListQuery,
+  response: initiativePage,
+  customFieldFilters: true,
+  answer: listResponse,
 });
 
 export const initiativeRoutes = [
@@ -92,8 +96,7 @@ export const initiativeRoutes = [
   updateRow(initiative, {
     summary: 'Update an initiative',
     body: initiativeUpdateBody,
-    update: async ({ db, user }, row, body) =>
-      updateInitiative(db, user, await requireProduct(db, String(row.product_id)), row, body.data, body),
+    update: changeInProduct(updateInitiative),
   }),
   deleteRow(initiative, {
     summary: 'Delete an initiative (to the recycle bin)',

@@ -13,7 +13,7 @@ import {
   releaseUpdateBody,
 } from '../../src/contract/releases';
 import { compactOrWhole, listKind, listRow, pageAnswer } from '../http/list-rows';
-import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { changeInProduct, createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import {
   RELEASE_COMPACT_FIELDS,
   createPhase,
@@ -32,12 +32,9 @@ import {
 import { requireProduct, requireRelease, requireReleasePhase } from '../store/resolve';
 import type { ReleasePhaseRow, ReleaseRow } from '../store/schema';
 
-const tags = ['Releases'];
-const phaseTags = ['Release phases'];
-
 const release = recordKind({
   path: '/releases/{id}',
-  tags,
+  tags: ['Releases'],
   envelope: releaseEnvelope,
   resolve: requireRelease,
   answer: ({ db, origin }, row: ReleaseRow) => releaseBody(db, row, origin),
@@ -45,14 +42,14 @@ const release = recordKind({
 
 const phase = recordKind({
   path: '/release_phases/{id}',
-  tags: phaseTags,
+  tags: ['Release phases'],
   envelope: releasePhaseEnvelope,
   resolve: requireReleasePhase,
   answer: ({ db }, row: ReleasePhaseRow) => phaseBody(db, row),
 });
 
 const releases = listKind({
-  tags: ['Releases'],
+  tags: release.tags,
   query: releaseListQuery,
   response: releasePage,
   answer: pageAnswer(
@@ -72,7 +69,7 @@ const releases = listKind({
   ),
 });
 const phases = listKind({
-  tags: phaseTags,
+  tags: phase.tags,
   query: pagingQuerySchema,
   response: releasePhasePage,
   answer: pageAnswer(
@@ -108,8 +105,7 @@ export const releaseRoutes = [
   updateRow(release, {
     summary: 'Update a release',
     body: releaseUpdateBody,
-    update: async ({ db, user }, row, body) =>
-      updateRelease(db, user, await requireProduct(db, String(row.product_id)), row, body.data, body),
+    update: changeInProduct(updateRelease),
   }),
   listRow(phases, {
     path: '/releases/{id}/release_phases',

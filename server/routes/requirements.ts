@@ -21,18 +21,16 @@ import {
   updateRequirement,
 } from '../store/requirements';
 
-const tags = ['Requirements'];
-
 const requirement = recordKind({
   path: '/requirements/{id}',
-  tags,
+  tags: ['Requirements'],
   envelope: requirementEnvelope,
   resolve: requireRequirement,
   answer: ({ db, origin }, ref: { id: number }) => loadRequirement(db, ref.id, origin),
 });
 
 const requirements = listKind({
-  tags,
+  tags: requirement.tags,
   query: listQuerySchema,
   response: requirementPage,
   answer: pageAnswer(
