@@ -3,11 +3,11 @@
 // path, how a record is found and how it is answered) and each row adds only its summary and the
 // store call; finding the record, the `{ "<key>": record }` envelope, `fields` and 204 live here.
 import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { showQuerySchema } from '../../src/contract/common';
 import type { Store } from '../store/db';
 import type { AppEnv } from '../types';
-import type { Kysely } from 'kysely';
 import { notFound } from '../problems';
 import type { Checked } from '../problems';
 import { requireProduct } from '../store/resolve';
