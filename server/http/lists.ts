@@ -1,11 +1,12 @@
-// List answers more than one route module serves: the feature list (of the account, a product, a
-// release, an epic, an initiative), the epic list and a goal page. One query language per kind,
-// scoped by the route; compact items by default, any subset with `fields`.
+// Lists more than one route module serves: the feature list (of the account, a product, a release,
+// an epic, an initiative), the epic list and the goal list, declared once for `listRow`. One query
+// language per kind, scoped by the route; compact items by default, any subset with `fields`.
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { epicListQuery } from '../../src/contract/epics';
-import type { featureListQuery } from '../../src/contract/features';
-import type { listQuerySchema } from '../../src/contract/common';
+import { listQuerySchema } from '../../src/contract/common';
+import { epicListQuery, epicPage } from '../../src/contract/epics';
+import { featureListQuery, featurePage } from '../../src/contract/features';
+import { goalPage } from '../../src/contract/initiatives';
 import type { AppEnv } from '../types';
 import { readCustomFieldPairs } from '../store/custom-fields';
 import { EPIC_COMPACT_FIELDS, listEpics, serializeEpics } from '../store/epics';
@@ -13,7 +14,8 @@ import type { EpicListFilter } from '../store/epics';
 import { FEATURE_COMPACT_FIELDS, listFeatures, serializeFeatures, wantedFields } from '../store/features';
 import type { FeatureListFilter } from '../store/features';
 import { GOAL_COMPACT_FIELDS, goalBodies, goalCompact, listGoals } from '../store/goals';
-import { originOf, pageBody, paging, pickFields, wantsOnly } from './query';
+import { compactOrWhole, listKind, pageAnswer } from './list-rows';
+import { originOf, pageBody, paging, pickFields } from './query';
 
 /** A page of features in a scope. */
 export async function featureListResponse(
@@ -65,20 +67,25 @@ export async function epicListResponse(
   return c.json(pageBody('epics', epics.map((e) => pickFields(e, query.fields, EPIC_COMPACT_FIELDS)), total, page));
 }
 
-/** A page of goals of a product or an initiative. */
-export async function goalListResponse(
-  c: Context<AppEnv>,
-  query: z.output<typeof listQuerySchema>,
-  scope: { productId: number } | { initiativeId: number },
-  filter: { q?: string | undefined; updatedSince?: string | undefined } = {},
-): Promise<Response> {
-  const db = c.get('store').db;
-  const p = paging(query);
-  const page = await listGoals(db, scope, p, filter);
-  const origin = originOf(c);
-  // The compact shape comes straight from the rows; whole records batch their related rows.
-  const items = wantsOnly(query.fields, GOAL_COMPACT_FIELDS)
-    ? page.rows.map((g) => pickFields(goalCompact(g, origin), query.fields, GOAL_COMPACT_FIELDS))
-    : (await goalBodies(db, page.rows, origin)).map((g) => pickFields(g, query.fields, GOAL_COMPACT_FIELDS));
-  return c.json(pageBody('goals', items, page.total, p));
-}
+
+
+export const featureList = listKind({ tags: ['Features'], query: featureListQuery, response: featurePage, answer: featureListResponse });
+export const epicList = listKind({
+  tags: ['Epics'],
+  query: epicListQuery,
+  response: epicPage,
+  customFieldFilters: true,
+  answer: epicListResponse,
+});
+/** The goals of a product or an initiative; `q` and `updated_since` filter both. */
+export const goalList = listKind({
+  tags: ['Goals'],
+  query: listQuerySchema,
+  response: goalPage,
+  answer: pageAnswer(
+    'goals',
+    (db, scope: { productId: number } | { initiativeId: number }, p, query: z.output<typeof listQuerySchema>) =>
+      listGoals(db, scope, p, { q: query.q, updatedSince: query.updated_since }),
+    compactOrWhole(GOAL_COMPACT_FIELDS, goalCompact, goalBodies),
+  ),
+});

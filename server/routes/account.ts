@@ -1,18 +1,10 @@
 // Account operations: who is signed in, products (operation 19), users, workflows, feature kinds and
 // teams. Read-only: these records come from the seed. Rows of the route table.
-import {
-  meEnvelope,
-  productEnvelope,
-  productPage,
-  teamEnvelope,
-  teamPage,
-  userEnvelope,
-  userPage,
-  workflowKindPage,
-  workflowPage,
-} from '../../src/contract/account';
+import * as account from '../../src/contract/account';
 import { listQuerySchema, pagingQuerySchema } from '../../src/contract/common';
-import { originOf, pageBody, paging } from '../http/query';
+import { listKind, listRow, pageAnswer } from '../http/list-rows';
+import { originOf } from '../http/query';
+import { recordKind, showRow } from '../http/record-rows';
 import { route } from '../http/route-table';
 import {
   listProducts,
@@ -25,6 +17,75 @@ import {
   userBody,
 } from '../store/account';
 import { requireProduct, requireTeam, requireUser } from '../store/resolve';
+import type { ProductRow, TeamRow, UserRow } from '../store/schema';
+
+const product = recordKind({
+  path: '/products/{id}',
+  tags: ['Products'],
+  envelope: account.productEnvelope,
+  resolve: requireProduct,
+  answer: ({ origin }, row: ProductRow) => productBody(row, origin),
+});
+const user = recordKind({
+  path: '/users/{id}',
+  tags: ['Users'],
+  envelope: account.userEnvelope,
+  resolve: requireUser,
+  answer: (_ctx, row: UserRow) => userBody(row),
+});
+const team = recordKind({
+  path: '/teams/{id}',
+  tags: ['Teams'],
+  envelope: account.teamEnvelope,
+  resolve: requireTeam,
+  answer: async ({ db }, row: TeamRow) => {
+    const [body] = await teamBodies(db, [row]);
+    if (!body) throw new Error(`Team ${row.id} has no body`);
+    return body;
+  },
+});
+
+const products = listKind({
+  tags: ['Products'],
+  query: listQuerySchema,
+  response: account.productPage,
+  answer: pageAnswer(
+    'products',
+    (db, _scope: object, p, query) => listProducts(db, p, query.updated_since),
+    (rows, c) => rows.map((r) => productBody(r, originOf(c))),
+  ),
+});
+const users = listKind({
+  tags: ['Users'],
+  query: listQuerySchema,
+  response: account.userPage,
+  answer: pageAnswer(
+    'users',
+    (db, _scope: object, p, query) => listUsers(db, p, query.q),
+    (rows) => rows.map(userBody),
+  ),
+});
+const workflows = listKind({
+  tags: ['Workflows'],
+  query: pagingQuerySchema,
+  response: account.workflowPage,
+  answer: pageAnswer('workflows', (db, productId: number, p) => listWorkflows(db, productId, p)),
+});
+const workflowKinds = listKind({
+  tags: ['Workflows'],
+  query: pagingQuerySchema,
+  response: account.workflowKindPage,
+  answer: pageAnswer('workflow_kinds', (db, productId: number, p) => listWorkflowKinds(db, productId, p)),
+});
+const teams = listKind({
+  tags: ['Teams'],
+  query: pagingQuerySchema,
+  response: account.teamPage,
+  answer: pageAnswer('teams', (db, productId: number | null, p) => listTeams(db, productId, p)),
+});
+
+/** The product a `/products/{id}/…` list is narrowed to. */
+const inProduct = { parent: requireProduct, scope: (row: ProductRow) => row.id };
 
 export const accountRoutes = [
   route({
@@ -33,139 +94,37 @@ export const accountRoutes = [
     op: 'me_show',
     summary: 'Who the token belongs to',
     tags: ['Users'],
-    response: meEnvelope,
+    response: account.meEnvelope,
     handler: (c) => c.json({ user: userBody(c.get('user')) }),
   }),
-  route({
-    method: 'get',
+  listRow(products, {
     path: '/products',
-    op: 'products_list',
     summary: 'List products (workspaces)',
     description: 'Operation 19.',
-    tags: ['Products'],
-    query: listQuerySchema,
-    response: productPage,
-    handler: async (c, { query }) => {
-      const p = paging(query);
-      const page = await listProducts(c.get('store').db, p, query.updated_since);
-      const origin = originOf(c);
-      return c.json(pageBody('products', page.rows.map((r) => productBody(r, origin)), page.total, p));
-    },
+    scope: () => ({}),
   }),
-  route({
-    method: 'get',
-    path: '/products/{id}',
-    op: 'products_show',
+  showRow(product, {
     summary: 'Show a product',
-    tags: ['Products'],
     params: { id: 'Numeric id or reference prefix (e.g. PLN)' },
-    response: productEnvelope,
-    handler: async (c, { params }) => {
-      const product = await requireProduct(c.get('store').db, params.id);
-      return c.json({ product: productBody(product, originOf(c)) });
-    },
   }),
-  route({
-    method: 'get',
+  listRow(users, {
     path: '/users',
-    op: 'users_list',
     summary: 'List users',
     description: '`q` searches names and emails.',
-    tags: ['Users'],
-    query: listQuerySchema,
-    response: userPage,
-    handler: async (c, { query }) => {
-      const p = paging(query);
-      const page = await listUsers(c.get('store').db, p, query.q);
-      return c.json(pageBody('users', page.rows.map(userBody), page.total, p));
-    },
+    scope: () => ({}),
   }),
-  route({
-    method: 'get',
-    path: '/users/{id}',
-    op: 'users_show',
-    summary: 'Show a user',
-    tags: ['Users'],
-    response: userEnvelope,
-    handler: async (c, { params }) => {
-      const user = await requireUser(c.get('store').db, params.id);
-      return c.json({ user: userBody(user) });
-    },
-  }),
-  route({
-    method: 'get',
+  showRow(user, { summary: 'Show a user' }),
+  listRow(workflows, {
     path: '/products/{id}/workflows',
-    op: 'products_workflows_list',
     summary: "List a product's workflows and their statuses",
-    tags: ['Workflows'],
-    query: pagingQuerySchema,
-    response: workflowPage,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const product = await requireProduct(db, params.id);
-      const p = paging(query);
-      const page = await listWorkflows(db, product.id, p);
-      return c.json(pageBody('workflows', page.rows, page.total, p));
-    },
+    ...inProduct,
   }),
-  route({
-    method: 'get',
+  listRow(workflowKinds, {
     path: '/products/{id}/workflow_kinds',
-    op: 'products_workflow_kinds_list',
     summary: "List a product's feature kinds",
-    tags: ['Workflows'],
-    query: pagingQuerySchema,
-    response: workflowKindPage,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const product = await requireProduct(db, params.id);
-      const p = paging(query);
-      const page = await listWorkflowKinds(db, product.id, p);
-      return c.json(pageBody('workflow_kinds', page.rows, page.total, p));
-    },
+    ...inProduct,
   }),
-  route({
-    method: 'get',
-    path: '/products/{id}/teams',
-    op: 'products_teams_list',
-    summary: "List a product's teams",
-    tags: ['Teams'],
-    query: pagingQuerySchema,
-    response: teamPage,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const product = await requireProduct(db, params.id);
-      const p = paging(query);
-      const page = await listTeams(db, product.id, p);
-      return c.json(pageBody('teams', page.rows, page.total, p));
-    },
-  }),
-  route({
-    method: 'get',
-    path: '/teams',
-    op: 'teams_list',
-    summary: 'List teams',
-    tags: ['Teams'],
-    query: pagingQuerySchema,
-    response: teamPage,
-    handler: async (c, { query }) => {
-      const p = paging(query);
-      const page = await listTeams(c.get('store').db, null, p);
-      return c.json(pageBody('teams', page.rows, page.total, p));
-    },
-  }),
-  route({
-    method: 'get',
-    path: '/teams/{id}',
-    op: 'teams_show',
-    summary: 'Show a team',
-    tags: ['Teams'],
-    response: teamEnvelope,
-    handler: async (c, { params }) => {
-      const db = c.get('store').db;
-      const team = await requireTeam(db, params.id);
-      const [body] = await teamBodies(db, [team]);
-      return c.json({ team: body });
-    },
-  }),
+  listRow(teams, { path: '/products/{id}/teams', summary: "List a product's teams", ...inProduct }),
+  listRow(teams, { path: '/teams', summary: 'List teams', scope: () => null }),
+  showRow(team, { summary: 'Show a team' }),
 ] as const;

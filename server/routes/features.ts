@@ -5,116 +5,58 @@ import { showQuerySchema } from '../../src/contract/common';
 import {
   featureCreateBody,
   featureEnvelope,
-  featureListQuery,
-  featurePage,
   featureUpdateBody,
 } from '../../src/contract/features';
-import { featureListResponse } from '../http/lists';
-import { originOf, pickFields } from '../http/query';
-import { route } from '../http/route-table';
+import { listRow } from '../http/list-rows';
+import { featureList } from '../http/lists';
+import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { createFeature, deleteFeature, loadFeature, requireFeature, updateFeature, wantedFields } from '../store/features';
 import { requireProduct, requireRelease } from '../store/resolve';
 
-const tags = ['Features'];
+const feature = recordKind({
+  path: '/features/{id}',
+  tags: ['Features'],
+  envelope: featureEnvelope,
+  resolve: requireFeature,
+  answer: ({ db, origin }, ref: { id: number }, fields) => loadFeature(db, ref.id, origin, wantedFields(fields, null)),
+});
 
 export const featureRoutes = [
-  route({
-    method: 'post',
+  createRow(feature, {
     path: '/releases/{release_id}/features',
-    op: 'features_create',
     summary: 'Create a feature in a release',
     description: 'Operation 1. Every problem of the body is answered at once in one 422.',
-    tags,
     body: featureCreateBody,
-    response: featureEnvelope,
-    handler: async (c, { params, body }) => {
-      const { db } = c.get('store');
-      const release = await requireRelease(db, params.release_id);
-      const id = await createFeature(db, { release, input: body.data, checked: body, userId: c.get('user').id });
-      const feature = await loadFeature(db, id, originOf(c), wantedFields(body.fields, null));
-      return c.json({ feature: pickFields(feature, body.fields, null) });
-    },
+    parent: requireRelease,
+    create: async ({ db, user }, release, body) => ({
+      id: await createFeature(db, { release, input: body.data, checked: body, userId: user.id }),
+    }),
   }),
-  route({
-    method: 'get',
-    path: '/features',
-    op: 'features_list',
-    summary: "List the account's features",
-    tags,
-    query: featureListQuery,
-    response: featurePage,
-    handler: (c, { query }) => featureListResponse(c, query, {}),
-  }),
-  route({
-    method: 'get',
+  listRow(featureList, { path: '/features', summary: "List the account's features", scope: () => ({}) }),
+  listRow(featureList, {
     path: '/products/{product_id}/features',
-    op: 'products_features_list',
     summary: "List a product's features",
-    tags,
-    query: featureListQuery,
-    response: featurePage,
-    handler: async (c, { params, query }) => {
-      const product = await requireProduct(c.get('store').db, params.product_id);
-      return featureListResponse(c, query, { productId: product.id });
-    },
+    parent: requireProduct,
+    scope: (product) => ({ productId: product.id }),
   }),
-  route({
-    method: 'get',
+  listRow(featureList, {
     path: '/releases/{release_id}/features',
-    op: 'releases_features_list',
     summary: "List a release's features",
-    tags,
-    query: featureListQuery,
-    response: featurePage,
-    handler: async (c, { params, query }) => {
-      const release = await requireRelease(c.get('store').db, params.release_id);
-      return featureListResponse(c, query, { releaseId: release.id });
-    },
+    parent: requireRelease,
+    scope: (release) => ({ releaseId: release.id }),
   }),
-  route({
-    method: 'get',
-    path: '/features/{id}',
-    op: 'features_show',
-    summary: 'Show a feature',
-    tags,
-    query: showQuerySchema,
-    response: featureEnvelope,
-    handler: async (c, { params, query }) => {
-      const { db } = c.get('store');
-      const row = await requireFeature(db, params.id);
-      const feature = await loadFeature(db, row.id, originOf(c), wantedFields(query.fields, null));
-      return c.json({ feature: pickFields(feature, query.fields, null) });
-    },
-  }),
-  route({
-    method: 'put',
-    path: '/features/{id}',
-    op: 'features_update',
+  showRow(feature, { summary: 'Show a feature', query: showQuerySchema }),
+  updateRow(feature, {
     summary: 'Update a feature',
     description: 'Operation 2. Only the fields sent change.',
-    tags,
     body: featureUpdateBody,
-    response: featureEnvelope,
-    handler: async (c, { params, body }) => {
-      const { db } = c.get('store');
-      const row = await requireFeature(db, params.id);
-      await updateFeature(db, { featureId: row.id, input: body.data, checked: body, userId: c.get('user').id });
-      const feature = await loadFeature(db, row.id, originOf(c), wantedFields(body.fields, null));
-      return c.json({ feature: pickFields(feature, body.fields, null) });
+    update: async ({ db, user }, row, body) => {
+      await updateFeature(db, { featureId: row.id, input: body.data, checked: body, userId: user.id });
+      return row;
     },
   }),
-  route({
-    method: 'delete',
-    path: '/features/{id}',
-    op: 'features_delete',
+  deleteRow(feature, {
     summary: 'Delete a feature (to the recycle bin)',
-    tags,
-    response: null,
-    handler: async (c, { params }) => {
-      const { db } = c.get('store');
-      const row = await requireFeature(db, params.id);
-      await deleteFeature(db, { featureId: row.id, userId: c.get('user').id });
-      return c.body(null, 204);
-    },
+    remove: ({ db, user }, row) => deleteFeature(db, { featureId: row.id, userId: user.id }),
   }),
 ] as const;

@@ -3,19 +3,18 @@
 // table: the pipeline reads the body field by field so every problem comes back at once.
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { listQuerySchema, showQuerySchema } from '../../src/contract/common';
-import { featureListQuery, featurePage } from '../../src/contract/features';
+import { showQuerySchema } from '../../src/contract/common';
 import {
-  goalPage,
   initiativeCreateBody,
   initiativeEnvelope,
   initiativeListQuery,
   initiativePage,
   initiativeUpdateBody,
 } from '../../src/contract/initiatives';
-import { featureListResponse, goalListResponse } from '../http/lists';
-import { originOf, pageBody, paging, pickFields, wantsOnly } from '../http/query';
-import { route } from '../http/route-table';
+import { compactOrWhole, listKind, listRow } from '../http/list-rows';
+import { featureList, goalList } from '../http/lists';
+import { pageBody, paging } from '../http/query';
+import { changeInProduct, createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import type { AppEnv } from '../types';
 import { customFieldFilter, readCustomFieldPairs } from '../store/custom-fields';
 import {
@@ -29,13 +28,14 @@ import {
   updateInitiative,
 } from '../store/initiatives';
 import { requireInitiative, requireProduct } from '../store/resolve';
+import type { InitiativeRow } from '../store/schema';
 
-const tags = ['Initiatives'];
+const initiativeItems = compactOrWhole(INITIATIVE_COMPACT_FIELDS, initiativeCompact, initiativeBodies);
 
 async function listResponse(
   c: Context<AppEnv>,
   query: z.output<typeof initiativeListQuery>,
-  productId: number | undefined,
+  { productId }: { productId?: number },
 ): Promise<Response> {
   const db = c.get('store').db;
   const pairs = readCustomFieldPairs(c.req.queries());
@@ -56,127 +56,63 @@ async function listResponse(
     },
     p,
   );
-  const origin = originOf(c);
-  // The compact shape comes straight from the rows; whole records batch their related rows.
-  const items = wantsOnly(query.fields, INITIATIVE_COMPACT_FIELDS)
-    ? page.rows.map((r) => pickFields(initiativeCompact(r, origin), query.fields, INITIATIVE_COMPACT_FIELDS))
-    : (await initiativeBodies(db, page.rows, origin)).map((r) => pickFields(r, query.fields, INITIATIVE_COMPACT_FIELDS));
+  const items = await initiativeItems(page.rows, c, query);
   return c.json(pageBody('initiatives', items, page.total, p));
 }
 
+const initiative = recordKind({
+  path: '/initiatives/{id}',
+  tags: ['Initiatives'],
+  envelope: initiativeEnvelope,
+  resolve: requireInitiative,
+  answer: ({ db, origin }, row: InitiativeRow) => initiativeBody(db, row, origin),
+});
+
+const initiativeList = listKind({
+  tags: initiative.tags,
+  query: initiativeListQuery,
+  response: initiativePage,
+  customFieldFilters: true,
+  answer: listResponse,
+});
+
 export const initiativeRoutes = [
-  route({
-    method: 'post',
+  createRow(initiative, {
     path: '/products/{product_id}/initiatives',
-    op: 'initiatives_create',
     summary: 'Create an initiative in a product',
     description: 'Operation 11. `name` and `workflow_status` are required.',
-    tags,
     body: initiativeCreateBody,
-    response: initiativeEnvelope,
-    handler: async (c, { params, body }) => {
-      const db = c.get('store').db;
-      const product = await requireProduct(db, params.product_id);
-      const row = await createInitiative(db, c.get('user'), product, body.data, body);
-      const initiative = await initiativeBody(db, row, originOf(c));
-      return c.json({ initiative: pickFields(initiative, body.fields, null) });
-    },
+    parent: requireProduct,
+    create: ({ db, user }, product, body) => createInitiative(db, user, product, body.data, body),
   }),
-  route({
-    method: 'get',
+  listRow(initiativeList, {
     path: '/products/{product_id}/initiatives',
-    op: 'products_initiatives_list',
     summary: "List a product's initiatives",
-    customFieldFilters: true,
-    tags,
-    query: initiativeListQuery,
-    response: initiativePage,
-    handler: async (c, { params, query }) => {
-      const product = await requireProduct(c.get('store').db, params.product_id);
-      return listResponse(c, query, product.id);
-    },
+    parent: requireProduct,
+    scope: (product) => ({ productId: product.id }),
   }),
-  route({
-    method: 'get',
-    path: '/initiatives',
-    op: 'initiatives_list',
-    summary: "List the account's initiatives",
-    customFieldFilters: true,
-    tags,
-    query: initiativeListQuery,
-    response: initiativePage,
-    handler: (c, { query }) => listResponse(c, query, undefined),
-  }),
-  route({
-    method: 'get',
-    path: '/initiatives/{id}',
-    op: 'initiatives_show',
-    summary: 'Show an initiative',
-    tags,
-    query: showQuerySchema,
-    response: initiativeEnvelope,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const row = await requireInitiative(db, params.id);
-      return c.json({ initiative: pickFields(await initiativeBody(db, row, originOf(c)), query.fields, null) });
-    },
-  }),
-  route({
-    method: 'put',
-    path: '/initiatives/{id}',
-    op: 'initiatives_update',
+  listRow(initiativeList, { path: '/initiatives', summary: "List the account's initiatives", scope: () => ({}) }),
+  showRow(initiative, { summary: 'Show an initiative', query: showQuerySchema }),
+  updateRow(initiative, {
     summary: 'Update an initiative',
-    tags,
     body: initiativeUpdateBody,
-    response: initiativeEnvelope,
-    handler: async (c, { params, body }) => {
-      const db = c.get('store').db;
-      const existing = await requireInitiative(db, params.id);
-      const product = await requireProduct(db, String(existing.product_id));
-      const row = await updateInitiative(db, c.get('user'), product, existing, body.data, body);
-      const initiative = await initiativeBody(db, row, originOf(c));
-      return c.json({ initiative: pickFields(initiative, body.fields, null) });
-    },
+    update: changeInProduct(updateInitiative),
   }),
-  route({
-    method: 'delete',
-    path: '/initiatives/{id}',
-    op: 'initiatives_delete',
+  deleteRow(initiative, {
     summary: 'Delete an initiative (to the recycle bin)',
-    tags,
-    response: null,
-    handler: async (c, { params }) => {
-      const db = c.get('store').db;
-      const existing = await requireInitiative(db, params.id);
-      await deleteInitiative(db, c.get('user'), existing);
-      return c.body(null, 204);
-    },
+    remove: ({ db, user }, row) => deleteInitiative(db, user, row),
   }),
-  route({
-    method: 'get',
+  listRow(featureList, {
     path: '/initiatives/{id}/features',
-    op: 'initiatives_features_list',
     summary: "List an initiative's features",
-    tags: ['Features'],
-    query: featureListQuery,
-    response: featurePage,
-    handler: async (c, { params, query }) => {
-      const row = await requireInitiative(c.get('store').db, params.id);
-      return featureListResponse(c, query, { initiativeId: row.id });
-    },
+    parent: requireInitiative,
+    scope: (initiative) => ({ initiativeId: initiative.id }),
   }),
-  route({
-    method: 'get',
+  listRow(goalList, {
     path: '/initiatives/{initiative_id}/goals',
-    op: 'initiatives_goals_list',
     summary: "List an initiative's goals",
     description: 'Operation 20. The spec gives a numeric id; keys are accepted too.',
-    tags: ['Goals'],
-    query: listQuerySchema,
-    response: goalPage,
-    handler: async (c, { params, query }) => {
-      const initiative = await requireInitiative(c.get('store').db, params.initiative_id);
-      return goalListResponse(c, query, { initiativeId: initiative.id });
-    },
+    parent: requireInitiative,
+    scope: (initiative) => ({ initiativeId: initiative.id }),
   }),
 ] as const;

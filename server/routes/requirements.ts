@@ -7,8 +7,9 @@ import {
   requirementPage,
   requirementUpdateBody,
 } from '../../src/contract/features';
-import { originOf, pageBody, paging, pickFields } from '../http/query';
-import { route } from '../http/route-table';
+import { listKind, listRow, pageAnswer } from '../http/list-rows';
+import { originOf, pickFields } from '../http/query';
+import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { requireFeature } from '../store/features';
 import {
   createRequirement,
@@ -20,84 +21,68 @@ import {
   updateRequirement,
 } from '../store/requirements';
 
-const tags = ['Requirements'];
+const requirement = recordKind({
+  path: '/requirements/{id}',
+  tags: ['Requirements'],
+  envelope: requirementEnvelope,
+  resolve: requireRequirement,
+  answer: ({ db, origin }, ref: { id: number }) => loadRequirement(db, ref.id, origin),
+});
+
+const requirements = listKind({
+  tags: requirement.tags,
+  query: listQuerySchema,
+  response: requirementPage,
+  answer: pageAnswer(
+    'requirements',
+    (db, featureId: number, p, query) =>
+      listRequirements(db, { featureId, q: query.q, updatedSince: query.updated_since }, p),
+    async (rows, c, query) =>
+      (await serializeRequirements(c.get('store').db, rows, originOf(c))).map((i) =>
+        pickFields(i, query.fields, null),
+      ),
+  ),
+});
 
 export const requirementRoutes = [
-  route({
-    method: 'post',
+  createRow(requirement, {
     path: '/features/{feature_id}/requirements',
-    op: 'requirements_create',
     summary: 'Create a requirement under a feature',
     description: 'Operation 3.',
-    tags,
     body: requirementCreateBody,
-    response: requirementEnvelope,
-    handler: async (c, { params, body }) => {
-      const { db } = c.get('store');
-      const feature = await requireFeature(db, params.feature_id);
-      const id = await createRequirement(db, { featureId: feature.id, input: body.data, checked: body, userId: c.get('user').id });
-      const requirement = await loadRequirement(db, id, originOf(c));
-      return c.json({ requirement: pickFields(requirement, body.fields, null) });
-    },
+    parent: requireFeature,
+    create: async ({ db, user }, feature, body) => ({
+      id: await createRequirement(db, {
+        featureId: feature.id,
+        input: body.data,
+        checked: body,
+        userId: user.id,
+      }),
+    }),
   }),
-  route({
-    method: 'get',
+  listRow(requirements, {
     path: '/features/{feature_id}/requirements',
-    op: 'features_requirements_list',
     summary: "List a feature's requirements",
     description: 'Operation 4. Whole records by default; `fields` narrows them.',
-    tags,
-    query: listQuerySchema,
-    response: requirementPage,
-    handler: async (c, { params, query }) => {
-      const { db } = c.get('store');
-      const feature = await requireFeature(db, params.feature_id);
-      const page = paging(query);
-      const { rows, total } = await listRequirements(db, { featureId: feature.id, q: query.q, updatedSince: query.updated_since }, page);
-      const items = await serializeRequirements(db, rows, originOf(c));
-      return c.json(pageBody('requirements', items.map((i) => pickFields(i, query.fields, null)), total, page));
-    },
+    parent: requireFeature,
+    scope: (feature) => feature.id,
   }),
-  route({
-    method: 'get',
-    path: '/requirements/{id}',
-    op: 'requirements_show',
-    summary: 'Show a requirement',
-    tags,
-    response: requirementEnvelope,
-    handler: async (c, { params }) => {
-      const { db } = c.get('store');
-      const row = await requireRequirement(db, params.id);
-      return c.json({ requirement: await loadRequirement(db, row.id, originOf(c)) });
-    },
-  }),
-  route({
-    method: 'put',
-    path: '/requirements/{id}',
-    op: 'requirements_update',
+  showRow(requirement, { summary: 'Show a requirement' }),
+  updateRow(requirement, {
     summary: 'Update a requirement',
-    tags,
     body: requirementUpdateBody,
-    response: requirementEnvelope,
-    handler: async (c, { params, body }) => {
-      const { db } = c.get('store');
-      const row = await requireRequirement(db, params.id);
-      await updateRequirement(db, { requirementId: row.id, input: body.data, checked: body, userId: c.get('user').id });
-      return c.json({ requirement: await loadRequirement(db, row.id, originOf(c)) });
+    update: async ({ db, user }, row, body) => {
+      await updateRequirement(db, {
+        requirementId: row.id,
+        input: body.data,
+        checked: body,
+        userId: user.id,
+      });
+      return row;
     },
   }),
-  route({
-    method: 'delete',
-    path: '/requirements/{id}',
-    op: 'requirements_delete',
+  deleteRow(requirement, {
     summary: 'Delete a requirement (to the recycle bin)',
-    tags,
-    response: null,
-    handler: async (c, { params }) => {
-      const { db } = c.get('store');
-      const row = await requireRequirement(db, params.id);
-      await deleteRequirement(db, { requirementId: row.id, userId: c.get('user').id });
-      return c.body(null, 204);
-    },
+    remove: ({ db, user }, row) => deleteRequirement(db, { requirementId: row.id, userId: user.id }),
   }),
 ] as const;

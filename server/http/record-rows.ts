@@ -1,0 +1,241 @@
+// Row factories for the operations every record kind repeats: create under a parent, show, update
+// and delete on the record's own path. A kind's route module declares the kind once (its answer key,
+// path, how a record is found and how it is answered) and each row adds only its summary and the
+// store call; finding the record, the `{ "<key>": record }` envelope, `fields` and 204 live here.
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { showQuerySchema } from '../../src/contract/common';
+import type { Store } from '../store/db';
+import type { AppEnv } from '../types';
+import { notFound } from '../problems';
+import type { Checked } from '../problems';
+import { requireProduct } from '../store/resolve';
+import type { Database, ProductRow, UserRow } from '../store/schema';
+import { listOp } from './list-rows';
+import { originOf, pickFields } from './query';
+import type { RecordEnvelope } from './record';
+import type { BodyOf, Method, Route } from './route-table';
+
+/** What a row's store call gets besides the record: the database, who asks, and the origin for links. */
+export interface RowContext {
+  db: Store['db'];
+  user: UserRow;
+  origin: string;
+}
+
+/** A kind as its route module declares it; the answer key and operation ids are read from it. */
+export interface RecordKindDecl<P extends `/${string}/{id}`, R extends z.ZodObject, Ref, Row extends Ref> {
+  /** The record's own path; its first segment names the operations (`/epics/{id}` → `epics_show`, …). */
+  path: P;
+  tags: readonly string[];
+  /** The answer's schema, `{ "<key>": record }`: its one key is the answer's key. */
+  envelope: R;
+  /** The record an `{id}` (numeric id or key) names, or a 404. */
+  resolve: (db: Store['db'], id: string) => Promise<Row>;
+  /** The whole record as the API shows it; `fields` lets the loader leave out what is not asked for. */
+  answer: (ctx: RowContext, ref: Ref, fields: string | undefined) => { id: string } | Promise<{ id: string }>;
+}
+
+/**
+ * A record kind as its rows see it. `Ref` is what `answer` needs (an id or the whole row); `Row`,
+ * what `resolve` finds, is at least that, so a found record can be answered as it is.
+ */
+export interface RecordKind<
+  P extends `/${string}/{id}`,
+  R extends z.ZodObject,
+  Ref,
+  Row extends Ref,
+> extends RecordKindDecl<P, R, Ref, Row> {
+  /** `epic` in `{ "epic": {...} }`. */
+  key: string;
+  /** `Epic` in "Epic 12 not found". */
+  noun: string;
+  /** `epics` in `epics_show`. */
+  op: string;
+}
+
+/** Declares a kind; the generics are inferred from `resolve` and `answer`. */
+export function recordKind<P extends `/${string}/{id}`, R extends z.ZodObject, Ref, Row extends Ref>(
+  decl: RecordKindDecl<P, R, Ref, Row>,
+): RecordKind<P, R, Ref, Row> {
+  const [key, ...others] = Object.keys(decl.envelope.shape);
+  if (!key || others.length > 0) throw new Error(`The answer of ${decl.path} has exactly one key`);
+  const noun = key.replaceAll('_', ' ');
+  return {
+    ...decl,
+    key,
+    noun: noun.charAt(0).toUpperCase() + noun.slice(1),
+    op: decl.path.split('/')[1] ?? key,
+  };
+}
+
+/** The words of a row in the API document. */
+interface RowText {
+  summary: string;
+  description?: string;
+  params?: Readonly<Record<string, string>>;
+}
+
+type Params = Record<string, string>;
+type Input = {
+  params: Params;
+  query?: { fields?: string | undefined };
+  body?: { fields?: string | undefined };
+};
+type AnyKind = RecordKind<`/${string}/{id}`, z.ZodObject, never, never>;
+
+/**
+ * A row on a kind: the generic handler finds what it needs and answers `{ "<key>": record }`
+ * narrowed by `fields` (or 204 when `handle` gives null). The handlers read their input loosely; the
+ * row's type (what the table, the document and the test client see) is the one the factory names,
+ * and mountRoutes hands every handler this shape.
+ */
+function kindRow<T>(
+  kind: AnyKind,
+  row: { method: Method; op: string; path: string; response: z.ZodType | null } & RowText &
+    Partial<Pick<Route, 'query' | 'body'>>,
+  handle: (ctx: RowContext, input: Input) => Promise<unknown>,
+): T {
+  const answer = kind.answer as (
+    ctx: RowContext,
+    ref: unknown,
+    fields: string | undefined,
+  ) => Promise<{ id: string }>;
+  return {
+    tags: kind.tags,
+    ...row,
+    handler: async (c: Context<AppEnv>, input: Input) => {
+      const ctx: RowContext = { db: c.get('store').db, user: c.get('user'), origin: originOf(c) };
+      const ref = await handle(ctx, input);
+      if (ref === null) return c.body(null, 204);
+      const fields = input.query?.fields ?? input.body?.fields;
+      return c.json({ [kind.key]: pickFields(await answer(ctx, ref, fields), fields, null) });
+    },
+  } as unknown as T;
+}
+
+/** The parent named by a path's first parameter, when the row has a parent to find. */
+async function parentOf<Parent>(
+  ctx: RowContext,
+  path: string,
+  params: Params,
+  parent: ((db: Store['db'], idOrKey: string) => Promise<Parent>) | undefined,
+): Promise<Parent | undefined> {
+  const name = /\{([^}]+)\}/.exec(path)?.[1];
+  return parent && name ? parent(ctx.db, params[name] ?? '') : undefined;
+}
+
+/**
+ * `GET <path>`: the record, narrowed by `fields` when the row takes the show query. With `path`
+ * and `parent` it is shown under its parent (`/products/{product_id}/goals/{id}`), and a record of
+ * another parent is a 404.
+ */
+export function showRow<
+  P extends `/${string}/{id}`,
+  R extends z.ZodObject,
+  Ref,
+  Row extends Ref,
+  Q extends typeof showQuerySchema | undefined = undefined,
+  SP extends string = P,
+  Parent = undefined,
+>(
+  kind: RecordKind<P, R, Ref, Row>,
+  row: RowText & {
+    query?: Q;
+    path?: SP;
+    parent?: (db: Store['db'], idOrKey: string) => Promise<Parent>;
+    owns?: (parent: Parent, record: Row) => boolean;
+  },
+): Route<'get', SP, Q, undefined, R> {
+  const { parent, owns, ...text } = row;
+  const path = row.path ?? kind.path;
+  return kindRow(
+    kind as unknown as AnyKind,
+    { method: 'get', op: listOp(path).replace(/_list$/, '_show'), path, response: kind.envelope, ...text },
+    async (ctx, { params }) => {
+      const found = await parentOf(ctx, path, params, parent);
+      const record = await kind.resolve(ctx.db, params.id ?? '');
+      if (owns && !owns(found as Parent, record)) throw notFound(kind.noun, params.id ?? '');
+      return record;
+    },
+  );
+}
+
+/** `PUT <path>`: the store call changes the record and gives back what to answer. */
+export function updateRow<
+  P extends `/${string}/{id}`,
+  R extends z.ZodObject,
+  Ref,
+  Row extends Ref,
+  B extends RecordEnvelope,
+>(
+  kind: RecordKind<P, R, Ref, Row>,
+  row: RowText & { body: B; update: (ctx: RowContext, record: Row, body: BodyOf<B>) => Promise<Ref> },
+): Route<'put', P, undefined, B, R> {
+  const { update, ...text } = row;
+  const op = `${kind.op}_update`;
+  return kindRow(
+    kind as unknown as AnyKind,
+    { method: 'put', op, path: kind.path, response: kind.envelope, ...text },
+    async (ctx, { params, body }) =>
+      update(ctx, await kind.resolve(ctx.db, params.id ?? ''), body as BodyOf<B>),
+  );
+}
+
+/**
+ * The change of a record that belongs to a product (releases, goals, initiatives): their store calls
+ * take the record's product beside it, `(db, user, product, record, data, checked)`.
+ */
+export function changeInProduct<Row extends { product_id: number }, Data, Out>(
+  change: (db: Kysely<Database>, user: UserRow, product: ProductRow, record: Row, data: Data, checked: Checked) => Promise<Out>,
+): (ctx: RowContext, record: Row, body: { data: Data } & Checked) => Promise<Out> {
+  return async ({ db, user }, record, body) =>
+    change(db, user, await requireProduct(db, String(record.product_id)), record, body.data, body);
+}
+
+/** `DELETE <path>`: 204 once the store call has removed the record. */
+export function deleteRow<P extends `/${string}/{id}`, R extends z.ZodObject, Ref, Row extends Ref>(
+  kind: RecordKind<P, R, Ref, Row>,
+  row: RowText & { remove: (ctx: RowContext, record: Row) => Promise<void> },
+): Route<'delete', P, undefined, undefined, null> {
+  const { remove, ...text } = row;
+  return kindRow(
+    kind as unknown as AnyKind,
+    { method: 'delete', op: `${kind.op}_delete`, path: kind.path, response: null, ...text },
+    async (ctx, { params }) => {
+      await remove(ctx, await kind.resolve(ctx.db, params.id ?? ''));
+      return null;
+    },
+  );
+}
+
+/**
+ * `POST <path>`: a new record under the parent the path's one parameter names (`parent` finds it,
+ * or the body names it when the path has none); answered as show answers it.
+ */
+export function createRow<
+  P extends `/${string}/{id}`,
+  R extends z.ZodObject,
+  Ref,
+  Row extends Ref,
+  CP extends string,
+  B extends RecordEnvelope,
+  Parent = undefined,
+>(
+  kind: RecordKind<P, R, Ref, Row>,
+  row: RowText & {
+    path: CP;
+    body: B;
+    parent?: (db: Store['db'], idOrKey: string) => Promise<Parent>;
+    create: (ctx: RowContext, parent: Parent, body: BodyOf<B>) => Promise<Ref>;
+  },
+): Route<'post', CP, undefined, B, R> {
+  const { create, parent, ...text } = row;
+  return kindRow(
+    kind as unknown as AnyKind,
+    { method: 'post', op: `${kind.op}_create`, response: kind.envelope, ...text },
+    async (ctx, { params, body }) =>
+      create(ctx, (await parentOf(ctx, row.path, params, parent)) as Parent, body as BodyOf<B>),
+  );
+}
