@@ -25,7 +25,7 @@ import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
 import { ESTIMATES, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { RollupScheduler } from './rollup-scheduler';
 import { EPIC_ITEM } from './work-items';
-import { asId, findInitiative, findUser } from './resolve';
+import { asId, findByIdOrKey, required, findInitiative, findUser } from './resolve';
 import type { Database, EpicRow, EpicsTable, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
 
@@ -46,21 +46,11 @@ const isDurationSource = (s: string): s is DurationSource => (EPIC_DURATION_SOUR
 // Look-ups
 
 /** Epic by numeric id or reference key (`PLN-E-4`, any case). */
-export async function findEpic(db: Db, idOrKey: string): Promise<EpicRow | null> {
-  const text = idOrKey.trim();
-  const q = db.selectFrom('epics').selectAll();
-  if (/^\d+$/.test(text)) {
-    const id = asId(text);
-    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
-  }
-  return (await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst()) ?? null;
-}
+export const findEpic = (db: Db, idOrKey: string): Promise<EpicRow | null> =>
+  findByIdOrKey(db, 'epics', 'reference_num', idOrKey);
 
-export async function requireEpic(db: Db, idOrKey: string): Promise<EpicRow> {
-  const row = await findEpic(db, idOrKey);
-  if (!row) throw notFound('Epic', idOrKey);
-  return row;
-}
+export const requireEpic = async (db: Db, idOrKey: string): Promise<EpicRow> =>
+  required(await findEpic(db, idOrKey), 'Epic', idOrKey);
 
 // ---------------------------------------------------------------------------------------------
 // Write rules

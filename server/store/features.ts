@@ -17,7 +17,7 @@ import { dialect } from './dialect';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { allocateReference } from './reference-numbers';
-import { asId, findInitiative, findUser } from './resolve';
+import { asId, findByIdOrKey, required, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
 import { ESTIMATES, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
@@ -33,21 +33,11 @@ export const FEATURE_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_a
 // Look-ups
 
 /** Feature by numeric id or reference key (`PLN-12`, any case). */
-export async function findFeature(db: Db, idOrKey: string): Promise<FeatureRow | null> {
-  const text = idOrKey.trim();
-  const q = db.selectFrom('features').selectAll();
-  if (/^\d+$/.test(text)) {
-    const id = asId(text);
-    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
-  }
-  return (await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst()) ?? null;
-}
+export const findFeature = (db: Db, idOrKey: string): Promise<FeatureRow | null> =>
+  findByIdOrKey(db, 'features', 'reference_num', idOrKey);
 
-export async function requireFeature(db: Db, idOrKey: string): Promise<FeatureRow> {
-  const row = await findFeature(db, idOrKey);
-  if (!row) throw notFound('Feature', idOrKey);
-  return row;
-}
+export const requireFeature = async (db: Db, idOrKey: string): Promise<FeatureRow> =>
+  required(await findFeature(db, idOrKey), 'Feature', idOrKey);
 
 const isFeatureSource = (s: string): s is FeatureProgressSource =>
   (FEATURE_PROGRESS_SOURCES_CREATE as readonly string[]).includes(s);

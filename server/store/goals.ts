@@ -8,7 +8,7 @@ import type { Goal, TimeFrame, goalCreateInput } from '../../src/contract/initia
 import { GOAL_PROGRESS_SOURCES } from '../../src/domain/progress';
 import { goalKey } from '../../src/domain/reference';
 import type { Paging } from '../problems';
-import { notFound, now } from '../problems';
+import { now } from '../problems';
 import { dialect } from './dialect';
 import type { Page } from './account';
 import { audit, diff } from './audit';
@@ -16,7 +16,7 @@ import type { Changes, Db } from './audit';
 import { RollupScheduler } from './rollup-scheduler';
 import { allocateReference } from './reference-numbers';
 import type { Checked } from './releases';
-import { asId, findInitiative } from './resolve';
+import { asId, findByIdOrKey, findInitiative, required } from './resolve';
 import type { Database, GoalRow, GoalsTable, ProductRow, TimeFramesTable, UserRow } from './schema';
 import { links, noteBody, userRef } from './serialize';
 
@@ -55,18 +55,8 @@ export async function findGoal(db: Db, productId: number, ref: string | number):
 }
 
 /** Goal anywhere in the account by numeric id or key: path parameters. */
-export async function requireGoal(db: Db, idOrKey: string): Promise<GoalRow> {
-  const text = idOrKey.trim();
-  const q = db.selectFrom('goals').selectAll();
-  const id = isIdText(text) ? asId(text) : null;
-  const row = isIdText(text)
-    ? id === null
-      ? undefined
-      : await q.where('id', '=', id).executeTakeFirst()
-    : await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst();
-  if (!row) throw notFound('Goal', idOrKey);
-  return row;
-}
+export const requireGoal = async (db: Db, idOrKey: string): Promise<GoalRow> =>
+  required(await findByIdOrKey(db, 'goals', 'reference_num', idOrKey), 'Goal', idOrKey);
 
 /** Time frame of a product by id or name (case-insensitive); an id match wins. */
 export async function findTimeFrame(db: Db, productId: number, ref: string): Promise<TimeFrameRow | null> {

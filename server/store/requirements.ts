@@ -12,7 +12,7 @@ import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, diff, recycle } from './audit';
 import type { Db } from './audit';
-import { asId, findUser } from './resolve';
+import { findByIdOrKey, required, findUser } from './resolve';
 import { allocateReference } from './reference-numbers';
 import { RollupScheduler } from './rollup-scheduler';
 import { markWorkItem, planStatus } from './work-item-rules';
@@ -24,21 +24,11 @@ type RequirementChange = z.output<typeof requirementUpdateInput>;
 type RequirementUpdate = Partial<Omit<RequirementRow, 'id'>>;
 
 /** Requirement by numeric id or reference key (`PLN-12-1`, any case). */
-export async function findRequirement(db: Db, idOrKey: string): Promise<RequirementRow | null> {
-  const text = idOrKey.trim();
-  const q = db.selectFrom('requirements').selectAll();
-  if (/^\d+$/.test(text)) {
-    const id = asId(text);
-    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
-  }
-  return (await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst()) ?? null;
-}
+export const findRequirement = (db: Db, idOrKey: string): Promise<RequirementRow | null> =>
+  findByIdOrKey(db, 'requirements', 'reference_num', idOrKey);
 
-export async function requireRequirement(db: Db, idOrKey: string): Promise<RequirementRow> {
-  const row = await findRequirement(db, idOrKey);
-  if (!row) throw notFound('Requirement', idOrKey);
-  return row;
-}
+export const requireRequirement = async (db: Db, idOrKey: string): Promise<RequirementRow> =>
+  required(await findRequirement(db, idOrKey), 'Requirement', idOrKey);
 
 /** Checks a body against the product's workflow and users; returns the columns it sets. */
 async function planRequirement(
