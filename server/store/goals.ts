@@ -10,7 +10,8 @@ import { goalKey } from '../../src/domain/reference';
 import type { Paging } from '../problems';
 import { now } from '../problems';
 import { dialect } from './dialect';
-import type { Page } from './account';
+import { listPage } from './pages';
+import type { Page } from './pages';
 import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
 import { RollupScheduler } from './rollup-scheduler';
@@ -171,16 +172,13 @@ export async function listGoals(
   // `%` and `_` in a search are letters, not wildcards.
   if (term) q = q.where(dialect.containsText('name', term));
   if (filter.updatedSince !== undefined) q = q.where('updated_at', '>', filter.updatedSince);
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy((eb) => eb('position', 'is', null))
-    .orderBy('position')
-    .orderBy('id')
-    .limit(p.perPage)
-    .offset(p.offset)
-    .execute();
-  return { rows, total: Number(total) };
+  return listPage(q, p, (page) =>
+    page
+      .selectAll()
+      .orderBy((eb) => eb('position', 'is', null))
+      .orderBy('position')
+      .orderBy('id'),
+  );
 }
 
 /** A product's time frames by start date (undated last), then id; `term` keeps names containing it, any case. */
@@ -188,16 +186,13 @@ export async function listTimeFrames(db: Db, productId: number, p: Paging, term?
   let q = db.selectFrom('time_frames').where('product_id', '=', productId);
   const text = term?.trim() ?? '';
   if (text) q = q.where(dialect.containsText('name', text));
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy((eb) => eb('start_date', 'is', null))
-    .orderBy('start_date')
-    .orderBy('id')
-    .limit(p.perPage)
-    .offset(p.offset)
-    .execute();
-  return { rows, total: Number(total) };
+  return listPage(q, p, (page) =>
+    page
+      .selectAll()
+      .orderBy((eb) => eb('start_date', 'is', null))
+      .orderBy('start_date')
+      .orderBy('id'),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { initiativeKey } from '../../src/domain/reference';
 import type { FieldProblems, Paging } from '../problems';
 import { now } from '../problems';
 import { dialect } from './dialect';
-import type { Page } from './account';
+import type { Page } from './pages';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { allocateReference } from './reference-numbers';

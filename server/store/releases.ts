@@ -22,7 +22,8 @@ import {
 import { releaseKey } from '../../src/domain/reference';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { now } from '../problems';
-import type { Page } from './account';
+import { listPage } from './pages';
+import type { Page } from './pages';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { RollupScheduler } from './rollup-scheduler';
@@ -232,33 +233,27 @@ export async function listReleases(
   if (f.q) q = q.where(containsText('name', f.q));
   if (f.updatedSince) q = q.where('updated_at', '>', f.updatedSince);
   if (f.parkingLot !== undefined) q = q.where('parking_lot', '=', f.parkingLot ? 1 : 0);
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy('parking_lot')
-    .orderBy((eb) => eb('release_date', 'is', null))
-    .orderBy('release_date')
-    .orderBy('id')
-    .limit(p.perPage)
-    .offset(p.offset)
-    .execute();
-  return { rows, total: Number(total) };
+  return listPage(q, p, (page) =>
+    page
+      .selectAll()
+      .orderBy('parking_lot')
+      .orderBy((eb) => eb('release_date', 'is', null))
+      .orderBy('release_date')
+      .orderBy('id'),
+  );
 }
 
 /** Phases by start date (undated last), then position, then id. */
 export async function listPhases(db: Db, releaseId: number, p: Paging): Promise<Page<ReleasePhaseRow>> {
   const q = db.selectFrom('release_phases').where('release_id', '=', releaseId);
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy((eb) => eb('start_on', 'is', null))
-    .orderBy('start_on')
-    .orderBy('position')
-    .orderBy('id')
-    .limit(p.perPage)
-    .offset(p.offset)
-    .execute();
-  return { rows, total: Number(total) };
+  return listPage(q, p, (page) =>
+    page
+      .selectAll()
+      .orderBy((eb) => eb('start_on', 'is', null))
+      .orderBy('start_on')
+      .orderBy('position')
+      .orderBy('id'),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
