@@ -14,7 +14,8 @@ import {
   type ReleasePhase,
 } from '../src/contract/releases';
 import { TEST_TOKEN, startTestService } from './test/harness';
-import type { TestResponse, TestService } from './test/harness';
+import type { TestService } from './test/harness';
+import { JSON_TYPE, expectFields, getOk, makeRelease, uniqueName } from './test/records';
 
 let t: TestService;
 
@@ -26,20 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-let counter = 0;
-const uniqueName = (base: string): string => `${base} ${++counter}`;
 
-/** A 422 whose `errors` name each given field, and whose message starts with the first one. */
-function expectFields(res: TestResponse, ...fields: string[]): Record<string, string[]> {
-  expect(res.status, res.text).toBe(422);
-  expect(res.headers.get('content-type')).toBe(JSON_TYPE);
-  const body = errorBodySchema.parse(res.body);
-  const errors = body.errors ?? {};
-  for (const f of fields) expect(errors[f], `${f} in ${res.text}`).toBeDefined();
-  expect(fields.some((f) => body.error.startsWith(`${f} `))).toBe(true);
-  return errors;
-}
 
 async function createRelease(
   product: string,
@@ -49,17 +37,10 @@ async function createRelease(
   return t.request('POST', `/products/${product}/releases`, { release, ...extra });
 }
 
-async function newRelease(release: Record<string, unknown> = {}, product = 'PLN'): Promise<Release> {
-  const res = await createRelease(product, { name: uniqueName('Release'), ...release });
-  expect(res.status, res.text).toBe(200);
-  return releaseEnvelope.parse(res.body).release;
-}
+const newRelease = (release: Record<string, unknown> = {}, product = 'PLN'): Promise<Release> =>
+  makeRelease(t, release, product);
 
-async function getRelease(id: string): Promise<Release> {
-  const res = await t.get(`/releases/${id}`);
-  expect(res.status, res.text).toBe(200);
-  return releaseEnvelope.parse(res.body).release;
-}
+const getRelease = async (id: string): Promise<Release> => (await getOk(t, `/releases/${id}`, releaseEnvelope)).release;
 
 async function updateRelease(id: string, release: Record<string, unknown>) {
   return t.request('PUT', `/releases/${id}`, { release });
