@@ -19,7 +19,7 @@ import { todayIso } from '../src/domain/dates';
 import { parseEstimate } from '../src/domain/estimate';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
-import { expectFields, expectOk, getOk, makeEpic, makeFeature, makeInitiative, makeRelease, uniqueName } from './test/records';
+import { auditRows, expectFields, expectOk, getOk, makeEpic, makeFeature, makeInitiative, makeRelease, uniqueName } from './test/records';
 
 let t: TestService;
 /** Names unique in the run, so list filters can find exactly what a test made. */
@@ -177,15 +177,7 @@ async function snapshot() {
   return { counts, counters };
 }
 
-async function auditsOf(type: 'Epic' | 'Feature', id: string) {
-  return t.service.store.db
-    .selectFrom('audits')
-    .selectAll()
-    .where('auditable_type', '=', type)
-    .where('auditable_id', '=', Number(id))
-    .orderBy('id')
-    .execute();
-}
+const auditsOf = (type: 'Epic' | 'Feature', id: string) => auditRows(t, type, id);
 const lastChanges = async (type: 'Epic' | 'Feature', id: string) =>
   JSON.parse((await auditsOf(type, id)).at(-1)?.changes ?? '{}') as Record<string, [unknown, unknown]>;
 

@@ -11,7 +11,7 @@ import { apiClient } from './test/client';
 import type { ApiClient, OpKey } from './test/client';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
-import { JSON_TYPE, expectFields, uniqueName } from './test/records';
+import { auditRows, expectFields, JSON_TYPE, uniqueName } from './test/records';
 
 let t: TestService;
 let api: ApiClient;
@@ -118,13 +118,7 @@ async function update(id: string, goal: Record<string, unknown>): Promise<Goal> 
 }
 
 async function audits(id: string) {
-  const rows = await t.service.store.db
-    .selectFrom('audits')
-    .selectAll()
-    .where('auditable_type', '=', 'Goal')
-    .where('auditable_id', '=', Number(id))
-    .orderBy('id')
-    .execute();
+  const rows = await auditRows(t, 'Goal', id);
   return rows.map((r) => ({ ...r, changes: JSON.parse(r.changes) as Record<string, [unknown, unknown]> }));
 }
 

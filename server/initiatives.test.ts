@@ -17,7 +17,7 @@ import {
 import { releaseEnvelope } from '../src/contract/releases';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
-import { JSON_TYPE, expectFields, getOk, makeInitiative, uniqueName } from './test/records';
+import { auditRows, deletionOf, expectFields, getOk, JSON_TYPE, makeInitiative, uniqueName } from './test/records';
 
 let t: TestService;
 
@@ -86,15 +86,7 @@ async function newGoal(goal: Record<string, unknown> = {}, product = 'PLN') {
   return goalEnvelope.parse(res.body).goal;
 }
 
-async function audits(type: string, id: string) {
-  return t.service.store.db
-    .selectFrom('audits')
-    .selectAll()
-    .where('auditable_type', '=', type)
-    .where('auditable_id', '=', Number(id))
-    .orderBy('id')
-    .execute();
-}
+const audits = (type: string, id: string) => auditRows(t, type, id);
 
 /** What a refused write must leave untouched: rows, counters, audit rows, links. */
 async function snapshot() {
@@ -735,12 +727,7 @@ describe('DELETE /initiatives/:id', () => {
     expect(g.initiatives.map((x) => x.id)).toEqual([child.id]);
     expect(g.progress).toBe(90);
 
-    const bin = await t.service.store.db
-      .selectFrom('deletions')
-      .selectAll()
-      .where('record_type', '=', 'Initiative')
-      .where('record_id', '=', Number(doomed.id))
-      .executeTakeFirstOrThrow();
+    const bin = await deletionOf(t, 'Initiative', doomed.id);
     const payload = JSON.parse(bin.payload) as Record<string, unknown[]>;
     expect(payload.initiatives).toHaveLength(1);
     expect(payload.initiative_children).toEqual([{ id: Number(child.id), parent_id: Number(doomed.id) }]);

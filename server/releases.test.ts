@@ -15,7 +15,7 @@ import {
 } from '../src/contract/releases';
 import { TEST_TOKEN, startTestService } from './test/harness';
 import type { TestService } from './test/harness';
-import { JSON_TYPE, expectFields, getOk, makeRelease, uniqueName } from './test/records';
+import { auditRows, deletionOf, expectFields, getOk, JSON_TYPE, makeRelease, uniqueName } from './test/records';
 
 let t: TestService;
 
@@ -56,15 +56,7 @@ async function createPhase(phase: Record<string, unknown>) {
   return t.request('POST', '/release_phases', { release_phase: phase });
 }
 
-async function audits(type: string, id: string) {
-  return t.service.store.db
-    .selectFrom('audits')
-    .selectAll()
-    .where('auditable_type', '=', type)
-    .where('auditable_id', '=', Number(id))
-    .orderBy('id')
-    .execute();
-}
+const audits = (type: string, id: string) => auditRows(t, type, id);
 
 /** One request on a connection of its own (no keep-alive pool). */
 function rawRequest(method: string, path: string, body: string): Promise<{ status: number; text: string }> {
@@ -943,12 +935,7 @@ describe('release phases', () => {
     expect(after.every((f) => f.release_phase_id === null)).toBe(true);
     expect(after.map((f) => f.release_id)).toEqual(linked.map((f) => f.release_id));
 
-    const bin = await db
-      .selectFrom('deletions')
-      .selectAll()
-      .where('record_type', '=', 'ReleasePhase')
-      .where('record_id', '=', Number(build.id))
-      .executeTakeFirstOrThrow();
+    const bin = await deletionOf(t, 'ReleasePhase', build.id);
     expect(bin.name).toBe('Build');
     const payload = JSON.parse(bin.payload) as {
       release_phases: { id: number; name: string }[];

@@ -81,3 +81,29 @@ export const makeInitiative = async (t: TestService, initiative: Body = {}, prod
 export const makeGoal = async (t: TestService, goal: Body = {}, product = 'PLN'): Promise<Goal> =>
   expectOk(await t.request('POST', `/products/${product}/goals`, { goal: { name: uniqueName('Goal'), ...goal } }), goalEnvelope)
     .goal;
+
+/** A record's audit rows, oldest first. */
+export const auditRows = (t: TestService, type: string, id: string) =>
+  t.service.store.db
+    .selectFrom('audits')
+    .selectAll()
+    .where('auditable_type', '=', type)
+    .where('auditable_id', '=', Number(id))
+    .orderBy('id')
+    .execute();
+
+/** A record's newest audit row; throws when it has none. */
+export async function lastAudit(t: TestService, type: string, id: string) {
+  const row = (await auditRows(t, type, id)).at(-1);
+  if (!row) throw new Error(`no audit row of ${type} ${id}`);
+  return row;
+}
+
+/** The recycle-bin row a deletion of the record wrote; throws when there is none. */
+export const deletionOf = (t: TestService, type: string, id: string) =>
+  t.service.store.db
+    .selectFrom('deletions')
+    .selectAll()
+    .where('record_type', '=', type)
+    .where('record_id', '=', Number(id))
+    .executeTakeFirstOrThrow();
