@@ -17,7 +17,7 @@ import { epicKey } from '../../src/domain/reference';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { audit, diff, recycle } from './audit';
+import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { allocateReference } from './reference-numbers';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
@@ -247,13 +247,7 @@ export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; u
     await trx.deleteFrom('epic_tags').where('epic_id', '=', epic.id).execute();
     await trx.deleteFrom('epic_watchers').where('epic_id', '=', epic.id).execute();
     await trx.deleteFrom('epics').where('id', '=', epic.id).execute();
-    await audit(trx, {
-      userId: args.userId,
-      type: EPIC,
-      id: epic.id,
-      action: 'destroy',
-      changes: { name: [epic.name, null], reference_num: [epic.reference_num, null] },
-    });
+    await auditDestroyed(trx, args.userId, EPIC, epic);
     await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, { id: null, before: epic, changed: null }).flush();
   });
 }

@@ -14,7 +14,7 @@ import { featureKey } from '../../src/domain/reference';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { audit, diff, recycle } from './audit';
+import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { allocateReference } from './reference-numbers';
 import { asId, findByIdOrKey, required, findInitiative, findUser } from './resolve';
@@ -291,13 +291,7 @@ export async function deleteFeature(db: Kysely<Database>, args: { featureId: num
     await trx.deleteFrom('feature_watchers').where('feature_id', '=', feature.id).execute();
     await trx.deleteFrom('requirements').where('feature_id', '=', feature.id).execute();
     await trx.deleteFrom('features').where('id', '=', feature.id).execute();
-    await audit(trx, {
-      userId: args.userId,
-      type: 'Feature',
-      id: feature.id,
-      action: 'destroy',
-      changes: { name: [feature.name, null], reference_num: [feature.reference_num, null] },
-    });
+    await auditDestroyed(trx, args.userId, 'Feature', feature);
     await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, { id: null, before: feature, changed: null }).flush();
   });
 }

@@ -14,7 +14,7 @@ import type { FieldProblems, Paging } from '../problems';
 import { now } from '../problems';
 import { dialect } from './dialect';
 import type { Page } from './pages';
-import { audit, diff, recycle } from './audit';
+import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { allocateReference } from './reference-numbers';
 import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
@@ -533,13 +533,7 @@ export async function deleteInitiative(db: Kysely<Database>, user: UserRow, init
     await trx.deleteFrom('initiative_goals').where('initiative_id', '=', current.id).execute();
     await trx.deleteFrom('release_initiatives').where('initiative_id', '=', current.id).execute();
     await trx.deleteFrom('initiatives').where('id', '=', current.id).execute();
-    await audit(trx, {
-      userId: user.id,
-      type: RECORD_TYPE,
-      id: current.id,
-      action: 'destroy',
-      changes: { name: [current.name, null], reference_num: [current.reference_num, null] },
-    });
+    await auditDestroyed(trx, user.id, RECORD_TYPE, current);
 
     // The parent now counts the grandchildren instead; the goals lose this initiative from their mean.
     const rollups = new RollupScheduler(trx).mark('initiative', current.parent_id);

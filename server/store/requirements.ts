@@ -10,7 +10,7 @@ import { requirementKey } from '../../src/domain/reference';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { audit, diff, recycle } from './audit';
+import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Db } from './audit';
 import { findByIdOrKey, required, findUser } from './resolve';
 import { allocateReference } from './reference-numbers';
@@ -143,13 +143,7 @@ export async function deleteRequirement(db: Kysely<Database>, args: { requiremen
       rows: { requirements: [row] },
     });
     await trx.deleteFrom('requirements').where('id', '=', row.id).execute();
-    await audit(trx, {
-      userId: args.userId,
-      type: 'Requirement',
-      id: row.id,
-      action: 'destroy',
-      changes: { name: [row.name, null], reference_num: [row.reference_num, null] },
-    });
+    await auditDestroyed(trx, args.userId, 'Requirement', row);
     await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, { id: null, before: row, changed: null }).flush();
   });
 }
