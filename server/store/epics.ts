@@ -19,6 +19,7 @@ import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
+import { nextPosition } from './positions';
 import { allocateReference } from './reference-numbers';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
@@ -103,15 +104,6 @@ async function planEpic(
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-async function nextPosition(db: Db, releaseId: number): Promise<number> {
-  const last = await db
-    .selectFrom('epics')
-    .select((eb) => eb.fn.max('position').as('max'))
-    .where('release_id', '=', releaseId)
-    .executeTakeFirst();
-  return (last?.max ?? 0) + 1;
-}
-
 /** Operation 5: creates an epic in `release` (or the body's `release`); returns its id. */
 export async function createEpic(
   db: Kysely<Database>,
@@ -141,7 +133,7 @@ export async function createEpic(
         reference_num: referenceNum,
         name: plan.columns.name ?? input.name,
         workflow_status_id: plan.columns.workflow_status_id ?? null,
-        position: await nextPosition(trx, plan.release.id),
+        position: await nextPosition(trx, 'epics', 'release_id', plan.release.id),
         created_at: ts,
         updated_at: ts,
       })
@@ -183,7 +175,7 @@ export async function updateEpic(
       if (before[key] !== value) (changed as Record<string, unknown>)[key] = value;
     }
     if (changed.release_id !== undefined && changed.release_id !== null) {
-      changed.position = await nextPosition(trx, Number(changed.release_id));
+      changed.position = await nextPosition(trx, 'epics', 'release_id', Number(changed.release_id));
     }
     const watchers = await watcherChange(trx, EPIC_ITEM, before.id, plan.watchers);
     const customChange = await writeCustomFields(trx, EPIC, before.id, plan.customFields);

@@ -16,6 +16,7 @@ import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
+import { nextPosition } from './positions';
 import { allocateReference } from './reference-numbers';
 import { asId, findByIdOrKey, required, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
@@ -193,11 +194,7 @@ export async function createFeature(
     const product = await trx.selectFrom('products').select('reference_prefix').where('id', '=', productId).executeTakeFirstOrThrow();
     const referenceNum = await allocateReference(trx, 'feature', productId, (n) => featureKey(product.reference_prefix, n));
 
-    const last = await trx
-      .selectFrom('features')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('release_id', '=', plan.release.id)
-      .executeTakeFirst();
+    const next = await nextPosition(trx, 'features', 'release_id', plan.release.id);
     const ts = new Date().toISOString();
     const values = {
       ...plan.columns,
@@ -207,7 +204,7 @@ export async function createFeature(
       name: plan.columns.name ?? input.name,
       tags: plan.columns.tags ?? '',
       progress_source: plan.columns.progress_source ?? 'progress_manual',
-      position: (last?.max ?? 0) + 1,
+      position: next,
       workflow_status_id: plan.columns.workflow_status_id ?? 0,
       created_at: ts,
       updated_at: ts,
@@ -247,12 +244,7 @@ export async function updateFeature(
       if (before[key as keyof FeatureRow] !== value) (changed as Record<string, unknown>)[key] = value;
     }
     if (changed.release_id !== undefined) {
-      const last = await trx
-        .selectFrom('features')
-        .select((eb) => eb.fn.max('position').as('max'))
-        .where('release_id', '=', changed.release_id)
-        .executeTakeFirst();
-      changed.position = (last?.max ?? 0) + 1;
+      changed.position = await nextPosition(trx, 'features', 'release_id', changed.release_id);
     }
     const watchers = await watcherChange(trx, FEATURE_ITEM, before.id, plan.watchers);
     if (Object.keys(changed).length === 0 && !watchers) return;

@@ -14,6 +14,7 @@ import { listPage } from './pages';
 import type { Page } from './pages';
 import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
+import { nextPosition } from './positions';
 import { RollupScheduler } from './rollup-scheduler';
 import { allocateReference } from './reference-numbers';
 import type { Checked } from './releases';
@@ -272,11 +273,7 @@ export async function createGoal(
     const plan = await planGoal(trx, product, null, input, checked);
     checked.problems.throwIfAny();
     const referenceNum = await allocateReference(trx, 'goal', product.id, (n) => goalKey(product.reference_prefix, n));
-    const last = await trx
-      .selectFrom('goals')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('product_id', '=', product.id)
-      .executeTakeFirst();
+    const next = await nextPosition(trx, 'goals', 'product_id', product.id);
     const v = plan.values;
     const ts = now();
     const row = await trx
@@ -289,7 +286,7 @@ export async function createGoal(
         effort: v.effort ?? null,
         value: v.value ?? null,
         ...(v.color !== undefined ? { color: v.color } : {}),
-        position: v.position !== undefined ? v.position : Number(last?.max ?? 0) + 1,
+        position: v.position !== undefined ? v.position : next,
         progress: v.progress ?? null,
         progress_source: v.progress_source ?? MANUAL,
         time_frame_id: v.time_frame_id ?? null,

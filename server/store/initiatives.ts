@@ -16,6 +16,7 @@ import { dialect } from './dialect';
 import type { Page } from './pages';
 import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
+import { nextPosition } from './positions';
 import { allocateReference } from './reference-numbers';
 import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldCondition, CustomFieldPlan } from './custom-fields';
@@ -395,11 +396,7 @@ export async function createInitiative(
     const plan = await planInitiative(trx, product, null, input, checked);
     checked.problems.throwIfAny();
     const referenceNum = await allocateReference(trx, 'initiative', product.id, (n) => initiativeKey(product.reference_prefix, n));
-    const last = await trx
-      .selectFrom('initiatives')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('product_id', '=', product.id)
-      .executeTakeFirst();
+    const next = await nextPosition(trx, 'initiatives', 'product_id', product.id);
     const v = plan.values;
     const ts = now();
     const row = await trx
@@ -412,7 +409,7 @@ export async function createInitiative(
         workflow_status_id: v.workflow_status_id ?? null,
         created_by_id: v.created_by_id ?? user.id,
         // New initiatives go last unless the body places them.
-        position: v.position !== undefined ? v.position : Number(last?.max ?? 0) + 1,
+        position: v.position !== undefined ? v.position : next,
         created_at: ts,
         updated_at: ts,
       })

@@ -26,6 +26,7 @@ import { listPage } from './pages';
 import type { Page } from './pages';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
+import { nextPosition } from './positions';
 import { RollupScheduler } from './rollup-scheduler';
 import { allocateReference } from './reference-numbers';
 import { containsText, defaultStatus, findInitiative, findRelease, findUser, statusByName } from './resolve';
@@ -637,11 +638,7 @@ export async function createPhase(
     const values = planPhase(null, input, checked);
     checked.problems.throwIfAny();
     if (!release) throw new Error('unreachable: release checked above');
-    const last = await trx
-      .selectFrom('release_phases')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('release_id', '=', release.id)
-      .executeTakeFirst();
+    const next = await nextPosition(trx, 'release_phases', 'release_id', release.id);
     const ts = now();
     const row = await trx
       .insertInto('release_phases')
@@ -651,7 +648,7 @@ export async function createPhase(
         phase_type: values.phase_type ?? 'phase',
         start_on: values.start_on ?? null,
         end_on: values.end_on ?? null,
-        position: Number(last?.max ?? 0) + 1,
+        position: next,
         description: values.description ?? null,
         progress: values.progress ?? null,
         progress_source: values.progress_source ?? MANUAL,

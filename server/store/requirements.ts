@@ -12,6 +12,7 @@ import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Db } from './audit';
+import { nextPosition } from './positions';
 import { findByIdOrKey, required, findUser } from './resolve';
 import { allocateReference } from './reference-numbers';
 import { RollupScheduler } from './rollup-scheduler';
@@ -73,11 +74,7 @@ export async function createRequirement(
     if (!input || !columns) throw new Error('requirement body passed its checks but could not be read');
 
     const referenceNum = await allocateReference(trx, 'requirement', feature.id, (n) => requirementKey(feature.reference_num, n));
-    const last = await trx
-      .selectFrom('requirements')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('feature_id', '=', feature.id)
-      .executeTakeFirst();
+    const next = await nextPosition(trx, 'requirements', 'feature_id', feature.id);
     const ts = new Date().toISOString();
     const { id } = await trx
       .insertInto('requirements')
@@ -86,7 +83,7 @@ export async function createRequirement(
         feature_id: feature.id,
         reference_num: referenceNum,
         name: columns.name ?? input.name,
-        position: (last?.max ?? 0) + 1,
+        position: next,
         workflow_status_id: columns.workflow_status_id ?? 0,
         created_by_id: args.userId,
         created_at: ts,
