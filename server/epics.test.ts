@@ -13,17 +13,17 @@ import { featureEnvelope, featurePage } from '../src/contract/features';
 import type { Feature } from '../src/contract/features';
 import { initiativeEnvelope, initiativePage, initiativeSchema } from '../src/contract/initiatives';
 import type { Initiative } from '../src/contract/initiatives';
-import { releaseEnvelope, releasePage } from '../src/contract/releases';
+import { releasePage } from '../src/contract/releases';
 import type { Release } from '../src/contract/releases';
 import { todayIso } from '../src/domain/dates';
 import { parseEstimate } from '../src/domain/estimate';
 import { startTestService } from './test/harness';
-import type { TestResponse, TestService } from './test/harness';
+import type { TestService } from './test/harness';
+import { auditRows, expectFields, expectOk, getOk, makeEpic, makeFeature, makeInitiative, makeRelease, uniqueName } from './test/records';
 
 let t: TestService;
-let counter = 0;
 /** Names unique in the run, so list filters can find exactly what a test made. */
-const unique = (base: string): string => `${base} ${++counter}`;
+const unique = uniqueName;
 
 type ReleaseItem = Pick<Release, 'id' | 'reference_num' | 'product_id' | 'capacity_units' | 'parking_lot' | 'start_date' | 'release_date'>;
 type User = { id: string; email: string };
@@ -126,61 +126,29 @@ const postEpic = (release: string, epic: unknown, extra: Record<string, unknown>
   t.request('POST', `/releases/${release}/epics`, { epic, ...extra });
 const putEpic = (id: string, epic: unknown, extra: Record<string, unknown> = {}) => t.request('PUT', `/epics/${id}`, { epic, ...extra });
 
-async function createEpic(epic: Record<string, unknown> = {}, release: ReleaseItem = w.time): Promise<Epic> {
-  const res = await postEpic(release.reference_num, { name: unique('Epic'), ...epic });
-  expect(res.status, res.text).toBe(200);
-  return epicEnvelope.parse(res.body).epic;
-}
+const createEpic = (epic: Record<string, unknown> = {}, release: ReleaseItem = w.time): Promise<Epic> =>
+  makeEpic(t, release.reference_num, epic);
 
-async function updateEpic(id: string, epic: Record<string, unknown>): Promise<Epic> {
-  const res = await putEpic(id, epic);
-  expect(res.status, res.text).toBe(200);
-  return epicEnvelope.parse(res.body).epic;
-}
+const updateEpic = async (id: string, epic: Record<string, unknown>): Promise<Epic> =>
+  expectOk(await putEpic(id, epic), epicEnvelope).epic;
 
-async function getEpic(id: string): Promise<Epic> {
-  const res = await t.get(`/epics/${id}`);
-  expect(res.status, res.text).toBe(200);
-  return epicEnvelope.parse(res.body).epic;
-}
+const getEpic = async (id: string): Promise<Epic> => (await getOk(t, `/epics/${id}`, epicEnvelope)).epic;
 
-async function createFeature(feature: Record<string, unknown> = {}, release: ReleaseItem = w.time): Promise<Feature> {
-  const res = await t.request('POST', `/releases/${release.reference_num}/features`, { feature: { name: unique('Feature'), ...feature } });
-  expect(res.status, res.text).toBe(200);
-  return featureEnvelope.parse(res.body).feature;
-}
+const createFeature = (feature: Record<string, unknown> = {}, release: ReleaseItem = w.time): Promise<Feature> =>
+  makeFeature(t, release.reference_num, feature);
 
-async function updateFeature(id: string, feature: Record<string, unknown>): Promise<Feature> {
-  const res = await t.request('PUT', `/features/${id}`, { feature });
-  expect(res.status, res.text).toBe(200);
-  return featureEnvelope.parse(res.body).feature;
-}
+const updateFeature = async (id: string, feature: Record<string, unknown>): Promise<Feature> =>
+  expectOk(await t.request('PUT', `/features/${id}`, { feature }), featureEnvelope).feature;
 
-async function getFeature(id: string): Promise<Feature> {
-  const res = await t.get(`/features/${id}`);
-  expect(res.status, res.text).toBe(200);
-  return featureEnvelope.parse(res.body).feature;
-}
+const getFeature = async (id: string): Promise<Feature> => (await getOk(t, `/features/${id}`, featureEnvelope)).feature;
 
-async function newInitiative(initiative: Record<string, unknown> = {}, product = 'PLN'): Promise<Initiative> {
-  const res = await t.request('POST', `/products/${product}/initiatives`, {
-    initiative: { name: unique('Initiative'), workflow_status: { name: 'On track' }, ...initiative },
-  });
-  expect(res.status, res.text).toBe(200);
-  return initiativeEnvelope.parse(res.body).initiative;
-}
+const newInitiative = (initiative: Record<string, unknown> = {}, product = 'PLN'): Promise<Initiative> =>
+  makeInitiative(t, initiative, product);
 
-async function getInitiative(id: string): Promise<Initiative> {
-  const res = await t.get(`/initiatives/${id}`);
-  expect(res.status, res.text).toBe(200);
-  return initiativeEnvelope.parse(res.body).initiative;
-}
+const getInitiative = async (id: string): Promise<Initiative> =>
+  (await getOk(t, `/initiatives/${id}`, initiativeEnvelope)).initiative;
 
-async function newRelease(release: Record<string, unknown>): Promise<ReleaseItem> {
-  const res = await t.request('POST', '/products/PLN/releases', { release: { name: unique('Release'), ...release } });
-  expect(res.status, res.text).toBe(200);
-  return releaseEnvelope.parse(res.body).release;
-}
+const newRelease = (release: Record<string, unknown>): Promise<ReleaseItem> => makeRelease(t, release);
 
 async function list(path: string) {
   const res = await t.get(path);
@@ -190,15 +158,7 @@ async function list(path: string) {
 const idsOf = (page: { epics: { id: string }[] }): string[] => page.epics.map((e) => e.id);
 
 /** A 422 in the one error shape whose `errors` name each field given and whose message starts with one. */
-function expect422(res: TestResponse, ...fields: string[]): Record<string, string[]> {
-  expect(res.status, res.text).toBe(422);
-  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  const body = errorBodySchema.parse(res.body);
-  const errors = body.errors ?? {};
-  for (const f of fields) expect(Object.keys(errors), res.text).toContain(f);
-  expect(fields.some((f) => body.error.startsWith(`${f} `)), res.text).toBe(true);
-  return errors;
-}
+const expect422 = expectFields;
 
 type Counted = 'epics' | 'audits' | 'epic_tags' | 'epic_watchers' | 'custom_field_values' | 'features' | 'deletions';
 async function count(table: Counted): Promise<number> {
@@ -217,15 +177,7 @@ async function snapshot() {
   return { counts, counters };
 }
 
-async function auditsOf(type: 'Epic' | 'Feature', id: string) {
-  return t.service.store.db
-    .selectFrom('audits')
-    .selectAll()
-    .where('auditable_type', '=', type)
-    .where('auditable_id', '=', Number(id))
-    .orderBy('id')
-    .execute();
-}
+const auditsOf = (type: 'Epic' | 'Feature', id: string) => auditRows(t, type, id);
 const lastChanges = async (type: 'Epic' | 'Feature', id: string) =>
   JSON.parse((await auditsOf(type, id)).at(-1)?.changes ?? '{}') as Record<string, [unknown, unknown]>;
 

@@ -11,6 +11,7 @@ import { apiClient } from './test/client';
 import type { ApiClient, ApiResponse } from './test/client';
 import { startTestService } from './test/harness';
 import type { TestResponse, TestService } from './test/harness';
+import { lastAudit } from './test/records';
 
 let t: TestService;
 let api: ApiClient;
@@ -387,13 +388,7 @@ describe('PUT /features/{id} (operation 2)', () => {
     expect(u.tags).toEqual(['b', 'c']);
     expect([u.initial_estimate, u.initial_estimate_text]).toEqual([960, '2d']);
     expect(await count('audits')).toBe(auditsBefore + 1);
-    const row = await t.service.store.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('auditable_type', '=', 'Feature')
-      .where('auditable_id', '=', Number(f.id))
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const row = await lastAudit(t, 'Feature', f.id);
     expect(row.audit_action).toBe('update');
     const changes = JSON.parse(row.changes) as Record<string, [unknown, unknown]>;
     expect(changes.name).toEqual(['To change', 'Changed']);

@@ -10,13 +10,11 @@ import { isRealDate } from '../src/domain/dates';
 import { apiClient } from './test/client';
 import type { ApiClient, OpKey } from './test/client';
 import { startTestService } from './test/harness';
-import type { TestResponse, TestService } from './test/harness';
+import type { TestService } from './test/harness';
+import { auditRows, expectFields, JSON_TYPE, uniqueName } from './test/records';
 
 let t: TestService;
 let api: ApiClient;
-const JSON_TYPE = 'application/json; charset=utf-8';
-let counter = 0;
-const uniqueName = (base: string): string => `${base} ${++counter}`;
 
 /**
  * Time frames come from no API (the service only reads them) and the demo seed's sit around today, so
@@ -92,16 +90,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A 422 whose `errors` name each given field, and whose message starts with one of them. */
-function expectFields(res: TestResponse, ...fields: string[]): Record<string, string[]> {
-  expect(res.status, res.text).toBe(422);
-  expect(res.headers.get('content-type')).toBe(JSON_TYPE);
-  const body = errorBodySchema.parse(res.body);
-  const errors = body.errors ?? {};
-  for (const f of fields) expect(errors[f], `${f} in ${res.text}`).toBeDefined();
-  expect(fields.some((f) => body.error.startsWith(`${f} `)), res.text).toBe(true);
-  return errors;
-}
 
 function post(goal: unknown, extra: Record<string, unknown> = {}, product = 'PLN') {
   return api.send('POST /products/{product_id}/goals', { params: { product_id: product }, body: { goal, ...extra } });
@@ -130,13 +118,7 @@ async function update(id: string, goal: Record<string, unknown>): Promise<Goal> 
 }
 
 async function audits(id: string) {
-  const rows = await t.service.store.db
-    .selectFrom('audits')
-    .selectAll()
-    .where('auditable_type', '=', 'Goal')
-    .where('auditable_id', '=', Number(id))
-    .orderBy('id')
-    .execute();
+  const rows = await auditRows(t, 'Goal', id);
   return rows.map((r) => ({ ...r, changes: JSON.parse(r.changes) as Record<string, [unknown, unknown]> }));
 }
 

@@ -16,12 +16,10 @@ import {
 } from '../src/contract/initiatives';
 import { releaseEnvelope } from '../src/contract/releases';
 import { startTestService } from './test/harness';
-import type { TestResponse, TestService } from './test/harness';
+import type { TestService } from './test/harness';
+import { auditRows, deletionOf, expectFields, getOk, JSON_TYPE, makeInitiative, uniqueName } from './test/records';
 
 let t: TestService;
-const JSON_TYPE = 'application/json; charset=utf-8';
-let counter = 0;
-const uniqueName = (base: string): string => `${base} ${++counter}`;
 
 /** Ids of records this file adds straight to the database (things the API only reads). */
 const fixture = { frameId: 0, frameName: 'Test frame 2031', plnId: 0, mobId: 0, field: 'ti_risk' };
@@ -57,34 +55,20 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A 422 whose `errors` name each given field, and whose message starts with one of them. */
-function expectFields(res: TestResponse, ...fields: string[]): Record<string, string[]> {
-  expect(res.status, res.text).toBe(422);
-  expect(res.headers.get('content-type')).toBe(JSON_TYPE);
-  const body = errorBodySchema.parse(res.body);
-  const errors = body.errors ?? {};
-  for (const f of fields) expect(errors[f], `${f} in ${res.text}`).toBeDefined();
-  expect(fields.some((f) => body.error.startsWith(`${f} `))).toBe(true);
-  return errors;
-}
 
 const STATUS = { name: 'On track' };
+/** Keys of epics written straight to the table, far above the product's counter. */
+let rawEpicNum = 9000;
 
 function post(initiative: unknown, extra: Record<string, unknown> = {}, product = 'PLN') {
   return t.request('POST', `/products/${product}/initiatives`, { initiative, ...extra });
 }
 
-async function newInitiative(initiative: Record<string, unknown> = {}, product = 'PLN'): Promise<Initiative> {
-  const res = await post({ name: uniqueName('Initiative'), workflow_status: STATUS, ...initiative }, {}, product);
-  expect(res.status, res.text).toBe(200);
-  return initiativeEnvelope.parse(res.body).initiative;
-}
+const newInitiative = (initiative: Record<string, unknown> = {}, product = 'PLN'): Promise<Initiative> =>
+  makeInitiative(t, initiative, product);
 
-async function getInitiative(id: string): Promise<Initiative> {
-  const res = await t.get(`/initiatives/${id}`);
-  expect(res.status, res.text).toBe(200);
-  return initiativeEnvelope.parse(res.body).initiative;
-}
+const getInitiative = async (id: string): Promise<Initiative> =>
+  (await getOk(t, `/initiatives/${id}`, initiativeEnvelope)).initiative;
 
 function put(id: string, initiative: unknown) {
   return t.request('PUT', `/initiatives/${id}`, { initiative });
@@ -102,15 +86,7 @@ async function newGoal(goal: Record<string, unknown> = {}, product = 'PLN') {
   return goalEnvelope.parse(res.body).goal;
 }
 
-async function audits(type: string, id: string) {
-  return t.service.store.db
-    .selectFrom('audits')
-    .selectAll()
-    .where('auditable_type', '=', type)
-    .where('auditable_id', '=', Number(id))
-    .orderBy('id')
-    .execute();
-}
+const audits = (type: string, id: string) => auditRows(t, type, id);
 
 /** What a refused write must leave untouched: rows, counters, audit rows, links. */
 async function snapshot() {
@@ -145,7 +121,7 @@ async function insertEpic(initiativeId: string, extra: { progress?: number; star
     .values({
       product_id: release.product_id,
       release_id: release.id,
-      reference_num: `PLN-E-${9000 + ++counter}`,
+      reference_num: `PLN-E-${++rawEpicNum}`,
       name: uniqueName('Epic'),
       workflow_status_id: status.id,
       initiative_id: Number(initiativeId),
@@ -751,12 +727,7 @@ describe('DELETE /initiatives/:id', () => {
     expect(g.initiatives.map((x) => x.id)).toEqual([child.id]);
     expect(g.progress).toBe(90);
 
-    const bin = await t.service.store.db
-      .selectFrom('deletions')
-      .selectAll()
-      .where('record_type', '=', 'Initiative')
-      .where('record_id', '=', Number(doomed.id))
-      .executeTakeFirstOrThrow();
+    const bin = await deletionOf(t, 'Initiative', doomed.id);
     const payload = JSON.parse(bin.payload) as Record<string, unknown[]>;
     expect(payload.initiatives).toHaveLength(1);
     expect(payload.initiative_children).toEqual([{ id: Number(child.id), parent_id: Number(doomed.id) }]);

@@ -14,7 +14,8 @@ import {
   type ReleasePhase,
 } from '../src/contract/releases';
 import { TEST_TOKEN, startTestService } from './test/harness';
-import type { TestResponse, TestService } from './test/harness';
+import type { TestService } from './test/harness';
+import { auditRows, deletionOf, expectFields, getOk, JSON_TYPE, makeRelease, uniqueName } from './test/records';
 
 let t: TestService;
 
@@ -26,20 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-let counter = 0;
-const uniqueName = (base: string): string => `${base} ${++counter}`;
 
-/** A 422 whose `errors` name each given field, and whose message starts with the first one. */
-function expectFields(res: TestResponse, ...fields: string[]): Record<string, string[]> {
-  expect(res.status, res.text).toBe(422);
-  expect(res.headers.get('content-type')).toBe(JSON_TYPE);
-  const body = errorBodySchema.parse(res.body);
-  const errors = body.errors ?? {};
-  for (const f of fields) expect(errors[f], `${f} in ${res.text}`).toBeDefined();
-  expect(fields.some((f) => body.error.startsWith(`${f} `))).toBe(true);
-  return errors;
-}
 
 async function createRelease(
   product: string,
@@ -49,17 +37,10 @@ async function createRelease(
   return t.request('POST', `/products/${product}/releases`, { release, ...extra });
 }
 
-async function newRelease(release: Record<string, unknown> = {}, product = 'PLN'): Promise<Release> {
-  const res = await createRelease(product, { name: uniqueName('Release'), ...release });
-  expect(res.status, res.text).toBe(200);
-  return releaseEnvelope.parse(res.body).release;
-}
+const newRelease = (release: Record<string, unknown> = {}, product = 'PLN'): Promise<Release> =>
+  makeRelease(t, release, product);
 
-async function getRelease(id: string): Promise<Release> {
-  const res = await t.get(`/releases/${id}`);
-  expect(res.status, res.text).toBe(200);
-  return releaseEnvelope.parse(res.body).release;
-}
+const getRelease = async (id: string): Promise<Release> => (await getOk(t, `/releases/${id}`, releaseEnvelope)).release;
 
 async function updateRelease(id: string, release: Record<string, unknown>) {
   return t.request('PUT', `/releases/${id}`, { release });
@@ -75,15 +56,7 @@ async function createPhase(phase: Record<string, unknown>) {
   return t.request('POST', '/release_phases', { release_phase: phase });
 }
 
-async function audits(type: string, id: string) {
-  return t.service.store.db
-    .selectFrom('audits')
-    .selectAll()
-    .where('auditable_type', '=', type)
-    .where('auditable_id', '=', Number(id))
-    .orderBy('id')
-    .execute();
-}
+const audits = (type: string, id: string) => auditRows(t, type, id);
 
 /** One request on a connection of its own (no keep-alive pool). */
 function rawRequest(method: string, path: string, body: string): Promise<{ status: number; text: string }> {
@@ -962,12 +935,7 @@ describe('release phases', () => {
     expect(after.every((f) => f.release_phase_id === null)).toBe(true);
     expect(after.map((f) => f.release_id)).toEqual(linked.map((f) => f.release_id));
 
-    const bin = await db
-      .selectFrom('deletions')
-      .selectAll()
-      .where('record_type', '=', 'ReleasePhase')
-      .where('record_id', '=', Number(build.id))
-      .executeTakeFirstOrThrow();
+    const bin = await deletionOf(t, 'ReleasePhase', build.id);
     expect(bin.name).toBe('Build');
     const payload = JSON.parse(bin.payload) as {
       release_phases: { id: number; name: string }[];

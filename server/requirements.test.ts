@@ -15,6 +15,7 @@ import { apiClient } from './test/client';
 import type { ApiClient } from './test/client';
 import { startTestService } from './test/harness';
 import type { TestResponse, TestService } from './test/harness';
+import { deletionOf, lastAudit } from './test/records';
 
 let t: TestService;
 let api: ApiClient;
@@ -229,13 +230,7 @@ describe('GET, PUT, DELETE /requirements/{id}', () => {
     const u = users[1];
     const changed = await updateReq(r.reference_num, { name: 'After', assigned_to_user: { email: u?.email ?? '' }, workflow_status: { name: 'Done' } });
     expect([changed.name, changed.assigned_to_user?.email, changed.workflow_status.name]).toEqual(['After', u?.email, 'Done']);
-    const row = await t.service.store.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('auditable_type', '=', 'Requirement')
-      .where('auditable_id', '=', Number(r.id))
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const row = await lastAudit(t, 'Requirement', r.id);
     expect(row.audit_action).toBe('update');
     expect((JSON.parse(row.changes) as Record<string, unknown>).name).toEqual(['Before', 'After']);
 
@@ -259,12 +254,7 @@ describe('GET, PUT, DELETE /requirements/{id}', () => {
     expect(res.status).toBe(204);
     expect((await getReq(r.id)).status).toBe(404);
     expect(await count('deletions')).toBe(deletions + 1);
-    const row = await t.service.store.db
-      .selectFrom('deletions')
-      .selectAll()
-      .where('record_type', '=', 'Requirement')
-      .where('record_id', '=', Number(r.id))
-      .executeTakeFirstOrThrow();
+    const row = await deletionOf(t, 'Requirement', r.id);
     expect((JSON.parse(row.payload) as { requirements: { name: string }[] }).requirements[0]?.name).toBe('Short-lived');
     expect((await feature(f.id)).requirements).toEqual([]);
   });

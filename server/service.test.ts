@@ -23,6 +23,7 @@ import { seedAccount } from './seed/seed';
 import { openStore } from './store/db';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
+import { auditRows } from './test/records';
 
 describe('demo service', () => {
   let t: TestService;
@@ -169,12 +170,7 @@ describe('demo service', () => {
     });
     expect(userPage.parse((await t.get('/users')).body).pagination.total_records).toBe(usersBefore);
     expect(productPage.parse((await t.get('/products')).body).pagination.total_records).toBe(2);
-    const audit = await t.service.store.db
-      .selectFrom('audits')
-      .selectAll()
-      .where('auditable_type', '=', 'Release')
-      .where('auditable_id', '=', Number(release.id))
-      .execute();
+    const audit = await auditRows(t, 'Release', release.id);
     expect(audit.map((a) => a.audit_action)).toEqual(['create']);
   });
 

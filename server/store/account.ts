@@ -1,18 +1,14 @@
 // Reads of the account records (products, users, workflows, feature kinds, teams) and their wire
 // shapes; these records are created by the seed, so the API only lists and shows them.
-import type { Selectable } from 'kysely';
 import type { Product, Team, User, Workflow, WorkflowKind } from '../../src/contract/account';
 import type { STATUSABLE_TYPES } from '../../src/contract/account';
 import type { Paging } from '../problems';
 import type { Db } from './audit';
-import type { ProductRow, TeamRow, UserRow, WorkflowsTable } from './schema';
+import type { ProductRow, TeamRow, UserRow } from './schema';
+import { listPage } from './pages';
+import type { Page } from './pages';
 import { containsText } from './resolve';
 import { links, statusRef } from './serialize';
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
 
 export function productBody(p: ProductRow, origin: string): Product {
   return {
@@ -46,9 +42,7 @@ export async function listProducts(
 ): Promise<Page<ProductRow>> {
   let q = db.selectFrom('products');
   if (updatedSince) q = q.where('updated_at', '>', updatedSince);
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q.selectAll().orderBy('name').orderBy('id').limit(p.perPage).offset(p.offset).execute();
-  return { rows, total: Number(total) };
+  return listPage(q, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
 }
 
 export async function listUsers(db: Db, p: Paging, search: string | undefined): Promise<Page<UserRow>> {
@@ -56,22 +50,12 @@ export async function listUsers(db: Db, p: Paging, search: string | undefined): 
   if (search) {
     q = q.where((eb) => eb.or([containsText('name', search), containsText('email', search)]));
   }
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q.selectAll().orderBy('name').orderBy('id').limit(p.perPage).offset(p.offset).execute();
-  return { rows, total: Number(total) };
+  return listPage(q, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
 }
-
-type WorkflowRow = Selectable<WorkflowsTable>;
 
 export async function listWorkflows(db: Db, productId: number, p: Paging): Promise<Page<Workflow>> {
   const base = db.selectFrom('workflows').where('product_id', '=', productId);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows: WorkflowRow[] = await base
-    .selectAll()
-    .orderBy('id')
-    .limit(p.perPage)
-    .offset(p.offset)
-    .execute();
+  const { rows, total } = await listPage(base, p, (page) => page.selectAll().orderBy('id'));
   const ids = rows.map((r) => r.id);
   const statuses = ids.length
     ? await db
@@ -84,7 +68,7 @@ export async function listWorkflows(db: Db, productId: number, p: Paging): Promi
         .execute()
     : [];
   return {
-    total: Number(total),
+    total,
     rows: rows.map((w) => ({
       id: String(w.id),
       name: w.name,
@@ -96,24 +80,16 @@ export async function listWorkflows(db: Db, productId: number, p: Paging): Promi
 
 export async function listWorkflowKinds(db: Db, productId: number, p: Paging): Promise<Page<WorkflowKind>> {
   const base = db.selectFrom('workflow_kinds').where('product_id', '=', productId);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('id').limit(p.perPage).offset(p.offset).execute();
-  return { total: Number(total), rows: rows.map((k) => ({ id: String(k.id), name: k.name })) };
+  const { rows, total } = await listPage(base, p, (page) => page.selectAll().orderBy('id'));
+  return { total, rows: rows.map((k) => ({ id: String(k.id), name: k.name })) };
 }
 
 /** Teams of a product, or of the whole account when productId is null. */
 export async function listTeams(db: Db, productId: number | null, p: Paging): Promise<Page<Team>> {
   let base = db.selectFrom('teams');
   if (productId !== null) base = base.where('product_id', '=', productId);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('name')
-    .orderBy('id')
-    .limit(p.perPage)
-    .offset(p.offset)
-    .execute();
-  return { total: Number(total), rows: await teamBodies(db, rows) };
+  const { rows, total } = await listPage(base, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
+  return { total, rows: await teamBodies(db, rows) };
 }
 
 /** Teams with their statuses, sprints and program increments, loaded in three queries. */

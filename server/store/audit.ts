@@ -36,6 +36,17 @@ export async function audit(
     .execute();
 }
 
+/** The destroy audit of a keyed record: its name and key, each gone to null. */
+export function auditDestroyed(
+  db: Db,
+  userId: number | null,
+  type: string,
+  row: { id: number; name: string; reference_num: string },
+): Promise<void> {
+  const changes = { name: [row.name, null], reference_num: [row.reference_num, null] } satisfies Changes;
+  return audit(db, { userId, type, id: row.id, action: 'destroy', changes });
+}
+
 /**
  * Keeps a deleted record and its dependents: `rows` maps table names to the rows removed, so a later
  * restore can put them back as they were.

@@ -30,6 +30,7 @@ import { badRequest, notFound } from '../problems';
 import type { FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import type { Db } from './audit';
+import { listPage } from './pages';
 import { asId } from './resolve';
 import type { CustomFieldDefinitionsTable, CustomFieldValuesTable } from './schema';
 
@@ -158,17 +159,14 @@ export async function listCustomFieldDefinitions(
     // lower() on both sides, as for every name the service matches (decisions.md, "Lists").
     q = q.where(dialect.equalsIgnoringCase('record_type', filter.recordType));
   }
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy('product_id')
-    .orderBy('record_type')
-    .orderBy('position')
-    .orderBy('id')
-    .limit(p.perPage)
-    .offset(p.offset)
-    .execute();
-  return { rows, total: Number(total) };
+  return listPage(q, p, (page) =>
+    page
+      .selectAll()
+      .orderBy('product_id')
+      .orderBy('record_type')
+      .orderBy('position')
+      .orderBy('id'),
+  );
 }
 
 /** A definition by numeric id (definitions have no key of their own across products); 404 otherwise. */

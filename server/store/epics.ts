@@ -17,15 +17,16 @@ import { epicKey } from '../../src/domain/reference';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { audit, diff, recycle } from './audit';
+import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
+import { nextPosition } from './positions';
 import { allocateReference } from './reference-numbers';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
 import { ESTIMATES, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { RollupScheduler } from './rollup-scheduler';
 import { EPIC_ITEM } from './work-items';
-import { asId, findInitiative, findUser } from './resolve';
+import { asId, findByIdOrKey, required, findInitiative, findUser } from './resolve';
 import type { Database, EpicRow, EpicsTable, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
 
@@ -46,21 +47,11 @@ const isDurationSource = (s: string): s is DurationSource => (EPIC_DURATION_SOUR
 // Look-ups
 
 /** Epic by numeric id or reference key (`PLN-E-4`, any case). */
-export async function findEpic(db: Db, idOrKey: string): Promise<EpicRow | null> {
-  const text = idOrKey.trim();
-  const q = db.selectFrom('epics').selectAll();
-  if (/^\d+$/.test(text)) {
-    const id = asId(text);
-    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
-  }
-  return (await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst()) ?? null;
-}
+export const findEpic = (db: Db, idOrKey: string): Promise<EpicRow | null> =>
+  findByIdOrKey(db, 'epics', 'reference_num', idOrKey);
 
-export async function requireEpic(db: Db, idOrKey: string): Promise<EpicRow> {
-  const row = await findEpic(db, idOrKey);
-  if (!row) throw notFound('Epic', idOrKey);
-  return row;
-}
+export const requireEpic = async (db: Db, idOrKey: string): Promise<EpicRow> =>
+  required(await findEpic(db, idOrKey), 'Epic', idOrKey);
 
 // ---------------------------------------------------------------------------------------------
 // Write rules
@@ -113,15 +104,6 @@ async function planEpic(
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-async function nextPosition(db: Db, releaseId: number): Promise<number> {
-  const last = await db
-    .selectFrom('epics')
-    .select((eb) => eb.fn.max('position').as('max'))
-    .where('release_id', '=', releaseId)
-    .executeTakeFirst();
-  return (last?.max ?? 0) + 1;
-}
-
 /** Operation 5: creates an epic in `release` (or the body's `release`); returns its id. */
 export async function createEpic(
   db: Kysely<Database>,
@@ -151,7 +133,7 @@ export async function createEpic(
         reference_num: referenceNum,
         name: plan.columns.name ?? input.name,
         workflow_status_id: plan.columns.workflow_status_id ?? null,
-        position: await nextPosition(trx, plan.release.id),
+        position: await nextPosition(trx, 'epics', 'release_id', plan.release.id),
         created_at: ts,
         updated_at: ts,
       })
@@ -193,7 +175,7 @@ export async function updateEpic(
       if (before[key] !== value) (changed as Record<string, unknown>)[key] = value;
     }
     if (changed.release_id !== undefined && changed.release_id !== null) {
-      changed.position = await nextPosition(trx, Number(changed.release_id));
+      changed.position = await nextPosition(trx, 'epics', 'release_id', Number(changed.release_id));
     }
     const watchers = await watcherChange(trx, EPIC_ITEM, before.id, plan.watchers);
     const customChange = await writeCustomFields(trx, EPIC, before.id, plan.customFields);
@@ -257,13 +239,7 @@ export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; u
     await trx.deleteFrom('epic_tags').where('epic_id', '=', epic.id).execute();
     await trx.deleteFrom('epic_watchers').where('epic_id', '=', epic.id).execute();
     await trx.deleteFrom('epics').where('id', '=', epic.id).execute();
-    await audit(trx, {
-      userId: args.userId,
-      type: EPIC,
-      id: epic.id,
-      action: 'destroy',
-      changes: { name: [epic.name, null], reference_num: [epic.reference_num, null] },
-    });
+    await auditDestroyed(trx, args.userId, EPIC, epic);
     await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, { id: null, before: epic, changed: null }).flush();
   });
 }

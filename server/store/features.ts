@@ -14,10 +14,11 @@ import { featureKey } from '../../src/domain/reference';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { audit, diff, recycle } from './audit';
+import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
+import { nextPosition } from './positions';
 import { allocateReference } from './reference-numbers';
-import { asId, findInitiative, findUser } from './resolve';
+import { asId, findByIdOrKey, required, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
 import { ESTIMATES, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
@@ -33,21 +34,11 @@ export const FEATURE_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_a
 // Look-ups
 
 /** Feature by numeric id or reference key (`PLN-12`, any case). */
-export async function findFeature(db: Db, idOrKey: string): Promise<FeatureRow | null> {
-  const text = idOrKey.trim();
-  const q = db.selectFrom('features').selectAll();
-  if (/^\d+$/.test(text)) {
-    const id = asId(text);
-    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
-  }
-  return (await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst()) ?? null;
-}
+export const findFeature = (db: Db, idOrKey: string): Promise<FeatureRow | null> =>
+  findByIdOrKey(db, 'features', 'reference_num', idOrKey);
 
-export async function requireFeature(db: Db, idOrKey: string): Promise<FeatureRow> {
-  const row = await findFeature(db, idOrKey);
-  if (!row) throw notFound('Feature', idOrKey);
-  return row;
-}
+export const requireFeature = async (db: Db, idOrKey: string): Promise<FeatureRow> =>
+  required(await findFeature(db, idOrKey), 'Feature', idOrKey);
 
 const isFeatureSource = (s: string): s is FeatureProgressSource =>
   (FEATURE_PROGRESS_SOURCES_CREATE as readonly string[]).includes(s);
@@ -203,11 +194,7 @@ export async function createFeature(
     const product = await trx.selectFrom('products').select('reference_prefix').where('id', '=', productId).executeTakeFirstOrThrow();
     const referenceNum = await allocateReference(trx, 'feature', productId, (n) => featureKey(product.reference_prefix, n));
 
-    const last = await trx
-      .selectFrom('features')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('release_id', '=', plan.release.id)
-      .executeTakeFirst();
+    const next = await nextPosition(trx, 'features', 'release_id', plan.release.id);
     const ts = new Date().toISOString();
     const values = {
       ...plan.columns,
@@ -217,7 +204,7 @@ export async function createFeature(
       name: plan.columns.name ?? input.name,
       tags: plan.columns.tags ?? '',
       progress_source: plan.columns.progress_source ?? 'progress_manual',
-      position: (last?.max ?? 0) + 1,
+      position: next,
       workflow_status_id: plan.columns.workflow_status_id ?? 0,
       created_at: ts,
       updated_at: ts,
@@ -257,12 +244,7 @@ export async function updateFeature(
       if (before[key as keyof FeatureRow] !== value) (changed as Record<string, unknown>)[key] = value;
     }
     if (changed.release_id !== undefined) {
-      const last = await trx
-        .selectFrom('features')
-        .select((eb) => eb.fn.max('position').as('max'))
-        .where('release_id', '=', changed.release_id)
-        .executeTakeFirst();
-      changed.position = (last?.max ?? 0) + 1;
+      changed.position = await nextPosition(trx, 'features', 'release_id', changed.release_id);
     }
     const watchers = await watcherChange(trx, FEATURE_ITEM, before.id, plan.watchers);
     if (Object.keys(changed).length === 0 && !watchers) return;
@@ -301,13 +283,7 @@ export async function deleteFeature(db: Kysely<Database>, args: { featureId: num
     await trx.deleteFrom('feature_watchers').where('feature_id', '=', feature.id).execute();
     await trx.deleteFrom('requirements').where('feature_id', '=', feature.id).execute();
     await trx.deleteFrom('features').where('id', '=', feature.id).execute();
-    await audit(trx, {
-      userId: args.userId,
-      type: 'Feature',
-      id: feature.id,
-      action: 'destroy',
-      changes: { name: [feature.name, null], reference_num: [feature.reference_num, null] },
-    });
+    await auditDestroyed(trx, args.userId, 'Feature', feature);
     await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, { id: null, before: feature, changed: null }).flush();
   });
 }

@@ -8,15 +8,17 @@ import type { Goal, TimeFrame, goalCreateInput } from '../../src/contract/initia
 import { GOAL_PROGRESS_SOURCES } from '../../src/domain/progress';
 import { goalKey } from '../../src/domain/reference';
 import type { Paging } from '../problems';
-import { notFound, now } from '../problems';
+import { now } from '../problems';
 import { dialect } from './dialect';
-import type { Page } from './account';
+import { listPage } from './pages';
+import type { Page } from './pages';
 import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
+import { nextPosition } from './positions';
 import { RollupScheduler } from './rollup-scheduler';
 import { allocateReference } from './reference-numbers';
 import type { Checked } from './releases';
-import { asId, findInitiative } from './resolve';
+import { asId, findByIdOrKey, findInitiative, required } from './resolve';
 import type { Database, GoalRow, GoalsTable, ProductRow, TimeFramesTable, UserRow } from './schema';
 import { links, noteBody, userRef } from './serialize';
 
@@ -55,18 +57,8 @@ export async function findGoal(db: Db, productId: number, ref: string | number):
 }
 
 /** Goal anywhere in the account by numeric id or key: path parameters. */
-export async function requireGoal(db: Db, idOrKey: string): Promise<GoalRow> {
-  const text = idOrKey.trim();
-  const q = db.selectFrom('goals').selectAll();
-  const id = isIdText(text) ? asId(text) : null;
-  const row = isIdText(text)
-    ? id === null
-      ? undefined
-      : await q.where('id', '=', id).executeTakeFirst()
-    : await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst();
-  if (!row) throw notFound('Goal', idOrKey);
-  return row;
-}
+export const requireGoal = async (db: Db, idOrKey: string): Promise<GoalRow> =>
+  required(await findByIdOrKey(db, 'goals', 'reference_num', idOrKey), 'Goal', idOrKey);
 
 /** Time frame of a product by id or name (case-insensitive); an id match wins. */
 export async function findTimeFrame(db: Db, productId: number, ref: string): Promise<TimeFrameRow | null> {
@@ -181,16 +173,13 @@ export async function listGoals(
   // `%` and `_` in a search are letters, not wildcards.
   if (term) q = q.where(dialect.containsText('name', term));
   if (filter.updatedSince !== undefined) q = q.where('updated_at', '>', filter.updatedSince);
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy((eb) => eb('position', 'is', null))
-    .orderBy('position')
-    .orderBy('id')
-    .limit(p.perPage)
-    .offset(p.offset)
-    .execute();
-  return { rows, total: Number(total) };
+  return listPage(q, p, (page) =>
+    page
+      .selectAll()
+      .orderBy((eb) => eb('position', 'is', null))
+      .orderBy('position')
+      .orderBy('id'),
+  );
 }
 
 /** A product's time frames by start date (undated last), then id; `term` keeps names containing it, any case. */
@@ -198,16 +187,13 @@ export async function listTimeFrames(db: Db, productId: number, p: Paging, term?
   let q = db.selectFrom('time_frames').where('product_id', '=', productId);
   const text = term?.trim() ?? '';
   if (text) q = q.where(dialect.containsText('name', text));
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy((eb) => eb('start_date', 'is', null))
-    .orderBy('start_date')
-    .orderBy('id')
-    .limit(p.perPage)
-    .offset(p.offset)
-    .execute();
-  return { rows, total: Number(total) };
+  return listPage(q, p, (page) =>
+    page
+      .selectAll()
+      .orderBy((eb) => eb('start_date', 'is', null))
+      .orderBy('start_date')
+      .orderBy('id'),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,11 +273,7 @@ export async function createGoal(
     const plan = await planGoal(trx, product, null, input, checked);
     checked.problems.throwIfAny();
     const referenceNum = await allocateReference(trx, 'goal', product.id, (n) => goalKey(product.reference_prefix, n));
-    const last = await trx
-      .selectFrom('goals')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('product_id', '=', product.id)
-      .executeTakeFirst();
+    const next = await nextPosition(trx, 'goals', 'product_id', product.id);
     const v = plan.values;
     const ts = now();
     const row = await trx
@@ -304,7 +286,7 @@ export async function createGoal(
         effort: v.effort ?? null,
         value: v.value ?? null,
         ...(v.color !== undefined ? { color: v.color } : {}),
-        position: v.position !== undefined ? v.position : Number(last?.max ?? 0) + 1,
+        position: v.position !== undefined ? v.position : next,
         progress: v.progress ?? null,
         progress_source: v.progress_source ?? MANUAL,
         time_frame_id: v.time_frame_id ?? null,

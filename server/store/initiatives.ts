@@ -13,9 +13,10 @@ import { initiativeKey } from '../../src/domain/reference';
 import type { FieldProblems, Paging } from '../problems';
 import { now } from '../problems';
 import { dialect } from './dialect';
-import type { Page } from './account';
-import { audit, diff, recycle } from './audit';
+import type { Page } from './pages';
+import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
+import { nextPosition } from './positions';
 import { allocateReference } from './reference-numbers';
 import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldCondition, CustomFieldPlan } from './custom-fields';
@@ -395,11 +396,7 @@ export async function createInitiative(
     const plan = await planInitiative(trx, product, null, input, checked);
     checked.problems.throwIfAny();
     const referenceNum = await allocateReference(trx, 'initiative', product.id, (n) => initiativeKey(product.reference_prefix, n));
-    const last = await trx
-      .selectFrom('initiatives')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('product_id', '=', product.id)
-      .executeTakeFirst();
+    const next = await nextPosition(trx, 'initiatives', 'product_id', product.id);
     const v = plan.values;
     const ts = now();
     const row = await trx
@@ -412,7 +409,7 @@ export async function createInitiative(
         workflow_status_id: v.workflow_status_id ?? null,
         created_by_id: v.created_by_id ?? user.id,
         // New initiatives go last unless the body places them.
-        position: v.position !== undefined ? v.position : Number(last?.max ?? 0) + 1,
+        position: v.position !== undefined ? v.position : next,
         created_at: ts,
         updated_at: ts,
       })
@@ -533,13 +530,7 @@ export async function deleteInitiative(db: Kysely<Database>, user: UserRow, init
     await trx.deleteFrom('initiative_goals').where('initiative_id', '=', current.id).execute();
     await trx.deleteFrom('release_initiatives').where('initiative_id', '=', current.id).execute();
     await trx.deleteFrom('initiatives').where('id', '=', current.id).execute();
-    await audit(trx, {
-      userId: user.id,
-      type: RECORD_TYPE,
-      id: current.id,
-      action: 'destroy',
-      changes: { name: [current.name, null], reference_num: [current.reference_num, null] },
-    });
+    await auditDestroyed(trx, user.id, RECORD_TYPE, current);
 
     // The parent now counts the grandchildren instead; the goals lose this initiative from their mean.
     const rollups = new RollupScheduler(trx).mark('initiative', current.parent_id);

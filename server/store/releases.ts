@@ -22,9 +22,11 @@ import {
 import { releaseKey } from '../../src/domain/reference';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { now } from '../problems';
-import type { Page } from './account';
+import { listPage } from './pages';
+import type { Page } from './pages';
 import { audit, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
+import { nextPosition } from './positions';
 import { RollupScheduler } from './rollup-scheduler';
 import { allocateReference } from './reference-numbers';
 import { containsText, defaultStatus, findInitiative, findRelease, findUser, statusByName } from './resolve';
@@ -232,33 +234,27 @@ export async function listReleases(
   if (f.q) q = q.where(containsText('name', f.q));
   if (f.updatedSince) q = q.where('updated_at', '>', f.updatedSince);
   if (f.parkingLot !== undefined) q = q.where('parking_lot', '=', f.parkingLot ? 1 : 0);
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy('parking_lot')
-    .orderBy((eb) => eb('release_date', 'is', null))
-    .orderBy('release_date')
-    .orderBy('id')
-    .limit(p.perPage)
-    .offset(p.offset)
-    .execute();
-  return { rows, total: Number(total) };
+  return listPage(q, p, (page) =>
+    page
+      .selectAll()
+      .orderBy('parking_lot')
+      .orderBy((eb) => eb('release_date', 'is', null))
+      .orderBy('release_date')
+      .orderBy('id'),
+  );
 }
 
 /** Phases by start date (undated last), then position, then id. */
 export async function listPhases(db: Db, releaseId: number, p: Paging): Promise<Page<ReleasePhaseRow>> {
   const q = db.selectFrom('release_phases').where('release_id', '=', releaseId);
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy((eb) => eb('start_on', 'is', null))
-    .orderBy('start_on')
-    .orderBy('position')
-    .orderBy('id')
-    .limit(p.perPage)
-    .offset(p.offset)
-    .execute();
-  return { rows, total: Number(total) };
+  return listPage(q, p, (page) =>
+    page
+      .selectAll()
+      .orderBy((eb) => eb('start_on', 'is', null))
+      .orderBy('start_on')
+      .orderBy('position')
+      .orderBy('id'),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -642,11 +638,7 @@ export async function createPhase(
     const values = planPhase(null, input, checked);
     checked.problems.throwIfAny();
     if (!release) throw new Error('unreachable: release checked above');
-    const last = await trx
-      .selectFrom('release_phases')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('release_id', '=', release.id)
-      .executeTakeFirst();
+    const next = await nextPosition(trx, 'release_phases', 'release_id', release.id);
     const ts = now();
     const row = await trx
       .insertInto('release_phases')
@@ -656,7 +648,7 @@ export async function createPhase(
         phase_type: values.phase_type ?? 'phase',
         start_on: values.start_on ?? null,
         end_on: values.end_on ?? null,
-        position: Number(last?.max ?? 0) + 1,
+        position: next,
         description: values.description ?? null,
         progress: values.progress ?? null,
         progress_source: values.progress_source ?? MANUAL,

@@ -10,9 +10,10 @@ import { requirementKey } from '../../src/domain/reference';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { audit, diff, recycle } from './audit';
+import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Db } from './audit';
-import { asId, findUser } from './resolve';
+import { nextPosition } from './positions';
+import { findByIdOrKey, required, findUser } from './resolve';
 import { allocateReference } from './reference-numbers';
 import { RollupScheduler } from './rollup-scheduler';
 import { markWorkItem, planStatus } from './work-item-rules';
@@ -24,21 +25,11 @@ type RequirementChange = z.output<typeof requirementUpdateInput>;
 type RequirementUpdate = Partial<Omit<RequirementRow, 'id'>>;
 
 /** Requirement by numeric id or reference key (`PLN-12-1`, any case). */
-export async function findRequirement(db: Db, idOrKey: string): Promise<RequirementRow | null> {
-  const text = idOrKey.trim();
-  const q = db.selectFrom('requirements').selectAll();
-  if (/^\d+$/.test(text)) {
-    const id = asId(text);
-    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
-  }
-  return (await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst()) ?? null;
-}
+export const findRequirement = (db: Db, idOrKey: string): Promise<RequirementRow | null> =>
+  findByIdOrKey(db, 'requirements', 'reference_num', idOrKey);
 
-export async function requireRequirement(db: Db, idOrKey: string): Promise<RequirementRow> {
-  const row = await findRequirement(db, idOrKey);
-  if (!row) throw notFound('Requirement', idOrKey);
-  return row;
-}
+export const requireRequirement = async (db: Db, idOrKey: string): Promise<RequirementRow> =>
+  required(await findRequirement(db, idOrKey), 'Requirement', idOrKey);
 
 /** Checks a body against the product's workflow and users; returns the columns it sets. */
 async function planRequirement(
@@ -83,11 +74,7 @@ export async function createRequirement(
     if (!input || !columns) throw new Error('requirement body passed its checks but could not be read');
 
     const referenceNum = await allocateReference(trx, 'requirement', feature.id, (n) => requirementKey(feature.reference_num, n));
-    const last = await trx
-      .selectFrom('requirements')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('feature_id', '=', feature.id)
-      .executeTakeFirst();
+    const next = await nextPosition(trx, 'requirements', 'feature_id', feature.id);
     const ts = new Date().toISOString();
     const { id } = await trx
       .insertInto('requirements')
@@ -96,7 +83,7 @@ export async function createRequirement(
         feature_id: feature.id,
         reference_num: referenceNum,
         name: columns.name ?? input.name,
-        position: (last?.max ?? 0) + 1,
+        position: next,
         workflow_status_id: columns.workflow_status_id ?? 0,
         created_by_id: args.userId,
         created_at: ts,
@@ -153,13 +140,7 @@ export async function deleteRequirement(db: Kysely<Database>, args: { requiremen
       rows: { requirements: [row] },
     });
     await trx.deleteFrom('requirements').where('id', '=', row.id).execute();
-    await audit(trx, {
-      userId: args.userId,
-      type: 'Requirement',
-      id: row.id,
-      action: 'destroy',
-      changes: { name: [row.name, null], reference_num: [row.reference_num, null] },
-    });
+    await auditDestroyed(trx, args.userId, 'Requirement', row);
     await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, { id: null, before: row, changed: null }).flush();
   });
 }

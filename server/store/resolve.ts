@@ -1,12 +1,14 @@
 // Shared look-ups of account and planning records by "numeric ID or key" (the spec's path rule),
 // by email or by status name, so every route resolves references the same way. `find*` return the
 // row or null (body references: the caller reports a 422 on the field); `require*` throw 404 (paths).
+import { sql } from 'kysely';
 import type { RawBuilder, Selectable, SqlBool } from 'kysely';
 import { notFound } from '../problems';
 import { isNumericId } from '../../src/domain/reference';
 import { dialect } from './dialect';
 import type { Db } from './audit';
 import type {
+  Database,
   InitiativesTable,
   ProductRow,
   ReleasePhaseRow,
@@ -28,29 +30,46 @@ export function asId(value: string | number): number | null {
 
 const isIdText = (value: string | number): boolean => /^\d+$/.test(String(value).trim());
 
-/** Product by numeric id or reference prefix (`PLN`, any case). */
-export async function findProduct(db: Db, idOrKey: string | number): Promise<ProductRow | null> {
-  const q = db.selectFrom('products').selectAll();
+/** Tables whose rows a path or body names by numeric id or by a key column. */
+type KeyedTable = 'products' | 'releases' | 'users' | 'teams' | 'initiatives' | 'goals' | 'features' | 'epics' | 'requirements';
+
+/**
+ * The spec's path rule for one table: digits are the id (null beyond the safe range), anything
+ * else is matched against `key` — upper-cased for reference keys, case-insensitively for emails.
+ */
+export async function findByIdOrKey<T extends KeyedTable>(
+  db: Db,
+  table: T,
+  key: 'reference_num' | 'reference_prefix' | 'email',
+  idOrKey: string | number,
+): Promise<Selectable<Database[T]> | null> {
+  const q = db.selectFrom(table as KeyedTable).selectAll();
+  let row: unknown;
   if (isIdText(idOrKey)) {
     const id = asId(idOrKey);
-    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
+    if (id === null) return null;
+    row = await q.where(sql.ref('id'), '=', id).executeTakeFirst();
+  } else if (key === 'email') {
+    row = await q.where(dialect.equalsIgnoringCase('email', String(idOrKey).trim())).executeTakeFirst();
+  } else {
+    row = await q.where(sql.ref(key), '=', String(idOrKey).trim().toUpperCase()).executeTakeFirst();
   }
-  return (
-    (await q.where('reference_prefix', '=', String(idOrKey).trim().toUpperCase()).executeTakeFirst()) ?? null
-  );
+  return (row as Selectable<Database[T]> | undefined) ?? null;
 }
 
-/** Release by numeric id or reference key (`PLN-R-3`, any case). */
-export async function findRelease(db: Db, idOrKey: string | number): Promise<ReleaseRow | null> {
-  const q = db.selectFrom('releases').selectAll();
-  if (isIdText(idOrKey)) {
-    const id = asId(idOrKey);
-    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
-  }
-  return (
-    (await q.where('reference_num', '=', String(idOrKey).trim().toUpperCase()).executeTakeFirst()) ?? null
-  );
+/** The row a path names, or the 404 that names what was asked for. */
+export function required<R>(row: R | null, what: string, idOrKey: string): R {
+  if (!row) throw notFound(what, idOrKey);
+  return row;
 }
+
+/** Product by numeric id or reference prefix (`PLN`, any case). */
+export const findProduct = (db: Db, idOrKey: string | number): Promise<ProductRow | null> =>
+  findByIdOrKey(db, 'products', 'reference_prefix', idOrKey);
+
+/** Release by numeric id or reference key (`PLN-R-3`, any case). */
+export const findRelease = (db: Db, idOrKey: string | number): Promise<ReleaseRow | null> =>
+  findByIdOrKey(db, 'releases', 'reference_num', idOrKey);
 
 /** Release phase by numeric id (the spec gives phases no key). */
 export async function findReleasePhase(db: Db, id: string | number): Promise<ReleasePhaseRow | null> {
@@ -60,26 +79,21 @@ export async function findReleasePhase(db: Db, id: string | number): Promise<Rel
 }
 
 /** User by numeric id or email (emails compare case-insensitively). */
-export async function findUser(db: Db, idOrEmail: string | number): Promise<UserRow | null> {
-  const q = db.selectFrom('users').selectAll();
-  if (isIdText(idOrEmail)) {
-    const id = asId(idOrEmail);
-    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
-  }
-  return (await q.where(dialect.equalsIgnoringCase('email', String(idOrEmail).trim())).executeTakeFirst()) ?? null;
-}
+export const findUser = (db: Db, idOrEmail: string | number): Promise<UserRow | null> =>
+  findByIdOrKey(db, 'users', 'email', idOrEmail);
 
 /** Team by numeric id or reference prefix. */
-export async function findTeam(db: Db, idOrKey: string | number): Promise<TeamRow | null> {
-  const q = db.selectFrom('teams').selectAll();
-  if (isIdText(idOrKey)) {
-    const id = asId(idOrKey);
-    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
-  }
-  return (
-    (await q.where('reference_prefix', '=', String(idOrKey).trim().toUpperCase()).executeTakeFirst()) ?? null
-  );
-}
+export const findTeam = (db: Db, idOrKey: string | number): Promise<TeamRow | null> =>
+  findByIdOrKey(db, 'teams', 'reference_prefix', idOrKey);
+
+/** The statuses of the product's workflow for a record kind. */
+const workflowStatuses = (db: Db, productId: number, statusableType: string) =>
+  db
+    .selectFrom('workflow_statuses')
+    .innerJoin('workflows', 'workflows.id', 'workflow_statuses.workflow_id')
+    .selectAll('workflow_statuses')
+    .where('workflows.product_id', '=', productId)
+    .where('workflows.statusable_type', '=', statusableType);
 
 /** A status of the product's workflow for a record kind, by name (case-insensitive), or null. */
 export async function statusByName(
@@ -88,12 +102,7 @@ export async function statusByName(
   statusableType: string,
   name: string,
 ): Promise<WorkflowStatusRow | null> {
-  const row = await db
-    .selectFrom('workflow_statuses')
-    .innerJoin('workflows', 'workflows.id', 'workflow_statuses.workflow_id')
-    .selectAll('workflow_statuses')
-    .where('workflows.product_id', '=', productId)
-    .where('workflows.statusable_type', '=', statusableType)
+  const row = await workflowStatuses(db, productId, statusableType)
     .where(dialect.equalsIgnoringCase('workflow_statuses.name', name.trim()))
     .orderBy('workflow_statuses.position')
     .executeTakeFirst();
@@ -113,12 +122,7 @@ export async function defaultStatus(
   productId: number,
   statusableType: string,
 ): Promise<WorkflowStatusRow | null> {
-  const row = await db
-    .selectFrom('workflow_statuses')
-    .innerJoin('workflows', 'workflows.id', 'workflow_statuses.workflow_id')
-    .selectAll('workflow_statuses')
-    .where('workflows.product_id', '=', productId)
-    .where('workflows.statusable_type', '=', statusableType)
+  const row = await workflowStatuses(db, productId, statusableType)
     .orderBy('workflow_statuses.position')
     .orderBy('workflow_statuses.id')
     .executeTakeFirst();
@@ -150,52 +154,26 @@ export async function findInitiative(
 }
 
 /** Initiative anywhere in the account by numeric id or key (`PLN-S-1`, any case): path parameters. */
-export async function findInitiativeByIdOrKey(db: Db, idOrKey: string | number): Promise<InitiativeRow | null> {
-  const q = db.selectFrom('initiatives').selectAll();
-  if (isIdText(idOrKey)) {
-    const id = asId(idOrKey);
-    return id === null ? null : ((await q.where('id', '=', id).executeTakeFirst()) ?? null);
-  }
-  return (
-    (await q.where('reference_num', '=', String(idOrKey).trim().toUpperCase()).executeTakeFirst()) ?? null
-  );
-}
+export const findInitiativeByIdOrKey = (db: Db, idOrKey: string | number): Promise<InitiativeRow | null> =>
+  findByIdOrKey(db, 'initiatives', 'reference_num', idOrKey);
 
-export async function requireInitiative(db: Db, idOrKey: string): Promise<InitiativeRow> {
-  const row = await findInitiativeByIdOrKey(db, idOrKey);
-  if (!row) throw notFound('Initiative', idOrKey);
-  return row;
-}
+export const requireInitiative = async (db: Db, idOrKey: string): Promise<InitiativeRow> =>
+  required(await findInitiativeByIdOrKey(db, idOrKey), 'Initiative', idOrKey);
 
-export async function requireProduct(db: Db, idOrKey: string): Promise<ProductRow> {
-  const row = await findProduct(db, idOrKey);
-  if (!row) throw notFound('Product', idOrKey);
-  return row;
-}
+export const requireProduct = async (db: Db, idOrKey: string): Promise<ProductRow> =>
+  required(await findProduct(db, idOrKey), 'Product', idOrKey);
 
-export async function requireRelease(db: Db, idOrKey: string): Promise<ReleaseRow> {
-  const row = await findRelease(db, idOrKey);
-  if (!row) throw notFound('Release', idOrKey);
-  return row;
-}
+export const requireRelease = async (db: Db, idOrKey: string): Promise<ReleaseRow> =>
+  required(await findRelease(db, idOrKey), 'Release', idOrKey);
 
-export async function requireReleasePhase(db: Db, id: string): Promise<ReleasePhaseRow> {
-  const row = await findReleasePhase(db, id);
-  if (!row) throw notFound('Release phase', id);
-  return row;
-}
+export const requireReleasePhase = async (db: Db, id: string): Promise<ReleasePhaseRow> =>
+  required(await findReleasePhase(db, id), 'Release phase', id);
 
-export async function requireUser(db: Db, idOrEmail: string): Promise<UserRow> {
-  const row = await findUser(db, idOrEmail);
-  if (!row) throw notFound('User', idOrEmail);
-  return row;
-}
+export const requireUser = async (db: Db, idOrEmail: string): Promise<UserRow> =>
+  required(await findUser(db, idOrEmail), 'User', idOrEmail);
 
-export async function requireTeam(db: Db, idOrKey: string): Promise<TeamRow> {
-  const row = await findTeam(db, idOrKey);
-  if (!row) throw notFound('Team', idOrKey);
-  return row;
-}
+export const requireTeam = async (db: Db, idOrKey: string): Promise<TeamRow> =>
+  required(await findTeam(db, idOrKey), 'Team', idOrKey);
 
 /** `column` contains `text` literally (`%` and `_` are letters), ignoring ASCII case. */
 export function containsText(column: string, text: string): RawBuilder<SqlBool> {
