@@ -1,7 +1,6 @@
 // Features over HTTP: fetchers, the queryOptions factory (keys from ./keys) and the mutation hooks
 // (from ./mutations, which refresh what a feature write can change). A board move is optimistic
 // because a card that waits for the network before it lands feels broken.
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { WorkflowStatus } from '../contract/common';
 import {
   featureEnvelope,
@@ -11,11 +10,12 @@ import {
   type FeatureListItem,
   type FeatureUpdateInput,
 } from '../contract/features';
-import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { apiGet } from './client';
 import { keys, type ListScope } from './keys';
 import { defineMutation } from './mutations';
+import { cacheDetail, pagedQuery, readQuery, recordEndpoints, scopedPath, seg } from './records';
 
-const seg = (id: string): string => encodeURIComponent(id);
+const endpoints = recordEndpoints({ path: '/features', key: 'feature', envelope: featureEnvelope });
 
 /** Which list to read: a workspace's features, a release's, or every feature of the account. */
 export type FeatureScope = ListScope;
@@ -40,15 +40,9 @@ export const FEATURE_LIST_FIELDS = 'name,reference_num,workflow_status,release,a
 /** What a board card shows. */
 export const FEATURE_BOARD_FIELDS = 'name,reference_num,workflow_status,assigned_to_user,initial_estimate_text,release';
 
-function scopePath(scope: FeatureScope): string {
-  if ('product' in scope) return `/products/${seg(scope.product)}/features`;
-  if ('release' in scope) return `/releases/${seg(scope.release)}/features`;
-  return '/features';
-}
-
 export async function fetchFeatures(scope: FeatureScope, filters: FeatureListFilters = {}, signal?: AbortSignal) {
   return apiGet(
-    scopePath(scope),
+    scopedPath(scope, 'features'),
     featurePage,
     {
       page: filters.page,
@@ -65,56 +59,38 @@ export async function fetchFeatures(scope: FeatureScope, filters: FeatureListFil
 }
 
 /** `featureId` is a numeric id or a key like `PLN-12`. */
-export async function fetchFeature(featureId: string, signal?: AbortSignal) {
-  return (await apiGet(`/features/${seg(featureId)}`, featureEnvelope, undefined, { signal })).feature;
-}
+export const fetchFeature: (featureId: string, signal?: AbortSignal) => Promise<Feature> = endpoints.fetchOne;
 
 /** Operation 1: `watchers` is a comma-separated string of user ids here. */
-export async function createFeature(releaseId: string, feature: FeatureCreateInput) {
-  return (await apiPost(`/releases/${seg(releaseId)}/features`, { feature }, featureEnvelope)).feature;
-}
+export const createFeature = (releaseId: string, feature: FeatureCreateInput): Promise<Feature> =>
+  endpoints.create(`/releases/${seg(releaseId)}/features`, feature);
 
 /** Operation 2: `watchers` is an array of user ids here. */
-export async function updateFeature(featureId: string, feature: FeatureUpdateInput) {
-  return (await apiPut(`/features/${seg(featureId)}`, { feature }, featureEnvelope)).feature;
-}
+export const updateFeature = (featureId: string, feature: FeatureUpdateInput): Promise<Feature> =>
+  endpoints.update(featureId, feature);
 
-export async function deleteFeature(featureId: string) {
-  await apiDelete(`/features/${seg(featureId)}`);
-}
+export const deleteFeature: (featureId: string) => Promise<void> = endpoints.remove;
 
 export const featureQueries = {
   all: keys.features.all,
   lists: keys.features.lists,
   list: (scope: FeatureScope, filters: FeatureListFilters = {}) =>
-    queryOptions({
-      queryKey: keys.features.list(scope, filters),
-      queryFn: ({ signal }) => fetchFeatures(scope, filters, signal),
-      // Paging and filtering keep the last page on screen until the next one arrives.
-      placeholderData: keepPreviousData,
-    }),
+    pagedQuery(keys.features.list(scope, filters), (signal) => fetchFeatures(scope, filters, signal)),
   details: keys.features.details,
-  detail: (featureId: string) =>
-    queryOptions({
-      queryKey: keys.features.detail(featureId),
-      queryFn: ({ signal }) => fetchFeature(featureId, signal),
-    }),
+  detail: (featureId: string) => readQuery(keys.features.detail(featureId), (signal) => fetchFeature(featureId, signal)),
 };
 
 /** A feature is cached under its id and may also be under its key (`/features/PLN-12`). */
-function cacheDetail(queryClient: QueryClient, feature: Feature) {
-  queryClient.setQueryData(featureQueries.detail(feature.id).queryKey, feature);
-  queryClient.setQueryData(featureQueries.detail(feature.reference_num).queryKey, feature);
-}
+const cacheFeature = cacheDetail<Feature>(featureQueries.detail, { byKey: true });
 
 export const useCreateFeature = defineMutation('feature', {
   mutationFn: ({ releaseId, input }: { releaseId: string; input: FeatureCreateInput }) => createFeature(releaseId, input),
-  onSuccess: cacheDetail,
+  onSuccess: cacheFeature,
 });
 
 export const useUpdateFeature = defineMutation('feature', {
   mutationFn: ({ id, input }: { id: string; input: FeatureUpdateInput }) => updateFeature(id, input),
-  onSuccess: cacheDetail,
+  onSuccess: cacheFeature,
 });
 
 export const useDeleteFeature = defineMutation('feature', {

@@ -1,18 +1,19 @@
 // Requirements of a feature over HTTP (operations 3 and 4, show, update, delete): fetchers, the
 // queryOptions factory and mutation hooks. What a requirement write refreshes (its feature's
 // progress and everything that rolls up from it) is the invalidation graph's business (./keys).
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   requirementEnvelope,
   requirementPage,
+  type Requirement,
   type RequirementCreateInput,
   type RequirementUpdateInput,
 } from '../contract/features';
-import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { apiGet } from './client';
 import { keys } from './keys';
 import { defineMutation } from './mutations';
+import { cacheDetail, pagedQuery, readQuery, recordEndpoints, seg } from './records';
 
-const seg = (id: string): string => encodeURIComponent(id);
+const endpoints = recordEndpoints({ path: '/requirements', key: 'requirement', envelope: requirementEnvelope });
 
 export interface RequirementListParams {
   page?: number;
@@ -31,37 +32,24 @@ export async function fetchRequirements(featureId: string, params: RequirementLi
   );
 }
 
-export async function fetchRequirement(requirementId: string, signal?: AbortSignal) {
-  return (await apiGet(`/requirements/${seg(requirementId)}`, requirementEnvelope, undefined, { signal })).requirement;
-}
+export const fetchRequirement: (requirementId: string, signal?: AbortSignal) => Promise<Requirement> = endpoints.fetchOne;
 
 /** Operation 3. */
-export async function createRequirement(featureId: string, requirement: RequirementCreateInput) {
-  return (await apiPost(`/features/${seg(featureId)}/requirements`, { requirement }, requirementEnvelope)).requirement;
-}
+export const createRequirement = (featureId: string, requirement: RequirementCreateInput): Promise<Requirement> =>
+  endpoints.create(`/features/${seg(featureId)}/requirements`, requirement);
 
-export async function updateRequirement(requirementId: string, requirement: RequirementUpdateInput) {
-  return (await apiPut(`/requirements/${seg(requirementId)}`, { requirement }, requirementEnvelope)).requirement;
-}
+export const updateRequirement = (requirementId: string, requirement: RequirementUpdateInput): Promise<Requirement> =>
+  endpoints.update(requirementId, requirement);
 
-export async function deleteRequirement(requirementId: string) {
-  await apiDelete(`/requirements/${seg(requirementId)}`);
-}
+export const deleteRequirement: (requirementId: string) => Promise<void> = endpoints.remove;
 
 export const requirementQueries = {
   all: keys.requirements.all,
   lists: keys.requirements.lists,
   list: (featureId: string, params: RequirementListParams = {}) =>
-    queryOptions({
-      queryKey: keys.requirements.list(featureId, params),
-      queryFn: ({ signal }) => fetchRequirements(featureId, params, signal),
-      placeholderData: keepPreviousData,
-    }),
+    pagedQuery(keys.requirements.list(featureId, params), (signal) => fetchRequirements(featureId, params, signal)),
   detail: (requirementId: string) =>
-    queryOptions({
-      queryKey: keys.requirements.detail(requirementId),
-      queryFn: ({ signal }) => fetchRequirement(requirementId, signal),
-    }),
+    readQuery(keys.requirements.detail(requirementId), (signal) => fetchRequirement(requirementId, signal)),
 };
 
 export const useCreateRequirement = defineMutation('requirement', (featureId: string) => ({
@@ -70,9 +58,7 @@ export const useCreateRequirement = defineMutation('requirement', (featureId: st
 
 export const useUpdateRequirement = defineMutation('requirement', {
   mutationFn: ({ id, input }: { id: string; input: RequirementUpdateInput }) => updateRequirement(id, input),
-  onSuccess: (queryClient, requirement) => {
-    queryClient.setQueryData(requirementQueries.detail(requirement.id).queryKey, requirement);
-  },
+  onSuccess: cacheDetail<Requirement>(requirementQueries.detail, { byKey: false }),
 });
 
 export const useDeleteRequirement = defineMutation('requirement', {
