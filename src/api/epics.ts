@@ -3,20 +3,15 @@
 // definitions the filters and the form offer.
 import { MAX_PER_PAGE } from '../contract/common';
 import { customFieldDefinitionPage, type CustomFieldDefinition, type CustomFieldValue } from '../contract/custom-fields';
-import {
-  epicEnvelope,
-  epicPage,
-  type Epic,
-  type EpicCreateInput,
-  type EpicUpdateInput,
-} from '../contract/epics';
+import { epicCreateInput, epicEnvelope, epicPage, epicUpdateInput, type Epic } from '../contract/epics';
 import { featurePage } from '../contract/features';
 import { initiativePage } from '../contract/initiatives';
 import { apiGet } from './client';
 import { keys, type ListScope } from './keys';
-import { defineMutation } from './mutations';
 import {
   cacheDetail,
+  createInReleaseMutation,
+  deleteMutation,
   fetchEveryPage,
   fetchSubList,
   pagedQuery,
@@ -24,29 +19,19 @@ import {
   recordEndpoints,
   scopedPath,
   seg,
+  updateMutation,
+  workItemListQuery,
   type SubListParams,
+  type WorkItemListFilters,
 } from './records';
 
-const endpoints = recordEndpoints({ path: '/epics', key: 'epic', envelope: epicEnvelope });
 
 /** Which list to read: a workspace's epics, a release's (operation 6) or the account's (operation 7). */
 export type EpicScope = ListScope;
 
-export interface EpicListFilters {
-  page?: number;
-  /** At most 200. */
-  perPage?: number;
-  q?: string;
-  updatedSince?: string;
-  tag?: string;
-  /** User id or email. */
-  assignedToUser?: string;
-  /** Status id or name. */
-  workflowStatus?: string;
+export interface EpicListFilters extends WorkItemListFilters {
   /** Only epics matching every pair; sent as `custom_fields[<key>]=<value>`. */
   customFields?: Readonly<Record<string, string>>;
-  /** Comma-separated field names or `*`; omitted for the compact shape. */
-  fields?: string;
 }
 
 export type EpicFeaturesParams = SubListParams;
@@ -65,38 +50,27 @@ function customFieldQuery(pairs: Readonly<Record<string, string>> | undefined): 
 }
 
 export async function fetchEpics(scope: EpicScope, filters: EpicListFilters = {}, signal?: AbortSignal) {
-  const common = {
-    page: filters.page,
-    per_page: filters.perPage,
-    custom_fields: customFieldQuery(filters.customFields),
-    fields: filters.fields,
-  };
   // Operation 7 (the account's epics) takes paging, custom fields and fields only.
-  const query =
-    'all' in scope
-      ? common
-      : {
-          ...common,
-          q: filters.q,
-          updated_since: filters.updatedSince,
-          tag: filters.tag,
-          assigned_to_user: filters.assignedToUser,
-          workflow_status: filters.workflowStatus,
-        };
-  return apiGet(scopedPath(scope, 'epics'), epicPage, query, { signal });
+  const { page, perPage, fields } = filters;
+  const query = workItemListQuery('all' in scope ? { page, perPage, fields } : filters);
+  return apiGet(scopedPath(scope, 'epics'), epicPage, { ...query, custom_fields: customFieldQuery(filters.customFields) }, { signal });
 }
 
 /** `epicId` is a numeric id or a key like `PLN-E-4`. */
-export const fetchEpic: (epicId: string, signal?: AbortSignal) => Promise<Epic> = endpoints.fetchOne;
-
-/** Operation 5: `watchers` is a comma-separated string of user ids here. */
-export const createEpic = (releaseId: string, epic: EpicCreateInput): Promise<Epic> =>
-  endpoints.create(`/releases/${seg(releaseId)}/epics`, epic);
-
-/** Epic update: `watchers` is an array of user ids here. */
-export const updateEpic = (epicId: string, epic: EpicUpdateInput): Promise<Epic> => endpoints.update(epicId, epic);
-
-export const deleteEpic: (epicId: string) => Promise<void> = endpoints.remove;
+// Create (operation 5) takes `watchers` as a comma-separated string of user ids, update as an
+// array. `fetchEpic` reads by numeric id or by key (`PLN-E-4`).
+export const {
+  fetchOne: fetchEpic,
+  create: createEpic,
+  update: updateEpic,
+  remove: deleteEpic,
+} = recordEndpoints({
+  path: '/epics',
+  key: 'epic',
+  envelope: epicEnvelope,
+  input: { create: epicCreateInput, update: epicUpdateInput },
+  createPath: (releaseId) => `/releases/${seg(releaseId)}/epics`,
+});
 
 export async function fetchEpicFeatures(epicId: string, params: EpicFeaturesParams = {}, signal?: AbortSignal) {
   return fetchSubList(`/epics/${seg(epicId)}/features`, featurePage, params, { fields: EPIC_FEATURE_FIELDS }, signal);
@@ -186,17 +160,7 @@ export const epicQueries = {
 /** An epic is cached under its id and may also be under its key (`/epics/PLN-E-4`). */
 const cacheEpic = cacheDetail<Epic>(epicQueries.detail, { byKey: true });
 
-export const useCreateEpic = defineMutation('epic', {
-  mutationFn: ({ releaseId, input }: { releaseId: string; input: EpicCreateInput }) => createEpic(releaseId, input),
-  onSuccess: cacheEpic,
-});
+export const useCreateEpic = createInReleaseMutation('epic', createEpic, cacheEpic);
 
-export const useUpdateEpic = defineMutation('epic', {
-  mutationFn: ({ id, input }: { id: string; input: EpicUpdateInput }) => updateEpic(id, input),
-  onSuccess: cacheEpic,
-});
-
-export const useDeleteEpic = defineMutation('epic', {
-  mutationFn: (epicId: string) => deleteEpic(epicId),
-  deletes: true,
-});
+export const useUpdateEpic = updateMutation('epic', updateEpic, cacheEpic);
+export const useDeleteEpic = deleteMutation('epic', deleteEpic);

@@ -3,37 +3,35 @@
 // because a card that waits for the network before it lands feels broken.
 import type { WorkflowStatus } from '../contract/common';
 import {
+  featureCreateInput,
   featureEnvelope,
   featurePage,
+  featureUpdateInput,
   type Feature,
-  type FeatureCreateInput,
   type FeatureListItem,
-  type FeatureUpdateInput,
 } from '../contract/features';
 import { apiGet } from './client';
 import { keys, type ListScope } from './keys';
 import { defineMutation } from './mutations';
-import { cacheDetail, pagedQuery, readQuery, recordEndpoints, scopedPath, seg } from './records';
+import {
+  cacheDetail,
+  createInReleaseMutation,
+  deleteMutation,
+  pagedQuery,
+  readQuery,
+  recordEndpoints,
+  scopedPath,
+  seg,
+  updateMutation,
+  workItemListQuery,
+  type WorkItemListFilters,
+} from './records';
 
-const endpoints = recordEndpoints({ path: '/features', key: 'feature', envelope: featureEnvelope });
 
 /** Which list to read: a workspace's features, a release's, or every feature of the account. */
 export type FeatureScope = ListScope;
 
-export interface FeatureListFilters {
-  page?: number;
-  /** At most 200. */
-  perPage?: number;
-  q?: string;
-  updatedSince?: string;
-  tag?: string;
-  /** User id or email. */
-  assignedToUser?: string;
-  /** Status id or name. */
-  workflowStatus?: string;
-  /** Comma-separated field names or `*`; omitted for the compact shape. */
-  fields?: string;
-}
+export type FeatureListFilters = WorkItemListFilters;
 
 /** The columns of the feature list screen. */
 export const FEATURE_LIST_FIELDS = 'name,reference_num,workflow_status,release,assigned_to_user,initial_estimate_text,progress,tags';
@@ -41,35 +39,24 @@ export const FEATURE_LIST_FIELDS = 'name,reference_num,workflow_status,release,a
 export const FEATURE_BOARD_FIELDS = 'name,reference_num,workflow_status,assigned_to_user,initial_estimate_text,release';
 
 export async function fetchFeatures(scope: FeatureScope, filters: FeatureListFilters = {}, signal?: AbortSignal) {
-  return apiGet(
-    scopedPath(scope, 'features'),
-    featurePage,
-    {
-      page: filters.page,
-      per_page: filters.perPage,
-      q: filters.q,
-      updated_since: filters.updatedSince,
-      tag: filters.tag,
-      assigned_to_user: filters.assignedToUser,
-      workflow_status: filters.workflowStatus,
-      fields: filters.fields,
-    },
-    { signal },
-  );
+  return apiGet(scopedPath(scope, 'features'), featurePage, workItemListQuery(filters), { signal });
 }
 
 /** `featureId` is a numeric id or a key like `PLN-12`. */
-export const fetchFeature: (featureId: string, signal?: AbortSignal) => Promise<Feature> = endpoints.fetchOne;
-
-/** Operation 1: `watchers` is a comma-separated string of user ids here. */
-export const createFeature = (releaseId: string, feature: FeatureCreateInput): Promise<Feature> =>
-  endpoints.create(`/releases/${seg(releaseId)}/features`, feature);
-
-/** Operation 2: `watchers` is an array of user ids here. */
-export const updateFeature = (featureId: string, feature: FeatureUpdateInput): Promise<Feature> =>
-  endpoints.update(featureId, feature);
-
-export const deleteFeature: (featureId: string) => Promise<void> = endpoints.remove;
+// Create (operation 1) takes `watchers` as a comma-separated string of user ids, update (operation
+// 2) as an array. `fetchFeature` reads by numeric id or by key.
+export const {
+  fetchOne: fetchFeature,
+  create: createFeature,
+  update: updateFeature,
+  remove: deleteFeature,
+} = recordEndpoints({
+  path: '/features',
+  key: 'feature',
+  envelope: featureEnvelope,
+  input: { create: featureCreateInput, update: featureUpdateInput },
+  createPath: (releaseId) => `/releases/${seg(releaseId)}/features`,
+});
 
 export const featureQueries = {
   all: keys.features.all,
@@ -83,20 +70,10 @@ export const featureQueries = {
 /** A feature is cached under its id and may also be under its key (`/features/PLN-12`). */
 const cacheFeature = cacheDetail<Feature>(featureQueries.detail, { byKey: true });
 
-export const useCreateFeature = defineMutation('feature', {
-  mutationFn: ({ releaseId, input }: { releaseId: string; input: FeatureCreateInput }) => createFeature(releaseId, input),
-  onSuccess: cacheFeature,
-});
+export const useCreateFeature = createInReleaseMutation('feature', createFeature, cacheFeature);
 
-export const useUpdateFeature = defineMutation('feature', {
-  mutationFn: ({ id, input }: { id: string; input: FeatureUpdateInput }) => updateFeature(id, input),
-  onSuccess: cacheFeature,
-});
-
-export const useDeleteFeature = defineMutation('feature', {
-  mutationFn: (featureId: string) => deleteFeature(featureId),
-  deletes: true,
-});
+export const useUpdateFeature = updateMutation('feature', updateFeature, cacheFeature);
+export const useDeleteFeature = deleteMutation('feature', deleteFeature);
 
 export interface MoveFeatureVariables {
   /** Numeric id of the feature. */

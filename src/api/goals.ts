@@ -1,12 +1,17 @@
 // Goals over HTTP: fetchers, the queryOptions factory and the create hook. A goal links to
 // initiatives, so the invalidation graph (./keys) refreshes initiatives (their `goals`) after it.
 import { MAX_PER_PAGE } from '../contract/common';
-import { goalEnvelope, goalPage, type Goal, type GoalCreateInput } from '../contract/initiatives';
+import { goalCreateInput, goalEnvelope, goalPage, goalUpdateInput, type Goal } from '../contract/initiatives';
 import { keys } from './keys';
-import { defineMutation } from './mutations';
-import { cacheDetail, fetchEveryPage, readQuery, recordEndpoints, seg } from './records';
+import { cacheDetail, createUnderMutation, fetchEveryPage, readQuery, recordEndpoints, seg } from './records';
 
-const endpoints = recordEndpoints({ path: '/goals', key: 'goal', envelope: goalEnvelope });
+const endpoints = recordEndpoints({
+  path: '/goals',
+  key: 'goal',
+  envelope: goalEnvelope,
+  input: { create: goalCreateInput, update: goalUpdateInput },
+  createPath: (productId) => `/products/${seg(productId)}/goals`,
+});
 
 /** A safety stop for paging through a product's goals: 20 pages of 200. */
 const MAX_GOAL_PAGES = 20;
@@ -19,10 +24,7 @@ export async function fetchGoals(productId: string, signal?: AbortSignal) {
 }
 
 /** `goalId` is a numeric id or a key like `PLN-G-1`. */
-export const fetchGoal: (goalId: string, signal?: AbortSignal) => Promise<Goal> = endpoints.fetchOne;
-
-export const createGoal = (productId: string, goal: GoalCreateInput): Promise<Goal> =>
-  endpoints.create(`/products/${seg(productId)}/goals`, goal);
+export const { fetchOne: fetchGoal, create: createGoal } = endpoints;
 
 export const goalQueries = {
   all: keys.goals.all,
@@ -30,7 +32,4 @@ export const goalQueries = {
   detail: (goalId: string) => readQuery(keys.goals.detail(goalId), (signal) => fetchGoal(goalId, signal)),
 };
 
-export const useCreateGoal = defineMutation('goal', (productId: string) => ({
-  mutationFn: (input: GoalCreateInput) => createGoal(productId, input),
-  onSuccess: cacheDetail<Goal>(goalQueries.detail, { byKey: true }),
-}));
+export const useCreateGoal = createUnderMutation('goal', createGoal, cacheDetail<Goal>(goalQueries.detail, { byKey: true }));

@@ -7,30 +7,30 @@ import { epicPage } from '../contract/epics';
 import { featurePage } from '../contract/features';
 import {
   goalPage,
+  initiativeCreateInput,
   initiativeEnvelope,
   initiativePage,
+  initiativeUpdateInput,
   timeFramePage,
   type Initiative,
-  type InitiativeCreateInput,
   type InitiativeListItem,
-  type InitiativeUpdateInput,
   type TimeFrame,
 } from '../contract/initiatives';
 import { apiGet } from './client';
 import { keys } from './keys';
-import { defineMutation } from './mutations';
 import {
   cacheDetail,
+  createUnderMutation,
   fetchEveryPage,
   fetchSubList,
   pagedQuery,
   readQuery,
   recordEndpoints,
   seg,
+  updateMutation,
   type SubListParams,
 } from './records';
 
-const endpoints = recordEndpoints({ path: '/initiatives', key: 'initiative', envelope: initiativeEnvelope });
 
 export interface InitiativeListParams {
   page?: number;
@@ -91,8 +91,6 @@ export async function fetchInitiativeTree(productId: string, signal?: AbortSigna
   return { initiatives: pages.flatMap((p): InitiativeListItem[] => p.initiatives), truncated };
 }
 
-/** `initiativeId` is a numeric id or a key like `PLN-S-2`. */
-export const fetchInitiative: (initiativeId: string, signal?: AbortSignal) => Promise<Initiative> = endpoints.fetchOne;
 
 const WORK = { fields: INITIATIVE_WORK_FIELDS, perPage: DEFAULT_PER_PAGE };
 
@@ -121,13 +119,19 @@ export async function fetchTimeFrames(productId: string, signal?: AbortSignal): 
   ).time_frames;
 }
 
-/** Operation 11: `name` and `workflow_status` are required. */
-export const createInitiative = (productId: string, initiative: InitiativeCreateInput): Promise<Initiative> =>
-  endpoints.create(`/products/${seg(productId)}/initiatives`, initiative);
-
-/** A `goals` array in the body replaces the initiative's goal links. */
-export const updateInitiative = (initiativeId: string, initiative: InitiativeUpdateInput): Promise<Initiative> =>
-  endpoints.update(initiativeId, initiative);
+// Create is operation 11 (`name` and `workflow_status` required); a `goals` array in an update
+// replaces the initiative's goal links. `fetchInitiative` reads by numeric id or by key (`PLN-S-2`).
+export const {
+  fetchOne: fetchInitiative,
+  create: createInitiative,
+  update: updateInitiative,
+} = recordEndpoints({
+  path: '/initiatives',
+  key: 'initiative',
+  envelope: initiativeEnvelope,
+  input: { create: initiativeCreateInput, update: initiativeUpdateInput },
+  createPath: (productId) => `/products/${seg(productId)}/initiatives`,
+});
 
 export const initiativeQueries = {
   all: keys.initiatives.all,
@@ -163,12 +167,5 @@ export const timeFrameQueries = {
 /** An initiative is cached under its id and may also be under its key (`/initiatives/PLN-S-2`). */
 const cacheInitiative = cacheDetail<Initiative>(initiativeQueries.detail, { byKey: true });
 
-export const useCreateInitiative = defineMutation('initiative', (productId: string) => ({
-  mutationFn: (input: InitiativeCreateInput) => createInitiative(productId, input),
-  onSuccess: cacheInitiative,
-}));
-
-export const useUpdateInitiative = defineMutation('initiative', {
-  mutationFn: ({ id, input }: { id: string; input: InitiativeUpdateInput }) => updateInitiative(id, input),
-  onSuccess: cacheInitiative,
-});
+export const useCreateInitiative = createUnderMutation('initiative', createInitiative, cacheInitiative);
+export const useUpdateInitiative = updateMutation('initiative', updateInitiative, cacheInitiative);

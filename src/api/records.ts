@@ -6,7 +6,8 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import type { z } from 'zod';
 import type { Pagination } from '../contract/common';
 import { apiDelete, apiGet, apiPost, apiPut, type QueryParams } from './client';
-import type { ListScope } from './keys';
+import type { ListScope, RecordKind } from './keys';
+import { defineMutation } from './mutations';
 
 /** A path segment from an id or a key (`PLN-12`). */
 export const seg = (id: string): string => encodeURIComponent(id);
@@ -18,37 +19,37 @@ export function scopedPath(scope: ListScope, collection: string): string {
   return `/${collection}`;
 }
 
-export interface RecordDeclaration<K extends string, E extends Record<K, unknown>> {
+export interface RecordDeclaration<K extends string, E extends Record<K, unknown>, TCreate, TUpdate> {
   /** The kind's collection path: `/features`, so one record is `/features/{id}`. */
   path: string;
   /** The envelope key of one record in bodies and answers (`feature`). */
   key: K;
   envelope: z.ZodType<E>;
+  /** The contract's create and update inputs: they type what the fetchers send (the service validates). */
+  input: { create: z.ZodType<unknown, TCreate>; update: z.ZodType<unknown, TUpdate> };
+  /** Where a new record is posted: under its parent (`/releases/{id}/features`). */
+  createPath: (parentId: string) => string;
 }
 
-/**
- * The four single-record fetchers of a kind. Inputs are typed by the kind's exported fetchers
- * (`createFeature(releaseId, input: FeatureCreateInput)`), which also say where a record is created.
- */
-export interface RecordEndpoints<T> {
+export interface RecordEndpoints<T, TCreate, TUpdate> {
   /** `id` is a numeric id or a key. */
   fetchOne: (id: string, signal?: AbortSignal) => Promise<T>;
-  /** POST `{ <key>: input }` to `collectionPath` (under the parent the kind is created in). */
-  create: (collectionPath: string, input: unknown) => Promise<T>;
-  update: (id: string, input: unknown) => Promise<T>;
+  create: (parentId: string, input: TCreate) => Promise<T>;
+  update: (id: string, input: TUpdate) => Promise<T>;
   remove: (id: string) => Promise<void>;
 }
 
 /** The single-record fetchers of a kind, from where it lives and how it is wrapped. */
-export function recordEndpoints<K extends string, E extends Record<K, unknown>>({
+export function recordEndpoints<K extends string, E extends Record<K, unknown>, TCreate, TUpdate>({
   path,
   key,
   envelope,
-}: RecordDeclaration<K, E>): RecordEndpoints<E[K]> {
+  createPath,
+}: RecordDeclaration<K, E, TCreate, TUpdate>): RecordEndpoints<E[K], TCreate, TUpdate> {
   const one = (id: string) => `${path}/${seg(id)}`;
   return {
     fetchOne: async (id, signal) => (await apiGet(one(id), envelope, undefined, { signal }))[key],
-    create: async (collectionPath, input) => (await apiPost(collectionPath, { [key]: input }, envelope))[key],
+    create: async (parentId, input) => (await apiPost(createPath(parentId), { [key]: input }, envelope))[key],
     update: async (id, input) => (await apiPut(one(id), { [key]: input }, envelope))[key],
     remove: async (id) => {
       await apiDelete(one(id));
@@ -126,5 +127,75 @@ export function cacheDetail<T extends { id: string; reference_num?: string | und
   return (queryClient: QueryClient, record: T): void => {
     queryClient.setQueryData(detail(record.id).queryKey, record);
     if (byKey && record.reference_num !== undefined) queryClient.setQueryData(detail(record.reference_num).queryKey, record);
+  };
+}
+
+/** The update hook of a kind: variables `{ id, input }`, the answer put in the cache. */
+export function updateMutation<TData, TInput>(
+  kind: RecordKind,
+  update: (id: string, input: TInput) => Promise<TData>,
+  onSuccess?: (queryClient: QueryClient, data: TData) => void,
+) {
+  return defineMutation(kind, {
+    mutationFn: ({ id, input }: { id: string; input: TInput }) => update(id, input),
+    ...(onSuccess ? { onSuccess } : {}),
+  });
+}
+
+/** The create hook of a kind made in a release the variables name: `{ releaseId, input }` (features, epics). */
+export function createInReleaseMutation<TData, TInput>(
+  kind: RecordKind,
+  create: (releaseId: string, input: TInput) => Promise<TData>,
+  onSuccess: (queryClient: QueryClient, data: TData) => void,
+) {
+  return defineMutation(kind, {
+    mutationFn: ({ releaseId, input }: { releaseId: string; input: TInput }) => create(releaseId, input),
+    onSuccess,
+  });
+}
+
+/** The create hook of a kind made under a parent the hook is bound to (`useCreateRelease(productId)`). */
+export function createUnderMutation<TData, TInput>(
+  kind: RecordKind,
+  create: (parentId: string, input: TInput) => Promise<TData>,
+  onSuccess?: (queryClient: QueryClient, data: TData) => void,
+) {
+  return defineMutation(kind, (parentId: string) => ({
+    mutationFn: (input: TInput) => create(parentId, input),
+    ...(onSuccess ? { onSuccess } : {}),
+  }));
+}
+
+/** The delete hook of a kind: the variables are the record's id (its own queries die with it). */
+export function deleteMutation(kind: RecordKind, remove: (id: string) => Promise<void>) {
+  return defineMutation(kind, { mutationFn: remove, deletes: true });
+}
+
+/** The filters of a work-item list (features, epics): the service's work-item list language. */
+export interface WorkItemListFilters {
+  page?: number;
+  /** At most 200. */
+  perPage?: number;
+  q?: string;
+  updatedSince?: string;
+  tag?: string;
+  /** User id or email. */
+  assignedToUser?: string;
+  /** Status id or name. */
+  workflowStatus?: string;
+  /** Comma-separated field names or `*`; omitted for the compact shape. */
+  fields?: string;
+}
+
+export function workItemListQuery(filters: WorkItemListFilters): QueryParams {
+  return {
+    page: filters.page,
+    per_page: filters.perPage,
+    q: filters.q,
+    updated_since: filters.updatedSince,
+    tag: filters.tag,
+    assigned_to_user: filters.assignedToUser,
+    workflow_status: filters.workflowStatus,
+    fields: filters.fields,
   };
 }

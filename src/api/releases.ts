@@ -3,24 +3,34 @@
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../contract/common';
 import { featurePage } from '../contract/features';
 import {
+  releaseCreateInput,
   releaseEnvelope,
   releasePage,
+  releasePhaseCreateInput,
   releasePhaseEnvelope,
   releasePhasePage,
+  releasePhaseUpdateInput,
+  releaseUpdateInput,
   type Release,
-  type ReleaseCreateInput,
   type ReleasePhase,
   type ReleasePhaseCreateInput,
   type ReleasePhaseUpdateInput,
-  type ReleaseUpdateInput,
 } from '../contract/releases';
 import { apiGet } from './client';
 import { keys } from './keys';
 import { defineMutation } from './mutations';
-import { cacheDetail, fetchSubList, pagedQuery, readQuery, recordEndpoints, seg, type SubListParams } from './records';
+import {
+  cacheDetail,
+  createUnderMutation,
+  fetchSubList,
+  pagedQuery,
+  readQuery,
+  recordEndpoints,
+  seg,
+  updateMutation,
+  type SubListParams,
+} from './records';
 
-const releases = recordEndpoints({ path: '/releases', key: 'release', envelope: releaseEnvelope });
-const phases = recordEndpoints({ path: '/release_phases', key: 'release_phase', envelope: releasePhaseEnvelope });
 
 export interface ReleaseListParams {
   page?: number;
@@ -43,7 +53,26 @@ export async function fetchReleases(productId: string, params: ReleaseListParams
   );
 }
 
-export const fetchRelease: (releaseId: string, signal?: AbortSignal) => Promise<Release> = releases.fetchOne;
+export const {
+  fetchOne: fetchRelease,
+  create: createRelease,
+  update: updateRelease,
+} = recordEndpoints({
+  path: '/releases',
+  key: 'release',
+  envelope: releaseEnvelope,
+  input: { create: releaseCreateInput, update: releaseUpdateInput },
+  createPath: (productId) => `/products/${seg(productId)}/releases`,
+});
+
+const phases = recordEndpoints({
+  path: '/release_phases',
+  key: 'release_phase',
+  envelope: releasePhaseEnvelope,
+  input: { create: releasePhaseCreateInput, update: releasePhaseUpdateInput },
+  // The release is named in the body, not in the path.
+  createPath: () => '/release_phases',
+});
 
 export async function fetchReleasePhases(releaseId: string, signal?: AbortSignal) {
   return (
@@ -56,20 +85,10 @@ export async function fetchReleaseFeatures(releaseId: string, params: ReleaseFea
   return fetchSubList(`/releases/${seg(releaseId)}/features`, featurePage, params, defaults, signal);
 }
 
-export const createRelease = (productId: string, release: ReleaseCreateInput): Promise<Release> =>
-  releases.create(`/products/${seg(productId)}/releases`, release);
-
-export const updateRelease = (releaseId: string, release: ReleaseUpdateInput): Promise<Release> =>
-  releases.update(releaseId, release);
-
-/** The release is named in the body. */
 export const createReleasePhase = (releasePhase: ReleasePhaseCreateInput): Promise<ReleasePhase> =>
-  phases.create('/release_phases', releasePhase);
+  phases.create(String(releasePhase.release_id), releasePhase);
 
-export const updateReleasePhase = (phaseId: string, releasePhase: ReleasePhaseUpdateInput): Promise<ReleasePhase> =>
-  phases.update(phaseId, releasePhase);
-
-export const deleteReleasePhase: (phaseId: string) => Promise<void> = phases.remove;
+export const { update: updateReleasePhase, remove: deleteReleasePhase } = phases;
 
 export const releaseQueries = {
   all: keys.releases.all,
@@ -85,15 +104,8 @@ export const releaseQueries = {
 
 const cacheRelease = cacheDetail<Release>(releaseQueries.detail, { byKey: false });
 
-export const useCreateRelease = defineMutation('release', (productId: string) => ({
-  mutationFn: (input: ReleaseCreateInput) => createRelease(productId, input),
-  onSuccess: cacheRelease,
-}));
-
-export const useUpdateRelease = defineMutation('release', {
-  mutationFn: ({ id, input }: { id: string; input: ReleaseUpdateInput }) => updateRelease(id, input),
-  onSuccess: cacheRelease,
-});
+export const useCreateRelease = createUnderMutation('release', createRelease, cacheRelease);
+export const useUpdateRelease = updateMutation('release', updateRelease, cacheRelease);
 
 export const useCreatePhase = defineMutation('release_phase', (releaseId: string) => ({
   mutationFn: (input: Omit<ReleasePhaseCreateInput, 'release_id'>) => createReleasePhase({ ...input, release_id: releaseId }),

@@ -2,18 +2,25 @@
 // queryOptions factory and mutation hooks. What a requirement write refreshes (its feature's
 // progress and everything that rolls up from it) is the invalidation graph's business (./keys).
 import {
+  requirementCreateInput,
   requirementEnvelope,
   requirementPage,
+  requirementUpdateInput,
   type Requirement,
-  type RequirementCreateInput,
-  type RequirementUpdateInput,
 } from '../contract/features';
 import { apiGet } from './client';
 import { keys } from './keys';
-import { defineMutation } from './mutations';
-import { cacheDetail, pagedQuery, readQuery, recordEndpoints, seg } from './records';
+import {
+  cacheDetail,
+  createUnderMutation,
+  deleteMutation,
+  pagedQuery,
+  readQuery,
+  recordEndpoints,
+  seg,
+  updateMutation,
+} from './records';
 
-const endpoints = recordEndpoints({ path: '/requirements', key: 'requirement', envelope: requirementEnvelope });
 
 export interface RequirementListParams {
   page?: number;
@@ -32,16 +39,19 @@ export async function fetchRequirements(featureId: string, params: RequirementLi
   );
 }
 
-export const fetchRequirement: (requirementId: string, signal?: AbortSignal) => Promise<Requirement> = endpoints.fetchOne;
-
-/** Operation 3. */
-export const createRequirement = (featureId: string, requirement: RequirementCreateInput): Promise<Requirement> =>
-  endpoints.create(`/features/${seg(featureId)}/requirements`, requirement);
-
-export const updateRequirement = (requirementId: string, requirement: RequirementUpdateInput): Promise<Requirement> =>
-  endpoints.update(requirementId, requirement);
-
-export const deleteRequirement: (requirementId: string) => Promise<void> = endpoints.remove;
+/** Create is operation 3, under the feature. */
+export const {
+  fetchOne: fetchRequirement,
+  create: createRequirement,
+  update: updateRequirement,
+  remove: deleteRequirement,
+} = recordEndpoints({
+  path: '/requirements',
+  key: 'requirement',
+  envelope: requirementEnvelope,
+  input: { create: requirementCreateInput, update: requirementUpdateInput },
+  createPath: (featureId) => `/features/${seg(featureId)}/requirements`,
+});
 
 export const requirementQueries = {
   all: keys.requirements.all,
@@ -52,16 +62,10 @@ export const requirementQueries = {
     readQuery(keys.requirements.detail(requirementId), (signal) => fetchRequirement(requirementId, signal)),
 };
 
-export const useCreateRequirement = defineMutation('requirement', (featureId: string) => ({
-  mutationFn: (input: RequirementCreateInput) => createRequirement(featureId, input),
-}));
-
-export const useUpdateRequirement = defineMutation('requirement', {
-  mutationFn: ({ id, input }: { id: string; input: RequirementUpdateInput }) => updateRequirement(id, input),
-  onSuccess: cacheDetail<Requirement>(requirementQueries.detail, { byKey: false }),
-});
-
-export const useDeleteRequirement = defineMutation('requirement', {
-  mutationFn: (requirementId: string) => deleteRequirement(requirementId),
-  deletes: true,
-});
+export const useCreateRequirement = createUnderMutation('requirement', createRequirement);
+export const useUpdateRequirement = updateMutation(
+  'requirement',
+  updateRequirement,
+  cacheDetail<Requirement>(requirementQueries.detail, { byKey: false }),
+);
+export const useDeleteRequirement = deleteMutation('requirement', deleteRequirement);
