@@ -56,7 +56,6 @@ export async function fetchEpics(scope: EpicScope, filters: EpicListFilters = {}
   return apiGet(scopedPath(scope, 'epics'), epicPage, { ...query, custom_fields: customFieldQuery(filters.customFields) }, { signal });
 }
 
-/** `epicId` is a numeric id or a key like `PLN-E-4`. */
 // Create (operation 5) takes `watchers` as a comma-separated string of user ids, update as an
 // array. `fetchEpic` reads by numeric id or by key (`PLN-E-4`).
 export const {

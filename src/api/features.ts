@@ -42,7 +42,6 @@ export async function fetchFeatures(scope: FeatureScope, filters: FeatureListFil
   return apiGet(scopedPath(scope, 'features'), featurePage, workItemListQuery(filters), { signal });
 }
 
-/** `featureId` is a numeric id or a key like `PLN-12`. */
 // Create (operation 1) takes `watchers` as a comma-separated string of user ids, update (operation
 // 2) as an array. `fetchFeature` reads by numeric id or by key.
 export const {

@@ -23,7 +23,7 @@ export async function fetchGoals(productId: string, signal?: AbortSignal) {
   return { goals: pages.flatMap((p) => p.goals), total };
 }
 
-/** `goalId` is a numeric id or a key like `PLN-G-1`. */
+/** `fetchGoal` reads by numeric id or by key (`PLN-G-1`). */
 export const { fetchOne: fetchGoal, create: createGoal } = endpoints;
 
 export const goalQueries = {

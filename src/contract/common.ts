@@ -39,6 +39,9 @@ export const namedRefSchema = z.object({ id: idSchema, name: z.string() });
 /** A linked record that also has a key (`PLN-E-4`): initiative, epic, goal, program increment. */
 export const keyedRefSchema = z.object({ id: idSchema, name: z.string(), reference_num: z.string() });
 
+/** The head of a keyed record of a workspace. */
+export const recordHeadFields = { ...keyedRefSchema.shape, product_id: idSchema };
+
 /** When a record was made and last changed; spread into a record's shape. */
 export const timestampFields = { created_at: timestampSchema, updated_at: timestampSchema };
 /** The tail every addressable record ends with: its times, its API address and its resource page. */
@@ -79,6 +82,19 @@ export function pageEnvelope<K extends string, T extends z.ZodType>(key: K, item
 /** `{ "<key>": {...} }` — answers of one record, and request bodies that take no `fields`. */
 export function recordEnvelope<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({ [key]: item } as { [P in K]: T });
+}
+
+/**
+ * The wire forms of a record kind: one record's envelope, the list item (any subset of the record
+ * with `fields`) and the page of list items under the plural key.
+ */
+export function recordWire<K extends string, P extends string, Shape extends z.ZodRawShape>(
+  key: K,
+  plural: P,
+  record: z.ZodObject<Shape>,
+) {
+  const listItem = listItemOf(record);
+  return { envelope: recordEnvelope(key, record), listItem, page: pageEnvelope(plural, listItem) };
 }
 
 /** List items: compact by default (`id, name, reference_num, …`), any subset of the record with `fields`. */

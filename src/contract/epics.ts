@@ -5,9 +5,7 @@ import { z } from 'zod';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES } from '../domain/progress';
 import {
   keyedRefSchema,
-  listItemOf,
-  pageEnvelope,
-  recordEnvelope,
+  recordWire,
   recordTailFields,
   workItemListQuerySchema,
   writeBody,
@@ -39,11 +37,9 @@ export const epicSchema = z.object({
   ...recordTailFields,
 });
 export type Epic = z.infer<typeof epicSchema>;
-export const epicEnvelope = recordEnvelope('epic', epicSchema);
 /** List items: compact by default (`id, name, reference_num, created_at, product_id, url, resource`), any subset with `fields`. */
-export const epicListItemSchema = listItemOf(epicSchema);
+export const { envelope: epicEnvelope, listItem: epicListItemSchema, page: epicPage } = recordWire('epic', 'epics', epicSchema);
 export type EpicListItem = z.infer<typeof epicListItemSchema>;
-export const epicPage = pageEnvelope('epics', epicListItemSchema);
 
 const epicFields = z.object({
   name: nameInput,

@@ -8,7 +8,7 @@ import {
   htmlInput,
   idSchema,
   keyedRefSchema,
-  listItemOf,
+  recordWire,
   nameInput,
   namedRefSchema,
   noteBodySchema,
@@ -68,11 +68,13 @@ export const featureSchema = z.object({
   ...recordTailFields,
 });
 export type Feature = z.infer<typeof featureSchema>;
-export const featureEnvelope = recordEnvelope('feature', featureSchema);
 /** List items: compact by default (`id, name, reference_num, created_at, product_id, url, resource`), any subset with `fields`. */
-export const featureListItemSchema = listItemOf(featureSchema);
+export const {
+  envelope: featureEnvelope,
+  listItem: featureListItemSchema,
+  page: featurePage,
+} = recordWire('feature', 'features', featureSchema);
 export type FeatureListItem = z.infer<typeof featureListItemSchema>;
-export const featurePage = pageEnvelope('features', featureListItemSchema);
 
 const featureFields = z.object({
   name: nameInput,

@@ -9,7 +9,8 @@ import {
   colorInput,
   htmlInput,
   keyedRefSchema,
-  listItemOf,
+  recordHeadFields,
+  recordWire,
   nameInput,
   parentIdInput,
   positionInput,
@@ -23,7 +24,6 @@ import {
   nullableDateInput,
   nullableRefInputSchema,
   pageEnvelope,
-  recordEnvelope,
   statusInputSchema,
   userRefSchema,
   workflowStatusSchema,
@@ -43,10 +43,7 @@ const timeFrameRefSchema = timeFrameSchema.pick({ id: true, name: true, start_da
 export const timeFramePage = pageEnvelope('time_frames', timeFrameSchema);
 
 export const initiativeSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  reference_num: z.string(),
-  product_id: idSchema,
+  ...recordHeadFields,
   workflow_status: workflowStatusSchema,
   description: noteBodySchema.nullable(),
   assigned_to_user: userRefSchema.nullable(),
@@ -74,10 +71,12 @@ export const initiativeSchema = z.object({
   ...recordTailFields,
 });
 export type Initiative = z.infer<typeof initiativeSchema>;
-export const initiativeEnvelope = recordEnvelope('initiative', initiativeSchema);
-export const initiativeListItemSchema = listItemOf(initiativeSchema);
+export const {
+  envelope: initiativeEnvelope,
+  listItem: initiativeListItemSchema,
+  page: initiativePage,
+} = recordWire('initiative', 'initiatives', initiativeSchema);
 export type InitiativeListItem = z.infer<typeof initiativeListItemSchema>;
-export const initiativePage = pageEnvelope('initiatives', initiativeListItemSchema);
 
 const numberInput = z.number().min(0, 'must not be negative').max(1_000_000, 'must be at most 1000000').nullable();
 
@@ -113,10 +112,7 @@ export const initiativeCreateBody = writeBody('initiative', initiativeCreateInpu
 export const initiativeUpdateBody = writeBody('initiative', initiativeUpdateInput);
 
 export const goalSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  reference_num: z.string(),
-  product_id: idSchema,
+  ...recordHeadFields,
   description: noteBodySchema.nullable(),
   effort: z.number().nullable(),
   value: z.number().nullable(),
@@ -130,9 +126,7 @@ export const goalSchema = z.object({
   ...recordTailFields,
 });
 export type Goal = z.infer<typeof goalSchema>;
-export const goalEnvelope = recordEnvelope('goal', goalSchema);
-export const goalListItemSchema = listItemOf(goalSchema);
-export const goalPage = pageEnvelope('goals', goalListItemSchema);
+export const { envelope: goalEnvelope, listItem: goalListItemSchema, page: goalPage } = recordWire('goal', 'goals', goalSchema);
 
 export const goalCreateInput = z.object({
   name: nameInput,

@@ -12,7 +12,7 @@ import {
   NAME_MAX,
   htmlInput,
   keyedRefSchema,
-  listItemOf,
+  recordWire,
   nameInput,
   parentIdInput,
   progressInput,
@@ -80,10 +80,12 @@ export const releaseSchema = z.object({
   ...recordTailFields,
 });
 export type Release = z.infer<typeof releaseSchema>;
-export const releaseEnvelope = recordEnvelope('release', releaseSchema);
 /** List items: compact by default, any subset of fields with `fields`. */
-export const releaseListItemSchema = listItemOf(releaseSchema);
-export const releasePage = pageEnvelope('releases', releaseListItemSchema);
+export const {
+  envelope: releaseEnvelope,
+  listItem: releaseListItemSchema,
+  page: releasePage,
+} = recordWire('release', 'releases', releaseSchema);
 
 export const releaseFieldsInput = z.object({
   name: nameInput,

@@ -16,6 +16,7 @@ import {
   nullableDateInput,
   nullableRefInputSchema,
   progressInput,
+  recordHeadFields,
   statusInputSchema,
   userRefSchema,
   workflowStatusSchema,
@@ -24,10 +25,7 @@ import { CAPACITY_UNITS, releaseRefSchema } from './releases';
 
 /** Identity and placement of a work item in its release. */
 export const workItemHeadFields = {
-  id: idSchema,
-  name: z.string(),
-  reference_num: z.string(),
-  product_id: idSchema,
+  ...recordHeadFields,
   position: z.number().int(),
   release: releaseRefSchema,
   release_reference_num: z.string(),
