@@ -1,6 +1,5 @@
 // The account records every screen leans on: who is signed in, the workspaces (products), users,
 // workflows and their statuses, feature kinds and teams. Fetchers + queryOptions factory.
-import { queryOptions } from '@tanstack/react-query';
 import { MAX_PER_PAGE } from '../contract/common';
 import {
   meEnvelope,
@@ -16,8 +15,7 @@ import {
 import type { WorkflowStatus } from '../contract/common';
 import { apiGet, type RequestOptions } from './client';
 import { keys } from './keys';
-
-const seg = (id: string): string => encodeURIComponent(id);
+import { readQuery, seg } from './records';
 
 export async function fetchMe(options: RequestOptions = {}) {
   return (await apiGet('/me', meEnvelope, undefined, options)).user;
@@ -55,34 +53,15 @@ const SLOW = 5 * 60_000;
 
 export const accountQueries = {
   all: keys.account.all,
-  me: () => queryOptions({ queryKey: keys.account.me(), queryFn: ({ signal }) => fetchMe({ signal }), staleTime: SLOW }),
-  products: () =>
-    queryOptions({ queryKey: keys.account.products(), queryFn: ({ signal }) => fetchProducts(signal), staleTime: SLOW }),
-  product: (productId: string) =>
-    queryOptions({
-      queryKey: keys.account.product(productId),
-      queryFn: ({ signal }) => fetchProduct(productId, signal),
-      staleTime: SLOW,
-    }),
-  users: () => queryOptions({ queryKey: keys.account.users(), queryFn: ({ signal }) => fetchUsers(signal), staleTime: SLOW }),
+  me: () => readQuery(keys.account.me(), (signal) => fetchMe({ signal }), SLOW),
+  products: () => readQuery(keys.account.products(), (signal) => fetchProducts(signal), SLOW),
+  product: (productId: string) => readQuery(keys.account.product(productId), (signal) => fetchProduct(productId, signal), SLOW),
+  users: () => readQuery(keys.account.users(), (signal) => fetchUsers(signal), SLOW),
   workflows: (productId: string) =>
-    queryOptions({
-      queryKey: keys.account.workflows(productId),
-      queryFn: ({ signal }) => fetchWorkflows(productId, signal),
-      staleTime: SLOW,
-    }),
+    readQuery(keys.account.workflows(productId), (signal) => fetchWorkflows(productId, signal), SLOW),
   workflowKinds: (productId: string) =>
-    queryOptions({
-      queryKey: keys.account.workflowKinds(productId),
-      queryFn: ({ signal }) => fetchWorkflowKinds(productId, signal),
-      staleTime: SLOW,
-    }),
-  teams: (productId: string) =>
-    queryOptions({
-      queryKey: keys.account.teams(productId),
-      queryFn: ({ signal }) => fetchTeams(productId, signal),
-      staleTime: SLOW,
-    }),
+    readQuery(keys.account.workflowKinds(productId), (signal) => fetchWorkflowKinds(productId, signal), SLOW),
+  teams: (productId: string) => readQuery(keys.account.teams(productId), (signal) => fetchTeams(productId, signal), SLOW),
 };
 
 export type StatusableType = (typeof STATUSABLE_TYPES)[number];

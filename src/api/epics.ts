@@ -1,61 +1,46 @@
 // Epics over HTTP: fetchers (operations 5–7, show, update, delete, an epic's features), the
 // queryOptions factory (keys from ./keys) and mutation hooks (./mutations); the Epic custom field
 // definitions the filters and the form offer.
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { MAX_PER_PAGE } from '../contract/common';
 import { customFieldDefinitionPage, type CustomFieldDefinition, type CustomFieldValue } from '../contract/custom-fields';
-import {
-  epicEnvelope,
-  epicPage,
-  type Epic,
-  type EpicCreateInput,
-  type EpicUpdateInput,
-} from '../contract/epics';
+import { epicCreateInput, epicEnvelope, epicPage, epicUpdateInput, type Epic } from '../contract/epics';
 import { featurePage } from '../contract/features';
 import { initiativePage } from '../contract/initiatives';
-import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { apiGet } from './client';
 import { keys, type ListScope } from './keys';
-import { defineMutation } from './mutations';
+import {
+  cacheDetail,
+  createInReleaseMutation,
+  deleteMutation,
+  fetchEveryPage,
+  fetchSubList,
+  pagedQuery,
+  readQuery,
+  recordEndpoints,
+  scopedPath,
+  seg,
+  updateMutation,
+  workItemListQuery,
+  type SubListParams,
+  type WorkItemListFilters,
+} from './records';
 
-const seg = (id: string): string => encodeURIComponent(id);
 
 /** Which list to read: a workspace's epics, a release's (operation 6) or the account's (operation 7). */
 export type EpicScope = ListScope;
 
-export interface EpicListFilters {
-  page?: number;
-  /** At most 200. */
-  perPage?: number;
-  q?: string;
-  updatedSince?: string;
-  tag?: string;
-  /** User id or email. */
-  assignedToUser?: string;
-  /** Status id or name. */
-  workflowStatus?: string;
+export interface EpicListFilters extends WorkItemListFilters {
   /** Only epics matching every pair; sent as `custom_fields[<key>]=<value>`. */
   customFields?: Readonly<Record<string, string>>;
-  /** Comma-separated field names or `*`; omitted for the compact shape. */
-  fields?: string;
 }
 
-export interface EpicFeaturesParams {
-  page?: number;
-  perPage?: number;
-  fields?: string;
-}
+export type EpicFeaturesParams = SubListParams;
 
 /** The columns of the epic list screens. */
 export const EPIC_LIST_FIELDS =
   'name,reference_num,product_id,workflow_status,release,initiative,assigned_to_user,progress,features_count,features_completed_count,start_date,due_date';
 /** The columns of the epic page's feature table. */
 export const EPIC_FEATURE_FIELDS = 'name,reference_num,workflow_status,assigned_to_user,progress,initial_estimate_text';
-
-function scopePath(scope: EpicScope): string {
-  if ('product' in scope) return `/products/${seg(scope.product)}/epics`;
-  if ('release' in scope) return `/releases/${seg(scope.release)}/epics`;
-  return '/epics';
-}
 
 /** Drops empty pairs so `custom_fields[x]=` never reaches the service. */
 function customFieldQuery(pairs: Readonly<Record<string, string>> | undefined): Record<string, string> | undefined {
@@ -65,53 +50,29 @@ function customFieldQuery(pairs: Readonly<Record<string, string>> | undefined): 
 }
 
 export async function fetchEpics(scope: EpicScope, filters: EpicListFilters = {}, signal?: AbortSignal) {
-  const common = {
-    page: filters.page,
-    per_page: filters.perPage,
-    custom_fields: customFieldQuery(filters.customFields),
-    fields: filters.fields,
-  };
   // Operation 7 (the account's epics) takes paging, custom fields and fields only.
-  const query =
-    'all' in scope
-      ? common
-      : {
-          ...common,
-          q: filters.q,
-          updated_since: filters.updatedSince,
-          tag: filters.tag,
-          assigned_to_user: filters.assignedToUser,
-          workflow_status: filters.workflowStatus,
-        };
-  return apiGet(scopePath(scope), epicPage, query, { signal });
+  const { page, perPage, fields } = filters;
+  const query = workItemListQuery('all' in scope ? { page, perPage, fields } : filters);
+  return apiGet(scopedPath(scope, 'epics'), epicPage, { ...query, custom_fields: customFieldQuery(filters.customFields) }, { signal });
 }
 
-/** `epicId` is a numeric id or a key like `PLN-E-4`. */
-export async function fetchEpic(epicId: string, signal?: AbortSignal) {
-  return (await apiGet(`/epics/${seg(epicId)}`, epicEnvelope, undefined, { signal })).epic;
-}
-
-/** Operation 5: `watchers` is a comma-separated string of user ids here. */
-export async function createEpic(releaseId: string, epic: EpicCreateInput) {
-  return (await apiPost(`/releases/${seg(releaseId)}/epics`, { epic }, epicEnvelope)).epic;
-}
-
-/** Epic update: `watchers` is an array of user ids here. */
-export async function updateEpic(epicId: string, epic: EpicUpdateInput) {
-  return (await apiPut(`/epics/${seg(epicId)}`, { epic }, epicEnvelope)).epic;
-}
-
-export async function deleteEpic(epicId: string) {
-  await apiDelete(`/epics/${seg(epicId)}`);
-}
+// Create (operation 5) takes `watchers` as a comma-separated string of user ids, update as an
+// array. `fetchEpic` reads by numeric id or by key (`PLN-E-4`).
+export const {
+  fetchOne: fetchEpic,
+  create: createEpic,
+  update: updateEpic,
+  remove: deleteEpic,
+} = recordEndpoints({
+  path: '/epics',
+  key: 'epic',
+  envelope: epicEnvelope,
+  input: { create: epicCreateInput, update: epicUpdateInput },
+  createPath: (releaseId) => `/releases/${seg(releaseId)}/epics`,
+});
 
 export async function fetchEpicFeatures(epicId: string, params: EpicFeaturesParams = {}, signal?: AbortSignal) {
-  return apiGet(
-    `/epics/${seg(epicId)}/features`,
-    featurePage,
-    { fields: params.fields ?? EPIC_FEATURE_FIELDS, page: params.page ?? 1, per_page: params.perPage },
-    { signal },
-  );
+  return fetchSubList(`/epics/${seg(epicId)}/features`, featurePage, params, { fields: EPIC_FEATURE_FIELDS }, signal);
 }
 
 /** The product's initiatives as choices for the epic form (name and key only). */
@@ -165,74 +126,40 @@ const DEFINITION_PAGES = 5;
 /** The Epic custom field definitions of a workspace (or of the account), every page. */
 export async function fetchEpicFieldDefinitions(scope: EpicFieldScope, signal?: AbortSignal): Promise<CustomFieldDefinition[]> {
   const path = 'product' in scope ? `/products/${seg(scope.product)}/custom_field_definitions` : '/custom_field_definitions';
-  const read = (page: number) =>
-    apiGet(path, customFieldDefinitionPage, { custom_fieldable_type: 'Epic', page, per_page: MAX_PER_PAGE }, { signal });
-  const first = await read(1);
-  const more = Math.min(first.pagination.total_pages, DEFINITION_PAGES);
-  const rest = await Promise.all(Array.from({ length: Math.max(0, more - 1) }, (_, i) => read(i + 2)));
-  return [first, ...rest].flatMap((p) => p.custom_field_definitions);
+  const query = { custom_fieldable_type: 'Epic', per_page: MAX_PER_PAGE };
+  const { pages } = await fetchEveryPage(path, customFieldDefinitionPage, query, DEFINITION_PAGES, signal);
+  return pages.flatMap((p) => p.custom_field_definitions);
 }
 
 export async function fetchEpicCustomFields(scope: EpicFieldScope, signal?: AbortSignal): Promise<EpicCustomField[]> {
   return epicFieldsOf(await fetchEpicFieldDefinitions(scope, signal));
 }
 
+// Definitions and choices change rarely while a form or a filter bar is open.
+const CHOICES_STALE_TIME = 60_000;
+
 export const epicQueries = {
   all: keys.epics.all,
   lists: keys.epics.lists,
   list: (scope: EpicScope, filters: EpicListFilters = {}) =>
-    queryOptions({
-      queryKey: keys.epics.list(scope, filters),
-      queryFn: ({ signal }) => fetchEpics(scope, filters, signal),
-      // Paging and filtering keep the last page on screen until the next one arrives.
-      placeholderData: keepPreviousData,
-    }),
+    pagedQuery(keys.epics.list(scope, filters), (signal) => fetchEpics(scope, filters, signal)),
   details: keys.epics.details,
-  detail: (epicId: string) =>
-    queryOptions({
-      queryKey: keys.epics.detail(epicId),
-      queryFn: ({ signal }) => fetchEpic(epicId, signal),
-    }),
+  detail: (epicId: string) => readQuery(keys.epics.detail(epicId), (signal) => fetchEpic(epicId, signal)),
   /** The Epic custom fields defined for a workspace or the account (the filters and the form read them). */
   customFields: (scope: EpicFieldScope) =>
-    queryOptions({
-      queryKey: keys.customFieldDefinitions.epic(scope),
-      queryFn: ({ signal }) => fetchEpicCustomFields(scope, signal),
-      staleTime: 60_000,
-    }),
+    readQuery(keys.customFieldDefinitions.epic(scope), (signal) => fetchEpicCustomFields(scope, signal), CHOICES_STALE_TIME),
   /** An epic's features, under the features root: feature writes change this table. */
   features: (epicId: string, params: EpicFeaturesParams = {}) =>
-    queryOptions({
-      queryKey: keys.features.byEpic(epicId, params),
-      queryFn: ({ signal }) => fetchEpicFeatures(epicId, params, signal),
-      placeholderData: keepPreviousData,
-    }),
+    pagedQuery(keys.features.byEpic(epicId, params), (signal) => fetchEpicFeatures(epicId, params, signal)),
   /** Under the initiatives root, so initiative writes refresh the form's choices. */
   initiativeChoices: (productId: string) =>
-    queryOptions({
-      queryKey: keys.initiatives.epicChoices(productId),
-      queryFn: ({ signal }) => fetchInitiativeChoices(productId, signal),
-      staleTime: 60_000,
-    }),
+    readQuery(keys.initiatives.epicChoices(productId), (signal) => fetchInitiativeChoices(productId, signal), CHOICES_STALE_TIME),
 };
 
 /** An epic is cached under its id and may also be under its key (`/epics/PLN-E-4`). */
-function cacheDetail(queryClient: QueryClient, epic: Epic) {
-  queryClient.setQueryData(epicQueries.detail(epic.id).queryKey, epic);
-  queryClient.setQueryData(epicQueries.detail(epic.reference_num).queryKey, epic);
-}
+const cacheEpic = cacheDetail<Epic>(epicQueries.detail, { byKey: true });
 
-export const useCreateEpic = defineMutation('epic', {
-  mutationFn: ({ releaseId, input }: { releaseId: string; input: EpicCreateInput }) => createEpic(releaseId, input),
-  onSuccess: cacheDetail,
-});
+export const useCreateEpic = createInReleaseMutation('epic', createEpic, cacheEpic);
 
-export const useUpdateEpic = defineMutation('epic', {
-  mutationFn: ({ id, input }: { id: string; input: EpicUpdateInput }) => updateEpic(id, input),
-  onSuccess: cacheDetail,
-});
-
-export const useDeleteEpic = defineMutation('epic', {
-  mutationFn: (epicId: string) => deleteEpic(epicId),
-  deletes: true,
-});
+export const useUpdateEpic = updateMutation('epic', updateEpic, cacheEpic);
+export const useDeleteEpic = deleteMutation('epic', deleteEpic);

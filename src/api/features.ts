@@ -1,126 +1,78 @@
 // Features over HTTP: fetchers, the queryOptions factory (keys from ./keys) and the mutation hooks
 // (from ./mutations, which refresh what a feature write can change). A board move is optimistic
 // because a card that waits for the network before it lands feels broken.
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { WorkflowStatus } from '../contract/common';
 import {
+  featureCreateInput,
   featureEnvelope,
   featurePage,
+  featureUpdateInput,
   type Feature,
-  type FeatureCreateInput,
   type FeatureListItem,
-  type FeatureUpdateInput,
 } from '../contract/features';
-import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { apiGet } from './client';
 import { keys, type ListScope } from './keys';
 import { defineMutation } from './mutations';
+import {
+  cacheDetail,
+  createInReleaseMutation,
+  deleteMutation,
+  pagedQuery,
+  readQuery,
+  recordEndpoints,
+  scopedPath,
+  seg,
+  updateMutation,
+  workItemListQuery,
+  type WorkItemListFilters,
+} from './records';
 
-const seg = (id: string): string => encodeURIComponent(id);
 
 /** Which list to read: a workspace's features, a release's, or every feature of the account. */
 export type FeatureScope = ListScope;
 
-export interface FeatureListFilters {
-  page?: number;
-  /** At most 200. */
-  perPage?: number;
-  q?: string;
-  updatedSince?: string;
-  tag?: string;
-  /** User id or email. */
-  assignedToUser?: string;
-  /** Status id or name. */
-  workflowStatus?: string;
-  /** Comma-separated field names or `*`; omitted for the compact shape. */
-  fields?: string;
-}
+export type FeatureListFilters = WorkItemListFilters;
 
 /** The columns of the feature list screen. */
 export const FEATURE_LIST_FIELDS = 'name,reference_num,workflow_status,release,assigned_to_user,initial_estimate_text,progress,tags';
 /** What a board card shows. */
 export const FEATURE_BOARD_FIELDS = 'name,reference_num,workflow_status,assigned_to_user,initial_estimate_text,release';
 
-function scopePath(scope: FeatureScope): string {
-  if ('product' in scope) return `/products/${seg(scope.product)}/features`;
-  if ('release' in scope) return `/releases/${seg(scope.release)}/features`;
-  return '/features';
-}
-
 export async function fetchFeatures(scope: FeatureScope, filters: FeatureListFilters = {}, signal?: AbortSignal) {
-  return apiGet(
-    scopePath(scope),
-    featurePage,
-    {
-      page: filters.page,
-      per_page: filters.perPage,
-      q: filters.q,
-      updated_since: filters.updatedSince,
-      tag: filters.tag,
-      assigned_to_user: filters.assignedToUser,
-      workflow_status: filters.workflowStatus,
-      fields: filters.fields,
-    },
-    { signal },
-  );
+  return apiGet(scopedPath(scope, 'features'), featurePage, workItemListQuery(filters), { signal });
 }
 
-/** `featureId` is a numeric id or a key like `PLN-12`. */
-export async function fetchFeature(featureId: string, signal?: AbortSignal) {
-  return (await apiGet(`/features/${seg(featureId)}`, featureEnvelope, undefined, { signal })).feature;
-}
-
-/** Operation 1: `watchers` is a comma-separated string of user ids here. */
-export async function createFeature(releaseId: string, feature: FeatureCreateInput) {
-  return (await apiPost(`/releases/${seg(releaseId)}/features`, { feature }, featureEnvelope)).feature;
-}
-
-/** Operation 2: `watchers` is an array of user ids here. */
-export async function updateFeature(featureId: string, feature: FeatureUpdateInput) {
-  return (await apiPut(`/features/${seg(featureId)}`, { feature }, featureEnvelope)).feature;
-}
-
-export async function deleteFeature(featureId: string) {
-  await apiDelete(`/features/${seg(featureId)}`);
-}
+// Create (operation 1) takes `watchers` as a comma-separated string of user ids, update (operation
+// 2) as an array. `fetchFeature` reads by numeric id or by key.
+export const {
+  fetchOne: fetchFeature,
+  create: createFeature,
+  update: updateFeature,
+  remove: deleteFeature,
+} = recordEndpoints({
+  path: '/features',
+  key: 'feature',
+  envelope: featureEnvelope,
+  input: { create: featureCreateInput, update: featureUpdateInput },
+  createPath: (releaseId) => `/releases/${seg(releaseId)}/features`,
+});
 
 export const featureQueries = {
   all: keys.features.all,
   lists: keys.features.lists,
   list: (scope: FeatureScope, filters: FeatureListFilters = {}) =>
-    queryOptions({
-      queryKey: keys.features.list(scope, filters),
-      queryFn: ({ signal }) => fetchFeatures(scope, filters, signal),
-      // Paging and filtering keep the last page on screen until the next one arrives.
-      placeholderData: keepPreviousData,
-    }),
+    pagedQuery(keys.features.list(scope, filters), (signal) => fetchFeatures(scope, filters, signal)),
   details: keys.features.details,
-  detail: (featureId: string) =>
-    queryOptions({
-      queryKey: keys.features.detail(featureId),
-      queryFn: ({ signal }) => fetchFeature(featureId, signal),
-    }),
+  detail: (featureId: string) => readQuery(keys.features.detail(featureId), (signal) => fetchFeature(featureId, signal)),
 };
 
 /** A feature is cached under its id and may also be under its key (`/features/PLN-12`). */
-function cacheDetail(queryClient: QueryClient, feature: Feature) {
-  queryClient.setQueryData(featureQueries.detail(feature.id).queryKey, feature);
-  queryClient.setQueryData(featureQueries.detail(feature.reference_num).queryKey, feature);
-}
+const cacheFeature = cacheDetail<Feature>(featureQueries.detail, { byKey: true });
 
-export const useCreateFeature = defineMutation('feature', {
-  mutationFn: ({ releaseId, input }: { releaseId: string; input: FeatureCreateInput }) => createFeature(releaseId, input),
-  onSuccess: cacheDetail,
-});
+export const useCreateFeature = createInReleaseMutation('feature', createFeature, cacheFeature);
 
-export const useUpdateFeature = defineMutation('feature', {
-  mutationFn: ({ id, input }: { id: string; input: FeatureUpdateInput }) => updateFeature(id, input),
-  onSuccess: cacheDetail,
-});
-
-export const useDeleteFeature = defineMutation('feature', {
-  mutationFn: (featureId: string) => deleteFeature(featureId),
-  deletes: true,
-});
+export const useUpdateFeature = updateMutation('feature', updateFeature, cacheFeature);
+export const useDeleteFeature = deleteMutation('feature', deleteFeature);
 
 export interface MoveFeatureVariables {
   /** Numeric id of the feature. */

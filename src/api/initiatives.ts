@@ -2,26 +2,35 @@
 // the mutation hooks (./mutations, which refresh what an initiative write can change). An initiative's epics,
 // features and goals are keyed under their own kinds, so whatever refreshes those kinds refreshes
 // the initiative page's lists too.
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Pagination } from '../contract/common';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../contract/common';
 import { epicPage } from '../contract/epics';
 import { featurePage } from '../contract/features';
 import {
   goalPage,
+  initiativeCreateInput,
   initiativeEnvelope,
   initiativePage,
+  initiativeUpdateInput,
   timeFramePage,
   type Initiative,
-  type InitiativeCreateInput,
   type InitiativeListItem,
-  type InitiativeUpdateInput,
   type TimeFrame,
 } from '../contract/initiatives';
-import { apiGet, apiPost, apiPut } from './client';
+import { apiGet } from './client';
 import { keys } from './keys';
-import { defineMutation } from './mutations';
+import {
+  cacheDetail,
+  createUnderMutation,
+  fetchEveryPage,
+  fetchSubList,
+  pagedQuery,
+  readQuery,
+  recordEndpoints,
+  seg,
+  updateMutation,
+  type SubListParams,
+} from './records';
 
-const seg = (id: string): string => encodeURIComponent(id);
 
 export interface InitiativeListParams {
   page?: number;
@@ -35,12 +44,6 @@ export interface InitiativeListParams {
   /** Parent initiative id; `'null'` for roots only. */
   parentId?: string;
   /** `*` for whole records; a comma list for a subset; omitted for the compact shape. */
-  fields?: string;
-}
-
-export interface SubListParams {
-  page?: number;
-  perPage?: number;
   fields?: string;
 }
 
@@ -82,74 +85,27 @@ export interface InitiativeTree {
 
 /** All of a product's initiatives, whole records, paging through 200 at a time. */
 export async function fetchInitiativeTree(productId: string, signal?: AbortSignal): Promise<InitiativeTree> {
-  const initiatives: InitiativeListItem[] = [];
-  let pagination: Pagination | undefined;
-  let page = 1;
-  do {
-    const result = await fetchInitiatives(productId, { page, perPage: MAX_PER_PAGE, fields: '*' }, signal);
-    initiatives.push(...result.initiatives);
-    pagination = result.pagination;
-    page += 1;
-  } while (page <= pagination.total_pages && page <= MAX_TREE_PAGES);
-  return { initiatives, truncated: pagination.total_pages > MAX_TREE_PAGES };
+  const query = { per_page: MAX_PER_PAGE, fields: '*' };
+  const path = `/products/${seg(productId)}/initiatives`;
+  const { pages, truncated } = await fetchEveryPage(path, initiativePage, query, MAX_TREE_PAGES, signal);
+  return { initiatives: pages.flatMap((p): InitiativeListItem[] => p.initiatives), truncated };
 }
 
-/** `initiativeId` is a numeric id or a key like `PLN-S-2`. */
-export async function fetchInitiative(initiativeId: string, signal?: AbortSignal) {
-  return (await apiGet(`/initiatives/${seg(initiativeId)}`, initiativeEnvelope, undefined, { signal }))
-    .initiative;
+
+const WORK = { fields: INITIATIVE_WORK_FIELDS, perPage: DEFAULT_PER_PAGE };
+
+export function fetchInitiativeEpics(initiativeId: string, params: SubListParams = {}, signal?: AbortSignal) {
+  return fetchSubList(`/initiatives/${seg(initiativeId)}/epics`, epicPage, params, WORK, signal);
 }
 
-export async function fetchInitiativeEpics(
-  initiativeId: string,
-  params: SubListParams = {},
-  signal?: AbortSignal,
-) {
-  return apiGet(
-    `/initiatives/${seg(initiativeId)}/epics`,
-    epicPage,
-    {
-      page: params.page ?? 1,
-      per_page: params.perPage ?? DEFAULT_PER_PAGE,
-      fields: params.fields ?? INITIATIVE_WORK_FIELDS,
-    },
-    { signal },
-  );
-}
-
-export async function fetchInitiativeFeatures(
-  initiativeId: string,
-  params: SubListParams = {},
-  signal?: AbortSignal,
-) {
-  return apiGet(
-    `/initiatives/${seg(initiativeId)}/features`,
-    featurePage,
-    {
-      page: params.page ?? 1,
-      per_page: params.perPage ?? DEFAULT_PER_PAGE,
-      fields: params.fields ?? INITIATIVE_WORK_FIELDS,
-    },
-    { signal },
-  );
+export function fetchInitiativeFeatures(initiativeId: string, params: SubListParams = {}, signal?: AbortSignal) {
+  return fetchSubList(`/initiatives/${seg(initiativeId)}/features`, featurePage, params, WORK, signal);
 }
 
 /** Operation 20: a page of the initiative's goals. */
-export async function fetchInitiativeGoals(
-  initiativeId: string,
-  params: SubListParams = {},
-  signal?: AbortSignal,
-) {
-  return apiGet(
-    `/initiatives/${seg(initiativeId)}/goals`,
-    goalPage,
-    {
-      page: params.page ?? 1,
-      per_page: params.perPage ?? DEFAULT_PER_PAGE,
-      fields: params.fields ?? INITIATIVE_GOAL_FIELDS,
-    },
-    { signal },
-  );
+export function fetchInitiativeGoals(initiativeId: string, params: SubListParams = {}, signal?: AbortSignal) {
+  const defaults = { fields: INITIATIVE_GOAL_FIELDS, perPage: DEFAULT_PER_PAGE };
+  return fetchSubList(`/initiatives/${seg(initiativeId)}/goals`, goalPage, params, defaults, signal);
 }
 
 export async function fetchTimeFrames(productId: string, signal?: AbortSignal): Promise<TimeFrame[]> {
@@ -163,59 +119,41 @@ export async function fetchTimeFrames(productId: string, signal?: AbortSignal): 
   ).time_frames;
 }
 
-/** Operation 11: `name` and `workflow_status` are required. */
-export async function createInitiative(productId: string, initiative: InitiativeCreateInput) {
-  return (await apiPost(`/products/${seg(productId)}/initiatives`, { initiative }, initiativeEnvelope))
-    .initiative;
-}
-
-/** A `goals` array in the body replaces the initiative's goal links. */
-export async function updateInitiative(initiativeId: string, initiative: InitiativeUpdateInput) {
-  return (await apiPut(`/initiatives/${seg(initiativeId)}`, { initiative }, initiativeEnvelope)).initiative;
-}
+// Create is operation 11 (`name` and `workflow_status` required); a `goals` array in an update
+// replaces the initiative's goal links. `fetchInitiative` reads by numeric id or by key (`PLN-S-2`).
+export const {
+  fetchOne: fetchInitiative,
+  create: createInitiative,
+  update: updateInitiative,
+} = recordEndpoints({
+  path: '/initiatives',
+  key: 'initiative',
+  envelope: initiativeEnvelope,
+  input: { create: initiativeCreateInput, update: initiativeUpdateInput },
+  createPath: (productId) => `/products/${seg(productId)}/initiatives`,
+});
 
 export const initiativeQueries = {
   all: keys.initiatives.all,
   lists: keys.initiatives.lists,
   list: (productId: string, params: InitiativeListParams = {}) =>
-    queryOptions({
-      queryKey: keys.initiatives.list(productId, params),
-      queryFn: ({ signal }) => fetchInitiatives(productId, params, signal),
-      placeholderData: keepPreviousData,
-    }),
+    pagedQuery(keys.initiatives.list(productId, params), (signal) => fetchInitiatives(productId, params, signal)),
   /** The whole roll-up tree's material: every initiative of the product, whole. */
-  tree: (productId: string) =>
-    queryOptions({
-      queryKey: keys.initiatives.tree(productId),
-      queryFn: ({ signal }) => fetchInitiativeTree(productId, signal),
-    }),
+  tree: (productId: string) => readQuery(keys.initiatives.tree(productId), (signal) => fetchInitiativeTree(productId, signal)),
   details: keys.initiatives.details,
   detail: (initiativeId: string) =>
-    queryOptions({
-      queryKey: keys.initiatives.detail(initiativeId),
-      queryFn: ({ signal }) => fetchInitiative(initiativeId, signal),
-    }),
+    readQuery(keys.initiatives.detail(initiativeId), (signal) => fetchInitiative(initiativeId, signal)),
   /** Under the epics root: epic writes change this table. */
   epics: (initiativeId: string, params: SubListParams = {}) =>
-    queryOptions({
-      queryKey: keys.epics.byInitiative(initiativeId, params),
-      queryFn: ({ signal }) => fetchInitiativeEpics(initiativeId, params, signal),
-      placeholderData: keepPreviousData,
-    }),
+    pagedQuery(keys.epics.byInitiative(initiativeId, params), (signal) => fetchInitiativeEpics(initiativeId, params, signal)),
   /** Under the features root: feature writes change this table. */
   features: (initiativeId: string, params: SubListParams = {}) =>
-    queryOptions({
-      queryKey: keys.features.byInitiative(initiativeId, params),
-      queryFn: ({ signal }) => fetchInitiativeFeatures(initiativeId, params, signal),
-      placeholderData: keepPreviousData,
-    }),
+    pagedQuery(keys.features.byInitiative(initiativeId, params), (signal) =>
+      fetchInitiativeFeatures(initiativeId, params, signal),
+    ),
   /** Operation 20, under the goals root: goal writes change this list. */
   goals: (initiativeId: string, params: SubListParams = {}) =>
-    queryOptions({
-      queryKey: keys.goals.byInitiative(initiativeId, params),
-      queryFn: ({ signal }) => fetchInitiativeGoals(initiativeId, params, signal),
-      placeholderData: keepPreviousData,
-    }),
+    pagedQuery(keys.goals.byInitiative(initiativeId, params), (signal) => fetchInitiativeGoals(initiativeId, params, signal)),
 };
 
 // Time frames are set up with the product and change rarely.
@@ -223,26 +161,11 @@ const SLOW = 5 * 60_000;
 
 export const timeFrameQueries = {
   all: keys.timeFrames.all,
-  list: (productId: string) =>
-    queryOptions({
-      queryKey: keys.timeFrames.list(productId),
-      queryFn: ({ signal }) => fetchTimeFrames(productId, signal),
-      staleTime: SLOW,
-    }),
+  list: (productId: string) => readQuery(keys.timeFrames.list(productId), (signal) => fetchTimeFrames(productId, signal), SLOW),
 };
 
 /** An initiative is cached under its id and may also be under its key (`/initiatives/PLN-S-2`). */
-function cacheDetail(queryClient: QueryClient, initiative: Initiative) {
-  queryClient.setQueryData(initiativeQueries.detail(initiative.id).queryKey, initiative);
-  queryClient.setQueryData(initiativeQueries.detail(initiative.reference_num).queryKey, initiative);
-}
+const cacheInitiative = cacheDetail<Initiative>(initiativeQueries.detail, { byKey: true });
 
-export const useCreateInitiative = defineMutation('initiative', (productId: string) => ({
-  mutationFn: (input: InitiativeCreateInput) => createInitiative(productId, input),
-  onSuccess: cacheDetail,
-}));
-
-export const useUpdateInitiative = defineMutation('initiative', {
-  mutationFn: ({ id, input }: { id: string; input: InitiativeUpdateInput }) => updateInitiative(id, input),
-  onSuccess: cacheDetail,
-});
+export const useCreateInitiative = createUnderMutation('initiative', createInitiative, cacheInitiative);
+export const useUpdateInitiative = updateMutation('initiative', updateInitiative, cacheInitiative);

@@ -1,18 +1,26 @@
 // Requirements of a feature over HTTP (operations 3 and 4, show, update, delete): fetchers, the
 // queryOptions factory and mutation hooks. What a requirement write refreshes (its feature's
 // progress and everything that rolls up from it) is the invalidation graph's business (./keys).
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  requirementCreateInput,
   requirementEnvelope,
   requirementPage,
-  type RequirementCreateInput,
-  type RequirementUpdateInput,
+  requirementUpdateInput,
+  type Requirement,
 } from '../contract/features';
-import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { apiGet } from './client';
 import { keys } from './keys';
-import { defineMutation } from './mutations';
+import {
+  cacheDetail,
+  createUnderMutation,
+  deleteMutation,
+  pagedQuery,
+  readQuery,
+  recordEndpoints,
+  seg,
+  updateMutation,
+} from './records';
 
-const seg = (id: string): string => encodeURIComponent(id);
 
 export interface RequirementListParams {
   page?: number;
@@ -31,51 +39,33 @@ export async function fetchRequirements(featureId: string, params: RequirementLi
   );
 }
 
-export async function fetchRequirement(requirementId: string, signal?: AbortSignal) {
-  return (await apiGet(`/requirements/${seg(requirementId)}`, requirementEnvelope, undefined, { signal })).requirement;
-}
-
-/** Operation 3. */
-export async function createRequirement(featureId: string, requirement: RequirementCreateInput) {
-  return (await apiPost(`/features/${seg(featureId)}/requirements`, { requirement }, requirementEnvelope)).requirement;
-}
-
-export async function updateRequirement(requirementId: string, requirement: RequirementUpdateInput) {
-  return (await apiPut(`/requirements/${seg(requirementId)}`, { requirement }, requirementEnvelope)).requirement;
-}
-
-export async function deleteRequirement(requirementId: string) {
-  await apiDelete(`/requirements/${seg(requirementId)}`);
-}
+/** Create is operation 3, under the feature. */
+export const {
+  fetchOne: fetchRequirement,
+  create: createRequirement,
+  update: updateRequirement,
+  remove: deleteRequirement,
+} = recordEndpoints({
+  path: '/requirements',
+  key: 'requirement',
+  envelope: requirementEnvelope,
+  input: { create: requirementCreateInput, update: requirementUpdateInput },
+  createPath: (featureId) => `/features/${seg(featureId)}/requirements`,
+});
 
 export const requirementQueries = {
   all: keys.requirements.all,
   lists: keys.requirements.lists,
   list: (featureId: string, params: RequirementListParams = {}) =>
-    queryOptions({
-      queryKey: keys.requirements.list(featureId, params),
-      queryFn: ({ signal }) => fetchRequirements(featureId, params, signal),
-      placeholderData: keepPreviousData,
-    }),
+    pagedQuery(keys.requirements.list(featureId, params), (signal) => fetchRequirements(featureId, params, signal)),
   detail: (requirementId: string) =>
-    queryOptions({
-      queryKey: keys.requirements.detail(requirementId),
-      queryFn: ({ signal }) => fetchRequirement(requirementId, signal),
-    }),
+    readQuery(keys.requirements.detail(requirementId), (signal) => fetchRequirement(requirementId, signal)),
 };
 
-export const useCreateRequirement = defineMutation('requirement', (featureId: string) => ({
-  mutationFn: (input: RequirementCreateInput) => createRequirement(featureId, input),
-}));
-
-export const useUpdateRequirement = defineMutation('requirement', {
-  mutationFn: ({ id, input }: { id: string; input: RequirementUpdateInput }) => updateRequirement(id, input),
-  onSuccess: (queryClient, requirement) => {
-    queryClient.setQueryData(requirementQueries.detail(requirement.id).queryKey, requirement);
-  },
-});
-
-export const useDeleteRequirement = defineMutation('requirement', {
-  mutationFn: (requirementId: string) => deleteRequirement(requirementId),
-  deletes: true,
-});
+export const useCreateRequirement = createUnderMutation('requirement', createRequirement);
+export const useUpdateRequirement = updateMutation(
+  'requirement',
+  updateRequirement,
+  cacheDetail<Requirement>(requirementQueries.detail, { byKey: false }),
+);
+export const useDeleteRequirement = deleteMutation('requirement', deleteRequirement);

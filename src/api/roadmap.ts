@@ -3,7 +3,6 @@
 // lane failing (an endpoint not there yet, a 404) leaves the others on screen. The keys sit under
 // each kind's own root (`['releases', …]`, `['epics', …]`, `['initiatives', …]`) so whatever
 // invalidates that kind after a write refreshes the roadmap too.
-import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { MAX_PER_PAGE, type Pagination } from '../contract/common';
 import { epicPage, type EpicListItem } from '../contract/epics';
@@ -16,8 +15,7 @@ import {
 } from '../contract/releases';
 import { apiGet, type QueryParams } from './client';
 import { keys } from './keys';
-
-const seg = (id: string): string => encodeURIComponent(id);
+import { readQuery, seg } from './records';
 
 export type RoadmapReleaseItem = z.infer<typeof releaseListItemSchema>;
 
@@ -132,22 +130,12 @@ export async function fetchRoadmapEpics(productId: string, signal?: AbortSignal)
 }
 
 const releasesQuery = (productId: string) =>
-  queryOptions({
-    queryKey: keys.releases.roadmap(productId),
-    queryFn: ({ signal }) => fetchRoadmapReleases(productId, signal),
-  });
+  readQuery(keys.releases.roadmap(productId), (signal) => fetchRoadmapReleases(productId, signal));
 
 const initiativesQuery = (productId: string) =>
-  queryOptions({
-    queryKey: keys.initiatives.roadmap(productId),
-    queryFn: ({ signal }) => fetchRoadmapInitiatives(productId, signal),
-  });
+  readQuery(keys.initiatives.roadmap(productId), (signal) => fetchRoadmapInitiatives(productId, signal));
 
-const epicsQuery = (productId: string) =>
-  queryOptions({
-    queryKey: keys.epics.roadmap(productId),
-    queryFn: ({ signal }) => fetchRoadmapEpics(productId, signal),
-  });
+const epicsQuery = (productId: string) => readQuery(keys.epics.roadmap(productId), (signal) => fetchRoadmapEpics(productId, signal));
 
 export const roadmapQueries = {
   releases: releasesQuery,

@@ -1,6 +1,15 @@
 // Products (workspaces), users, workflows and teams: the account records the forms read.
 import { z } from 'zod';
-import { idSchema, pageEnvelope, recordEnvelope, timestampSchema, userRefSchema, workflowStatusSchema } from './common';
+import {
+  idSchema,
+  namedRefSchema,
+  pageEnvelope,
+  recordEnvelope,
+  recordTailFields,
+  timestampFields,
+  userRefSchema,
+  workflowStatusSchema,
+} from './common';
 
 export const productSchema = z.object({
   id: idSchema,
@@ -8,10 +17,7 @@ export const productSchema = z.object({
   name: z.string(),
   product_line: z.boolean(),
   workspace_type: z.string(),
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
-  url: z.string(),
-  resource: z.string(),
+  ...recordTailFields,
 });
 export type Product = z.infer<typeof productSchema>;
 export const productEnvelope = recordEnvelope('product', productSchema);
@@ -38,27 +44,21 @@ export type Workflow = z.infer<typeof workflowSchema>;
 export const workflowPage = pageEnvelope('workflows', workflowSchema);
 
 /** Feature kinds (`workflow_kind`). */
-export const workflowKindSchema = z.object({ id: idSchema, name: z.string() });
+export const workflowKindSchema = namedRefSchema;
 export type WorkflowKind = z.infer<typeof workflowKindSchema>;
 export const workflowKindPage = pageEnvelope('workflow_kinds', workflowKindSchema);
 
-export const iterationSchema = z.object({
-  id: idSchema,
-  name: z.string(),
+/** A team's dated planning period. */
+const teamPeriodFields = {
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   team_id: idSchema,
-});
+};
+
+export const iterationSchema = namedRefSchema.extend(teamPeriodFields);
 export type Iteration = z.infer<typeof iterationSchema>;
 
-export const programIncrementSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  reference_num: z.string(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  team_id: idSchema,
-});
+export const programIncrementSchema = namedRefSchema.extend({ reference_num: z.string(), ...teamPeriodFields });
 export type ProgramIncrement = z.infer<typeof programIncrementSchema>;
 
 export const teamSchema = z.object({
@@ -67,8 +67,7 @@ export const teamSchema = z.object({
   reference_prefix: z.string(),
   product_id: idSchema.nullable(),
   color: z.string(),
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
+  ...timestampFields,
   team_workflow_statuses: z.array(workflowStatusSchema),
   iterations: z.array(iterationSchema),
   program_increments: z.array(programIncrementSchema),

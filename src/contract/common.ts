@@ -34,6 +34,19 @@ export const workflowStatusSchema = z.object({
 });
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
+/** A linked record named by id and name (team, iteration, feature kind). */
+export const namedRefSchema = z.object({ id: idSchema, name: z.string() });
+/** A linked record that also has a key (`PLN-E-4`): initiative, epic, goal, program increment. */
+export const keyedRefSchema = z.object({ id: idSchema, name: z.string(), reference_num: z.string() });
+
+/** The head of a keyed record of a workspace. */
+export const recordHeadFields = { ...keyedRefSchema.shape, product_id: idSchema };
+
+/** When a record was made and last changed; spread into a record's shape. */
+export const timestampFields = { created_at: timestampSchema, updated_at: timestampSchema };
+/** The tail every addressable record ends with: its times, its API address and its resource page. */
+export const recordTailFields = { ...timestampFields, url: z.string(), resource: z.string() };
+
 /** HTML text fields (description, theme) as the hosted service returns them. */
 export const noteBodySchema = z.object({
   id: idSchema,
@@ -66,9 +79,32 @@ export function pageEnvelope<K extends string, T extends z.ZodType>(key: K, item
   } & { pagination: typeof paginationSchema });
 }
 
-/** `{ "<key>": {...} }` */
+/** `{ "<key>": {...} }` — answers of one record, and request bodies that take no `fields`. */
 export function recordEnvelope<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({ [key]: item } as { [P in K]: T });
+}
+
+/**
+ * The wire forms of a record kind: one record's envelope, the list item (any subset of the record
+ * with `fields`) and the page of list items under the plural key.
+ */
+export function recordWire<K extends string, P extends string, Shape extends z.ZodRawShape>(
+  key: K,
+  plural: P,
+  record: z.ZodObject<Shape>,
+) {
+  const listItem = listItemOf(record);
+  return { envelope: recordEnvelope(key, record), listItem, page: pageEnvelope(plural, listItem) };
+}
+
+/** List items: compact by default (`id, name, reference_num, …`), any subset of the record with `fields`. */
+export function listItemOf<Shape extends z.ZodRawShape>(record: z.ZodObject<Shape>) {
+  return record.partial().extend({ id: idSchema });
+}
+
+/** A create or update body, `{ "<key>": {...}, "fields": "..." }`: `fields` shapes the answer. */
+export function writeBody<K extends string, T extends z.ZodType>(key: K, input: T) {
+  return z.object({ [key]: input, fields: fieldsParamSchema } as { [P in K]: T } & { fields: typeof fieldsParamSchema });
 }
 
 /** A name-or-id reference in request bodies: numbers are accepted and read as ids. */
@@ -82,6 +118,34 @@ export const nullableRefInputSchema = z
 export const nullableDateInput = z.union([dateSchema, z.null(), z.literal('')]).transform((v) => (v ? v : null));
 
 export const htmlInput = z.string().max(HTML_MAX, `must be at most ${HTML_MAX} characters`);
+
+/** A record's name: required on create, trimmed. */
+export const nameInput = z.string().trim().min(1, "can't be blank").max(NAME_MAX);
+
+/** A manual progress percentage (used when the progress source is manual). */
+export const progressInput = z
+  .number()
+  .min(0, 'must be between 0 and 100')
+  .max(100, 'must be between 0 and 100')
+  .nullable();
+
+export const colorInput = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #4f7cac');
+
+/** A manual position in an ordered list. */
+export const positionInput = z.number().int().min(0).max(1_000_000).nullable();
+
+/** The assignee by email; null or "" unassigns. */
+export const assigneeEmailInput = z
+  .union([z.string().max(EMAIL_MAX), z.null()])
+  .transform((v) => (v ? v : null));
+
+/** A parent of the same kind by id; null makes the record a root. */
+export const parentIdInput = z
+  .union([idSchema, z.number().int().positive(), z.null()])
+  .transform((v) => (v === null ? null : String(v)));
+
+/** Names, ids or keys of linked records (replaces the set). */
+export const refListInput = z.array(z.union([z.string().max(NAME_MAX), z.number().int().positive()]).transform(String)).max(100);
 
 /** `{ "name": "..." }` — how workflow statuses are sent in request bodies. */
 export const statusInputSchema = z.object({ name: z.string().min(1).max(NAME_MAX) });

@@ -5,23 +5,30 @@ import { GOAL_PROGRESS_SOURCES, INITIATIVE_DURATION_SOURCES, INITIATIVE_PROGRESS
 import {
   EMAIL_MAX,
   NAME_MAX,
-  fieldsParamSchema,
+  assigneeEmailInput,
+  colorInput,
   htmlInput,
+  keyedRefSchema,
+  recordHeadFields,
+  recordWire,
+  nameInput,
+  parentIdInput,
+  positionInput,
+  progressInput,
+  recordTailFields,
+  refListInput,
+  writeBody,
   listQuerySchema,
   idSchema,
   noteBodySchema,
   nullableDateInput,
   nullableRefInputSchema,
   pageEnvelope,
-  recordEnvelope,
   statusInputSchema,
-  timestampSchema,
   userRefSchema,
   workflowStatusSchema,
 } from './common';
 import { customFieldValueSchema, customFieldsInput } from './custom-fields';
-
-const keyedRef = z.object({ id: idSchema, name: z.string(), reference_num: z.string() });
 
 export const timeFrameSchema = z.object({
   id: idSchema,
@@ -31,20 +38,19 @@ export const timeFrameSchema = z.object({
   product_id: idSchema,
 });
 export type TimeFrame = z.infer<typeof timeFrameSchema>;
+/** How initiatives and goals name their time frame. */
+const timeFrameRefSchema = timeFrameSchema.pick({ id: true, name: true, start_date: true, end_date: true });
 export const timeFramePage = pageEnvelope('time_frames', timeFrameSchema);
 
 export const initiativeSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  reference_num: z.string(),
-  product_id: idSchema,
+  ...recordHeadFields,
   workflow_status: workflowStatusSchema,
   description: noteBodySchema.nullable(),
   assigned_to_user: userRefSchema.nullable(),
   created_by_user: userRefSchema.nullable(),
   effort: z.number().nullable(),
   value: z.number().nullable(),
-  parent: keyedRef.nullable(),
+  parent: keyedRefSchema.nullable(),
   parent_id: idSchema.nullable(),
   /** Direct children (the roll-up tree one level down). */
   children_count: z.number().int(),
@@ -53,57 +59,47 @@ export const initiativeSchema = z.object({
   color: z.string(),
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
-  time_frame: timeFrameSchema.pick({ id: true, name: true, start_date: true, end_date: true }).nullable(),
+  time_frame: timeFrameRefSchema.nullable(),
   progress: z.number().nullable(),
   progress_source: z.enum(INITIATIVE_PROGRESS_SOURCES),
   duration_source: z.enum(INITIATIVE_DURATION_SOURCES),
-  goals: z.array(keyedRef),
+  goals: z.array(keyedRefSchema),
   custom_fields: z.array(customFieldValueSchema),
   epics_count: z.number().int(),
   features_count: z.number().int(),
   status_changed_on: z.string().nullable(),
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
-  url: z.string(),
-  resource: z.string(),
+  ...recordTailFields,
 });
 export type Initiative = z.infer<typeof initiativeSchema>;
-export const initiativeEnvelope = recordEnvelope('initiative', initiativeSchema);
-export const initiativeListItemSchema = initiativeSchema.partial().extend({ id: idSchema });
+export const {
+  envelope: initiativeEnvelope,
+  listItem: initiativeListItemSchema,
+  page: initiativePage,
+} = recordWire('initiative', 'initiatives', initiativeSchema);
 export type InitiativeListItem = z.infer<typeof initiativeListItemSchema>;
-export const initiativePage = pageEnvelope('initiatives', initiativeListItemSchema);
 
 const numberInput = z.number().min(0, 'must not be negative').max(1_000_000, 'must be at most 1000000').nullable();
 
 const initiativeFields = z.object({
-  name: z.string().trim().min(1, "can't be blank").max(NAME_MAX),
+  name: nameInput,
   workflow_status: statusInputSchema,
-  assigned_to_user: z
-    .union([z.string().max(EMAIL_MAX), z.null()])
-    .transform((v) => (v ? v : null))
-    .optional(),
+  assigned_to_user: assigneeEmailInput.optional(),
   created_by: z.string().max(EMAIL_MAX).optional(),
   description: htmlInput.nullable().optional(),
   effort: numberInput.optional(),
   value: numberInput.optional(),
-  parent_id: z
-    .union([idSchema, z.number().int().positive(), z.null()])
-    .transform((v) => (v === null ? null : String(v)))
-    .optional(),
-  position: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  parent_id: parentIdInput.optional(),
+  position: positionInput.optional(),
   presented: z.boolean().optional(),
-  color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #4f7cac')
-    .optional(),
+  color: colorInput.optional(),
   start_date: nullableDateInput.optional(),
   end_date: nullableDateInput.optional(),
   time_frame: nullableRefInputSchema.optional(),
   progress_source: z.enum(INITIATIVE_PROGRESS_SOURCES).optional(),
-  progress: z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').nullable().optional(),
+  progress: progressInput.optional(),
   duration_source: z.enum(INITIATIVE_DURATION_SOURCES).optional(),
   /** Names, ids or keys of the product's goals this initiative serves (replaces the set). */
-  goals: z.array(z.union([z.string().max(NAME_MAX), z.number().int().positive()]).transform(String)).max(100).optional(),
+  goals: refListInput.optional(),
   custom_fields: customFieldsInput.optional(),
 });
 
@@ -112,14 +108,11 @@ export const initiativeCreateInput = initiativeFields;
 export const initiativeUpdateInput = initiativeFields.partial();
 export type InitiativeCreateInput = z.input<typeof initiativeCreateInput>;
 export type InitiativeUpdateInput = z.input<typeof initiativeUpdateInput>;
-export const initiativeCreateBody = z.object({ initiative: initiativeCreateInput, fields: fieldsParamSchema });
-export const initiativeUpdateBody = z.object({ initiative: initiativeUpdateInput, fields: fieldsParamSchema });
+export const initiativeCreateBody = writeBody('initiative', initiativeCreateInput);
+export const initiativeUpdateBody = writeBody('initiative', initiativeUpdateInput);
 
 export const goalSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  reference_num: z.string(),
-  product_id: idSchema,
+  ...recordHeadFields,
   description: noteBodySchema.nullable(),
   effort: z.number().nullable(),
   value: z.number().nullable(),
@@ -127,40 +120,32 @@ export const goalSchema = z.object({
   position: z.number().nullable(),
   progress: z.number().nullable(),
   progress_source: z.enum(GOAL_PROGRESS_SOURCES),
-  time_frame: timeFrameSchema.pick({ id: true, name: true, start_date: true, end_date: true }).nullable(),
-  initiatives: z.array(keyedRef),
+  time_frame: timeFrameRefSchema.nullable(),
+  initiatives: z.array(keyedRefSchema),
   created_by_user: userRefSchema.nullable(),
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
-  url: z.string(),
-  resource: z.string(),
+  ...recordTailFields,
 });
 export type Goal = z.infer<typeof goalSchema>;
-export const goalEnvelope = recordEnvelope('goal', goalSchema);
-export const goalListItemSchema = goalSchema.partial().extend({ id: idSchema });
-export const goalPage = pageEnvelope('goals', goalListItemSchema);
+export const { envelope: goalEnvelope, listItem: goalListItemSchema, page: goalPage } = recordWire('goal', 'goals', goalSchema);
 
 export const goalCreateInput = z.object({
-  name: z.string().trim().min(1, "can't be blank").max(NAME_MAX),
+  name: nameInput,
   description: htmlInput.nullable().optional(),
   effort: numberInput.optional(),
   value: numberInput.optional(),
-  color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #4f7cac')
-    .optional(),
-  position: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  color: colorInput.optional(),
+  position: positionInput.optional(),
   time_frame: nullableRefInputSchema.optional(),
   progress_source: z.enum(GOAL_PROGRESS_SOURCES).optional(),
-  progress: z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').nullable().optional(),
+  progress: progressInput.optional(),
   /** Names, ids or keys of initiatives of the product to link. */
-  initiatives: z.array(z.union([z.string().max(NAME_MAX), z.number().int().positive()]).transform(String)).max(100).optional(),
+  initiatives: refListInput.optional(),
 });
 export type GoalCreateInput = z.input<typeof goalCreateInput>;
-export const goalCreateBody = z.object({ goal: goalCreateInput, fields: fieldsParamSchema });
+export const goalCreateBody = writeBody('goal', goalCreateInput);
 export const goalUpdateInput = goalCreateInput.partial();
 export type GoalUpdateInput = z.input<typeof goalUpdateInput>;
-export const goalUpdateBody = z.object({ goal: goalUpdateInput, fields: fieldsParamSchema });
+export const goalUpdateBody = writeBody('goal', goalUpdateInput);
 
 /** Query of the initiative lists; `custom_fields[<key>]=value` pairs are read beside it. */
 export const initiativeListQuery = listQuerySchema.extend({

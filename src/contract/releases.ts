@@ -10,8 +10,15 @@ import {
 } from '../domain/progress';
 import {
   NAME_MAX,
-  fieldsParamSchema,
   htmlInput,
+  keyedRefSchema,
+  recordWire,
+  nameInput,
+  parentIdInput,
+  progressInput,
+  recordTailFields,
+  timestampFields,
+  writeBody,
   listQuerySchema,
   idSchema,
   noteBodySchema,
@@ -20,7 +27,6 @@ import {
   pageEnvelope,
   recordEnvelope,
   statusInputSchema,
-  timestampSchema,
   userRefSchema,
   workflowStatusSchema,
 } from './common';
@@ -69,30 +75,24 @@ export const releaseSchema = z.object({
   workflow_status: workflowStatusSchema,
   owner: userRefSchema.nullable(),
   created_by_user: userRefSchema.nullable(),
-  initiatives: z.array(z.object({ id: idSchema, name: z.string(), reference_num: z.string() })),
+  initiatives: z.array(keyedRefSchema),
   features_count: z.number().int(),
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
-  url: z.string(),
-  resource: z.string(),
+  ...recordTailFields,
 });
 export type Release = z.infer<typeof releaseSchema>;
-export const releaseEnvelope = recordEnvelope('release', releaseSchema);
 /** List items: compact by default, any subset of fields with `fields`. */
-export const releaseListItemSchema = releaseSchema.partial().extend({ id: idSchema });
-export const releasePage = pageEnvelope('releases', releaseListItemSchema);
-
-const progressInput = z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').nullable();
+export const {
+  envelope: releaseEnvelope,
+  listItem: releaseListItemSchema,
+  page: releasePage,
+} = recordWire('release', 'releases', releaseSchema);
 
 export const releaseFieldsInput = z.object({
-  name: z.string().trim().min(1, "can't be blank").max(NAME_MAX),
+  name: nameInput,
   owner: nullableRefInputSchema.optional(),
   initiatives: z.array(z.union([z.string().max(NAME_MAX), z.number().int()]).transform(String)).max(100).optional(),
   workflow_status: statusInputSchema.optional(),
-  parent_id: z
-    .union([idSchema, z.number().int().positive(), z.null()])
-    .transform((v) => (v === null ? null : String(v)))
-    .optional(),
+  parent_id: parentIdInput.optional(),
   theme: htmlInput.nullable().optional(),
   start_date: nullableDateInput.optional(),
   end_date: nullableDateInput.optional(),
@@ -111,8 +111,8 @@ export const releaseCreateInput = releaseFieldsInput;
 export const releaseUpdateInput = releaseFieldsInput.partial();
 export type ReleaseCreateInput = z.input<typeof releaseCreateInput>;
 export type ReleaseUpdateInput = z.input<typeof releaseUpdateInput>;
-export const releaseCreateBody = z.object({ release: releaseCreateInput, fields: fieldsParamSchema });
-export const releaseUpdateBody = z.object({ release: releaseUpdateInput, fields: fieldsParamSchema });
+export const releaseCreateBody = writeBody('release', releaseCreateInput);
+export const releaseUpdateBody = writeBody('release', releaseUpdateInput);
 
 export const releasePhaseSchema = z.object({
   id: idSchema,
@@ -128,15 +128,14 @@ export const releasePhaseSchema = z.object({
   duration_source: z.enum(RELEASE_PHASE_DURATION_SOURCES),
   description: noteBodySchema.nullable(),
   features_count: z.number().int(),
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
+  ...timestampFields,
 });
 export type ReleasePhase = z.infer<typeof releasePhaseSchema>;
 export const releasePhaseEnvelope = recordEnvelope('release_phase', releasePhaseSchema);
 export const releasePhasePage = pageEnvelope('release_phases', releasePhaseSchema);
 
 const releasePhaseFields = z.object({
-  name: z.string().trim().min(1, "can't be blank").max(NAME_MAX),
+  name: nameInput,
   phase_type: z.enum(PHASE_TYPES),
   start_on: nullableDateInput.optional(),
   end_on: nullableDateInput.optional(),
@@ -153,8 +152,8 @@ export const releasePhaseCreateInput = releasePhaseFields.extend({
 export const releasePhaseUpdateInput = releasePhaseFields.partial().extend({ phase_type: z.enum(PHASE_TYPES) });
 export type ReleasePhaseCreateInput = z.input<typeof releasePhaseCreateInput>;
 export type ReleasePhaseUpdateInput = z.input<typeof releasePhaseUpdateInput>;
-export const releasePhaseCreateBody = z.object({ release_phase: releasePhaseCreateInput });
-export const releasePhaseUpdateBody = z.object({ release_phase: releasePhaseUpdateInput });
+export const releasePhaseCreateBody = recordEnvelope('release_phase', releasePhaseCreateInput);
+export const releasePhaseUpdateBody = recordEnvelope('release_phase', releasePhaseUpdateInput);
 
 /** Query of a product's release list. */
 export const releaseListQuery = listQuerySchema.extend({

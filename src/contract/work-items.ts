@@ -1,0 +1,99 @@
+// What features and epics share on the wire: the work-item fields of their answers (release,
+// people, tags, dates, estimates, team planning) and of their request bodies. Each kind spreads these
+// into its own shape and adds what is its own (an epic's features count, a feature's phase and epic).
+import { z } from 'zod';
+import { ESTIMATE_TEXT_MAX } from '../domain/estimate';
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  TAGS_MAX,
+  assigneeEmailInput,
+  htmlInput,
+  idSchema,
+  keyedRefSchema,
+  namedRefSchema,
+  noteBodySchema,
+  nullableDateInput,
+  nullableRefInputSchema,
+  progressInput,
+  recordHeadFields,
+  statusInputSchema,
+  userRefSchema,
+  workflowStatusSchema,
+} from './common';
+import { CAPACITY_UNITS, releaseRefSchema } from './releases';
+
+/** Identity and placement of a work item in its release. */
+export const workItemHeadFields = {
+  ...recordHeadFields,
+  position: z.number().int(),
+  release: releaseRefSchema,
+  release_reference_num: z.string(),
+};
+
+/** People, tags, dates and estimates, in the order the hosted service sends them. */
+export const workItemBodyFields = {
+  workflow_status: workflowStatusSchema,
+  description: noteBodySchema.nullable(),
+  created_by_user: userRefSchema.nullable(),
+  assigned_to_user: userRefSchema.nullable(),
+  tags: z.array(z.string()),
+  start_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  /** Capacity units of the release: estimates below are minutes (`time`) or points. */
+  work_units: z.enum(CAPACITY_UNITS),
+  initial_estimate: z.number().nullable(),
+  initial_estimate_text: z.string().nullable(),
+  detailed_estimate: z.number().nullable(),
+  detailed_estimate_text: z.string().nullable(),
+  remaining_estimate: z.number().nullable(),
+  remaining_estimate_text: z.string().nullable(),
+  progress: z.number().nullable(),
+};
+
+/** Team planning: the team's own status, iteration and program increment. */
+export const workItemTeamFields = {
+  team: namedRefSchema.nullable(),
+  team_workflow_status: workflowStatusSchema.nullable(),
+  iteration: namedRefSchema.nullable(),
+  program_increment: keyedRefSchema.nullable(),
+  watchers: z.array(userRefSchema),
+};
+
+const estimateText = z.string().max(ESTIMATE_TEXT_MAX, `must be at most ${ESTIMATE_TEXT_MAX} characters`).nullable();
+const estimateNumber = z.number().min(0, 'must not be negative').nullable();
+
+/** Request fields every work item takes (all optional but `name`). */
+export const workItemInputFields = {
+  release: z.union([z.string().min(1).max(NAME_MAX), z.number().int().positive()]).transform(String).optional(),
+  workflow_status: statusInputSchema.optional(),
+  description: htmlInput.nullable().optional(),
+  created_by: z.string().max(EMAIL_MAX).optional(),
+  assigned_to_user: assigneeEmailInput.optional(),
+  tags: z
+    .union([z.string().max(TAGS_MAX), z.array(z.string().max(NAME_MAX)).max(100)])
+    .transform((v) => (Array.isArray(v) ? v.join(',') : v))
+    .optional(),
+  initial_estimate_text: estimateText.optional(),
+  detailed_estimate_text: estimateText.optional(),
+  remaining_estimate_text: estimateText.optional(),
+  initial_estimate: estimateNumber.optional(),
+  detailed_estimate: estimateNumber.optional(),
+  remaining_estimate: estimateNumber.optional(),
+  start_date: nullableDateInput.optional(),
+  due_date: nullableDateInput.optional(),
+  initiative: nullableRefInputSchema.optional(),
+  progress: progressInput.optional(),
+  team: nullableRefInputSchema.optional(),
+  team_workflow_status: z.union([statusInputSchema, z.null()]).optional(),
+  iteration: nullableRefInputSchema.optional(),
+  program_increment: nullableRefInputSchema.optional(),
+};
+
+/** `watchers` on create: a comma-separated string of user ids. */
+export const watchersCreateInput = z
+  .string()
+  .max(5_000)
+  .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'must be comma-separated user ids');
+/** `watchers` on update: an array of user ids. */
+export const watchersUpdateInput = z.array(z.union([idSchema, z.number().int().positive()]).transform(String)).max(500);
