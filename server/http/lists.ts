@@ -8,6 +8,8 @@ import { epicListQuery, epicPage } from '../../src/contract/epics';
 import { featureListQuery, featurePage } from '../../src/contract/features';
 import { goalPage } from '../../src/contract/initiatives';
 import type { AppEnv } from '../types';
+import type { Db } from '../store/audit';
+import type { Paging } from '../problems';
 import { readCustomFieldPairs } from '../store/custom-fields';
 import { EPIC_COMPACT_FIELDS, listEpics, serializeEpics } from '../store/epics';
 import type { EpicListFilter } from '../store/epics';
@@ -17,54 +19,60 @@ import { GOAL_COMPACT_FIELDS, goalBodies, goalCompact, listGoals } from '../stor
 import { compactOrWhole, listKind, pageAnswer } from './list-rows';
 import { originOf, pageBody, paging, pickFields } from './query';
 
+/** What a work-item kind's list answer needs from its store module. */
+interface WorkItemListing<F, R, T extends { id: string }> {
+  key: string;
+  compact: readonly string[];
+  list: (db: Db, filter: F, page: Paging) => Promise<{ rows: R[]; total: number }>;
+  serialize: (db: Db, rows: R[], origin: string, wanted: Set<string> | null) => Promise<T[]>;
+}
+
+/** The filters every work-item list reads (the workItemListQuerySchema parameters). */
+function workItemFilter(query: z.output<typeof featureListQuery>) {
+  return {
+    q: query.q,
+    updatedSince: query.updated_since,
+    tag: query.tag,
+    assignedToUser: query.assigned_to_user,
+    workflowStatus: query.workflow_status,
+  };
+}
+
+/** One page of a work-item kind: compact items by default, any subset with `fields`. */
+async function workItemPage<F, R, T extends { id: string }>(
+  c: Context<AppEnv>,
+  listing: WorkItemListing<F, R, T>,
+  fields: string | undefined,
+  query: { page?: number | undefined; per_page?: number | undefined },
+  filter: F,
+): Promise<Response> {
+  const { db } = c.get('store');
+  const page = paging(query);
+  const { rows, total } = await listing.list(db, filter, page);
+  const items = await listing.serialize(db, rows, originOf(c), wantedFields(fields, listing.compact));
+  return c.json(pageBody(listing.key, items.map((i) => pickFields(i, fields, listing.compact)), total, page));
+}
+
+const FEATURES = { key: 'features', compact: FEATURE_COMPACT_FIELDS, list: listFeatures, serialize: serializeFeatures };
+const EPICS = { key: 'epics', compact: EPIC_COMPACT_FIELDS, list: listEpics, serialize: serializeEpics };
+
 /** A page of features in a scope. */
-export async function featureListResponse(
+export function featureListResponse(
   c: Context<AppEnv>,
   query: z.output<typeof featureListQuery>,
   scope: Pick<FeatureListFilter, 'productId' | 'releaseId' | 'epicId' | 'initiativeId'>,
 ): Promise<Response> {
-  const { db } = c.get('store');
-  const page = paging(query);
-  const { rows, total } = await listFeatures(
-    db,
-    {
-      ...scope,
-      q: query.q,
-      updatedSince: query.updated_since,
-      tag: query.tag,
-      assignedToUser: query.assigned_to_user,
-      workflowStatus: query.workflow_status,
-    },
-    page,
-  );
-  const features = await serializeFeatures(db, rows, originOf(c), wantedFields(query.fields, FEATURE_COMPACT_FIELDS));
-  return c.json(pageBody('features', features.map((f) => pickFields(f, query.fields, FEATURE_COMPACT_FIELDS)), total, page));
+  return workItemPage(c, FEATURES, query.fields, query, { ...scope, ...workItemFilter(query) });
 }
 
 /** A page of epics in a scope; `custom_fields[<key>]=value` pairs filter beside the query. */
-export async function epicListResponse(
+export function epicListResponse(
   c: Context<AppEnv>,
   query: z.output<typeof epicListQuery>,
   scope: Pick<EpicListFilter, 'productId' | 'releaseId' | 'initiativeId'>,
 ): Promise<Response> {
   const customFields = readCustomFieldPairs(c.req.queries());
-  const { db } = c.get('store');
-  const page = paging(query);
-  const { rows, total } = await listEpics(
-    db,
-    {
-      ...scope,
-      q: query.q,
-      updatedSince: query.updated_since,
-      tag: query.tag,
-      assignedToUser: query.assigned_to_user,
-      workflowStatus: query.workflow_status,
-      customFields,
-    },
-    page,
-  );
-  const epics = await serializeEpics(db, rows, originOf(c), wantedFields(query.fields, EPIC_COMPACT_FIELDS));
-  return c.json(pageBody('epics', epics.map((e) => pickFields(e, query.fields, EPIC_COMPACT_FIELDS)), total, page));
+  return workItemPage(c, EPICS, query.fields, query, { ...scope, ...workItemFilter(query), customFields });
 }
 
 

@@ -75,3 +75,32 @@ export async function recycle(
     })
     .execute();
 }
+
+/**
+ * Unlinks every feature that points at a removed record (`column` = its id), with one audit row per
+ * feature written by one statement however many there are, so a delete keeps the features' history.
+ */
+export async function unlinkFeatures(
+  trx: Db,
+  link: { column: 'epic_id' | 'release_phase_id'; id: number; userId: number; at: string },
+): Promise<void> {
+  const { column, id, userId, at } = link;
+  await trx
+    .insertInto('audits')
+    .columns(['user_id', 'created_at', 'auditable_type', 'auditable_id', 'audit_action', 'changes'])
+    .expression((eb) =>
+      eb
+        .selectFrom('features')
+        .select((s) => [
+          s.val(userId).as('user_id'),
+          s.val(at).as('created_at'),
+          s.val('Feature').as('auditable_type'),
+          'id',
+          s.val('update').as('audit_action'),
+          s.val(JSON.stringify({ [column]: [id, null] })).as('changes'),
+        ])
+        .where(column, '=', id),
+    )
+    .execute();
+  await trx.updateTable('features').set({ [column]: null, updated_at: at }).where(column, '=', id).execute();
+}

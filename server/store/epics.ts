@@ -13,17 +13,15 @@ import { formatEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES } from '../../src/domain/progress';
 import type { EpicProgressSource } from '../../src/domain/progress';
-import { epicKey } from '../../src/domain/reference';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { audit, auditDestroyed, diff, recycle } from './audit';
+import { audit, auditDestroyed, diff, recycle, unlinkFeatures } from './audit';
 import type { Changes, Db } from './audit';
 import { nextPosition } from './positions';
-import { allocateReference } from './reference-numbers';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
-import { ESTIMATES, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
+import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { RollupScheduler } from './rollup-scheduler';
 import { EPIC_ITEM } from './work-items';
 import { asId, findByIdOrKey, required, findInitiative, findUser } from './resolve';
@@ -110,18 +108,9 @@ export async function createEpic(
   args: { release: ReleaseRow; input: Partial<z.output<typeof epicCreateInput>>; checked: Checked; userId: number },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { problems } = args.checked;
-    // A name that failed its shape check is already a problem: the stand-in is never written.
-    const input = { ...args.input, name: args.input.name ?? 'unwritten' };
-    const productId = args.release.product_id;
-    const plan = input
-      ? await planEpic(trx, { productId, release: args.release, stored: null, userId: args.userId }, input, problems)
-      : null;
-    problems.throwIfAny();
-    if (!plan || !input) throw new Error('epic body passed its checks but could not be read');
-
-    const product = await trx.selectFrom('products').select('reference_prefix').where('id', '=', productId).executeTakeFirstOrThrow();
-    const referenceNum = await allocateReference(trx, 'epic', productId, (n) => epicKey(product.reference_prefix, n));
+    const { plan, input, referenceNum, productId } = await beginCreate(trx, EPIC_ITEM, args, (ctx, body, problems) =>
+      planEpic(trx, ctx, body, problems),
+    );
 
     const ts = new Date().toISOString();
     const { id } = await trx
@@ -218,24 +207,7 @@ export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; u
       rows: { epics: [epic], epic_tags: tags, epic_watchers: watchers, custom_field_values: values, features: linked },
     });
     const ts = new Date().toISOString();
-    await trx
-      .insertInto('audits')
-      .columns(['user_id', 'created_at', 'auditable_type', 'auditable_id', 'audit_action', 'changes'])
-      .expression((eb) =>
-        eb
-          .selectFrom('features')
-          .select((s) => [
-            s.val(args.userId).as('user_id'),
-            s.val(ts).as('created_at'),
-            s.val('Feature').as('auditable_type'),
-            'id',
-            s.val('update').as('audit_action'),
-            s.val(JSON.stringify({ epic_id: [epic.id, null] })).as('changes'),
-          ])
-          .where('epic_id', '=', epic.id),
-      )
-      .execute();
-    await trx.updateTable('features').set({ epic_id: null, updated_at: ts }).where('epic_id', '=', epic.id).execute();
+    await unlinkFeatures(trx, { column: 'epic_id', id: epic.id, userId: args.userId, at: ts });
     await trx.deleteFrom('epic_tags').where('epic_id', '=', epic.id).execute();
     await trx.deleteFrom('epic_watchers').where('epic_id', '=', epic.id).execute();
     await trx.deleteFrom('epics').where('id', '=', epic.id).execute();

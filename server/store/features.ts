@@ -10,17 +10,15 @@ import { formatEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { FEATURE_PROGRESS_SOURCES_CREATE } from '../../src/domain/progress';
 import type { FeatureProgressSource } from '../../src/domain/progress';
-import { featureKey } from '../../src/domain/reference';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { nextPosition } from './positions';
-import { allocateReference } from './reference-numbers';
 import { asId, findByIdOrKey, required, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
-import { ESTIMATES, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
+import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
 import type { Database, FeatureRow, FeatureUpdate, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
@@ -181,18 +179,9 @@ export async function createFeature(
   args: { release: ReleaseRow; input: Partial<z.output<typeof featureCreateInput>>; checked: Checked; userId: number },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { problems } = args.checked;
-    // A name that failed its shape check is already a problem: the stand-in is never written.
-    const input = { ...args.input, name: args.input.name ?? 'unwritten' };
-    const productId = args.release.product_id;
-    const plan = input
-      ? await planFeature(trx, { productId, release: args.release, stored: null, userId: args.userId }, input, problems)
-      : null;
-    problems.throwIfAny();
-    if (!plan || !input) throw new Error('feature body passed its checks but could not be read');
-
-    const product = await trx.selectFrom('products').select('reference_prefix').where('id', '=', productId).executeTakeFirstOrThrow();
-    const referenceNum = await allocateReference(trx, 'feature', productId, (n) => featureKey(product.reference_prefix, n));
+    const { plan, input, referenceNum, productId } = await beginCreate(trx, FEATURE_ITEM, args, (ctx, body, problems) =>
+      planFeature(trx, ctx, body, problems),
+    );
 
     const next = await nextPosition(trx, 'features', 'release_id', plan.release.id);
     const ts = new Date().toISOString();

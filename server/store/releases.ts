@@ -24,7 +24,7 @@ import type { Checked, FieldProblems, Paging } from '../problems';
 import { now } from '../problems';
 import { listPage } from './pages';
 import type { Page } from './pages';
-import { audit, diff, recycle } from './audit';
+import { audit, diff, recycle, unlinkFeatures } from './audit';
 import type { Changes, Db } from './audit';
 import { nextPosition } from './positions';
 import { RollupScheduler } from './rollup-scheduler';
@@ -738,29 +738,7 @@ export async function deletePhase(
       rows: { release_phases: [current], features: linked },
     });
     const ts = now();
-    // One statement for every unlinked feature's audit row, however many there are.
-    await trx
-      .insertInto('audits')
-      .columns(['user_id', 'created_at', 'auditable_type', 'auditable_id', 'audit_action', 'changes'])
-      .expression((eb) =>
-        eb
-          .selectFrom('features')
-          .select((s) => [
-            s.val(user.id).as('user_id'),
-            s.val(ts).as('created_at'),
-            s.val('Feature').as('auditable_type'),
-            'id',
-            s.val('update').as('audit_action'),
-            s.val(JSON.stringify({ release_phase_id: [current.id, null] })).as('changes'),
-          ])
-          .where('release_phase_id', '=', current.id),
-      )
-      .execute();
-    await trx
-      .updateTable('features')
-      .set({ release_phase_id: null, updated_at: ts })
-      .where('release_phase_id', '=', current.id)
-      .execute();
+    await unlinkFeatures(trx, { column: 'release_phase_id', id: current.id, userId: user.id, at: ts });
     await trx.deleteFrom('release_phases').where('id', '=', current.id).execute();
     await audit(trx, {
       userId: user.id,

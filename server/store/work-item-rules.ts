@@ -12,10 +12,11 @@ import type { featureUpdateInput } from '../../src/contract/features';
 import { parseEstimate, MAX_MINUTES, MAX_POINTS } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { todayIso } from '../../src/domain/dates';
-import type { FieldProblems } from '../problems';
+import type { Checked, FieldProblems } from '../problems';
 import { dialect } from './dialect';
 import type { Db } from './audit';
 import { asId, defaultStatus, findRelease, findTeam, findUser, statusByName } from './resolve';
+import { allocateReference } from './reference-numbers';
 import type { RollupScheduler } from './rollup-scheduler';
 import type { FeatureRow, FeatureUpdate, ReleaseRow } from './schema';
 import type { WorkItemKind } from './work-items';
@@ -444,4 +445,36 @@ async function planTeam(
   } else if (input.program_increment === null || (teamChanged && stored?.program_increment_id)) {
     columns.program_increment_id = null;
   }
+}
+
+/** The context a work item's field plan reads: its product and release, what is stored, who writes. */
+export interface PlanContext<Stored> {
+  productId: number;
+  release: ReleaseRow;
+  stored: Stored | null;
+  userId: number;
+}
+
+/**
+ * What every create of a work item in a release does first, inside its transaction: plan the fields
+ * (every problem at once; nothing is written after a refusal), then take the product's next
+ * reference key for the kind. The kind's own insert follows with the plan and the key.
+ */
+export async function beginCreate<I extends { name?: string | undefined }, P>(
+  trx: Db,
+  item: WorkItemKind,
+  args: { release: ReleaseRow; input: I; checked: Checked; userId: number },
+  plan: (ctx: PlanContext<never>, input: I & { name: string }, problems: FieldProblems) => Promise<P>,
+): Promise<{ plan: P; input: I & { name: string }; referenceNum: string; productId: number }> {
+  // Kinds numbered per feature (requirements) are not created in a release.
+  if (item.reference.owner !== 'products') throw new Error(`${item.kind} is not numbered by its product`);
+  const { problems } = args.checked;
+  // A name that failed its shape check is already a problem: the stand-in is never written.
+  const input = { ...args.input, name: args.input.name ?? 'unwritten' };
+  const productId = args.release.product_id;
+  const planned = await plan({ productId, release: args.release, stored: null, userId: args.userId }, input, problems);
+  problems.throwIfAny();
+  const product = await trx.selectFrom('products').select('reference_prefix').where('id', '=', productId).executeTakeFirstOrThrow();
+  const referenceNum = await allocateReference(trx, item.kind, productId, (n) => item.reference.key(product.reference_prefix, n));
+  return { plan: planned, input, referenceNum, productId };
 }
