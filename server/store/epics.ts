@@ -24,7 +24,7 @@ import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
 import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { RollupScheduler } from './rollup-scheduler';
 import { EPIC_ITEM } from './work-items';
-import { asId, findByIdOrKey, required, findInitiative, findUser } from './resolve';
+import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
 import type { Database, EpicRow, EpicsTable, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { links, noteBody, statusRef, userRef } from './serialize';
 
@@ -48,8 +48,7 @@ const isDurationSource = (s: string): s is DurationSource => (EPIC_DURATION_SOUR
 export const findEpic = (db: Db, idOrKey: string): Promise<EpicRow | null> =>
   findByIdOrKey(db, 'epics', 'reference_num', idOrKey);
 
-export const requireEpic = async (db: Db, idOrKey: string): Promise<EpicRow> =>
-  required(await findEpic(db, idOrKey), 'Epic', idOrKey);
+export const requireEpic = requiring<EpicRow>(findEpic, 'Epic');
 
 // ---------------------------------------------------------------------------------------------
 // Write rules

@@ -16,7 +16,7 @@ import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { nextPosition } from './positions';
-import { asId, findByIdOrKey, required, findInitiative, findUser } from './resolve';
+import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
 import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
@@ -35,8 +35,7 @@ export const FEATURE_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_a
 export const findFeature = (db: Db, idOrKey: string): Promise<FeatureRow | null> =>
   findByIdOrKey(db, 'features', 'reference_num', idOrKey);
 
-export const requireFeature = async (db: Db, idOrKey: string): Promise<FeatureRow> =>
-  required(await findFeature(db, idOrKey), 'Feature', idOrKey);
+export const requireFeature = requiring<FeatureRow>(findFeature, 'Feature');
 
 const isFeatureSource = (s: string): s is FeatureProgressSource =>
   (FEATURE_PROGRESS_SOURCES_CREATE as readonly string[]).includes(s);

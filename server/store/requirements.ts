@@ -13,7 +13,7 @@ import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Db } from './audit';
 import { nextPosition } from './positions';
-import { findByIdOrKey, required, findUser } from './resolve';
+import { findByIdOrKey, requiring, findUser } from './resolve';
 import { allocateReference } from './reference-numbers';
 import { RollupScheduler } from './rollup-scheduler';
 import { markWorkItem, planStatus } from './work-item-rules';
@@ -28,8 +28,7 @@ type RequirementUpdate = Partial<Omit<RequirementRow, 'id'>>;
 export const findRequirement = (db: Db, idOrKey: string): Promise<RequirementRow | null> =>
   findByIdOrKey(db, 'requirements', 'reference_num', idOrKey);
 
-export const requireRequirement = async (db: Db, idOrKey: string): Promise<RequirementRow> =>
-  required(await findRequirement(db, idOrKey), 'Requirement', idOrKey);
+export const requireRequirement = requiring<RequirementRow>(findRequirement, 'Requirement');
 
 /** Checks a body against the product's workflow and users; returns the columns it sets. */
 async function planRequirement(

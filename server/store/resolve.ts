@@ -63,6 +63,14 @@ export function required<R>(row: R | null, what: string, idOrKey: string): R {
   return row;
 }
 
+/** A finder turned into a path parameter's resolver: the row, or the 404 naming `what`. */
+export function requiring<R>(
+  find: (db: Db, idOrKey: string) => Promise<R | null>,
+  what: string,
+): (db: Db, idOrKey: string) => Promise<R> {
+  return async (db, idOrKey) => required(await find(db, idOrKey), what, idOrKey);
+}
+
 /** Product by numeric id or reference prefix (`PLN`, any case). */
 export const findProduct = (db: Db, idOrKey: string | number): Promise<ProductRow | null> =>
   findByIdOrKey(db, 'products', 'reference_prefix', idOrKey);
@@ -157,23 +165,17 @@ export async function findInitiative(
 export const findInitiativeByIdOrKey = (db: Db, idOrKey: string | number): Promise<InitiativeRow | null> =>
   findByIdOrKey(db, 'initiatives', 'reference_num', idOrKey);
 
-export const requireInitiative = async (db: Db, idOrKey: string): Promise<InitiativeRow> =>
-  required(await findInitiativeByIdOrKey(db, idOrKey), 'Initiative', idOrKey);
+export const requireInitiative = requiring<InitiativeRow>(findInitiativeByIdOrKey, 'Initiative');
 
-export const requireProduct = async (db: Db, idOrKey: string): Promise<ProductRow> =>
-  required(await findProduct(db, idOrKey), 'Product', idOrKey);
+export const requireProduct = requiring<ProductRow>(findProduct, 'Product');
 
-export const requireRelease = async (db: Db, idOrKey: string): Promise<ReleaseRow> =>
-  required(await findRelease(db, idOrKey), 'Release', idOrKey);
+export const requireRelease = requiring<ReleaseRow>(findRelease, 'Release');
 
-export const requireReleasePhase = async (db: Db, id: string): Promise<ReleasePhaseRow> =>
-  required(await findReleasePhase(db, id), 'Release phase', id);
+export const requireReleasePhase = requiring<ReleasePhaseRow>(findReleasePhase, 'Release phase');
 
-export const requireUser = async (db: Db, idOrEmail: string): Promise<UserRow> =>
-  required(await findUser(db, idOrEmail), 'User', idOrEmail);
+export const requireUser = requiring<UserRow>(findUser, 'User');
 
-export const requireTeam = async (db: Db, idOrKey: string): Promise<TeamRow> =>
-  required(await findTeam(db, idOrKey), 'Team', idOrKey);
+export const requireTeam = requiring<TeamRow>(findTeam, 'Team');
 
 /** `column` contains `text` literally (`%` and `_` are letters), ignoring ASCII case. */
 export function containsText(column: string, text: string): RawBuilder<SqlBool> {
