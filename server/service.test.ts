@@ -89,29 +89,19 @@ describe('demo service', () => {
     expect(features.length).toBeGreaterThanOrEqual(8);
     expect(features.map((f) => f.reference_num)).toEqual(features.map((_, i) => `PLN-${i + 1}`));
     expect(pln.next_feature_num).toBe(features.length + 1);
-    const releases = await db
-      .selectFrom('releases')
-      .select('reference_num')
-      .where('product_id', '=', pln.id)
-      .orderBy('id')
-      .execute();
-    expect(releases.map((r) => r.reference_num)).toEqual(releases.map((_, i) => `PLN-R-${i + 1}`));
+    // Each kind's keys in creation order, read the same way.
+    const keysOf = async (table: 'releases' | 'initiatives' | 'epics') =>
+      (await db.selectFrom(table).select('reference_num').where('product_id', '=', pln.id).orderBy('id').execute()).map(
+        (r) => r.reference_num,
+      );
+    const releases = await keysOf('releases');
+    expect(releases).toEqual(releases.map((_, i) => `PLN-R-${i + 1}`));
     expect(pln.next_release_num).toBe(releases.length + 1);
-    const initiatives = await db
-      .selectFrom('initiatives')
-      .select('reference_num')
-      .where('product_id', '=', pln.id)
-      .orderBy('id')
-      .execute();
-    expect(initiatives[0]?.reference_num).toBe('PLN-S-1');
+    const initiatives = await keysOf('initiatives');
+    expect(initiatives[0]).toBe('PLN-S-1');
     expect(pln.next_initiative_num).toBe(initiatives.length + 1);
-    const epics = await db
-      .selectFrom('epics')
-      .select('reference_num')
-      .where('product_id', '=', pln.id)
-      .orderBy('id')
-      .execute();
-    expect(epics[0]?.reference_num).toBe('PLN-E-1');
+    const epics = await keysOf('epics');
+    expect(epics[0]).toBe('PLN-E-1');
     expect(pln.next_epic_num).toBe(epics.length + 1);
 
     const first = features[0];
