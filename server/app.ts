@@ -7,7 +7,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { authenticate } from './auth';
+import { cachedAuthenticator } from './auth';
+import type { ReadPool } from './read-pool';
+import type { UserRow } from './store/schema';
 import { apiRoutes } from './api-routes';
 import { HttpError, errorResponse } from './http/errors';
 import { mountRoutes } from './http/route-table';
@@ -23,6 +25,18 @@ export interface AppOptions {
   corsOrigins: string[];
   /** Folder of the built browser app; not served when absent. */
   staticDir?: string | undefined;
+  /** Authenticated GET requests are answered by these read workers (server/read-pool.ts). */
+  readPool?: ReadPool | undefined;
+  /**
+   * This app runs in a read worker: the main thread authenticated the request and passes the
+   * user as the app's environment (`app.fetch(request, { user })`).
+   */
+  reader?: boolean;
+}
+
+/** The environment a read worker's app is called with. */
+export interface ReaderBindings {
+  user: UserRow;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -80,16 +94,29 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     api,
     (apiRoutes as readonly AnyRoute[]).filter((r) => r.public),
   );
+  const authenticate = cachedAuthenticator(store);
   api.use('*', async (c, next) => {
+    c.set('store', store);
+    if (options.reader) {
+      c.set('user', (c.env as ReaderBindings).user);
+      return next();
+    }
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match?.[1]) throw new HttpError(401, 'Missing access token: send Authorization: Bearer <token>');
-    const user = await authenticate(store.db, match[1]);
+    const user = await authenticate(match[1]);
     if (!user) throw new HttpError(401, 'Invalid access token');
     c.set('user', user);
-    c.set('store', store);
     await next();
   });
+  // Reads go to the read workers, which run this same app from here on.
+  const pool = options.readPool;
+  if (pool) {
+    api.use('*', async (c, next) => {
+      if (c.req.method !== 'GET') return next();
+      return pool.handle(c.req.raw, c.get('user'));
+    });
+  }
 
   // Every row of the one route table; public rows were registered before the token check.
   mountRoutes(

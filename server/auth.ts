@@ -1,6 +1,7 @@
 // Bearer tokens: minted as random strings, stored only as SHA-256 hashes, checked on every request.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Store } from './store/db';
 import type { Database, UserRow } from './store/schema';
 
 export function hashToken(token: string): string {
@@ -34,4 +35,36 @@ export async function authenticate(db: Kysely<Database>, token: string): Promise
     .where('users.enabled', '=', 1)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** Tokens remembered per authenticator; the least recently used go first. */
+const TOKEN_CACHE_SIZE = 10_000;
+
+/**
+ * `authenticate` with the answers remembered until the database changes: a request's fixed cost
+ * was the token look-up (hash, join, row), now one read of the connection's write version
+ * (store/write-version.ts). Any
+ * write — a token revoked, a user disabled, anything else — retires every remembered answer, so a
+ * revocation takes effect on the very next request. Unknown tokens are not remembered.
+ */
+export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite' | 'writeVersion'>): (token: string) => Promise<UserRow | null> {
+  const readVersion = store.writeVersion;
+  let seen = '';
+  const known = new Map<string, UserRow>();
+  return async (token) => {
+    const now = readVersion();
+    if (now !== seen) {
+      known.clear();
+      seen = now;
+    }
+    const hit = known.get(token);
+    if (hit) return hit;
+    const user = await authenticate(store.db, token);
+    // A write between the version read and the look-up: do not remember what it may have changed.
+    if (user && readVersion() === seen && !store.sqlite.inTransaction) {
+      if (known.size >= TOKEN_CACHE_SIZE) known.delete(known.keys().next().value as string);
+      known.set(token, user);
+    }
+    return user;
+  };
 }

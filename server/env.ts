@@ -11,6 +11,8 @@ const envSchema = z.object({
   PLANNER_SEED: z.enum(['demo', 'empty']).default('demo'),
   /** Largest request body accepted, in bytes. */
   PLANNER_MAX_BODY: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Worker threads answering reads (server/read-pool.ts); default one per core, at most 4; 0 answers them on the main thread. */
+  PLANNER_READ_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   /** Origins other than the service's own that may call the API from a browser (comma-separated). */
   PLANNER_CORS_ORIGINS: z.string().default(''),
 });

@@ -6,6 +6,7 @@ import { mintToken } from './auth';
 import { readEnv } from './env';
 import { openStore } from './store/db';
 import { startService } from './start';
+import { defaultReadWorkers } from './read-pool';
 
 async function main(argv: string[]): Promise<void> {
   const env = readEnv();
@@ -36,6 +37,7 @@ async function main(argv: string[]): Promise<void> {
     adminToken: env.PLANNER_TOKEN,
     seed: env.PLANNER_SEED,
     maxBodyBytes: env.PLANNER_MAX_BODY,
+    readWorkers: env.PLANNER_READ_WORKERS ?? defaultReadWorkers(),
     corsOrigins: env.PLANNER_CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     staticDir: path.resolve('dist'),
   });

@@ -8,6 +8,7 @@ import { mintToken, storeToken } from './auth';
 import { openStore } from './store/db';
 import type { Store } from './store/db';
 import { seedAccount } from './seed/seed';
+import { ReadPool } from './read-pool';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -20,6 +21,8 @@ export interface ServiceOptions {
   maxBodyBytes?: number;
   corsOrigins?: string[];
   staticDir?: string | undefined;
+  /** Worker threads answering GET requests on their own read-only connections; 0 answers them here. */
+  readWorkers?: number;
 }
 
 export interface RunningService {
@@ -62,10 +65,21 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw err;
   }
 
+  // What the main thread's app and the read workers' apps share (cloneable: no handles).
+  const shared = { maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, corsOrigins: options.corsOrigins ?? [] };
+  let readPool: ReadPool | undefined;
+  if ((options.readWorkers ?? 0) > 0) {
+    try {
+      readPool = await ReadPool.start(options.readWorkers ?? 0, { dataDir: options.dataDir, app: shared });
+    } catch (err) {
+      await store.close();
+      throw err;
+    }
+  }
   const app = createApp({
+    ...shared,
     store,
-    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    corsOrigins: options.corsOrigins ?? [],
+    readPool,
     staticDir: options.staticDir ? path.resolve(options.staticDir) : undefined,
   });
 
@@ -87,6 +101,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      await readPool?.close();
       await store.close();
     },
   };

@@ -83,9 +83,14 @@ function legacyMigrate(sqlite: BetterSqlite3.Database, upTo: number): void {
 
 type Row = Record<string, unknown>;
 
-/** Every row of every table, in rowid order. */
+/** Tables of derived data a later migration adds and fills (list counters): not records. */
+const DERIVED: readonly string[] = ['list_counts'];
+
+/** Every row of every record table, in rowid order. */
 function snapshot(sqlite: BetterSqlite3.Database): Record<string, Row[]> {
-  return Object.fromEntries(TABLES.map((t) => [t, sqlite.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all() as Row[]]));
+  return Object.fromEntries(
+    TABLES.filter((t) => !DERIVED.includes(t)).map((t) => [t, sqlite.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all() as Row[]]),
+  );
 }
 
 const maxId = (sqlite: BetterSqlite3.Database, table: string): number =>

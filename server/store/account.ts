@@ -42,7 +42,7 @@ export async function listProducts(
 ): Promise<Page<ProductRow>> {
   let q = db.selectFrom('products');
   if (updatedSince) q = q.where('updated_at', '>', updatedSince);
-  return listPage(q, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
+  return listPage(db, q, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
 }
 
 export async function listUsers(db: Db, p: Paging, search: string | undefined): Promise<Page<UserRow>> {
@@ -50,12 +50,12 @@ export async function listUsers(db: Db, p: Paging, search: string | undefined): 
   if (search) {
     q = q.where((eb) => eb.or([containsText('name', search), containsText('email', search)]));
   }
-  return listPage(q, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
+  return listPage(db, q, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
 }
 
 export async function listWorkflows(db: Db, productId: number, p: Paging): Promise<Page<Workflow>> {
   const base = db.selectFrom('workflows').where('product_id', '=', productId);
-  const { rows, total } = await listPage(base, p, (page) => page.selectAll().orderBy('id'));
+  const { rows, total } = await listPage(db, base, p, (page) => page.selectAll().orderBy('id'));
   const ids = rows.map((r) => r.id);
   const statuses = ids.length
     ? await db
@@ -80,7 +80,7 @@ export async function listWorkflows(db: Db, productId: number, p: Paging): Promi
 
 export async function listWorkflowKinds(db: Db, productId: number, p: Paging): Promise<Page<WorkflowKind>> {
   const base = db.selectFrom('workflow_kinds').where('product_id', '=', productId);
-  const { rows, total } = await listPage(base, p, (page) => page.selectAll().orderBy('id'));
+  const { rows, total } = await listPage(db, base, p, (page) => page.selectAll().orderBy('id'));
   return { total, rows: rows.map((k) => ({ id: String(k.id), name: k.name })) };
 }
 
@@ -88,7 +88,7 @@ export async function listWorkflowKinds(db: Db, productId: number, p: Paging): P
 export async function listTeams(db: Db, productId: number | null, p: Paging): Promise<Page<Team>> {
   let base = db.selectFrom('teams');
   if (productId !== null) base = base.where('product_id', '=', productId);
-  const { rows, total } = await listPage(base, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
+  const { rows, total } = await listPage(db, base, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
   return { total, rows: await teamBodies(db, rows) };
 }
 

@@ -159,7 +159,7 @@ export async function listCustomFieldDefinitions(
     // lower() on both sides, as for every name the service matches (decisions.md, "Lists").
     q = q.where(dialect.equalsIgnoringCase('record_type', filter.recordType));
   }
-  return listPage(q, p, (page) =>
+  return listPage(db, q, p, (page) =>
     page
       .selectAll()
       .orderBy('product_id')

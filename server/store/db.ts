@@ -7,6 +7,7 @@ import { Kysely } from 'kysely';
 import { sqliteKyselyDialect } from './dialect';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
+import { trackWriteVersion } from './write-version';
 
 export interface Store {
   db: Kysely<Database>;
@@ -15,10 +16,18 @@ export interface Store {
   created: boolean;
   /** Names of the migrations this open ran (`0004-ids-never-reused`, …). */
   migrated: string[];
+  /** The write version this connection sees (store/write-version.ts). */
+  writeVersion: () => string;
   close(): Promise<void>;
 }
 
 export const DB_FILE = 'planner.sqlite';
+
+/**
+ * Page cache per connection, in KiB (SQLite's negative form). The default 2 MB holds a sliver of a
+ * workspace with 100,000 features (≈ 70 MB of rows), so pages were re-read through system calls.
+ */
+const CACHE_KIB = 64 * 1024;
 
 export async function openStore(dataDir: string): Promise<Store> {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -29,6 +38,7 @@ export async function openStore(dataDir: string): Promise<Store> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`cache_size = -${CACHE_KIB}`);
   const db = new Kysely<Database>({ dialect: sqliteKyselyDialect(sqlite) });
   let migrated: string[];
   try {
@@ -42,6 +52,31 @@ export async function openStore(dataDir: string): Promise<Store> {
     sqlite,
     created,
     migrated,
+    writeVersion: trackWriteVersion(db, sqlite),
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * A read-only connection to a database the writer has opened and migrated: what a read worker
+ * (server/read-pool.ts) answers GET requests from. WAL lets it read while the writer writes; each
+ * query sees every transaction committed before it started. `query_only` makes a write attempt an
+ * error rather than a second writer.
+ */
+export function openReadStore(dataDir: string): Store {
+  const sqlite = new BetterSqlite3(path.join(dataDir, DB_FILE), { fileMustExist: true });
+  sqlite.pragma('query_only = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`cache_size = -${CACHE_KIB}`);
+  const db = new Kysely<Database>({ dialect: sqliteKyselyDialect(sqlite) });
+  return {
+    db,
+    sqlite,
+    created: false,
+    migrated: [],
+    writeVersion: trackWriteVersion(db, sqlite),
     async close() {
       await db.destroy();
     },

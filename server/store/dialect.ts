@@ -3,7 +3,7 @@
 // this one and the store modules stay as they are. Migrations are per dialect by nature and live in
 // migrations.ts.
 import { sql, SqliteAdapter, SqliteDialect } from 'kysely';
-import type { DialectAdapter, Expression, QueryExecutorProvider, RawBuilder, SqlBool } from 'kysely';
+import type { DialectAdapter, Expression, QueryExecutorProvider, RawBuilder, SqlBool, SqliteDialectConfig } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 
 /** Tables with a full-text name index (`<table>_fts`, trigram FTS5 kept in step by triggers). */
@@ -59,14 +59,50 @@ class TransactionalSqliteDialect extends SqliteDialect {
 /** Statements kept prepared per connection; the store writes a few hundred distinct SQL texts. */
 const STATEMENT_CACHE_SIZE = 500;
 
+/** What kysely's SQLite driver calls on a statement. */
+interface DriverStatement {
+  readonly reader: boolean;
+  readonly busy: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+}
+
+/**
+ * A prepared statement whose rows are built as plain objects of one fixed shape. better-sqlite3
+ * builds each row object property by property, which for a 30-column feature row costs more than
+ * reading it (a 30-row page: 0.33 ms as objects, 0.13 ms as arrays mapped by a generated
+ * constructor). Duplicate column names keep the last value, as better-sqlite3 does.
+ */
+function shapedStatement(stmt: BetterSqlite3.Statement): DriverStatement {
+  if (!stmt.reader) return stmt as unknown as DriverStatement;
+  const names = stmt.columns().map((c) => c.name);
+  const raw = stmt.raw(true);
+  // Column names are data, so they go in as JSON string literals, never as code.
+  const shape = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')}};`) as (
+    row: unknown[],
+  ) => unknown;
+  return {
+    reader: true,
+    get busy() {
+      return raw.busy;
+    },
+    all: (parameters) => (raw.all(...parameters) as unknown[][]).map(shape),
+    run: (parameters) => raw.run(...parameters),
+    *iterate(parameters) {
+      for (const row of raw.iterate(...parameters) as IterableIterator<unknown[]>) yield shape(row);
+    },
+  };
+}
+
 /**
  * The connection as kysely sees it, with prepared statements reused by SQL text: kysely prepares
  * every query it runs, and compiling a statement costs SQLite more than running a 30-row page
  * (0.05–0.15 ms against tens of microseconds). A statement still being iterated is never handed
  * out twice; the least recently used ones are dropped past the cap.
  */
-export function cachingStatements(database: BetterSqlite3.Database): { close(): void; prepare(sql: string): BetterSqlite3.Statement } {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+export function cachingStatements(database: BetterSqlite3.Database): { close(): void; prepare(sql: string): DriverStatement } {
+  const cache = new Map<string, DriverStatement>();
   return {
     close: () => database.close(),
     prepare(text: string) {
@@ -76,7 +112,7 @@ export function cachingStatements(database: BetterSqlite3.Database): { close(): 
         cache.set(text, hit);
         return hit;
       }
-      const stmt = database.prepare(text);
+      const stmt = shapedStatement(database.prepare(text));
       cache.set(text, stmt);
       if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       return stmt;
@@ -86,7 +122,8 @@ export function cachingStatements(database: BetterSqlite3.Database): { close(): 
 
 /** Kysely's dialect over an open better-sqlite3 handle. */
 export function sqliteKyselyDialect(database: BetterSqlite3.Database): SqliteDialect {
-  return new TransactionalSqliteDialect({ database: cachingStatements(database) });
+  // kysely's SqliteDatabase type names better-sqlite3's statement; the driver uses only DriverStatement.
+  return new TransactionalSqliteDialect({ database: cachingStatements(database) as unknown as SqliteDialectConfig['database'] });
 }
 
 export const sqliteDialect: StoreDialect = {

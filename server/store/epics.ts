@@ -17,6 +17,8 @@ import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle, unlinkFeatures } from './audit';
+import { countMatches } from './counts';
+import type { CountedScope } from './counts';
 import type { Changes, Db } from './audit';
 import { nextPosition } from './positions';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
@@ -246,6 +248,8 @@ interface ListPlan {
   count: RawBuilder<{ n: number }>;
   page: (page: Paging, walk: boolean) => RawBuilder<EpicRow>;
   driven: boolean;
+  /** Set when the scope alone narrows the list: its counter is the total. */
+  scope: CountedScope | undefined;
 }
 
 /**
@@ -313,6 +317,16 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
     count: sql<{ n: number }>`SELECT count(*) AS n FROM epics e ${where(false)}`,
     page: (page, walk) => sql<EpicRow>`SELECT e.* FROM epics e ${where(walk)} ${order} LIMIT ${page.perPage} OFFSET ${page.offset}`,
     driven: driver !== null,
+    scope:
+      terms.size > (terms.has('scope') ? 1 : 0)
+        ? undefined
+        : filter.releaseId !== undefined
+          ? { table: 'epics', column: 'release_id', id: filter.releaseId }
+          : filter.initiativeId !== undefined
+            ? { table: 'epics', column: 'initiative_id', id: filter.initiativeId }
+            : filter.productId !== undefined
+              ? { table: 'epics', column: 'product_id', id: filter.productId }
+              : { table: 'epics' },
   };
 }
 
@@ -320,8 +334,7 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
 export async function listEpics(db: Db, filter: EpicListFilter, page: Paging): Promise<{ rows: EpicRow[]; total: number }> {
   const plan = await planList(db, filter);
   if (!plan) return { rows: [], total: 0 };
-  const counted = await plan.count.execute(db);
-  const total = Number(counted.rows[0]?.n ?? 0);
+  const total = await countMatches(db, plan.count, plan.scope);
   if (total === 0 || page.offset >= total) return { rows: [], total };
   const rows = await plan.page(page, !plan.driven || total > WALK_FROM).execute(db);
   return { rows: rows.rows, total };

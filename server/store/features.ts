@@ -14,6 +14,8 @@ import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle } from './audit';
+import { countMatches } from './counts';
+import type { CountedScope } from './counts';
 import type { Changes, Db } from './audit';
 import { nextPosition } from './positions';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
@@ -365,6 +367,15 @@ export async function listFeatures(db: Db, filter: FeatureListFilter, page: Pagi
   if (q !== '' && [...q].length < dialect.textSearchMinLength) terms.set('like', () => dialect.containsText('f.name', q));
 
   const driver = (['fts', 'tag', 'assignee', 'status', 'updated', 'like'] as const).find((k) => terms.has(k)) ?? null;
+  // Narrowed by its scope alone (or not at all): the scope's counter is the total.
+  const countedScope = (): CountedScope | undefined => {
+    if (terms.size > (terms.has('scope') ? 1 : 0)) return undefined;
+    if (filter.epicId !== undefined) return { table: 'features', column: 'epic_id', id: filter.epicId };
+    if (filter.initiativeId !== undefined) return { table: 'features', column: 'initiative_id', id: filter.initiativeId };
+    if (filter.releaseId !== undefined) return { table: 'features', column: 'release_id', id: filter.releaseId };
+    if (filter.productId !== undefined) return { table: 'features', column: 'product_id', id: filter.productId };
+    return { table: 'features' };
+  };
   // The scope stays an index constraint beside the driver: (scope, filter) indexes serve
   // assignee, status and updated_since; (scope, rowid) ones check tag and name matches.
   // Across the account the scope is derived from the statuses: a filter, never the walk's order.
@@ -377,8 +388,7 @@ export async function listFeatures(db: Db, filter: FeatureListFilter, page: Pagi
     return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
   };
 
-  const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM features f ${where(false)}`.execute(db);
-  const total = Number(counted.rows[0]?.n ?? 0);
+  const total = await countMatches(db, sql<{ n: number }>`SELECT count(*) AS n FROM features f ${where(false)}`, countedScope());
   if (total === 0 || page.offset >= total) return { rows: [], total };
   const order = filter.releaseId !== undefined && filter.epicId === undefined ? sql`ORDER BY f.position, f.id` : sql`ORDER BY f.id DESC`;
   const walk = driver === null || total > WALK_FROM;

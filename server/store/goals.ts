@@ -173,12 +173,18 @@ export async function listGoals(
   // `%` and `_` in a search are letters, not wildcards.
   if (term) q = q.where(dialect.containsText('name', term));
   if (filter.updatedSince !== undefined) q = q.where('updated_at', '>', filter.updatedSince);
-  return listPage(q, p, (page) =>
-    page
-      .selectAll()
-      .orderBy((eb) => eb('position', 'is', null))
-      .orderBy('position')
-      .orderBy('id'),
+  const unfiltered = 'productId' in scope && !term && filter.updatedSince === undefined;
+  return listPage(
+    db,
+    q,
+    p,
+    (page) =>
+      page
+        .selectAll()
+        .orderBy((eb) => eb('position', 'is', null))
+        .orderBy('position')
+        .orderBy('id'),
+    unfiltered ? { table: 'goals', column: 'product_id', id: scope.productId } : undefined,
   );
 }
 
@@ -187,7 +193,7 @@ export async function listTimeFrames(db: Db, productId: number, p: Paging, term?
   let q = db.selectFrom('time_frames').where('product_id', '=', productId);
   const text = term?.trim() ?? '';
   if (text) q = q.where(dialect.containsText('name', text));
-  return listPage(q, p, (page) =>
+  return listPage(db, q, p, (page) =>
     page
       .selectAll()
       .orderBy((eb) => eb('start_date', 'is', null))

@@ -15,6 +15,8 @@ import { now } from '../problems';
 import { dialect } from './dialect';
 import type { Page } from './pages';
 import { audit, auditDestroyed, diff, recycle } from './audit';
+import { countMatches } from './counts';
+import type { CountedScope } from './counts';
 import type { Changes, Db } from './audit';
 import { nextPosition } from './positions';
 import { allocateReference } from './reference-numbers';
@@ -201,17 +203,30 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
     if (statuses.length === 0) return empty;
     conditions.push(sql<SqlBool>`i.workflow_status_id IN (${sql.join(statuses.map((s) => s.id))})`);
   }
-  if (f.parentId === null) conditions.push(sql<SqlBool>`i.parent_id IS NULL`);
-  else if (f.parentId !== undefined) {
+  let parentId: number | null | undefined;
+  if (f.parentId === null) {
+    parentId = null;
+    conditions.push(sql<SqlBool>`i.parent_id IS NULL`);
+  } else if (f.parentId !== undefined) {
     const parent = await findInitiativeByIdOrKey(db, f.parentId);
     if (!parent) return empty;
+    parentId = parent.id;
     conditions.push(sql<SqlBool>`i.parent_id = ${parent.id}`);
   }
   if (f.customFields) conditions.push(f.customFields(sql`i.id`));
 
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM initiatives i ${where}`.execute(db);
-  const total = Number(counted.rows[0]?.n ?? 0);
+  // Narrowed by the product, a parent or nothing else: a counter is the total.
+  const onlyScope = conditions.length === (f.productId !== undefined ? 1 : 0) + (parentId !== undefined ? 1 : 0);
+  const scope: CountedScope | undefined =
+    !onlyScope || (f.productId !== undefined && parentId !== undefined) || parentId === null
+      ? undefined
+      : parentId !== undefined
+        ? { table: 'initiatives', column: 'parent_id', id: parentId }
+        : f.productId !== undefined
+          ? { table: 'initiatives', column: 'product_id', id: f.productId }
+          : { table: 'initiatives' };
+  const total = await countMatches(db, sql<{ n: number }>`SELECT count(*) AS n FROM initiatives i ${where}`, scope);
   if (total === 0 || p.offset >= total) return { rows: [], total };
   const rows = await sql<InitiativeRow>`
     SELECT i.* FROM initiatives i ${where}

@@ -5,6 +5,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { Migrator } from 'kysely';
 import type { Kysely, Migration as KyselyMigration, MigrationProvider } from 'kysely';
+import { counterTriggers } from './counts';
 
 export type Migration = { version: number; name: string } & (
   | { sql: string }
@@ -468,6 +469,23 @@ CREATE INDEX custom_field_values_lookup ON custom_field_values(field_id, value, 
     name: 'migrator-bookkeeping',
     // Kysely's Migrator records migrations in `kysely_migration`; the old record has been adopted.
     sql: 'DROP TABLE IF EXISTS schema_migrations;',
+  },
+  {
+    version: 6,
+    name: 'list-counters',
+    // `total_records` of a list narrowed only by its scope comes from a counter kept by triggers
+    // (store/counts.ts), not from counting the scope on every page. The scopes are written out
+    // here, not read from COUNTED_SCOPES, so this migration stays what it was when shipped.
+    sql: [
+      'CREATE TABLE list_counts (scope TEXT NOT NULL, scope_id INTEGER NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (scope, scope_id)) WITHOUT ROWID;',
+      counterTriggers('features', ['product_id', 'release_id', 'epic_id', 'initiative_id']),
+      counterTriggers('epics', ['product_id', 'release_id', 'initiative_id']),
+      counterTriggers('requirements', ['feature_id']),
+      counterTriggers('initiatives', ['product_id', 'parent_id']),
+      counterTriggers('goals', ['product_id']),
+      counterTriggers('releases', ['product_id']),
+      counterTriggers('release_phases', ['release_id']),
+    ].join('\n'),
   },
 ];
 

@@ -234,26 +234,28 @@ export async function listReleases(
   if (f.q) q = q.where(containsText('name', f.q));
   if (f.updatedSince) q = q.where('updated_at', '>', f.updatedSince);
   if (f.parkingLot !== undefined) q = q.where('parking_lot', '=', f.parkingLot ? 1 : 0);
-  return listPage(q, p, (page) =>
+  return listPage(db, q, p, (page) =>
     page
       .selectAll()
       .orderBy('parking_lot')
       .orderBy((eb) => eb('release_date', 'is', null))
       .orderBy('release_date')
       .orderBy('id'),
+    !f.q && !f.updatedSince && f.parkingLot === undefined ? { table: 'releases', column: 'product_id', id: productId } : undefined,
   );
 }
 
 /** Phases by start date (undated last), then position, then id. */
 export async function listPhases(db: Db, releaseId: number, p: Paging): Promise<Page<ReleasePhaseRow>> {
   const q = db.selectFrom('release_phases').where('release_id', '=', releaseId);
-  return listPage(q, p, (page) =>
+  return listPage(db, q, p, (page) =>
     page
       .selectAll()
       .orderBy((eb) => eb('start_on', 'is', null))
       .orderBy('start_on')
       .orderBy('position')
       .orderBy('id'),
+    { table: 'release_phases', column: 'release_id', id: releaseId },
   );
 }
 

@@ -348,6 +348,13 @@ export interface DeletionsTable {
   payload: string;
 }
 
+/** Counters of rows per list scope, kept by triggers (store/counts.ts). */
+export interface ListCountsTable {
+  scope: string;
+  scope_id: number;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -377,6 +384,7 @@ export interface Database {
   requirements: RequirementsTable;
   audits: AuditsTable;
   deletions: DeletionsTable;
+  list_counts: ListCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -711,5 +719,10 @@ export const DATABASE_COLUMNS = {
     deleted_by_id: 'nullable',
     deleted_at: 'required',
     payload: 'required',
+  },
+  list_counts: {
+    scope: 'required',
+    scope_id: 'required',
+    n: 'required',
   },
 } satisfies { [T in keyof Database]: Nullability<Database[T]> };

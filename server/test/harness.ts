@@ -35,7 +35,15 @@ export interface TestService {
 export async function startTestService(opts: { seed?: 'demo' | 'empty' } = {}): Promise<TestService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-test-'));
   const start = () =>
-    startService({ dataDir, port: 0, adminToken: TEST_TOKEN, seed: opts.seed ?? 'demo', maxBodyBytes: 1024 * 1024 });
+    startService({
+      dataDir,
+      port: 0,
+      adminToken: TEST_TOKEN,
+      seed: opts.seed ?? 'demo',
+      maxBodyBytes: 1024 * 1024,
+      // Reads go through a read worker, as `npm start` serves them (TEST_READ_WORKERS=0: in-thread).
+      readWorkers: Number(process.env.TEST_READ_WORKERS ?? 1),
+    });
   let service = await start();
 
   const t: TestService = {

@@ -1,0 +1,123 @@
+// List totals without scans (store/counts.ts): the triggers keep every counter equal to the rows
+// through creates, re-parenting and deletes, and filtered totals cached per write version follow
+// every write.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTED_SCOPES } from './store/counts';
+import { startTestService } from './test/harness';
+import type { TestService } from './test/harness';
+import { makeEpic, makeFeature, makeInitiative, makeRelease, uniqueName } from './test/records';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Every counter against a count of the rows, for every counted table and scope column. */
+function expectCountersExact(): void {
+  const sqlite = t.service.store.sqlite;
+  const counters = new Map(
+    (sqlite.prepare('SELECT scope, scope_id, n FROM list_counts').all() as { scope: string; scope_id: number; n: number }[]).map((r) => [
+      `${r.scope}:${r.scope_id}`,
+      r.n,
+    ]),
+  );
+  let checked = 0;
+  for (const [table, columns] of Object.entries(COUNTED_SCOPES)) {
+    const all = sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    expect(counters.get(`${table}:0`) ?? 0, table).toBe(all);
+    for (const column of columns) {
+      const rows = sqlite.prepare(`SELECT ${column} AS id, count(*) AS n FROM ${table} WHERE ${column} IS NOT NULL GROUP BY ${column}`).all() as {
+        id: number;
+        n: number;
+      }[];
+      const actual = new Map(rows.map((r) => [`${table}.${column}:${r.id}`, r.n]));
+      // Every scope with rows has its count, and every other counter of that column is 0.
+      for (const [key, n] of actual) expect(counters.get(key), key).toBe(n);
+      for (const [key, n] of counters) if (key.startsWith(`${table}.${column}:`) && !actual.has(key)) expect(n, key).toBe(0);
+      checked += actual.size;
+    }
+  }
+  expect(checked).toBeGreaterThan(10);
+}
+
+const total = async (path: string): Promise<number> => {
+  const res = await t.get<{ pagination: { total_records: number } }>(path);
+  expect(res.status, path).toBe(200);
+  return res.body.pagination.total_records;
+};
+
+describe('list counters', () => {
+  it('start equal to the seeded rows', () => {
+    expectCountersExact();
+  });
+
+  it('follow creates, moves between parents and deletes, in the same transaction', async () => {
+    const a = await makeRelease(t, { name: uniqueName('Counted A') });
+    const b = await makeRelease(t, { name: uniqueName('Counted B') });
+    const epic = await makeEpic(t, a.reference_num, { name: uniqueName('Counted epic') });
+    const parent = await makeInitiative(t, { name: uniqueName('Counted parent') });
+    const child = await makeInitiative(t, { name: uniqueName('Counted child'), parent_id: parent.id });
+    const features = [];
+    for (let i = 0; i < 5; i++) features.push(await makeFeature(t, a.reference_num, { name: uniqueName('Counted feature'), epic: epic.reference_num }));
+    expect(await total(`/releases/${a.id}/features`)).toBe(5);
+    expect(await total(`/epics/${epic.id}/features`)).toBe(5);
+
+    // Re-parent two features to the other release and out of the epic.
+    for (const f of features.slice(0, 2)) {
+      const res = await t.request('PUT', `/features/${f.id}`, { feature: { release: b.id, epic: null } });
+      expect(res.status, res.text).toBe(200);
+    }
+    expect(await total(`/releases/${a.id}/features`)).toBe(3);
+    expect(await total(`/releases/${b.id}/features`)).toBe(2);
+    expect(await total(`/epics/${epic.id}/features`)).toBe(3);
+
+    // A delete, and a refused write that must not move anything.
+    expect((await t.request('DELETE', `/features/${features[4]?.id}`)).status).toBe(204);
+    const refused = await t.request('POST', `/releases/${a.id}/features`, { feature: { name: '' } });
+    expect(refused.status).toBe(422);
+    expect(await total(`/releases/${a.id}/features`)).toBe(2);
+    expect((await t.request('DELETE', `/initiatives/${child.id}`)).status).toBe(204);
+    expect(await total(`/products/PLN/initiatives?parent_id=${parent.id}`)).toBe(0);
+    expectCountersExact();
+  });
+
+  it('answer the product list total as a full count would', async () => {
+    const sqlite = t.service.store.sqlite;
+    const product = sqlite.prepare("SELECT id FROM products WHERE reference_prefix = 'PLN'").pluck().get() as number;
+    const counted = (table: string) => sqlite.prepare(`SELECT count(*) FROM ${table} WHERE product_id = ?`).pluck().get(product) as number;
+    expect(await total('/products/PLN/features')).toBe(counted('features'));
+    expect(await total('/products/PLN/epics')).toBe(counted('epics'));
+    expect(await total('/products/PLN/initiatives')).toBe(counted('initiatives'));
+    expect(await total('/products/PLN/releases')).toBe(counted('releases'));
+    expect(await total('/products/PLN/goals')).toBe(counted('goals'));
+    expect(await total('/features')).toBe(sqlite.prepare('SELECT count(*) FROM features').pluck().get());
+  });
+});
+
+describe('filtered totals', () => {
+  it('are recounted after every write, never served stale from the cache', async () => {
+    const word = `Zq${Date.now().toString(36)}`;
+    const path = `/products/PLN/features?q=${word}`;
+    expect(await total(path)).toBe(0);
+    expect(await total(path)).toBe(0); // now cached
+    const release = await makeRelease(t, { name: uniqueName('Filtered') });
+    const f = await makeFeature(t, release.reference_num, { name: `${word} one` });
+    expect(await total(path)).toBe(1);
+    await makeFeature(t, release.reference_num, { name: `${word} two` });
+    expect(await total(path)).toBe(2);
+    const renamed = await t.request('PUT', `/features/${f.id}`, { feature: { name: 'Something else' } });
+    expect(renamed.status).toBe(200);
+    expect(await total(path)).toBe(1);
+    // A write straight to the database from another connection is seen too (data_version).
+    const other = new (await import('better-sqlite3')).default(`${t.dataDir}/planner.sqlite`);
+    try {
+      other.prepare('UPDATE features SET name = ? WHERE id = ?').run(`${word} three`, Number(f.id));
+    } finally {
+      other.close();
+    }
+    expect(await total(path)).toBe(2);
+  });
+});

@@ -1,0 +1,135 @@
+// Reads on both cores. The main thread parses HTTP, authenticates, applies the rate limits and runs
+// every write (one writer connection: writes stay serialised and transactional). Authenticated GET
+// requests are handed whole to read workers (server/read-worker.ts): worker threads that run the
+// same Hono app over their own read-only connection to the same WAL database, so the query, the
+// serialisation and the JSON of a read run beside the main thread, and a read never waits for a
+// write (WAL readers see the last committed state; every query starts after the write it follows
+// was acknowledged, so a client always reads its own writes).
+//
+// Each request goes to the worker with the fewest requests in flight. A worker that dies is
+// replaced; the requests it held answer 503 (nothing was written: they were reads).
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { UserRow } from './store/schema';
+
+/** What crosses to a worker: the request as the main thread received it, and who sent it. */
+export interface ReadRequest {
+  id: number;
+  method: string;
+  url: string;
+  headers: [string, string][];
+  user: UserRow;
+}
+
+/** What comes back: the whole answer, its body as the app made it (text, or bytes transferred). */
+export interface ReadResponse {
+  id: number;
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array | null;
+}
+
+/** What a worker is started with (structured-cloneable: no functions, no handles). */
+export interface ReadWorkerData {
+  dataDir: string;
+  /** The serialisable app options (createApp), the same as the main thread's. */
+  app: Record<string, unknown>;
+}
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, (res: Response) => void>;
+  ready: Promise<void>;
+}
+
+/** Read workers to start by default: one per core, at most 4. */
+export const defaultReadWorkers = (): number => Math.min(4, Math.max(1, os.availableParallelism()));
+
+/**
+ * The worker entry beside this module: `read-worker.js` next to the compiled service bundle, or,
+ * running from source, `read-worker.ts` loaded through tsx's loader registered inside the worker
+ * (a worker does not inherit the main thread's module hooks).
+ */
+function startWorker(data: ReadWorkerData): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./read-worker.js', import.meta.url), { workerData: data });
+  const entry = JSON.stringify(new URL('./read-worker.ts', import.meta.url).href);
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`;
+  return new Worker(boot, { eval: true, workerData: data });
+}
+
+export class ReadPool {
+  private readonly slots: Slot[] = [];
+  private nextId = 1;
+  private closing = false;
+
+  private constructor(private readonly data: ReadWorkerData) {}
+
+  /** Starts `size` workers and waits until each has opened the database and built the app. */
+  static async start(size: number, data: ReadWorkerData): Promise<ReadPool> {
+    const pool = new ReadPool(data);
+    for (let i = 0; i < size; i++) pool.slots.push(pool.spawn());
+    try {
+      await Promise.all(pool.slots.map((s) => s.ready));
+    } catch (err) {
+      await pool.close();
+      throw err;
+    }
+    return pool;
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  private spawn(): Slot {
+    const worker = startWorker(this.data);
+    const pending = new Map<number, (res: Response) => void>();
+    let started: () => void = () => {};
+    let failed: (err: Error) => void = () => {};
+    const ready = new Promise<void>((resolve, reject) => {
+      started = resolve;
+      failed = reject;
+    });
+    const slot: Slot = { worker, pending, ready };
+    worker.on('message', (msg: ReadResponse | { ready: true }) => {
+      if ('ready' in msg) return started();
+      const answer = pending.get(msg.id);
+      if (!answer) return;
+      pending.delete(msg.id);
+      // A string or Uint8Array body and plain headers: @hono/node-server writes it as it is.
+      const body = msg.status === 204 || msg.status === 304 ? null : msg.body;
+      answer(new Response(body as BodyInit | null, { status: msg.status, headers: msg.headers }));
+    });
+    worker.once('error', (err) => failed(err));
+    worker.once('exit', (code) => {
+      failed(new Error(`read worker exited with code ${code} before it was ready`));
+      for (const answer of pending.values()) {
+        answer(Response.json({ error: 'The service restarted a reader while answering; try again' }, { status: 503, headers: { 'Retry-After': '1' } }));
+      }
+      pending.clear();
+      if (this.closing) return;
+      const i = this.slots.indexOf(slot);
+      if (i >= 0) this.slots[i] = this.spawn();
+    });
+    return slot;
+  }
+
+  /** Answers a GET request in the least busy worker, as the app would in this thread. */
+  handle(req: Request, user: UserRow): Promise<Response> {
+    let slot = this.slots[0] as Slot;
+    for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
+    const id = this.nextId++;
+    const headers: [string, string][] = [];
+    req.headers.forEach((value, name) => headers.push([name, value]));
+    const message: ReadRequest = { id, method: req.method, url: req.url, headers, user };
+    return new Promise((resolve) => {
+      slot.pending.set(id, resolve);
+      slot.worker.postMessage(message);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}

@@ -1,0 +1,49 @@
+// A read worker (see server/read-pool.ts): opens its own read-only connection to the database, builds
+// the same app as the main thread in reader mode, and answers the GET requests the main thread
+// hands it, one message each way.
+import { parentPort, workerData } from 'node:worker_threads';
+import { getRequestListener } from '@hono/node-server';
+import { createApp } from './app';
+import type { AppOptions } from './app';
+import type { ReadRequest, ReadResponse, ReadWorkerData } from './read-pool';
+import { openReadStore } from './store/db';
+
+const port = parentPort;
+if (!port) throw new Error('server/read-worker.ts runs as a worker thread of the service');
+const data = workerData as ReadWorkerData;
+const store = openReadStore(data.dataDir);
+const app = createApp({ ...(data.app as Omit<AppOptions, 'store'>), store, reader: true, readPool: undefined });
+
+// @hono/node-server's lightweight Response (installed as the global one, as in the main thread)
+// keeps a body given as a string or bytes as it is, where the platform's Response would wrap it in
+// a stream that costs more to read back than the whole request costs to answer.
+getRequestListener(() => new Response(null));
+type Cached = [number, string | Uint8Array | null, Headers | Record<string, string> | undefined];
+const cacheOf = (res: Response): Cached | undefined => {
+  const key = Object.getOwnPropertySymbols(res).find((k) => k.description === 'cache');
+  return key ? ((res as unknown as Record<symbol, Cached | undefined>)[key] ?? undefined) : undefined;
+};
+
+async function answer(req: ReadRequest): Promise<ReadResponse> {
+  let res: Response;
+  try {
+    res = await app.fetch(new Request(req.url, { method: req.method, headers: req.headers }), { user: req.user });
+  } catch (err) {
+    res = Response.json({ error: err instanceof Error ? err.message : 'Internal error' }, { status: 500 });
+  }
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const cached = cacheOf(res);
+  const body = cached && (typeof cached[1] === 'string' || cached[1] instanceof Uint8Array) ? cached[1] : new Uint8Array(await res.arrayBuffer());
+  return { id: req.id, status: res.status, headers, body: cached?.[1] === null ? null : body };
+}
+
+port.on('message', (req: ReadRequest) => {
+  void answer(req).then((res) => {
+    const transfer = res.body instanceof Uint8Array && res.body.byteOffset === 0 && res.body.byteLength === res.body.buffer.byteLength ? [res.body.buffer as ArrayBuffer] : [];
+    port.postMessage(res, transfer);
+  });
+});
+port.postMessage({ ready: true });
