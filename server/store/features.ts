@@ -15,7 +15,7 @@ import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
-import { nextPosition } from './positions';
+import { placeIn } from './positions';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
 import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
@@ -182,7 +182,8 @@ export async function createFeature(
       planFeature(trx, ctx, body, problems),
     );
 
-    const next = await nextPosition(trx, 'features', 'release_id', plan.release.id);
+    const at = { table: 'features', scope: 'release_id', scopeId: plan.release.id } as const;
+    const next = (await placeIn(trx, at, input.position, true)) ?? 0;
     const ts = new Date().toISOString();
     const values = {
       ...plan.columns,
@@ -231,9 +232,9 @@ export async function updateFeature(
     for (const [key, value] of Object.entries(plan.columns) as [keyof FeatureUpdate, unknown][]) {
       if (before[key as keyof FeatureRow] !== value) (changed as Record<string, unknown>)[key] = value;
     }
-    if (changed.release_id !== undefined) {
-      changed.position = await nextPosition(trx, 'features', 'release_id', changed.release_id);
-    }
+    const at = { table: 'features', scope: 'release_id', scopeId: changed.release_id ?? before.release_id, recordId: before.id } as const;
+    const position = await placeIn(trx, at, input.position, changed.release_id !== undefined);
+    if (position !== undefined && position !== before.position) changed.position = position;
     const watchers = await watcherChange(trx, FEATURE_ITEM, before.id, plan.watchers);
     if (Object.keys(changed).length === 0 && !watchers) return;
 
