@@ -20,7 +20,7 @@ const envSchema = z.object({
    */
   PLANNER_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PLANNER_PUBLIC_URL must be an http(s) URL such as https://planner.example.com' })
-    .refine((u) => new URL(u).pathname === '/' && !new URL(u).search, 'PLANNER_PUBLIC_URL is an origin only (no path or query)')
+    .refine((u) => !URL.canParse(u) || new URL(u).href === `${new URL(u).origin}/`, 'PLANNER_PUBLIC_URL is an origin only (no path or query)')
     .optional(),
   /**
    * More host names the service answers to (comma-separated `name` or `name:port`), e.g. behind a
