@@ -8,7 +8,7 @@ import type { AppEnv } from '../types';
 import { StoreError } from '../problems';
 import { checkParamGrammars, paramChecker } from './path-params';
 import { readQuery } from './query';
-import { readRecord } from './record';
+import { readOnlyFields, readRecord } from './record';
 import type { RecordBody, RecordEnvelope, RecordKey } from './record';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -114,6 +114,7 @@ function refusedAccess(row: AnyRoute, c: Context<AppEnv>): StoreError | null {
 export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void {
   for (const row of rows) {
     const checkParams = paramChecker(row.path);
+    const readOnly = row.body ? readOnlyFields(row.body, row.response) : undefined;
     app.on(row.method.toUpperCase(), honoPath(row.path), async (c) => {
       const refused = refusedAccess(row, c);
       if (refused) throw refused;
@@ -121,7 +122,7 @@ export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void 
       const badParam = checkParams(params);
       if (badParam) throw badParam;
       const query = row.query ? readQuery(c, row.query) : undefined;
-      const body = row.body ? await readRecord(c, row.body, row.response) : undefined;
+      const body = row.body ? await readRecord(c, row.body, readOnly) : undefined;
       // The row was declared with `route()`, which ties the handler's input to these schemas.
       const handler = row.handler as (c: Context<AppEnv>, input: unknown) => Response | Promise<Response>;
       return handler(c, { params, query, body });
