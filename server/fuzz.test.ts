@@ -3,6 +3,7 @@
 // nesting, huge strings, broken multipart) and headers. Bounded (a few thousand requests, seeded so a
 // failure can be replayed) and asserting that nothing answers 5xx and every refusal is the one JSON
 // error shape.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../src/contract/common';
 import { apiRoutes } from './api-routes';
@@ -204,5 +205,52 @@ describe('junk requests at every route', () => {
     const ok = [...statuses].filter(([s]) => s < 300).reduce((n, [, c]) => n + c, 0);
     expect(ok).toBeGreaterThan(50);
     expect([...statuses.keys()]).toEqual(expect.arrayContaining([400, 401, 404, 422]));
+  });
+});
+
+/** Request targets fetch would normalise or refuse: sent as bytes on a socket. */
+const RAW_TARGETS = [
+  '/api/v1/features/%', '/api/v1/features/%ZZ', '/api/v1/features/%E0%A4%A', '/api/v1/features/1/../2', '/api/v1//features',
+  '/api/v1/./features', '/api/v1/features/1?%', '/api/v1/features?page=%', '/api/v1/features?page=1&page=2', '*',
+  'http://evil.example/api/v1/features', '//evil.example/api/v1/features', '/api/v1/features/\u0001', '/api/v1/features/1#frag',
+  `/api/v1/features/${'A'.repeat(10_000)}`, '/api/v1/features/\u00e9', '/api/v1/features/%u0031', '/api/v1/features/1%2F2',
+  '/api/v1/products/PLN/features?fields=%2A', '/api/v1/../../etc/passwd', '/api/v1/features/ 1', '/', '/w/1/features/%',
+  '/assets/%', '/assets/../../package.json', '/api/v1/openapi.json?%',
+];
+const RAW_HOSTS = (port: number) => [`127.0.0.1:${port}`, 'evil.example', '', `127.0.0.1:${port}, evil.example`, `[::1]:${port}`, 'a'.repeat(300)];
+
+/** One request on its own connection; the status line's code, or 0 when the server closed without one. */
+function rawStatus(port: number, head: string, body = ''): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(Buffer.concat([Buffer.from(head, 'utf8'), Buffer.from(body, 'utf8')])));
+    let text = '';
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('end', () => resolve(Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0)));
+    socket.on('error', reject);
+  });
+}
+
+describe('junk request lines and Host headers', () => {
+  it('are answered below 500 (the HTTP parser or the app refuses them)', { timeout: 60_000 }, async () => {
+    const port = t.service.port;
+    const failures: string[] = [];
+    const seen = new Set<number>();
+    for (const target of RAW_TARGETS) {
+      for (const host of RAW_HOSTS(port)) {
+        for (const method of ['GET', 'PUT', 'DELETE']) {
+          const body = method === 'PUT' ? '{"feature":{"name":"x"}}' : '';
+          const head =
+            `${method} ${target} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${TEST_TOKEN}\r\nConnection: close\r\n` +
+            (body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : '') +
+            '\r\n';
+          const status = await rawStatus(port, head, body).catch(() => -1);
+          seen.add(status);
+          if (status >= 500 || status < 0) failures.push(`${status} ${method} ${target.slice(0, 60)} Host: ${host.slice(0, 40)}`);
+        }
+      }
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+    expect([...seen]).toEqual(expect.arrayContaining([200, 400, 404, 421]));
   });
 });
