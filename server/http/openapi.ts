@@ -146,7 +146,8 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
         'the answer carries but the body does not take (`id`, `reference_num`, `created_at`, `total_capacity`, …) is ' +
         'read-only: sending it is a 422. Path ids are digits without sign or leading zero; anything that is neither an ' +
         "id nor the collection's key form is a 404. Operations marked `x-planner-access: administrator` answer 403 to " +
-        'members.',
+        'members. A request whose Host is not one the service answers to (its public URL, listen address, loopback ' +
+        'names, PLANNER_ALLOWED_HOSTS) gets 421.',
     },
     servers: [{ url: options.serverUrl, description: 'This planning service' }],
     security: [{ BearerAuth: [] }],
