@@ -8,7 +8,9 @@ export default defineConfig({
   plugins: [react()],
   server: {
     host: '127.0.0.1',
-    proxy: { '/api': `http://127.0.0.1:${servicePort}` },
+    // changeOrigin: the service answers only to its own host names (DNS rebinding), so the proxy
+    // sends the service's Host, not Vite's.
+    proxy: { '/api': { target: `http://127.0.0.1:${servicePort}`, changeOrigin: true } },
   },
   build: {
     outDir: 'dist',

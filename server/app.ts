@@ -12,6 +12,8 @@ import type { ReadPool } from './read-pool';
 import type { UserRow } from './store/schema';
 import { apiRoutes } from './api-routes';
 import { HttpError, errorResponse } from './http/errors';
+import { hostCheck } from './http/hosts';
+import type { Site } from './http/hosts';
 import { mountRoutes } from './http/route-table';
 import type { AnyRoute } from './http/route-table';
 import type { AppEnv } from './types';
@@ -23,6 +25,8 @@ export interface AppOptions {
   store: Store;
   maxBodyBytes: number;
   corsOrigins: string[];
+  /** The public URL links are built on and the hosts the service answers to (`siteFor`). */
+  site: Site;
   /** Folder of the built browser app; not served when absent. */
   staticDir?: string | undefined;
   /** Authenticated GET requests are answered by these read workers (server/read-pool.ts). */
@@ -59,6 +63,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Before everything else: requests for another host name (DNS rebinding) are refused.
+  app.use('*', hostCheck(options.site));
 
   // The spec's content type for every JSON answer, errors included.
   app.use('/api/*', async (c, next) => {

@@ -15,6 +15,20 @@ const envSchema = z.object({
   PLANNER_READ_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   /** Origins other than the service's own that may call the API from a browser (comma-separated). */
   PLANNER_CORS_ORIGINS: z.string().default(''),
+  /**
+   * The address people and clients reach the service at (`https://planner.example.com`): every
+   * `url`/`resource` link is built on it, and its host is one the service answers to. Default: the
+   * listen address, `http://<HOST>:<PORT>`.
+   */
+  PLANNER_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PLANNER_PUBLIC_URL must be an http(s) URL such as https://planner.example.com' })
+    .refine((u) => !URL.canParse(u) || new URL(u).href === `${new URL(u).origin}/`, 'PLANNER_PUBLIC_URL is an origin only (no path or query)')
+    .optional(),
+  /**
+   * More host names the service answers to (comma-separated `name` or `name:port`), e.g. behind a
+   * proxy that keeps the Host header. Requests for any other host are refused (DNS rebinding).
+   */
+  PLANNER_ALLOWED_HOSTS: z.string().default(''),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -39,9 +39,12 @@ async function main(argv: string[]): Promise<void> {
     maxBodyBytes: env.PLANNER_MAX_BODY,
     readWorkers: env.PLANNER_READ_WORKERS ?? defaultReadWorkers(),
     corsOrigins: env.PLANNER_CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    publicUrl: env.PLANNER_PUBLIC_URL,
+    allowedHosts: env.PLANNER_ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean),
     staticDir: path.resolve('dist'),
   });
-  console.log(`Planner is running at ${service.url}/`);
+  console.log(`Planner is running at ${service.publicUrl}/`);
+  if (service.publicUrl !== service.url) console.log(`  listening on ${service.url}`);
   console.log(`  data: ${path.resolve(env.PLANNER_DATA_DIR)}`);
   if (service.seeded) console.log(`  created the database and seeded the ${env.PLANNER_SEED} account`);
   if (service.mintedToken) {

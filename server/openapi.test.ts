@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../src/contract/common';
 import { apiRoutes } from './api-routes';
 import { createApp } from './app';
+import { siteFor } from './http/hosts';
 import { honoPath } from './http/route-table';
 import { apiClient } from './test/client';
 import type { ApiClient } from './test/client';
@@ -65,7 +66,8 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('names every route the app registers under /api/v1', () => {
-    const app = createApp({ store: t.service.store, maxBodyBytes: 1024, corsOrigins: [] });
+    const site = siteFor({ host: '127.0.0.1', port: t.service.port });
+    const app = createApp({ store: t.service.store, maxBodyBytes: 1024, corsOrigins: [], site });
     const registered = app.routes
       .filter((r) => r.path.startsWith('/api/v1/') && !r.path.endsWith('*') && r.method !== 'ALL')
       .map((r) => `${r.method.toLowerCase()} ${r.path.slice('/api/v1'.length)}`);

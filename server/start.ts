@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { siteFor } from './http/hosts';
+import type { Site } from './http/hosts';
 import { mintToken, storeToken } from './auth';
 import { openStore } from './store/db';
 import type { Store } from './store/db';
@@ -23,10 +25,16 @@ export interface ServiceOptions {
   staticDir?: string | undefined;
   /** Worker threads answering GET requests on their own read-only connections; 0 answers them here. */
   readWorkers?: number;
+  /** PLANNER_PUBLIC_URL: links are built on it; by default `http://<host>:<port>` as listening. */
+  publicUrl?: string | undefined;
+  /** PLANNER_ALLOWED_HOSTS: more host names (or host:port) the service answers to. */
+  allowedHosts?: readonly string[] | undefined;
 }
 
 export interface RunningService {
   url: string;
+  /** The origin links are built on (PLANNER_PUBLIC_URL or `url`). */
+  publicUrl: string;
   port: number;
   store: Store;
   /** True when this start created and seeded the database. */
@@ -65,32 +73,46 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw err;
   }
 
+  // The app is made once the port is known (port 0 picks one): its default public URL names it.
+  // Nothing is served before: connections wait for the event loop, which runs after this code.
+  let app: ReturnType<typeof createApp> | null = null;
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const fetch = (req: Request, env: unknown): Response | Promise<Response> =>
+      app ? app.fetch(req, env) : new Response('Starting', { status: 503 });
+    const s = serve({ fetch, port: options.port, hostname: host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  let site: Site;
+  try {
+    site = siteFor({ host, port, publicUrl: options.publicUrl, allowedHosts: options.allowedHosts });
+  } catch (err) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await store.close();
+    throw err;
+  }
   // What the main thread's app and the read workers' apps share (cloneable: no handles).
-  const shared = { maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, corsOrigins: options.corsOrigins ?? [] };
+  const shared = { maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, corsOrigins: options.corsOrigins ?? [], site };
   let readPool: ReadPool | undefined;
   if ((options.readWorkers ?? 0) > 0) {
     try {
       readPool = await ReadPool.start(options.readWorkers ?? 0, { dataDir: options.dataDir, app: shared });
     } catch (err) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.close();
       throw err;
     }
   }
-  const app = createApp({
+  app = createApp({
     ...shared,
     store,
     readPool,
     staticDir: options.staticDir ? path.resolve(options.staticDir) : undefined,
   });
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port, hostname: host }, () => resolve(s));
-    s.once('error', reject);
-  });
-  const port = (server.address() as AddressInfo).port;
-
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    publicUrl: site.origin,
     port,
     store,
     seeded,

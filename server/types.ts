@@ -4,5 +4,6 @@ import type { Store } from './store/db';
 import type { UserRow } from './store/schema';
 
 export interface AppEnv {
-  Variables: { user: UserRow; store: Store };
+  /** `origin`: the public URL's origin, set by the host check, that every link is built on. */
+  Variables: { user: UserRow; store: Store; origin: string };
 }

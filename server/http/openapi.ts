@@ -39,6 +39,9 @@ function envelopeName(schema: z.ZodType): string {
   return 'Response';
 }
 
+/** Said in the description of every administrator-only operation. */
+const ADMIN_SENTENCE = 'Administrators only: members get a 403.';
+
 const errorResponse = (description: string): Json => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -107,15 +110,19 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
         : { '200': { description: 'OK', content: { 'application/json': { schema: refFor(row.response) } } } };
     if (row.query || row.body) responses['400'] = errorResponse('Malformed body or query; the errors name each parameter');
     if (!row.public) responses['401'] = errorResponse('Missing or invalid access token');
+    if (row.access === 'administrator') responses['403'] = errorResponse('The caller is not an administrator');
     if (row.path.includes('{')) responses['404'] = errorResponse('No such record');
     if (row.body) {
       responses['413'] = errorResponse('Request body too large');
       responses['422'] = errorResponse('Every problem of the body, each under its field');
     }
+    const adminOnly = row.access === 'administrator' ? ADMIN_SENTENCE : '';
+    const description = [row.description, adminOnly].filter(Boolean).join(' ');
     const operation: Json = {
       operationId: row.op,
       summary: row.summary,
-      ...(row.description ? { description: row.description } : {}),
+      ...(description ? { description } : {}),
+      ...(row.access ? { 'x-planner-access': row.access } : {}),
       tags: [...row.tags],
       parameters,
       ...(row.body
@@ -135,7 +142,12 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
       description:
         'The local planning service: releases, features, requirements, epics, initiatives, goals and the account records ' +
         'they use, in the wire format of the hosted planning API. Generated from the service\'s route table. Write bodies ' +
-        'are `{ "<kind>": {...} }`; every problem of a body comes back at once in one 422 naming each field.',
+        'are `{ "<kind>": {...} }`; every problem of a body comes back at once in one 422 naming each field. A field ' +
+        'the answer carries but the body does not take (`id`, `reference_num`, `created_at`, `total_capacity`, …) is ' +
+        'read-only: sending it is a 422. Path ids are digits without sign or leading zero; anything that is neither an ' +
+        "id nor the collection's key form is a 404. Operations marked `x-planner-access: administrator` answer 403 to " +
+        'members. A request whose Host is not one the service answers to (its public URL, listen address, loopback ' +
+        'names, PLANNER_ALLOWED_HOSTS) gets 421.',
     },
     servers: [{ url: options.serverUrl, description: 'This planning service' }],
     security: [{ BearerAuth: [] }],

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../src/contract/common';
 import { badRequest, zodProblems } from '../problems';
+import type { AppEnv } from '../types';
 import type { Paging } from '../problems';
 
 /** Parses a query with a zod schema; bad parameters are 400 and name the parameter. */
@@ -65,7 +66,10 @@ export function wantsOnly(fields: string | undefined, cheap: readonly string[]):
   return !names.includes('*') && names.every((n) => cheap.includes(n));
 }
 
-/** Scheme and host the request came to: `url`/`resource` links point back at it. */
-export function originOf(c: Context): string {
-  return new URL(c.req.url).origin;
+/**
+ * The public URL's origin (`PLANNER_PUBLIC_URL`, by default the listen address) that every
+ * `url`/`resource` link is built on; never the request's Host header (see `http/hosts.ts`).
+ */
+export function originOf(c: Context<AppEnv>): string {
+  return c.get('origin');
 }

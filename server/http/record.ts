@@ -33,9 +33,27 @@ export function envelopeParts(envelope: RecordEnvelope): { key: string; schema: 
   return { key: first[0], schema: first[1], hasFields: 'fields' in envelope.shape };
 }
 
+/**
+ * The read-only fields of a row: what its answer (`{ "<key>": record }`) carries that its body's
+ * record does not take — `id`, `reference_num`, `created_at`, `url`, `total_capacity`, a release's
+ * `position`, a phase's `type`, counts… Derived from the contract, so a new kind gets the rule too.
+ */
+export function readOnlyFields(envelope: RecordEnvelope, answer: z.ZodType | null | undefined): ReadonlySet<string> {
+  const { schema } = envelopeParts(envelope);
+  const inner = answer instanceof z.ZodObject ? Object.values(answer.shape) : [];
+  const record = inner.length === 1 && inner[0] instanceof z.ZodObject ? inner[0] : null;
+  return new Set(record ? Object.keys(record.shape).filter((k) => !(k in schema.shape)) : []);
+}
+
+/**
+ * Reads a row's body. A field in `readOnly` (`readOnlyFields` of the row) is a 422 "is read-only"
+ * whatever its value, reported with the body's other problems; members neither taken nor answered
+ * are ignored, as the hosted service does.
+ */
 export async function readRecord<B extends RecordEnvelope>(
   c: Context,
   envelope: B,
+  readOnly: ReadonlySet<string> = new Set(),
 ): Promise<RecordBody<z.output<ShapeOf<B>[RecordKey<B>]>>> {
   const { key, schema, hasFields } = envelopeParts(envelope);
   const raw = await readObjectBody(c);
@@ -44,6 +62,11 @@ export async function readRecord<B extends RecordEnvelope>(
   if (typeof record !== 'object' || Array.isArray(record)) throw fieldError(key, 'must be an object');
   const problems = new FieldProblems();
   const flagged = new Set<string>();
+  for (const name of Object.keys(record)) {
+    if (!readOnly.has(name)) continue;
+    problems.add(name, 'is read-only');
+    flagged.add(name);
+  }
   let fields: string | undefined;
   if (hasFields) {
     const parsed = fieldsParamSchema.safeParse(raw.fields);

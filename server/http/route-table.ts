@@ -5,11 +5,19 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../types';
+import { StoreError } from '../problems';
+import { checkParamGrammars, paramChecker } from './path-params';
 import { readQuery } from './query';
-import { readRecord } from './record';
+import { readOnlyFields, readRecord } from './record';
 import type { RecordBody, RecordEnvelope, RecordKey } from './record';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * Who may call a row besides any enabled user with a token: `administrator` rows answer 403 to
+ * members, in `mountRoutes` before the row's input is read.
+ */
+export type Access = 'administrator';
 
 /** `{id}`-style parameter names of an OpenAPI path template. */
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
@@ -53,6 +61,8 @@ export interface Route<
   response: R;
   /** Served without the bearer token (only the API document). */
   public?: boolean;
+  /** Only administrators may call it (403 for members). */
+  access?: Access;
   handler: (c: Context<AppEnv>, input: RouteInput<P, Q, B>) => Response | Promise<Response>;
 }
 
@@ -70,6 +80,7 @@ export interface AnyRoute {
   body?: RecordEnvelope;
   response: z.ZodType | null;
   public?: boolean;
+  access?: Access;
   handler: (c: Context<AppEnv>, input: never) => Response | Promise<Response>;
 }
 
@@ -89,13 +100,29 @@ export function honoPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
 }
 
-/** Registers every row on `app`: the query and body are read with the row's schemas first. */
+/** The 403 of a row the caller's role may not call. */
+function refusedAccess(row: AnyRoute, c: Context<AppEnv>): StoreError | null {
+  if (row.access !== 'administrator' || c.get('user').administrator === 1) return null;
+  return new StoreError('forbidden', `${row.method.toUpperCase()} ${row.path} needs an administrator`);
+}
+
+/**
+ * Registers every row on `app`. Before the handler, in this order for every row: the caller's role
+ * (403), the path parameters' grammar (404, without touching the database), then the query and the
+ * body read with the row's schemas (400 / 422).
+ */
 export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void {
   for (const row of rows) {
+    const checkParams = paramChecker(row.path);
+    const readOnly = row.body ? readOnlyFields(row.body, row.response) : undefined;
     app.on(row.method.toUpperCase(), honoPath(row.path), async (c) => {
+      const refused = refusedAccess(row, c);
+      if (refused) throw refused;
       const params = c.req.param() as Record<string, string>;
+      const badParam = checkParams(params);
+      if (badParam) throw badParam;
       const query = row.query ? readQuery(c, row.query) : undefined;
-      const body = row.body ? await readRecord(c, row.body) : undefined;
+      const body = row.body ? await readRecord(c, row.body, readOnly) : undefined;
       // The row was declared with `route()`, which ties the handler's input to these schemas.
       const handler = row.handler as (c: Context<AppEnv>, input: unknown) => Response | Promise<Response>;
       return handler(c, { params, query, body });
@@ -103,7 +130,7 @@ export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void 
   }
 }
 
-/** Operation ids must be unique and every (method, path) registered once. */
+/** Operation ids must be unique, every (method, path) registered once, every path parameter given a grammar. */
 export function checkTable(rows: readonly AnyRoute[]): void {
   const ops = new Set<string>();
   const seen = new Set<string>();
@@ -113,5 +140,7 @@ export function checkTable(rows: readonly AnyRoute[]): void {
     const key = `${row.method} ${row.path}`;
     if (seen.has(key)) throw new Error(`Duplicate route ${key}`);
     seen.add(key);
+    checkParamGrammars(row.path);
+    if (row.public && row.access) throw new Error(`${key}: a public row has no caller to check the role of`);
   }
 }

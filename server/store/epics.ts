@@ -20,7 +20,7 @@ import { audit, auditDestroyed, diff, recycle, unlinkFeatures } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
 import type { Changes, Db } from './audit';
-import { nextPosition } from './positions';
+import { placeIn } from './positions';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
 import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
@@ -123,7 +123,7 @@ export async function createEpic(
         reference_num: referenceNum,
         name: plan.columns.name ?? input.name,
         workflow_status_id: plan.columns.workflow_status_id ?? null,
-        position: await nextPosition(trx, 'epics', 'release_id', plan.release.id),
+        position: (await placeIn(trx, { table: 'epics', scope: 'release_id', scopeId: plan.release.id }, input.position, true)) ?? 0,
         created_at: ts,
         updated_at: ts,
       })
@@ -164,8 +164,12 @@ export async function updateEpic(
     for (const [key, value] of Object.entries(plan.columns) as [keyof EpicRow, unknown][]) {
       if (before[key] !== value) (changed as Record<string, unknown>)[key] = value;
     }
-    if (changed.release_id !== undefined && changed.release_id !== null) {
-      changed.position = await nextPosition(trx, 'epics', 'release_id', Number(changed.release_id));
+    const moved = changed.release_id !== undefined && changed.release_id !== null;
+    const releaseId = moved ? Number(changed.release_id) : before.release_id;
+    if (releaseId !== null) {
+      const at = { table: 'epics', scope: 'release_id', scopeId: releaseId, recordId: before.id } as const;
+      const position = await placeIn(trx, at, input.position, moved);
+      if (position !== undefined && position !== before.position) changed.position = position;
     }
     const watchers = await watcherChange(trx, EPIC_ITEM, before.id, plan.watchers);
     const customChange = await writeCustomFields(trx, EPIC, before.id, plan.customFields);

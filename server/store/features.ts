@@ -17,7 +17,7 @@ import { audit, auditDestroyed, diff, recycle } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
 import type { Changes, Db } from './audit';
-import { nextPosition } from './positions';
+import { placeIn } from './positions';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
 import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
@@ -184,7 +184,8 @@ export async function createFeature(
       planFeature(trx, ctx, body, problems),
     );
 
-    const next = await nextPosition(trx, 'features', 'release_id', plan.release.id);
+    const at = { table: 'features', scope: 'release_id', scopeId: plan.release.id } as const;
+    const next = (await placeIn(trx, at, input.position, true)) ?? 0;
     const ts = new Date().toISOString();
     const values = {
       ...plan.columns,
@@ -233,9 +234,9 @@ export async function updateFeature(
     for (const [key, value] of Object.entries(plan.columns) as [keyof FeatureUpdate, unknown][]) {
       if (before[key as keyof FeatureRow] !== value) (changed as Record<string, unknown>)[key] = value;
     }
-    if (changed.release_id !== undefined) {
-      changed.position = await nextPosition(trx, 'features', 'release_id', changed.release_id);
-    }
+    const at = { table: 'features', scope: 'release_id', scopeId: changed.release_id ?? before.release_id, recordId: before.id } as const;
+    const position = await placeIn(trx, at, input.position, changed.release_id !== undefined);
+    if (position !== undefined && position !== before.position) changed.position = position;
     const watchers = await watcherChange(trx, FEATURE_ITEM, before.id, plan.watchers);
     if (Object.keys(changed).length === 0 && !watchers) return;
 

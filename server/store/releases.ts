@@ -26,7 +26,7 @@ import { listPage } from './pages';
 import type { Page } from './pages';
 import { audit, diff, recycle, unlinkFeatures } from './audit';
 import type { Changes, Db } from './audit';
-import { nextPosition } from './positions';
+import { placeIn } from './positions';
 import { RollupScheduler } from './rollup-scheduler';
 import { allocateReference } from './reference-numbers';
 import { containsText, defaultStatus, findInitiative, findRelease, findUser, statusByName } from './resolve';
@@ -640,7 +640,7 @@ export async function createPhase(
     const values = planPhase(null, input, checked);
     checked.problems.throwIfAny();
     if (!release) throw new Error('unreachable: release checked above');
-    const next = await nextPosition(trx, 'release_phases', 'release_id', release.id);
+    const next = (await placeIn(trx, { table: 'release_phases', scope: 'release_id', scopeId: release.id }, input.position, true)) ?? 0;
     const ts = now();
     const row = await trx
       .insertInto('release_phases')
@@ -687,6 +687,9 @@ export async function updatePhase(
       .executeTakeFirstOrThrow();
     const values = planPhase(current, input, checked);
     checked.problems.throwIfAny();
+    const at = { table: 'release_phases', scope: 'release_id', scopeId: current.release_id, recordId: current.id } as const;
+    const position = await placeIn(trx, at, input.position, false);
+    if (position !== undefined) values.position = position;
     const changes = diff(current, { ...current, ...values });
     if (Object.keys(changes).length === 0) return current;
     await trx

@@ -12,7 +12,7 @@ import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Db } from './audit';
-import { nextPosition } from './positions';
+import { placeIn } from './positions';
 import { findByIdOrKey, requiring, findUser } from './resolve';
 import { allocateReference } from './reference-numbers';
 import { RollupScheduler } from './rollup-scheduler';
@@ -73,7 +73,7 @@ export async function createRequirement(
     if (!input || !columns) throw new Error('requirement body passed its checks but could not be read');
 
     const referenceNum = await allocateReference(trx, 'requirement', feature.id, (n) => requirementKey(feature.reference_num, n));
-    const next = await nextPosition(trx, 'requirements', 'feature_id', feature.id);
+    const next = (await placeIn(trx, { table: 'requirements', scope: 'feature_id', scopeId: feature.id }, input.position, true)) ?? 0;
     const ts = new Date().toISOString();
     const { id } = await trx
       .insertInto('requirements')
@@ -111,6 +111,9 @@ export async function updateRequirement(
     const columns = input ? await planRequirement(trx, { productId: feature.product_id, stored: before }, input, problems) : null;
     problems.throwIfAny();
     if (!columns) throw new Error('requirement body passed its checks but could not be read');
+    const at = { table: 'requirements', scope: 'feature_id', scopeId: before.feature_id, recordId: before.id } as const;
+    const position = await placeIn(trx, at, input.position, false);
+    if (position !== undefined) columns.position = position;
 
     const changed = Object.entries(columns).filter(([k, v]) => before[k as keyof RequirementRow] !== v);
     if (changed.length === 0) return;

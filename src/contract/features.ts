@@ -15,6 +15,7 @@ import {
   nullableDateInput,
   nullableRefInputSchema,
   pageEnvelope,
+  positionInput,
   recordEnvelope,
   recordTailFields,
   statusInputSchema,
@@ -106,6 +107,8 @@ export const requirementFieldsInput = z.object({
   workflow_status: statusInputSchema.optional(),
   description: htmlInput.nullable().optional(),
   assigned_to_user: z.union([z.object({ email: z.string().max(EMAIL_MAX) }), z.null()]).optional(),
+  /** Sort key among the feature's requirements; null puts it last. */
+  position: positionInput.optional(),
 });
 export const requirementCreateInput = requirementFieldsInput;
 export const requirementUpdateInput = requirementFieldsInput.partial();

@@ -25,6 +25,7 @@ import {
   nullableDateInput,
   nullableRefInputSchema,
   pageEnvelope,
+  positionInput,
   recordEnvelope,
   statusInputSchema,
   userRefSchema,
@@ -143,6 +144,8 @@ const releasePhaseFields = z.object({
   progress_source: z.enum(RELEASE_PHASE_PROGRESS_SOURCES).optional(),
   progress: progressInput.optional(),
   duration_source: z.enum(RELEASE_PHASE_DURATION_SOURCES).optional(),
+  /** Sort key among the release's phases; null puts the phase last. */
+  position: positionInput.optional(),
 });
 /** Create (`POST /release_phases`): the release is named in the body. */
 export const releasePhaseCreateInput = releasePhaseFields.extend({

@@ -15,6 +15,7 @@ import {
   noteBodySchema,
   nullableDateInput,
   nullableRefInputSchema,
+  positionInput,
   progressInput,
   recordHeadFields,
   statusInputSchema,
@@ -84,6 +85,8 @@ export const workItemInputFields = {
   due_date: nullableDateInput.optional(),
   initiative: nullableRefInputSchema.optional(),
   progress: progressInput.optional(),
+  /** Sort key among the release's items; null (or a move without one) puts the item last. */
+  position: positionInput.optional(),
   team: nullableRefInputSchema.optional(),
   team_workflow_status: z.union([statusInputSchema, z.null()]).optional(),
   iteration: nullableRefInputSchema.optional(),
