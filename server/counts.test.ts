@@ -43,6 +43,35 @@ function expectCountersExact(): void {
   expect(checked).toBeGreaterThan(10);
 }
 
+/** The release and phase roll-up inputs (store/feature-stats.ts) against an aggregate of the rows. */
+function expectFeatureStatsExact(): void {
+  const sqlite = t.service.store.sqlite;
+  const est = 'coalesce(detailed_estimate, initial_estimate)';
+  for (const scope of ['release_id', 'release_phase_id']) {
+    const actual = sqlite
+      .prepare(
+        `SELECT ${scope} AS id, workflow_status_id AS status, count(*) AS n, total(coalesce(progress, 0)) AS psum,
+           total(CASE WHEN ${est} > 0 THEN ${est} ELSE 0 END) AS est_total,
+           total(CASE WHEN ${est} > 0 THEN min(coalesce(remaining_estimate, ${est}), ${est}) ELSE 0 END) AS est_left
+         FROM features WHERE ${scope} IS NOT NULL GROUP BY ${scope}, workflow_status_id`,
+      )
+      .all() as { id: number; status: number; n: number; psum: number; est_total: number; est_left: number }[];
+    const kept = sqlite
+      .prepare('SELECT scope_id AS id, status_id AS status, n, psum, est_total, est_left FROM feature_stats WHERE scope = ? AND n > 0')
+      .all(scope) as typeof actual;
+    const key = (r: { id: number; status: number }) => `${r.id}/${r.status}`;
+    expect(new Set(kept.map(key)), scope).toEqual(new Set(actual.map(key)));
+    const byKey = new Map(kept.map((r) => [key(r), r]));
+    for (const r of actual) {
+      const k = byKey.get(key(r));
+      expect(k?.n, key(r)).toBe(r.n);
+      expect(k?.psum).toBeCloseTo(r.psum, 6);
+      expect(k?.est_total).toBeCloseTo(r.est_total, 6);
+      expect(k?.est_left).toBeCloseTo(r.est_left, 6);
+    }
+  }
+}
+
 const total = async (path: string): Promise<number> => {
   const res = await t.get<{ pagination: { total_records: number } }>(path);
   expect(res.status, path).toBe(200);
@@ -82,6 +111,35 @@ describe('list counters', () => {
     expect((await t.request('DELETE', `/initiatives/${child.id}`)).status).toBe(204);
     expect(await total(`/products/PLN/initiatives?parent_id=${parent.id}`)).toBe(0);
     expectCountersExact();
+    expectFeatureStatsExact();
+  });
+
+  it('keep the release roll-up inputs through progress, estimate, status and release changes', async () => {
+    const a = await makeRelease(t, { name: uniqueName('Stats A') });
+    const b = await makeRelease(t, { name: uniqueName('Stats B') });
+    const made = [];
+    for (let i = 0; i < 4; i++) {
+      made.push(
+        await makeFeature(t, a.reference_num, {
+          name: uniqueName('Stats feature'),
+          initial_estimate_text: `${i + 1}d`,
+          remaining_estimate_text: i % 2 ? '2h' : undefined,
+          progress: i * 20,
+        }),
+      );
+    }
+    const moves: [string, Record<string, unknown>][] = [
+      [made[0]?.id ?? '', { progress: 55 }],
+      [made[1]?.id ?? '', { workflow_status: { name: 'Shipped' } }],
+      [made[2]?.id ?? '', { release: b.id, detailed_estimate_text: '3d' }],
+      [made[3]?.id ?? '', { remaining_estimate_text: '0h', initial_estimate_text: '' }],
+    ];
+    for (const [id, feature] of moves) {
+      const res = await t.request('PUT', `/features/${id}`, { feature });
+      expect(res.status, res.text).toBe(200);
+    }
+    expect((await t.request('DELETE', `/features/${made[0]?.id}`)).status).toBe(204);
+    expectFeatureStatsExact();
   });
 
   it('answer the product list total as a full count would', async () => {

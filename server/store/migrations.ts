@@ -6,6 +6,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { Migrator } from 'kysely';
 import type { Kysely, Migration as KyselyMigration, MigrationProvider } from 'kysely';
 import { counterTriggers } from './counts';
+import { featureStatsTriggers } from './feature-stats';
 
 export type Migration = { version: number; name: string } & (
   | { sql: string }
@@ -486,6 +487,13 @@ CREATE INDEX custom_field_values_lookup ON custom_field_values(field_id, value, 
       counterTriggers('releases', ['product_id']),
       counterTriggers('release_phases', ['release_id']),
     ].join('\n'),
+  },
+  {
+    version: 7,
+    name: 'feature-stats',
+    // A release's and a phase's roll-up inputs kept by triggers (store/feature-stats.ts), and
+    // (scope, date) indexes for their date bounds: a feature write no longer aggregates its release.
+    sql: featureStatsTriggers(),
   },
 ];
 

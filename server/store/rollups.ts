@@ -23,9 +23,9 @@
 // Manual sources are never touched. Derived values are not audited (the write that caused them is),
 // but a record whose derived value changes gets a new `updated_at` so `updated_since` syncs see it.
 //
-// Set-level roll-ups aggregate in SQL (a release may hold 100,000 features) and hand the aggregate to
-// the domain rule as a single equivalent item, so rounding and clamping stay the domain's.
-import { sql } from 'kysely';
+// Set-level roll-ups read the release's and phase's feature sums the triggers keep
+// (store/feature-stats.ts; a release may hold 100,000 features) and hand them to the domain rule as a
+// single equivalent item, so rounding and clamping stay the domain's.
 import {
   baseSource,
   progressFromChildren,
@@ -33,7 +33,8 @@ import {
   progressFromRemaining,
   progressFromRemainingSum,
 } from '../../src/domain/progress';
-import { dialect } from './dialect';
+import { dateBounds, estimateTotals, statsByStatus } from './feature-stats';
+import type { FeatureSet } from './feature-stats';
 import type { Db } from './audit';
 
 /** Mean of n values given their sum, through the domain rule (null when there are none). */
@@ -42,24 +43,20 @@ function mean(sum: number, count: number): number | null {
   return progressFromChildren([{ progress: sum / count, complete: false }]);
 }
 
-type FeatureSet = 'release_id' | 'release_phase_id';
-
 /**
  * Progress inputs of a set of features: how many, how many complete, and the sum of progress with
- * complete features counted as 100 and no progress as 0. Grouped by status so, for a release, the
- * (release_id, workflow_status_id, progress) index answers without reading the rows.
+ * complete features counted as 100 and no progress as 0 — from the per-status sums the triggers
+ * keep (store/feature-stats.ts), not from the features themselves.
  */
 async function progressStats(db: Db, column: FeatureSet, id: number): Promise<{ count: number; completed: number; progressSum: number }> {
-  const groups = await sql<{ status: number; n: number; psum: number | null }>`
-    SELECT f.workflow_status_id AS status, count(*) AS n, sum(coalesce(f.progress, 0)) AS psum
-    FROM features f WHERE ${sql.ref(`f.${column}`)} = ${id} GROUP BY f.workflow_status_id`.execute(db);
-  if (groups.rows.length === 0) return { count: 0, completed: 0, progressSum: 0 };
+  const groups = await statsByStatus(db, column, id);
+  if (groups.length === 0) return { count: 0, completed: 0, progressSum: 0 };
   const complete = new Set(
     (
       await db
         .selectFrom('workflow_statuses')
         .select('id')
-        .where('id', 'in', groups.rows.map((g) => g.status))
+        .where('id', 'in', groups.map((g) => g.status))
         .where('complete', '=', 1)
         .execute()
     ).map((s) => s.id),
@@ -67,32 +64,16 @@ async function progressStats(db: Db, column: FeatureSet, id: number): Promise<{ 
   let count = 0;
   let completed = 0;
   let progressSum = 0;
-  for (const g of groups.rows) {
+  for (const g of groups) {
     count += g.n;
     if (complete.has(g.status)) {
       completed += g.n;
       progressSum += 100 * g.n;
-    } else progressSum += g.psum ?? 0;
+    } else progressSum += g.psum;
   }
   return { count, completed, progressSum };
 }
 
-/** Σ (detailed ?? initial) over estimated features, and Σ min(remaining ?? estimate, estimate). */
-async function estimateStats(db: Db, column: FeatureSet, id: number): Promise<{ total: number; left: number }> {
-  const est = sql`coalesce(f.detailed_estimate, f.initial_estimate)`;
-  const r = await sql<{ total: number | null; left: number | null }>`
-    SELECT sum(${est}) AS total, sum(${dialect.least(sql`coalesce(f.remaining_estimate, ${est})`, est)}) AS left
-    FROM features f WHERE ${sql.ref(`f.${column}`)} = ${id} AND ${est} > 0`.execute(db);
-  return { total: r.rows[0]?.total ?? 0, left: r.rows[0]?.left ?? 0 };
-}
-
-/** Earliest start date and latest due date of a set of features. */
-async function dateStats(db: Db, column: FeatureSet, id: number): Promise<{ minStart: string | null; maxDue: string | null }> {
-  const r = await sql<{ min_start: string | null; max_due: string | null }>`
-    SELECT min(f.start_date) AS min_start, max(f.due_date) AS max_due
-    FROM features f WHERE ${sql.ref(`f.${column}`)} = ${id}`.execute(db);
-  return { minStart: r.rows[0]?.min_start ?? null, maxDue: r.rows[0]?.max_due ?? null };
-}
 
 /**
  * Feature columns a release's or phase's roll-ups read, by its sources: a feature write that changed
@@ -179,7 +160,7 @@ export async function recomputePhase(db: Db, phaseId: number, featureColumns: Re
   let startOn = p.start_on;
   let endOn = p.end_on;
   if (fromDates) {
-    const dates = await dateStats(db, 'release_phase_id', phaseId);
+    const dates = await dateBounds(db, 'release_phase_id', phaseId);
     startOn = dates.minStart ?? p.start_on;
     endOn = dates.maxDue ?? p.end_on;
   }
@@ -240,7 +221,7 @@ export async function recomputeRelease(db: Db, releaseId: number, featureColumns
       source === 'progress_from_features' ? mean(stats.progressSum, stats.count) : mean(stats.completed * 100, stats.count);
   } else if (source === 'progress_from_remaining_estimate') {
     // The sums over all features are one equivalent estimate: same maths as the per-item sum.
-    const e = await estimateStats(db, 'release_id', releaseId);
+    const e = await estimateTotals(db, 'release_id', releaseId);
     progress = progressFromRemainingSum([{ initial: null, detailed: e.total, remaining: e.left }]);
   } else if (source === 'progress_from_release_phases') {
     progress = progressFromChildren(phases.map((p) => ({ progress: p.progress, complete: false })));
@@ -249,7 +230,7 @@ export async function recomputeRelease(db: Db, releaseId: number, featureColumns
   } else if (source !== 'progress_manual') progress = null; // epics and to-dos are not rolled up yet
 
   if (fromPhasesAndFeatures) {
-    const dates = await dateStats(db, 'release_id', releaseId);
+    const dates = await dateBounds(db, 'release_id', releaseId);
     let start = dates.minStart;
     let end = dates.maxDue;
     for (const p of phases) {

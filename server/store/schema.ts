@@ -355,6 +355,17 @@ export interface ListCountsTable {
   n: number;
 }
 
+/** Roll-up inputs of releases' and phases' features per status, kept by triggers (store/feature-stats.ts). */
+export interface FeatureStatsTable {
+  scope: string;
+  scope_id: number;
+  status_id: number;
+  n: number;
+  psum: number;
+  est_total: number;
+  est_left: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -385,6 +396,7 @@ export interface Database {
   audits: AuditsTable;
   deletions: DeletionsTable;
   list_counts: ListCountsTable;
+  feature_stats: FeatureStatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -724,5 +736,14 @@ export const DATABASE_COLUMNS = {
     scope: 'required',
     scope_id: 'required',
     n: 'required',
+  },
+  feature_stats: {
+    scope: 'required',
+    scope_id: 'required',
+    status_id: 'required',
+    n: 'required',
+    psum: 'required',
+    est_total: 'required',
+    est_left: 'required',
   },
 } satisfies { [T in keyof Database]: Nullability<Database[T]> };
