@@ -19,6 +19,8 @@ import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle, unlinkFeatures } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
+import { seekPage, seekQuery } from './pages';
+import type { SeekableList } from './pages';
 import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
 import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
@@ -250,7 +252,7 @@ const DRIVERS = ['custom', 'tag', 'assignee', 'status', 'updated'] as const;
 
 interface ListPlan {
   count: RawBuilder<{ n: number }>;
-  page: (page: Paging, walk: boolean) => RawBuilder<EpicRow>;
+  page: (walk: boolean) => SeekableList;
   driven: boolean;
   /** Set when the scope alone narrows the list: its counter is the total. */
   scope: CountedScope | undefined;
@@ -310,16 +312,19 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
   if (q !== '') terms.set('like', () => dialect.containsText('e.name', q));
 
   const driver = DRIVERS.find((k) => terms.has(k)) ?? null;
+  const conditions = (walk: boolean) =>
+    [...terms.entries()].map(([k, term]) => term(walk || driver === null ? k !== 'scope' : k !== driver));
   const where = (walk: boolean) => {
-    const parts = [...terms.entries()].map(([k, term]) =>
-      term(walk || driver === null ? k !== 'scope' : k !== driver),
-    );
+    const parts = conditions(walk);
     return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
   };
-  const order = filter.releaseId !== undefined ? sql`ORDER BY e.position, e.id` : sql`ORDER BY e.id DESC`;
+  const order =
+    filter.releaseId !== undefined
+      ? [{ ref: 'e.position', field: 'position' }, { ref: 'e.id', field: 'id' }]
+      : [{ ref: 'e.id', field: 'id', desc: true }];
   return {
     count: sql<{ n: number }>`SELECT count(*) AS n FROM epics e ${where(false)}`,
-    page: (page, walk) => sql<EpicRow>`SELECT e.* FROM epics e ${where(walk)} ${order} LIMIT ${page.perPage} OFFSET ${page.offset}`,
+    page: (walk) => ({ select: sql`SELECT e.* FROM epics e`, conditions: conditions(walk), order }),
     driven: driver !== null,
     scope:
       terms.size > (terms.has('scope') ? 1 : 0)
@@ -340,8 +345,8 @@ export async function listEpics(db: Db, filter: EpicListFilter, page: Paging): P
   if (!plan) return { rows: [], total: 0 };
   const total = await countMatches(db, plan.count, plan.scope);
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  const rows = await plan.page(page, !plan.driven || total > WALK_FROM).execute(db);
-  return { rows: rows.rows, total };
+  const rows = await seekPage<EpicRow>(db, plan.page(!plan.driven || total > WALK_FROM), page);
+  return { rows, total };
 }
 
 /**
@@ -356,7 +361,7 @@ export async function explainEpicList(
   const plan = await planList(db, filter);
   if (!plan) return null;
   const explain = (query: RawBuilder<unknown>) => dialect.explain(db, query);
-  return { count: await explain(plan.count), page: await explain(plan.page({ page: 1, perPage: 30, offset: 0 }, walk)) };
+  return { count: await explain(plan.count), page: await explain(seekQuery(plan.page(walk), 30, 0)) };
 }
 
 // ---------------------------------------------------------------------------------------------

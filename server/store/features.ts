@@ -16,6 +16,7 @@ import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
+import { seekPage } from './pages';
 import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
@@ -382,19 +383,22 @@ export async function listFeatures(db: Db, filter: FeatureListFilter, page: Pagi
   // Across the account the scope is derived from the statuses: a filter, never the walk's order.
   const scopeOrders =
     filter.releaseId !== undefined || filter.productId !== undefined || filter.epicId !== undefined || filter.initiativeId !== undefined;
+  const conditions = (walk: boolean) =>
+    [...terms.entries()].map(([k, term]) => term(walk ? !(k === 'scope' && scopeOrders) : !(k === driver || k === 'scope')));
   const where = (walk: boolean) => {
-    const parts = [...terms.entries()].map(([k, term]) =>
-      term(walk ? !(k === 'scope' && scopeOrders) : !(k === driver || k === 'scope')),
-    );
+    const parts = conditions(walk);
     return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
   };
 
   const total = await countMatches(db, sql<{ n: number }>`SELECT count(*) AS n FROM features f ${where(false)}`, countedScope());
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  const order = filter.releaseId !== undefined && filter.epicId === undefined ? sql`ORDER BY f.position, f.id` : sql`ORDER BY f.id DESC`;
+  const order =
+    filter.releaseId !== undefined && filter.epicId === undefined
+      ? [{ ref: 'f.position', field: 'position' }, { ref: 'f.id', field: 'id' }]
+      : [{ ref: 'f.id', field: 'id', desc: true }];
   const walk = driver === null || total > WALK_FROM;
-  const rows = await sql<FeatureRow>`SELECT f.* FROM features f ${where(walk)} ${order} LIMIT ${page.perPage} OFFSET ${page.offset}`.execute(db);
-  return { rows: rows.rows, total };
+  const rows = await seekPage<FeatureRow>(db, { select: sql`SELECT f.* FROM features f`, conditions: conditions(walk), order }, page);
+  return { rows, total };
 }
 
 // ---------------------------------------------------------------------------------------------
