@@ -81,6 +81,16 @@ export class ReadPool {
     return this.slots.length;
   }
 
+  /** The worker threads now serving (diagnostics and tests: a replaced worker is a new one). */
+  get workers(): readonly Worker[] {
+    return this.slots.map((s) => s.worker);
+  }
+
+  /** Resolves once every worker, replacements included, has opened the database and built the app. */
+  async ready(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.ready));
+  }
+
   private spawn(): Slot {
     const worker = startWorker(this.data);
     const pending = new Map<number, (res: Response) => void>();

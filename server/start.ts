@@ -42,6 +42,8 @@ export interface RunningService {
   /** The token minted on first start when none was fixed; null otherwise. */
   mintedToken: string | null;
   adminEmail: string | null;
+  /** The read workers, when reads are answered off the main thread. */
+  readPool: ReadPool | undefined;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     seeded,
     mintedToken,
     adminEmail,
+    readPool,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,0 +1,53 @@
+// Reads in worker threads (server/read-pool.ts): a GET is answered by a read worker over its own
+// connection and sees every write acknowledged before it; a worker that dies is replaced and the
+// service keeps answering.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService } from './test/harness';
+import type { TestService } from './test/harness';
+import { makeFeature, makeRelease, uniqueName } from './test/records';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('read workers', () => {
+  it('answer reads, each seeing the writes acknowledged before it', async () => {
+    const pool = t.service.readPool;
+    expect(pool?.size).toBeGreaterThan(0);
+    const release = await makeRelease(t, { name: uniqueName('Read after write') });
+    for (let i = 0; i < 10; i++) {
+      const f = await makeFeature(t, release.reference_num, { name: uniqueName('Seen at once') });
+      const shown = await t.get<{ feature: { name: string } }>(`/features/${f.id}`);
+      expect(shown.status).toBe(200);
+      expect(shown.body.feature.name).toBe(f.name);
+      const listed = await t.get<{ pagination: { total_records: number } }>(`/releases/${release.id}/features`);
+      expect(listed.body.pagination.total_records).toBe(i + 1);
+    }
+  });
+
+  it('refuse to write: a read connection cannot change the database', async () => {
+    // Every write route is answered on the main thread; a worker's connection is query-only.
+    const { openReadStore } = await import('./store/db');
+    const reader = openReadStore(t.dataDir);
+    try {
+      expect(() => reader.sqlite.prepare("UPDATE products SET name = 'x'").run()).toThrow(/readonly|read-only|query_only|attempt to write/i);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('are replaced when one dies, and the service keeps answering', async () => {
+    const pool = t.service.readPool;
+    if (!pool) throw new Error('the test service runs read workers');
+    const before = pool.workers[0];
+    await before?.terminate();
+    await pool.ready();
+    expect(pool.workers[0]).not.toBe(before);
+    const res = await t.get('/me');
+    expect(res.status).toBe(200);
+  });
+});
