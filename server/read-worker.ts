@@ -41,9 +41,19 @@ async function answer(req: ReadRequest): Promise<ReadResponse> {
 }
 
 port.on('message', (req: ReadRequest) => {
-  void answer(req).then((res) => {
-    const transfer = res.body instanceof Uint8Array && res.body.byteOffset === 0 && res.body.byteLength === res.body.buffer.byteLength ? [res.body.buffer as ArrayBuffer] : [];
-    port.postMessage(res, transfer);
-  });
+  answer(req)
+    .catch((err: unknown): ReadResponse => {
+      // The app answers its own errors; this is a failure around it (reading the answer back).
+      const body = JSON.stringify({ error: err instanceof Error ? err.message : 'Internal error' });
+      return { id: req.id, status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
+    })
+    .then((res) => {
+      const bytes = res.body instanceof Uint8Array ? res.body : null;
+      const whole = bytes !== null && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+      port.postMessage(res, whole ? [bytes.buffer as ArrayBuffer] : []);
+    })
+    .catch(() => {
+      // postMessage itself failed (the port is closing): nothing is left to answer to.
+    });
 });
 port.postMessage({ ready: true });
