@@ -9,8 +9,10 @@
 // on delete, and move it on any update of a column it depends on, in the writing transaction — so
 // the numbers are those a full aggregate would give (sums of the same values; floating-point
 // addition in another order can differ in the last bits, below the rounding of any progress shown).
-// Dates are not kept here: min(start_date) and max(due_date) are answered by
-// (scope, start_date) / (scope, due_date) indexes in a single index probe each.
+// Dates are not kept here: a release's min(start_date) and max(due_date) are answered by
+// (release_id, start_date) / (release_id, due_date) indexes in one probe each; a phase's read its
+// features through features_phase (a phase holds a part of a release, and every index more is a
+// page more written by every feature write).
 import { sql } from 'kysely';
 import type { Db } from './audit';
 
@@ -73,8 +75,6 @@ ${fill('release_id')}
 ${fill('release_phase_id')}
 CREATE INDEX features_release_start ON features(release_id, start_date);
 CREATE INDEX features_release_due ON features(release_id, due_date);
-CREATE INDEX features_phase_start ON features(release_phase_id, start_date);
-CREATE INDEX features_phase_due ON features(release_phase_id, due_date);
 `;
 }
 
@@ -100,7 +100,7 @@ export async function estimateTotals(db: Db, scope: FeatureSet, id: number): Pro
   return { total: r?.total ?? 0, left: r?.left ?? 0 };
 }
 
-/** Earliest start and latest due date of a set: one index probe each ((scope, date) indexes). */
+/** Earliest start and latest due date of a set (a release: one index probe each). */
 export async function dateBounds(db: Db, scope: FeatureSet, id: number): Promise<{ minStart: string | null; maxDue: string | null }> {
   const start = await sql<{ d: string | null }>`SELECT min(start_date) AS d FROM features WHERE ${sql.ref(scope)} = ${id}`.execute(db);
   const due = await sql<{ d: string | null }>`SELECT max(due_date) AS d FROM features WHERE ${sql.ref(scope)} = ${id}`.execute(db);
