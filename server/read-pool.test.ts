@@ -29,6 +29,22 @@ describe('read workers', () => {
     }
   });
 
+  it('show the rows beside a record as they are after a write, never as remembered', async () => {
+    const release = await makeRelease(t, { name: uniqueName('Remembered') });
+    const f = await makeFeature(t, release.reference_num, { name: uniqueName('Shows its people'), assigned_to_user: 'sam@planner.local' });
+    const show = async () => (await t.get<{ feature: { assigned_to_user: { name: string } } }>(`/features/${f.id}`)).body.feature.assigned_to_user.name;
+    const before = await show();
+    expect(await show()).toBe(before); // now remembered by the worker
+    const sqlite = t.service.store.sqlite;
+    sqlite.prepare("UPDATE users SET name = 'Sam Renamed' WHERE email = 'sam@planner.local'").run();
+    try {
+      expect(await show()).toBe('Sam Renamed');
+    } finally {
+      sqlite.prepare('UPDATE users SET name = ? WHERE email = ?').run(before, 'sam@planner.local');
+    }
+    expect(await show()).toBe(before);
+  });
+
   it('refuse to write: a read connection cannot change the database', async () => {
     // Every write route is answered on the main thread; a worker's connection is query-only.
     const { openReadStore } = await import('./store/db');

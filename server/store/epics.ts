@@ -5,7 +5,7 @@
 // Rules shared with features (status, people, tags, estimates in the release's units, dates,
 // progress, team and its dependents, watchers) are `planWorkItem`, so both kinds answer alike.
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder, Updateable } from 'kysely';
+import type { Kysely, RawBuilder, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { epicCreateInput, epicUpdateInput } from '../../src/contract/epics';
 import type { Epic } from '../../src/contract/epics';
@@ -20,6 +20,8 @@ import { audit, auditDestroyed, diff, recycle, unlinkFeatures } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
 import { seekPage, seekQuery } from './pages';
+import { rowsById } from './row-cache';
+import type { LookupTable } from './row-cache';
 import type { SeekableList } from './pages';
 import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
@@ -367,10 +369,6 @@ export async function explainEpicList(
 // ---------------------------------------------------------------------------------------------
 // Response shape
 
-function byId<T extends { id: number }>(rows: T[]): Map<number, T> {
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
 
 /**
@@ -386,7 +384,7 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
   const estimateFields = ESTIMATES.map((k) => `${k}_estimate_text`);
 
   const releases = need('release', 'release_reference_num', 'work_units', ...estimateFields)
-    ? byId(await db.selectFrom('releases').selectAll().where('id', 'in', ids(rows.map((r) => r.release_id))).execute())
+    ? await rowsById(db, 'releases', ids(rows.map((r) => r.release_id)))
     : new Map<number, ReleaseRow>();
   const watcherRows = need('watchers')
     ? await db.selectFrom('epic_watchers').selectAll().where('epic_id', 'in', epicIds).orderBy('user_id').execute()
@@ -396,34 +394,18 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
     ...(need('assigned_to_user') ? rows.map((r) => r.assigned_to_id) : []),
     ...watcherRows.map((w) => w.user_id),
   ]);
-  const users = userIds.length ? byId(await db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()) : new Map<number, UserRow>();
+  const users: Map<number, UserRow> = await rowsById(db, 'users', userIds);
   const statusIds = need('workflow_status') ? ids(rows.map((r) => r.workflow_status_id)) : [];
-  const statuses = statusIds.length
-    ? byId(await db.selectFrom('workflow_statuses').selectAll().where('id', 'in', statusIds).execute())
-    : new Map<number, WorkflowStatusRow>();
+  const statuses: Map<number, WorkflowStatusRow> = await rowsById(db, 'workflow_statuses', statusIds);
 
-  const load = async <T extends { id: number }>(
-    fields: string[],
-    column: keyof EpicRow,
-    fetch: (list: number[]) => Promise<T[]>,
-  ): Promise<Map<number, T>> => {
-    if (!need(...fields)) return new Map();
-    const list = ids(rows.map((r) => r[column] as number | null));
-    return list.length ? byId(await fetch(list)) : new Map();
-  };
-  const initiatives = await load(['initiative', 'initiative_reference_num'], 'initiative_id', (l) =>
-    db.selectFrom('initiatives').select(['id', 'name', 'reference_num']).where('id', 'in', l).execute(),
-  );
-  const teams = await load(['team'], 'team_id', (l) => db.selectFrom('teams').select(['id', 'name']).where('id', 'in', l).execute());
-  const teamStatuses = await load(['team_workflow_status'], 'team_workflow_status_id', (l) =>
-    db.selectFrom('team_workflow_statuses').selectAll().where('id', 'in', l).execute(),
-  );
-  const iterations = await load(['iteration'], 'iteration_id', (l) =>
-    db.selectFrom('iterations').select(['id', 'name']).where('id', 'in', l).execute(),
-  );
-  const increments = await load(['program_increment'], 'program_increment_id', (l) =>
-    db.selectFrom('program_increments').select(['id', 'name', 'reference_num']).where('id', 'in', l).execute(),
-  );
+  // Rows beside the epics, by id (remembered until the next write: store/row-cache.ts).
+  const load = async <T extends LookupTable>(fields: string[], column: keyof EpicRow, table: T) =>
+    need(...fields) ? rowsById(db, table, ids(rows.map((r) => r[column] as number | null))) : new Map<number, Selectable<Database[T]>>();
+  const initiatives = await load(['initiative', 'initiative_reference_num'], 'initiative_id', 'initiatives');
+  const teams = await load(['team'], 'team_id', 'teams');
+  const teamStatuses = await load(['team_workflow_status'], 'team_workflow_status_id', 'team_workflow_statuses');
+  const iterations = await load(['iteration'], 'iteration_id', 'iterations');
+  const increments = await load(['program_increment'], 'program_increment_id', 'program_increments');
   const customFields = need('custom_fields') ? await customFieldsFor(db, EPIC, epicIds) : new Map<number, Epic['custom_fields']>();
   const counts = new Map<number, { n: number; done: number }>();
   if (need('features_count', 'features_completed_count')) {

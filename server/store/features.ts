@@ -2,7 +2,7 @@
 // reported at once, nothing written when any is found), delete into the recycle bin, indexed lists,
 // and the full response shape built for a whole page in a bounded number of queries.
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { featureCreateInput, featureUpdateInput } from '../../src/contract/features';
 import type { Feature } from '../../src/contract/features';
@@ -17,6 +17,8 @@ import { audit, auditDestroyed, diff, recycle } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
 import { seekPage } from './pages';
+import { rowsById } from './row-cache';
+import type { LookupTable } from './row-cache';
 import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
@@ -414,10 +416,6 @@ export function wantedFields(fields: string | undefined, fallback: readonly stri
   return names.includes('*') ? null : new Set(names);
 }
 
-function byId<T extends { id: number }>(rows: T[]): Map<number, T> {
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
 
 /**
@@ -438,7 +436,7 @@ export async function serializeFeatures(
   const estimateFields = ESTIMATES.flatMap((k) => [`${k}_estimate_text`]);
 
   const releases = need('release', 'release_reference_num', 'work_units', ...estimateFields)
-    ? byId(await db.selectFrom('releases').selectAll().where('id', 'in', ids(rows.map((r) => r.release_id))).execute())
+    ? await rowsById(db, 'releases', ids(rows.map((r) => r.release_id)))
     : new Map<number, ReleaseRow>();
 
   const watcherRows = need('watchers')
@@ -460,45 +458,25 @@ export async function serializeFeatures(
     ...(need('assigned_to_user') ? rows.map((r) => r.assigned_to_id) : []),
     ...watcherRows.map((w) => w.user_id),
   ]);
-  const users = userIds.length ? byId(await db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()) : new Map<number, UserRow>();
+  const users: Map<number, UserRow> = await rowsById(db, 'users', userIds);
 
   const statusIds = ids([
     ...(need('workflow_status') ? rows.map((r) => r.workflow_status_id) : []),
     ...requirementRows.map((r) => r.workflow_status_id),
   ]);
-  const statuses = statusIds.length
-    ? byId(await db.selectFrom('workflow_statuses').selectAll().where('id', 'in', statusIds).execute())
-    : new Map<number, WorkflowStatusRow>();
+  const statuses: Map<number, WorkflowStatusRow> = await rowsById(db, 'workflow_statuses', statusIds);
 
-  const load = async <T extends { id: number }>(
-    field: string,
-    column: keyof FeatureRow,
-    fetch: (list: number[]) => Promise<T[]>,
-  ): Promise<Map<number, T>> => {
-    if (!need(field)) return new Map();
-    const list = ids(rows.map((r) => r[column] as number | null));
-    return list.length ? byId(await fetch(list)) : new Map();
-  };
-  const kinds = await load('workflow_kind', 'workflow_kind_id', (l) => db.selectFrom('workflow_kinds').selectAll().where('id', 'in', l).execute());
-  const phases = await load('belongs_to_release_phase', 'release_phase_id', (l) =>
-    db.selectFrom('release_phases').select(['id', 'name', 'phase_type', 'start_on', 'end_on']).where('id', 'in', l).execute(),
-  );
-  const initiatives = await load('initiative', 'initiative_id', (l) =>
-    db.selectFrom('initiatives').select(['id', 'name', 'reference_num']).where('id', 'in', l).execute(),
-  );
-  const epics = await load('epic', 'epic_id', (l) =>
-    db.selectFrom('epics').select(['id', 'name', 'reference_num']).where('id', 'in', l).execute(),
-  );
-  const teams = await load('team', 'team_id', (l) => db.selectFrom('teams').select(['id', 'name']).where('id', 'in', l).execute());
-  const teamStatuses = await load('team_workflow_status', 'team_workflow_status_id', (l) =>
-    db.selectFrom('team_workflow_statuses').selectAll().where('id', 'in', l).execute(),
-  );
-  const iterations = await load('iteration', 'iteration_id', (l) =>
-    db.selectFrom('iterations').select(['id', 'name']).where('id', 'in', l).execute(),
-  );
-  const increments = await load('program_increment', 'program_increment_id', (l) =>
-    db.selectFrom('program_increments').select(['id', 'name', 'reference_num']).where('id', 'in', l).execute(),
-  );
+  // Rows beside the features, by id (remembered until the next write: store/row-cache.ts).
+  const load = async <T extends LookupTable>(field: string, column: keyof FeatureRow, table: T) =>
+    need(field) ? rowsById(db, table, ids(rows.map((r) => r[column] as number | null))) : new Map<number, Selectable<Database[T]>>();
+  const kinds = await load('workflow_kind', 'workflow_kind_id', 'workflow_kinds');
+  const phases = await load('belongs_to_release_phase', 'release_phase_id', 'release_phases');
+  const initiatives = await load('initiative', 'initiative_id', 'initiatives');
+  const epics = await load('epic', 'epic_id', 'epics');
+  const teams = await load('team', 'team_id', 'teams');
+  const teamStatuses = await load('team_workflow_status', 'team_workflow_status_id', 'team_workflow_statuses');
+  const iterations = await load('iteration', 'iteration_id', 'iterations');
+  const increments = await load('program_increment', 'program_increment_id', 'program_increments');
 
   const watchersOf = new Map<number, number[]>();
   for (const w of watcherRows) (watchersOf.get(w.feature_id) ?? watchersOf.set(w.feature_id, []).get(w.feature_id))?.push(w.user_id);
