@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../src/contract/common';
 import { mintToken } from './auth';
 import { createApp } from './app';
+import { readEnv } from './env';
 import { RateLimiter, parseRateLimit } from './http/rate-limit';
 import type { RateWindow } from './http/rate-limit';
 import { openStore } from './store/db';
@@ -39,6 +40,25 @@ describe('parseRateLimit', () => {
     expect(parseRateLimit('20/s,lots')).toMatch(/"lots" is not a limit/);
     expect(parseRateLimit('20/fortnight')).toMatch(/"20\/fortnight"/);
     expect(parseRateLimit('0/s')).toMatch(/at least 1/);
+  });
+});
+
+describe('the configuration', () => {
+  it('defaults to limits no person reaches, and reads off', () => {
+    const env = readEnv({});
+    expect(env.PLANNER_RATE_LIMIT.map((w) => `${w.limit}/${w.per}`)).toEqual(['100/second', '3000/minute']);
+    expect(env.PLANNER_AUTH_FAILURE_LIMIT.map((w) => `${w.limit}/${w.per}`)).toEqual(['20/minute']);
+    expect(env.PLANNER_MAX_CONNECTIONS_PER_IP).toBe(64);
+    expect(readEnv({ PLANNER_RATE_LIMIT: 'off' }).PLANNER_RATE_LIMIT).toEqual([]);
+  });
+
+  it('names every bad setting at once', () => {
+    expect(() => readEnv({ PLANNER_RATE_LIMIT: '20/s,lots', PLANNER_MAX_CONNECTIONS_PER_IP: '-1' })).toThrow(
+      /PLANNER_RATE_LIMIT: "lots" is not a limit[\s\S]*PLANNER_MAX_CONNECTIONS_PER_IP/,
+    );
+    expect(() => readEnv({ PLANNER_HEADERS_TIMEOUT_MS: '20000', PLANNER_REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      /PLANNER_REQUEST_TIMEOUT_MS: must be 0 or at least PLANNER_HEADERS_TIMEOUT_MS/,
+    );
   });
 });
 

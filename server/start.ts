@@ -36,7 +36,7 @@ export interface ServiceOptions {
   rateLimit?: readonly RateWindow[] | undefined;
   /** Wrong tokens per remote address; none unless given (the CLI passes PLANNER_AUTH_FAILURE_LIMIT). */
   authFailureLimit?: readonly RateWindow[] | undefined;
-  /** Socket timeouts and connections per address; the defaults of DEFAULT_CONNECTION_LIMITS otherwise. */
+  /** Socket timeouts (DEFAULT_CONNECTION_LIMITS unless given) and connections per address (none unless given). */
   connections?: Partial<ConnectionLimits> | undefined;
   /** SQLite `synchronous` of the writing connection: `normal` (default) or `full` (survives power loss). */
   synchronous?: 'normal' | 'full' | undefined;
@@ -94,7 +94,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const fetch = (req: Request, env: unknown): Response | Promise<Response> =>
       app ? app.fetch(req, env) : new Response('Starting', { status: 503 });
     const s = serve({ fetch, port: options.port, hostname: host }, () => resolve(s));
-    guardConnections(s, options.connections);
+    // Like the rate limits, the per-address cap refuses scripts' bursts: only when asked (the CLI).
+    guardConnections(s, { maxConnectionsPerIp: 0, ...options.connections });
     s.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
