@@ -84,7 +84,15 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.onError((err, c) => errorResponse(c, err));
   api.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));
   if (options.corsOrigins.length > 0) {
-    api.use('*', cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type', 'Accept'] }));
+    api.use(
+      '*',
+      cors({
+        origin: options.corsOrigins,
+        allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
+        // Not CORS-safelisted: without this a browser app on another origin cannot read how long to wait.
+        exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+      }),
+    );
   }
   api.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');

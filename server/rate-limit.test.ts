@@ -7,11 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../src/contract/common';
-import { mintToken } from './auth';
+import { mintToken, storeToken } from './auth';
 import { createApp } from './app';
 import { readEnv } from './env';
 import { RateLimiter, parseRateLimit } from './http/rate-limit';
 import type { RateWindow } from './http/rate-limit';
+import { seedAccount } from './seed/seed';
 import { openStore } from './store/db';
 import { startService } from './start';
 import type { RunningService } from './start';
@@ -232,15 +233,32 @@ describe('the service with limits', () => {
 });
 
 describe('the app called without a socket', () => {
-  it('counts no address and keeps answering 401 to wrong tokens (app.fetch in tests)', async () => {
+  it('limits tokens, counts no address, and lets other origins read how long to wait', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-limits-'));
     const store = await openStore(dataDir);
     try {
-      const app = createApp({ store, maxBodyBytes: 1024, corsOrigins: [], authFailureLimit: windows('1/min'), rateLimit: windows('1/min') });
+      const { adminId } = await seedAccount(store.db, 'empty');
+      await storeToken(store.db, adminId, TOKEN, 'test');
+      const app = createApp({
+        store,
+        maxBodyBytes: 1024,
+        corsOrigins: ['http://other.test'],
+        authFailureLimit: windows('1/min'),
+        rateLimit: windows('1/min'),
+      });
+      // No socket, no address: wrong tokens keep their 401.
       for (let i = 0; i < 3; i++) {
         const res = await app.request('/api/v1/me', { headers: { Authorization: 'Bearer wrong-token-0123456789' } });
         expect(res.status).toBe(401);
       }
+      const headers = { Authorization: `Bearer ${TOKEN}`, Origin: 'http://other.test' };
+      const first = await app.request('/api/v1/me', { headers });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('0');
+      const second = await app.request('/api/v1/me', { headers });
+      expect(second.status).toBe(429);
+      expect(second.headers.get('retry-after')).toBe('60');
+      expect(second.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('retry-after');
     } finally {
       await store.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
