@@ -88,6 +88,14 @@ describe('a busy service', () => {
     expect(calls).toHaveLength(BUSY_RETRIES + 1);
   });
 
+  it('waits 10 s at most in all', async () => {
+    serve({ ...limited, retryAfter: '6' });
+    const result = apiGet('/features', okSchema, undefined, { session }).catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    expect(await result).toMatchObject({ status: 429 });
+    expect(calls.map((c) => c.at - 1_000_000)).toEqual([0, 6000]);
+  });
+
   it('gives up at once when asked to wait longer than it would, and without a reason says when to try', async () => {
     serve({ status: 429, retryAfter: '60' });
     const result = apiGet('/features', okSchema, undefined, { session }).catch((e: unknown) => e);

@@ -78,7 +78,7 @@ export function buildQuery(query?: QueryParams): string {
 
 /** Retries after a 429 (or a GET's 503) before the error reaches the screen. */
 export const BUSY_RETRIES = 3;
-/** The longest Retry-After waited out; asked to wait longer, the client gives up at once. */
+/** The most one request waits in all; asked to wait longer, the client gives up at once. */
 export const BUSY_MAX_WAIT_MS = 10_000;
 
 /** Retry-After as milliseconds: delta seconds or an HTTP date; 1 s when absent or unreadable. */
@@ -144,6 +144,7 @@ async function send(
   const url = apiUrl(path, query, session);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   let response: Response;
+  let waited = 0;
   for (let attempt = 0; ; attempt++) {
     try {
       response = await fetch(url, { method, headers, body: payload, signal: options.signal });
@@ -154,9 +155,10 @@ async function send(
     }
     if (!isBusy(method, response.status)) break;
     const wait = retryAfterMs(response.headers.get('Retry-After'));
-    if (attempt >= BUSY_RETRIES || wait > BUSY_MAX_WAIT_MS) return busy(response, wait);
+    if (attempt >= BUSY_RETRIES || waited + wait > BUSY_MAX_WAIT_MS) return busy(response, wait);
     await response.body?.cancel();
     await sleep(wait, options.signal);
+    waited += wait;
   }
 
   if (response.status === 204) return { status: 204, json: undefined };
