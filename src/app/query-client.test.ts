@@ -15,7 +15,8 @@ afterEach(() => {
 async function toastText(): Promise<string> {
   // The toast's text comes a tick after its live region.
   await vi.advanceTimersByTimeAsync(100);
-  return document.getElementById('toast-region')?.textContent ?? '';
+  const toast = document.querySelector('#toast-region .toast');
+  return toast ? `${toast.className}: ${toast.textContent ?? ''}` : '';
 }
 
 describe('a busy service', () => {
@@ -23,7 +24,7 @@ describe('a busy service', () => {
     vi.useFakeTimers();
     const client = createQueryClient();
     await client.fetchQuery({ queryKey: ['busy'], queryFn: () => Promise.reject(busy), retry: false }).catch(() => undefined);
-    expect(await toastText()).toBe(busy.message);
+    expect(await toastText()).toBe(`toast toast--problem: ${busy.message}`);
   });
 
   it('is named in a toast when a write gives up, and other errors raise none', async () => {
@@ -34,6 +35,6 @@ describe('a busy service', () => {
     await run(new ApiError(422, 'name is required'));
     expect(await toastText()).toBe('');
     await run(busy);
-    expect(await toastText()).toBe(busy.message);
+    expect(await toastText()).toBe(`toast toast--problem: ${busy.message}`);
   });
 });
