@@ -116,6 +116,10 @@ describe('RateLimiter', () => {
     limiter.refund('x', 5);
     expect(limiter.take('x', 7)).toBe(true);
     expect(limiter.take('x')).toBe(false);
+    // Once its bucket is full again, a peek forgets the key.
+    clock += 60_000;
+    expect(limiter.peek('x')).toBe(true);
+    expect(limiter.size).toBe(0);
   });
 
   it('keeps memory bounded: idle keys are dropped first, then the oldest when all are active', () => {

@@ -105,7 +105,7 @@ export class RateLimiter {
     this.interval = Float64Array.from(windows, (w) => w.periodMs / w.limit);
   }
 
-  /** Keys tracked now (idle ones included until room is needed). */
+  /** Keys tracked now (idle ones stay until room is needed or a peek finds them full again). */
   get size(): number {
     return this.slots.size;
   }
@@ -130,12 +130,6 @@ export class RateLimiter {
       const i = slot * n + w;
       this.tat[i] = Math.max(now, (this.tat[i] ?? 0) - cost * (this.interval[w] ?? 0));
     }
-  }
-
-  /** Forgets every key (tests, or a configuration change). */
-  clear(): void {
-    for (const slot of this.slots.values()) this.release(slot);
-    this.slots.clear();
   }
 
   private decide(key: string, cost: number, charge: boolean): boolean {
@@ -178,6 +172,10 @@ export class RateLimiter {
       for (let w = 0; w < n; w++) {
         this.tat[base + w] = Math.max(this.tat[base + w] ?? 0, now) + cost * (this.interval[w] ?? 0);
       }
+    } else if (!charge && slot !== undefined && this.isIdle(slot, now)) {
+      // Peeking at a key that is full again: forget it now, so `size` falls back to 0.
+      this.slots.delete(key);
+      this.release(slot);
     }
     return d.allowed;
   }
@@ -197,11 +195,8 @@ export class RateLimiter {
    * the cost stays amortised O(1) per new key.
    */
   private evict(now: number): void {
-    const n = this.windows.length;
     for (const [key, slot] of this.slots) {
-      let idle = true;
-      for (let w = 0; w < n; w++) if ((this.tat[slot * n + w] ?? 0) > now) idle = false;
-      if (idle) {
+      if (this.isIdle(slot, now)) {
         this.slots.delete(key);
         this.release(slot);
       }
@@ -213,6 +208,13 @@ export class RateLimiter {
       this.slots.delete(key);
       this.release(slot);
     }
+  }
+
+  /** Every bucket of the slot is full again: it holds nothing a fresh key would not. */
+  private isIdle(slot: number, now: number): boolean {
+    const n = this.windows.length;
+    for (let w = 0; w < n; w++) if ((this.tat[slot * n + w] ?? 0) > now) return false;
+    return true;
   }
 
   private release(slot: number): void {
