@@ -83,11 +83,12 @@ describe('slow clients', () => {
     const headerCloses = results.slice(0, 25).map((r) => r.afterMs);
     const bodyCloses = results.slice(25, 50).map((r) => r.afterMs);
     const silentCloses = results.slice(50).map((r) => r.afterMs);
-    // Headers: 500 ms plus one sweep (125 ms) plus scheduling slack on a loaded machine.
-    expect(Math.max(...headerCloses, ...silentCloses)).toBeLessThan(2000);
+    // Headers: 500 ms plus one sweep (125 ms) plus scheduling slack on a loaded machine (node's own
+    // sweep alone would take 30 s).
+    expect(Math.max(...headerCloses, ...silentCloses)).toBeLessThan(3000);
     expect(Math.min(...headerCloses)).toBeGreaterThanOrEqual(450);
     // Body: the whole request gets 1000 ms.
-    expect(Math.max(...bodyCloses)).toBeLessThan(2500);
+    expect(Math.max(...bodyCloses)).toBeLessThan(3500);
     expect(Math.min(...bodyCloses)).toBeGreaterThanOrEqual(950);
     for (const r of results.slice(0, 50)) expect(r.received).toMatch(/^HTTP\/1\.1 408/);
     // Nothing was half-written by the stalled creates.
