@@ -203,6 +203,8 @@ describe('the service with limits', () => {
     expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
     expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    // Full again only when all five are back: 5 × 4 s after the burst began.
+    expect(Number(refused.headers['x-ratelimit-reset'])).toBeGreaterThan(Number(refused.headers['retry-after']));
     expect(errorBodySchema.parse(refused.body).error).toMatch(/an access token may make at most 5 requests per 20 seconds/);
 
     // The same token spelled with other spacing is the same bucket.

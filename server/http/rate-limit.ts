@@ -237,7 +237,7 @@ function tooMany(c: Context, message: string, d: RateDecision): Response {
   c.header('Retry-After', String(retry));
   if (d.window) c.header('X-RateLimit-Limit', String(d.window.limit));
   c.header('X-RateLimit-Remaining', '0');
-  c.header('X-RateLimit-Reset', String(retry));
+  c.header('X-RateLimit-Reset', String(seconds(d.resetMs)));
   return c.json({ error: `${message} Retry after ${retry} s.` }, 429);
 }
 
