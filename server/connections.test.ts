@@ -57,7 +57,7 @@ async function getMe(url: string, from?: string): Promise<number> {
   const { port } = new URL(url);
   const probe = await openStalled(
     Number(port),
-    `GET /api/v1/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`,
+    `GET /api/v1/me HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`,
     from,
   );
   const { received } = await probe.closed;
@@ -67,9 +67,10 @@ async function getMe(url: string, from?: string): Promise<number> {
 describe('slow clients', () => {
   it('closes requests whose headers or body stall after the timeouts, and serves others meanwhile', async () => {
     const service = await start({ headersTimeoutMs: 500, requestTimeoutMs: 1000, maxConnectionsPerIp: 0 });
-    const partialHeaders = `GET /api/v1/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nX-Slow: `;
+    const host = `127.0.0.1:${service.port}`;
+    const partialHeaders = `GET /api/v1/me HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${TOKEN}\r\nX-Slow: `;
     const partialBody =
-      `POST /api/v1/products/PLN/initiatives HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+      `POST /api/v1/products/PLN/initiatives HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${TOKEN}\r\n` +
       `Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"initiative": {"name": "`;
     const probes = await Promise.all([
       ...Array.from({ length: 25 }, () => openStalled(service.port, partialHeaders)),

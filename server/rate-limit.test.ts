@@ -10,6 +10,7 @@ import { errorBodySchema } from '../src/contract/common';
 import { mintToken, storeToken } from './auth';
 import { createApp } from './app';
 import { readEnv } from './env';
+import { siteFor } from './http/hosts';
 import { RateLimiter, parseRateLimit } from './http/rate-limit';
 import type { RateWindow } from './http/rate-limit';
 import { seedAccount } from './seed/seed';
@@ -242,6 +243,7 @@ describe('the service with limits', () => {
 });
 
 describe('the app called without a socket', () => {
+  const HOST = '127.0.0.1:4780';
   it('limits tokens, counts no address, and lets other origins read how long to wait', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-limits-'));
     const store = await openStore(dataDir);
@@ -252,15 +254,16 @@ describe('the app called without a socket', () => {
         store,
         maxBodyBytes: 1024,
         corsOrigins: ['http://other.test'],
+        site: siteFor({ host: '127.0.0.1', port: 4780 }),
         authFailureLimit: windows('1/min'),
         rateLimit: windows('1/min'),
       });
       // No socket, no address: wrong tokens keep their 401.
       for (let i = 0; i < 3; i++) {
-        const res = await app.request('/api/v1/me', { headers: { Authorization: 'Bearer wrong-token-0123456789' } });
+        const res = await app.request('/api/v1/me', { headers: { Host: HOST, Authorization: 'Bearer wrong-token-0123456789' } });
         expect(res.status).toBe(401);
       }
-      const headers = { Authorization: `Bearer ${TOKEN}`, Origin: 'http://other.test' };
+      const headers = { Host: HOST, Authorization: `Bearer ${TOKEN}`, Origin: 'http://other.test' };
       const first = await app.request('/api/v1/me', { headers });
       expect(first.status).toBe(200);
       expect(first.headers.get('x-ratelimit-remaining')).toBe('0');
