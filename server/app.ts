@@ -14,6 +14,8 @@ import { apiRoutes } from './api-routes';
 import { HttpError, errorResponse } from './http/errors';
 import { hostCheck } from './http/hosts';
 import type { Site } from './http/hosts';
+import { RateLimiter, authFailureThrottle, rateLimit } from './http/rate-limit';
+import type { RateWindow } from './http/rate-limit';
 import { mountRoutes } from './http/route-table';
 import type { AnyRoute } from './http/route-table';
 import type { AppEnv } from './types';
@@ -36,6 +38,10 @@ export interface AppOptions {
    * user as the app's environment (`app.fetch(request, { user })`).
    */
   reader?: boolean;
+  /** Requests per token (PLANNER_RATE_LIMIT); none when absent or empty. */
+  rateLimit?: readonly RateWindow[] | undefined;
+  /** Wrong tokens per remote address (PLANNER_AUTH_FAILURE_LIMIT); none when absent or empty. */
+  authFailureLimit?: readonly RateWindow[] | undefined;
 }
 
 /** The environment a read worker's app is called with. */
@@ -78,7 +84,15 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.onError((err, c) => errorResponse(c, err));
   api.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));
   if (options.corsOrigins.length > 0) {
-    api.use('*', cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type', 'Accept'] }));
+    api.use(
+      '*',
+      cors({
+        origin: options.corsOrigins,
+        allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
+        // Not CORS-safelisted: without this a browser app on another origin cannot read how long to wait.
+        exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+      }),
+    );
   }
   api.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
@@ -101,6 +115,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     (apiRoutes as readonly AnyRoute[]).filter((r) => r.public),
   );
   const authenticate = cachedAuthenticator(store);
+  api.use('*', authFailureThrottle(options.authFailureLimit && new RateLimiter(options.authFailureLimit)));
   api.use('*', async (c, next) => {
     c.set('store', store);
     if (options.reader) {
@@ -115,6 +130,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.set('user', user);
     await next();
   });
+  api.use('*', rateLimit(options.rateLimit && new RateLimiter(options.rateLimit)));
   // Reads go to the read workers, which run this same app from here on.
   const pool = options.readPool;
   if (pool) {

@@ -1,5 +1,23 @@
 // The service's configuration, read and validated in one place.
 import { z } from 'zod';
+import { DEFAULT_CONNECTION_LIMITS } from './http/connections';
+import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_RATE_LIMIT, parseRateLimit } from './http/rate-limit';
+
+/** `20/s,300/min` or `off`, read into windows; a bad spec is one message naming the problem. */
+const rateLimitSpec = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const parsed = parseRateLimit(text);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const millis = (fallback: number) => z.coerce.number().int().min(0).max(3_600_000).default(fallback);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4780),
@@ -29,7 +47,24 @@ const envSchema = z.object({
    * proxy that keeps the Host header. Requests for any other host are refused (DNS rebinding).
    */
   PLANNER_ALLOWED_HOSTS: z.string().default(''),
-});
+  /** Requests per access token, e.g. `100/s,3000/min`; `off` disables. */
+  PLANNER_RATE_LIMIT: rateLimitSpec(DEFAULT_RATE_LIMIT),
+  /** Wrong tokens one remote address may send before its token checks answer 429; `off` disables. */
+  PLANNER_AUTH_FAILURE_LIMIT: rateLimitSpec(DEFAULT_AUTH_FAILURE_LIMIT),
+  /** Time for a request's headers to arrive (ms). */
+  PLANNER_HEADERS_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs).refine((ms) => ms >= 100, 'must be at least 100 ms'),
+  /** Time for a whole request, body included, to arrive (ms); 0 is no limit. */
+  PLANNER_REQUEST_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
+  /** Idle time after which a keep-alive connection is closed (ms). */
+  PLANNER_KEEP_ALIVE_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs),
+  /** Connections one remote address may hold open at once; 0 is no limit. */
+  PLANNER_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_CONNECTION_LIMITS.maxConnectionsPerIp),
+  /** SQLite `synchronous`: `normal` (default) survives a killed process, `full` also a power cut. */
+  PLANNER_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
+}).refine(
+  (env) => env.PLANNER_REQUEST_TIMEOUT_MS === 0 || env.PLANNER_REQUEST_TIMEOUT_MS >= env.PLANNER_HEADERS_TIMEOUT_MS,
+  { path: ['PLANNER_REQUEST_TIMEOUT_MS'], message: 'must be 0 or at least PLANNER_HEADERS_TIMEOUT_MS' },
+);
 
 export type Env = z.infer<typeof envSchema>;
 

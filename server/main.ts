@@ -42,6 +42,15 @@ async function main(argv: string[]): Promise<void> {
     publicUrl: env.PLANNER_PUBLIC_URL,
     allowedHosts: env.PLANNER_ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean),
     staticDir: path.resolve('dist'),
+    rateLimit: env.PLANNER_RATE_LIMIT,
+    authFailureLimit: env.PLANNER_AUTH_FAILURE_LIMIT,
+    connections: {
+      headersTimeoutMs: env.PLANNER_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.PLANNER_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.PLANNER_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerIp: env.PLANNER_MAX_CONNECTIONS_PER_IP,
+    },
+    synchronous: env.PLANNER_SYNCHRONOUS,
   });
   console.log(`Planner is running at ${service.publicUrl}/`);
   if (service.publicUrl !== service.url) console.log(`  listening on ${service.url}`);

@@ -6,6 +6,9 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { siteFor } from './http/hosts';
 import type { Site } from './http/hosts';
+import { guardConnections } from './http/connections';
+import type { ConnectionLimits } from './http/connections';
+import type { RateWindow } from './http/rate-limit';
 import { mintToken, storeToken } from './auth';
 import { openStore } from './store/db';
 import type { Store } from './store/db';
@@ -29,6 +32,14 @@ export interface ServiceOptions {
   publicUrl?: string | undefined;
   /** PLANNER_ALLOWED_HOSTS: more host names (or host:port) the service answers to. */
   allowedHosts?: readonly string[] | undefined;
+  /** Requests per token; none unless given (the CLI passes PLANNER_RATE_LIMIT, tests and benches opt in). */
+  rateLimit?: readonly RateWindow[] | undefined;
+  /** Wrong tokens per remote address; none unless given (the CLI passes PLANNER_AUTH_FAILURE_LIMIT). */
+  authFailureLimit?: readonly RateWindow[] | undefined;
+  /** Socket timeouts (DEFAULT_CONNECTION_LIMITS unless given) and connections per address (none unless given). */
+  connections?: Partial<ConnectionLimits> | undefined;
+  /** SQLite `synchronous` of the writing connection: `normal` (default) or `full` (survives power loss). */
+  synchronous?: 'normal' | 'full' | undefined;
 }
 
 export interface RunningService {
@@ -50,6 +61,7 @@ export interface RunningService {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
   const store = await openStore(options.dataDir);
+  if (options.synchronous === 'full') store.sqlite.pragma('synchronous = FULL');
   let seeded = false;
   let mintedToken: string | null = null;
   let adminEmail: string | null = null;
@@ -82,6 +94,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const fetch = (req: Request, env: unknown): Response | Promise<Response> =>
       app ? app.fetch(req, env) : new Response('Starting', { status: 503 });
     const s = serve({ fetch, port: options.port, hostname: host }, () => resolve(s));
+    // Like the rate limits, the per-address cap refuses scripts' bursts: only when asked (the CLI).
+    guardConnections(s, { maxConnectionsPerIp: 0, ...options.connections });
     s.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
@@ -110,6 +124,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     store,
     readPool,
     staticDir: options.staticDir ? path.resolve(options.staticDir) : undefined,
+    rateLimit: options.rateLimit,
+    authFailureLimit: options.authFailureLimit,
   });
 
   return {

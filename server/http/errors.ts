@@ -38,6 +38,11 @@ export function errorResponse(c: Context, err: unknown): Response {
     const body = err.errors ? { error: err.message, errors: err.errors } : { error: err.message };
     return c.json(body, storeErrorStatus(err));
   }
+  // The client went away mid-body (a stalled upload closed by the request timeout): no one to
+  // answer and nothing broken, so no 500 in the log.
+  if (err instanceof Error && 'code' in err && err.code === 'ECONNRESET') {
+    return c.json({ error: 'The request was not received in full' }, 408);
+  }
   // SQLite constraint failures are a client's bad reference, never a crash.
   if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT')) {
     return c.json({ error: 'The request conflicts with existing data' }, 409);

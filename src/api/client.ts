@@ -1,6 +1,8 @@
 // The one place the browser speaks HTTP: base URL from the session, bearer auth, JSON in and out,
 // every response parsed with its contract schema, and every failure turned into one ApiError.
-// No redirects or toasts here — React Query's caches, error boundaries and forms decide what to show.
+// A 429 (or a GET's 503) with Retry-After is waited out and asked again a few times before it
+// becomes an error. No redirects or toasts here — React Query's caches, error boundaries and forms
+// decide what to show.
 import type {} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { errorBodySchema } from '../contract/common';
@@ -74,6 +76,47 @@ export function buildQuery(query?: QueryParams): string {
   return text ? `?${text}` : '';
 }
 
+/** Retries after a 429 (or a GET's 503) before the error reaches the screen. */
+export const BUSY_RETRIES = 3;
+/** The most one request waits in all; asked to wait longer, the client gives up at once. */
+export const BUSY_MAX_WAIT_MS = 10_000;
+
+/** Retry-After as milliseconds: delta seconds or an HTTP date; 1 s when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  const text = header?.trim() ?? '';
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? 1000 : Math.max(0, date - now);
+}
+
+/** A wait that an abort (React Query cancelling) ends at once with the abort's error. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    function onAbort(): void {
+      clearTimeout(timer);
+      reject(signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Whether an answer is worth waiting out and sending again: a 429 always, whatever the method —
+ * the service refuses before doing anything, so a write is not done twice — and a 503 only for a
+ * GET, since a write that met a 503 may have been done.
+ */
+function isBusy(method: string, status: number): boolean {
+  return status === 429 || (status === 503 && method === 'GET');
+}
+
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Use these credentials instead of the stored session (sign-in checks a token before keeping it). */
@@ -98,18 +141,24 @@ async function send(
   if (session?.token) headers.Authorization = `Bearer ${session.token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const url = apiUrl(path, query, session);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
   let response: Response;
-  try {
-    response = await fetch(apiUrl(path, query, session), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
-  } catch (err) {
-    // Aborts are React Query cancelling a query: let them through untouched so it can tell.
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'Could not reach the planning service. Check your connection and the server URL.', {}, 'network');
+  let waited = 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(url, { method, headers, body: payload, signal: options.signal });
+    } catch (err) {
+      // Aborts are React Query cancelling a query: let them through untouched so it can tell.
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      throw new ApiError(0, 'Could not reach the planning service. Check your connection and the server URL.', {}, 'network');
+    }
+    if (!isBusy(method, response.status)) break;
+    const wait = retryAfterMs(response.headers.get('Retry-After'));
+    if (attempt >= BUSY_RETRIES || waited + wait > BUSY_MAX_WAIT_MS) return busy(response, wait);
+    await response.body?.cancel();
+    await sleep(wait, options.signal);
+    waited += wait;
   }
 
   if (response.status === 204) return { status: 204, json: undefined };
@@ -131,6 +180,22 @@ async function send(
     throw new ApiError(response.status, fallbackMessage(response.status));
   }
   return { status: response.status, json };
+}
+
+/** Gives up on a busy service: the person is told it is busy, with the service's own reason. */
+async function busy(response: Response, waitMs: number): Promise<never> {
+  let reason = '';
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(await response.text()));
+    if (parsed.success) reason = ` ${parsed.data.error}`;
+  } catch {
+    // No JSON reason: the generic sentence below says enough.
+  }
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const message = reason
+    ? `The service is busy.${reason}`
+    : `The service is busy: try again in ${seconds} s.`;
+  throw new ApiError(response.status, message);
 }
 
 function fallbackMessage(status: number): string {

@@ -6,11 +6,14 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { ApiError } from '../api/client';
 import { invalidateAfterMutation } from '../api/mutations';
 import { clearSession, getSession } from '../api/session';
+import { showToast } from '../ui/toast';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended — sign in again';
 
 function onError(error: ApiError): void {
   if (error.status === 401 && getSession()) clearSession(SESSION_ENDED_MESSAGE);
+  // The client has already waited and retried: say so wherever the screen shows (or hides) errors.
+  if (error.status === 429) showToast(error.message, 'problem');
 }
 
 export function createQueryClient(): QueryClient {

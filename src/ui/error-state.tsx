@@ -31,6 +31,7 @@ function defaultTitle(error: unknown): string {
     if (error.status === 404) return 'Not found';
     if (error.status === 403) return 'Not allowed';
     if (error.status === 0) return 'The service could not be reached';
+    if (error.status === 429) return 'The service is busy';
   }
   return 'This could not be loaded';
 }

@@ -21,8 +21,8 @@ function region(): HTMLElement {
   return el;
 }
 
-/** Shows `message` for a few seconds and has it read out politely. */
-export function showToast(message: string): void {
+/** Shows `message` for a few seconds and has it read out politely; `problem` marks it as one, not a success. */
+export function showToast(message: string, tone: 'done' | 'problem' = 'done'): void {
   if (typeof document === 'undefined') return;
   const el = region();
   clearTimeout(hideTimer);
@@ -31,7 +31,7 @@ export function showToast(message: string): void {
   // tick later than the (possibly new) region.
   setTimeout(() => {
     const toast = document.createElement('p');
-    toast.className = 'toast';
+    toast.className = tone === 'problem' ? 'toast toast--problem' : 'toast';
     toast.textContent = message;
     el.replaceChildren(toast);
     hideTimer = setTimeout(() => el.replaceChildren(), SHOW_MS);
