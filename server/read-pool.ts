@@ -34,9 +34,30 @@ export interface ReadWorkerData {
   dataDir: string;
   /** The serialisable app options (createApp), the same as the main thread's. */
   app: Record<string, unknown>;
+  /** This worker only checkpoints the WAL (see CHECKPOINT_MS); it answers no requests. */
+  checkpointer?: boolean;
 }
 
+/**
+ * How often the checkpoint thread copies committed pages from the WAL into the database file. The
+ * writer's own automatic checkpoints ran inside a write every ≈ 1,000 pages and waited for the
+ * disk (fsync) there: on this machine 100–500 ms, one write in forty stalled behind it. With read
+ * workers the writer's automatic checkpoints are off (`PRAGMA wal_autocheckpoint = 0`, start.ts)
+ * and this thread runs passive checkpoints, which never block the writer or a reader.
+ */
+export const CHECKPOINT_MS = 250;
+
+/**
+ * Under writes that never pause, passive checkpoints keep copying but the WAL never starts over (it
+ * restarts only at a write that finds every frame copied), so it would grow without end. Past this
+ * many frames (64 MB of 4 KB pages) the checkpoint thread runs one TRUNCATE checkpoint, which waits
+ * for the write in progress, copies what is left and empties the file: a pause of the writer once
+ * per 64 MB written, instead of once per 4 MB before.
+ */
+export const WAL_TRUNCATE_FRAMES = 16_384;
+
 interface Slot {
+  checkpointer?: boolean;
   worker: Worker;
   pending: Map<number, (res: Response) => void>;
   ready: Promise<void>;
@@ -59,6 +80,7 @@ function startWorker(data: ReadWorkerData): Worker {
 
 export class ReadPool {
   private readonly slots: Slot[] = [];
+  private checkpointer: Slot | undefined;
   private nextId = 1;
   private closing = false;
 
@@ -68,8 +90,9 @@ export class ReadPool {
   static async start(size: number, data: ReadWorkerData): Promise<ReadPool> {
     const pool = new ReadPool(data);
     for (let i = 0; i < size; i++) pool.slots.push(pool.spawn());
+    pool.checkpointer = pool.spawn(true);
     try {
-      await Promise.all(pool.slots.map((s) => s.ready));
+      await Promise.all([...pool.slots, pool.checkpointer].map((s) => s.ready));
     } catch (err) {
       await pool.close();
       throw err;
@@ -91,8 +114,8 @@ export class ReadPool {
     await Promise.all(this.slots.map((s) => s.ready));
   }
 
-  private spawn(): Slot {
-    const worker = startWorker(this.data);
+  private spawn(checkpointer = false): Slot {
+    const worker = startWorker(checkpointer ? { ...this.data, checkpointer } : this.data);
     const pending = new Map<number, (res: Response) => void>();
     let started: () => void = () => {};
     let failed: (err: Error) => void = () => {};
@@ -100,7 +123,7 @@ export class ReadPool {
       started = resolve;
       failed = reject;
     });
-    const slot: Slot = { worker, pending, ready };
+    const slot: Slot = { worker, pending, ready, checkpointer };
     worker.on('message', (msg: ReadResponse | { ready: true }) => {
       if ('ready' in msg) return started();
       const answer = pending.get(msg.id);
@@ -118,6 +141,7 @@ export class ReadPool {
       }
       pending.clear();
       if (this.closing) return;
+      if (slot.checkpointer) this.checkpointer = this.spawn(true);
       const i = this.slots.indexOf(slot);
       if (i >= 0) this.slots[i] = this.spawn();
     });
@@ -140,6 +164,6 @@ export class ReadPool {
 
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    await Promise.all([...this.slots, ...(this.checkpointer ? [this.checkpointer] : [])].map((s) => s.worker.terminate()));
   }
 }

@@ -1,59 +1,76 @@
 // A read worker (see server/read-pool.ts): opens its own read-only connection to the database, builds
 // the same app as the main thread in reader mode, and answers the GET requests the main thread
-// hands it, one message each way.
+// hands it, one message each way. Started as the checkpointer, it only checkpoints the WAL.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import type { AppOptions } from './app';
+import { CHECKPOINT_MS, WAL_TRUNCATE_FRAMES } from './read-pool';
 import type { ReadRequest, ReadResponse, ReadWorkerData } from './read-pool';
 import { openReadStore } from './store/db';
 
-const port = parentPort;
-if (!port) throw new Error('server/read-worker.ts runs as a worker thread of the service');
+const port: MessagePort = ((): MessagePort => {
+  if (!parentPort) throw new Error('server/read-worker.ts runs as a worker thread of the service');
+  return parentPort;
+})();
 const data = workerData as ReadWorkerData;
 const store = openReadStore(data.dataDir);
-const app = createApp({ ...(data.app as Omit<AppOptions, 'store'>), store, reader: true, readPool: undefined });
-
-// @hono/node-server's lightweight Response (installed as the global one, as in the main thread)
-// keeps a body given as a string or bytes as it is, where the platform's Response would wrap it in
-// a stream that costs more to read back than the whole request costs to answer.
-getRequestListener(() => new Response(null));
-type Cached = [number, string | Uint8Array | null, Headers | Record<string, string> | undefined];
-const cacheOf = (res: Response): Cached | undefined => {
-  const key = Object.getOwnPropertySymbols(res).find((k) => k.description === 'cache');
-  return key ? ((res as unknown as Record<symbol, Cached | undefined>)[key] ?? undefined) : undefined;
-};
-
-async function answer(req: ReadRequest): Promise<ReadResponse> {
-  let res: Response;
-  try {
-    res = await app.fetch(new Request(req.url, { method: req.method, headers: req.headers }), { user: req.user });
-  } catch (err) {
-    res = Response.json({ error: err instanceof Error ? err.message : 'Internal error' }, { status: 500 });
-  }
-  const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  const cached = cacheOf(res);
-  const body = cached && (typeof cached[1] === 'string' || cached[1] instanceof Uint8Array) ? cached[1] : new Uint8Array(await res.arrayBuffer());
-  return { id: req.id, status: res.status, headers, body: cached?.[1] === null ? null : body };
+if (data.checkpointer) {
+  // The checkpoint thread: passive checkpoints never wait for the writer or a reader; the disk
+  // waits (fsync) happen here, not inside a write.
+  setInterval(() => {
+    const [done] = store.sqlite.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
+    if (done && done.log > WAL_TRUNCATE_FRAMES) store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  }, CHECKPOINT_MS);
+  port.postMessage({ ready: true });
+} else {
+  serve();
 }
 
-port.on('message', (req: ReadRequest) => {
-  answer(req)
-    .catch((err: unknown): ReadResponse => {
-      // The app answers its own errors; this is a failure around it (reading the answer back).
-      const body = JSON.stringify({ error: err instanceof Error ? err.message : 'Internal error' });
-      return { id: req.id, status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
-    })
-    .then((res) => {
-      const bytes = res.body instanceof Uint8Array ? res.body : null;
-      const whole = bytes !== null && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-      port.postMessage(res, whole ? [bytes.buffer as ArrayBuffer] : []);
-    })
-    .catch(() => {
-      // postMessage itself failed (the port is closing): nothing is left to answer to.
+function serve(): void {
+  const app = createApp({ ...(data.app as Omit<AppOptions, 'store'>), store, reader: true, readPool: undefined });
+  // @hono/node-server's lightweight Response (installed as the global one, as in the main thread)
+  // keeps a body given as a string or bytes as it is, where the platform's Response would wrap it in
+  // a stream that costs more to read back than the whole request costs to answer.
+  getRequestListener(() => new Response(null));
+  type Cached = [number, string | Uint8Array | null, Headers | Record<string, string> | undefined];
+  const cacheOf = (res: Response): Cached | undefined => {
+    const key = Object.getOwnPropertySymbols(res).find((k) => k.description === 'cache');
+    return key ? ((res as unknown as Record<symbol, Cached | undefined>)[key] ?? undefined) : undefined;
+  };
+
+  async function answer(req: ReadRequest): Promise<ReadResponse> {
+    let res: Response;
+    try {
+      res = await app.fetch(new Request(req.url, { method: req.method, headers: req.headers }), { user: req.user });
+    } catch (err) {
+      res = Response.json({ error: err instanceof Error ? err.message : 'Internal error' }, { status: 500 });
+    }
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      headers[name] = value;
     });
-});
-port.postMessage({ ready: true });
+    const cached = cacheOf(res);
+    const body = cached && (typeof cached[1] === 'string' || cached[1] instanceof Uint8Array) ? cached[1] : new Uint8Array(await res.arrayBuffer());
+    return { id: req.id, status: res.status, headers, body: cached?.[1] === null ? null : body };
+  }
+
+  port.on('message', (req: ReadRequest) => {
+    answer(req)
+      .catch((err: unknown): ReadResponse => {
+        // The app answers its own errors; this is a failure around it (reading the answer back).
+        const body = JSON.stringify({ error: err instanceof Error ? err.message : 'Internal error' });
+        return { id: req.id, status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
+      })
+      .then((res) => {
+        const bytes = res.body instanceof Uint8Array ? res.body : null;
+        const whole = bytes !== null && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+        port.postMessage(res, whole ? [bytes.buffer as ArrayBuffer] : []);
+      })
+      .catch(() => {
+        // postMessage itself failed (the port is closing): nothing is left to answer to.
+      });
+  });
+  port.postMessage({ ready: true });
+}

@@ -113,6 +113,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   if ((options.readWorkers ?? 0) > 0) {
     try {
       readPool = await ReadPool.start(options.readWorkers ?? 0, { dataDir: options.dataDir, app: shared });
+      // The pool's checkpoint thread copies the WAL into the database; the writer no longer does
+      // it inside a write (CHECKPOINT_MS in read-pool.ts).
+      store.sqlite.pragma('wal_autocheckpoint = 0');
     } catch (err) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.close();
