@@ -45,6 +45,28 @@ describe('read workers', () => {
     expect(await show()).toBe(before);
   });
 
+  it('leave checkpoints to their own thread, which keeps the WAL short', async () => {
+    const sqlite = t.service.store.sqlite;
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    const walFrames = async (): Promise<number> => {
+      // A passive checkpoint reports the frames in the WAL before it copies any.
+      const probe = new (await import('better-sqlite3')).default(`${t.dataDir}/planner.sqlite`);
+      try {
+        return (probe.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log ?? -1;
+      } finally {
+        probe.close();
+      }
+    };
+    const release = await makeRelease(t, { name: uniqueName('Checkpointed') });
+    for (let i = 0; i < 20; i++) await makeFeature(t, release.reference_num, { name: uniqueName('Written') });
+    // Once the thread has copied every frame, the next write starts the WAL over: it then holds
+    // that write's frames only, not the twenty-one writes' (over 100 frames; the probe itself
+    // copies frames, so it looks once, at the end).
+    await new Promise((r) => setTimeout(r, 1_000));
+    await makeFeature(t, release.reference_num, { name: uniqueName('After the checkpoint') });
+    expect(await walFrames()).toBeLessThan(40);
+  });
+
   it('refuse to write: a read connection cannot change the database', async () => {
     // Every write route is answered on the main thread; a worker's connection is query-only.
     const { openReadStore } = await import('./store/db');
