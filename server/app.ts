@@ -6,17 +6,18 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { cachedAuthenticator } from './auth';
 import type { ReadPool } from './read-pool';
 import type { UserRow } from './store/schema';
 import { apiRoutes } from './api-routes';
+import { compressJson } from './http/compress';
 import { HttpError, errorResponse } from './http/errors';
 import { hostCheck } from './http/hosts';
 import type { Site } from './http/hosts';
 import { RateLimiter, authFailureThrottle, rateLimit } from './http/rate-limit';
 import type { RateWindow } from './http/rate-limit';
 import { mountRoutes } from './http/route-table';
+import { serveBuiltApp } from './http/static';
 import type { AnyRoute } from './http/route-table';
 import type { AppEnv } from './types';
 import type { Store } from './store/db';
@@ -98,6 +99,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  api.use('*', compressJson());
   api.use(
     '*',
     bodyLimit({
@@ -150,33 +152,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.all('/api/v1/*', (c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.all('/api/*', (c) => c.json({ error: 'Unknown API version: use /api/v1' }, 404));
 
-  const dir = options.staticDir;
-  if (dir && fs.existsSync(path.join(dir, 'index.html'))) {
-    const root = path.relative(process.cwd(), dir) || '.';
-    const indexFile = path.join(dir, 'index.html');
-    // Re-read when the file changes, so a rebuild while the service runs serves the new asset names.
-    let cached = { mtimeMs: -1, html: '' };
-    const indexHtml = (): string | null => {
-      try {
-        const { mtimeMs } = fs.statSync(indexFile);
-        if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: fs.readFileSync(indexFile, 'utf8') };
-        return cached.html;
-      } catch {
-        return null; // mid-rebuild: the folder was emptied
-      }
-    };
-    app.use('/assets/*', async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    });
-    app.use('*', serveStatic({ root }));
-    // SPA fallback: any other GET is a client-side route.
-    app.get('*', (c) => {
-      c.header('Cache-Control', 'no-cache');
-      const html = indexHtml();
-      if (html === null) return c.text('The app is being rebuilt; reload in a moment.', 503);
-      return c.html(html);
-    });
+  if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
+    serveBuiltApp(app, options.staticDir);
   }
   app.onError((err, c) => errorResponse(c, err));
   return app;
