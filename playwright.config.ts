@@ -44,7 +44,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // The compiled service (scripts/e2e.mjs builds it), so the suite tests what `npm start` runs.
+    command: 'node dist-server/main.js',
     url: `${baseURL}/api/v1/products`,
     // Any answer (401 included) means the service is up.
     reuseExistingServer: false,

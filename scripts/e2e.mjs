@@ -1,9 +1,11 @@
-// Runs the Playwright suite: finds (or installs) a Chromium, builds the app, then `playwright test`.
-// The config starts the real service on a temporary database and serves the built app from it.
+// Runs the Playwright suite: finds (or installs) a Chromium, builds the app and the compiled service
+// (as `npm run build` does), then `playwright test`. The config starts the compiled service — what
+// `npm start` runs — on a temporary database, serving the built app.
 // Arguments go to Playwright (`node scripts/e2e.mjs e2e/stale-numbers.spec.ts`); E2E_SHOTS=1 also saves
 // a screenshot of each screen the stories pass through under test-results/screens.
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { buildServer } from './build-server.mjs';
 import { findChromium } from './find-chromium.mjs';
 
 let chromium;
@@ -17,6 +19,7 @@ console.log(`Chromium: ${chromium}`);
 
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+await buildServer();
 
 fs.rmSync('.tmp/e2e-data', { recursive: true, force: true });
 

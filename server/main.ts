@@ -1,7 +1,9 @@
 // CLI of the local planning service.
-//   node --import tsx server/main.ts            start (PORT, HOST, PLANNER_DATA_DIR, PLANNER_TOKEN, PLANNER_SEED)
-//   node --import tsx server/main.ts token EMAIL mint and print a token for that user
+//   node dist-server/main.js                    start (PORT, HOST, PLANNER_DATA_DIR, PLANNER_TOKEN, PLANNER_SEED)
+//   node dist-server/main.js token EMAIL        mint and print a token for that user
+// (the compiled bundle, scripts/build-server.mjs; `node --import tsx server/main.ts` runs the source)
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { mintToken } from './auth';
 import { readEnv } from './env';
 import { openStore } from './store/db';
@@ -41,7 +43,9 @@ async function main(argv: string[]): Promise<void> {
     corsOrigins: env.PLANNER_CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     publicUrl: env.PLANNER_PUBLIC_URL,
     allowedHosts: env.PLANNER_ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean),
-    staticDir: path.resolve('dist'),
+    // The built app beside this file's folder: dist-server/main.js and server/main.ts are both one
+    // level below the project, so either way it is <project>/dist, wherever the service starts from.
+    staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
     rateLimit: env.PLANNER_RATE_LIMIT,
     authFailureLimit: env.PLANNER_AUTH_FAILURE_LIMIT,
     connections: {
