@@ -54,8 +54,56 @@ function precompress(): Plugin {
   };
 }
 
+const ZOD_JSON_SCHEMA = /[/\\]zod[/\\]v4[/\\]core[/\\](?:to-json-schema|json-schema-processors)\.js$/;
+const STUB = '\0planner-zod-json-schema-stub:';
+
+/** The names a module exports (`export function f`, `export const c`, `export { a as b }`). */
+function exportedNames(code: string): string[] {
+  const names = [
+    ...code.matchAll(/^export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([\w$]+)/gm),
+  ].map((m) => m[1] ?? '');
+  for (const [, list = ''] of code.matchAll(/^export\s*\{([^}]*)\}\s*;?\s*$/gm)) {
+    for (const item of list.split(',')) {
+      const name = item
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
+      if (name) names.push(name);
+    }
+  }
+  return [...new Set(names.filter(Boolean))];
+}
+
+/**
+ * zod's JSON Schema output (`toJSONSchema`, `~standard.jsonSchema`; ~4.5 KB of every screen's
+ * first load, compressed) hangs off each classic schema's prototype, so no bundler can drop it.
+ * The browser never makes JSON Schema (the service does, for its OpenAPI document), so in the app
+ * build zod's two JSON Schema modules are stubs: each export is a function giving back a function
+ * that throws if anything ever asks for JSON Schema. Parsing and validation are untouched.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  return {
+    name: 'planner-zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/[/\\]zod[/\\]/.test(importer) || !source.includes('json-schema')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && ZOD_JSON_SCHEMA.test(resolved.id) ? STUB + resolved.id : null;
+    },
+    async load(id) {
+      if (!id.startsWith(STUB)) return null;
+      const names = exportedNames(await fs.readFile(id.slice(STUB.length), 'utf8'));
+      return [
+        "const unavailable = () => { throw new Error('JSON Schema is not part of the browser build (vite.config.ts)'); };",
+        ...names.map((name) => `export const ${name} = () => unavailable;`),
+      ].join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), zodWithoutJsonSchema(), precompress()],
   server: {
     host: '127.0.0.1',
     // changeOrigin: the service answers only to its own host names (DNS rebinding), so the proxy

@@ -61,7 +61,9 @@ function report(name: string, loaded: Loaded[]): number {
   const total = loaded.reduce((sum, l) => sum + l.transferred, 0);
   const decoded = loaded.reduce((sum, l) => sum + l.decoded, 0);
   const lines = loaded.map((l) => `  ${String(l.transferred).padStart(7)} ${l.encoding.padEnd(8)} ${l.url}`);
-  console.log(`${name}: ${total} bytes of JavaScript transferred (${decoded} decoded) in ${loaded.length} files\n${lines.join('\n')}`);
+  console.log(
+    `${name}: ${total} bytes of JavaScript transferred (${decoded} decoded) in ${loaded.length} files\n${lines.join('\n')}`,
+  );
   return total;
 }
 

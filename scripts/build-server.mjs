@@ -29,7 +29,10 @@ export async function buildServer({ outdir = SERVER_OUT_DIR, logLevel = 'warning
     sourcemap: true,
     logLevel,
   });
-  return { entries: entryPoints.map((e) => path.join(outdir, `${path.basename(e, '.ts')}.js`)), ms: performance.now() - started };
+  return {
+    entries: entryPoints.map((e) => path.join(outdir, `${path.basename(e, '.ts')}.js`)),
+    ms: performance.now() - started,
+  };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

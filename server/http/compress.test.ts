@@ -70,13 +70,18 @@ describe('compressJson', () => {
 });
 
 /** A GET over plain node:http, which (unlike fetch) hands back the bytes as they came. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       })
       .on('error', reject);
@@ -102,7 +107,10 @@ describe('the service compresses its API answers', () => {
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(plain.body.byteLength).toBeGreaterThan(COMPRESS_THRESHOLD);
 
-    const br = await rawGet(`${t.url}${path}`, { Authorization: `Bearer ${TEST_TOKEN}`, 'Accept-Encoding': 'gzip, deflate, br' });
+    const br = await rawGet(`${t.url}${path}`, {
+      Authorization: `Bearer ${TEST_TOKEN}`,
+      'Accept-Encoding': 'gzip, deflate, br',
+    });
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/);
@@ -110,11 +118,16 @@ describe('the service compresses its API answers', () => {
     expect(br.headers['cache-control']).toBe('no-store');
     expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);
     expect(br.body.byteLength).toBeLessThan(plain.body.byteLength);
-    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(
+      JSON.parse(plain.body.toString()),
+    );
   });
 
   it('keeps errors plain', async () => {
-    const res = await rawGet(`${t.url}/api/v1/features/999999`, { Authorization: `Bearer ${TEST_TOKEN}`, 'Accept-Encoding': 'br' });
+    const res = await rawGet(`${t.url}/api/v1/features/999999`, {
+      Authorization: `Bearer ${TEST_TOKEN}`,
+      'Accept-Encoding': 'br',
+    });
     expect(res.status).toBe(404);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(res.body.toString())).toHaveProperty('error');

@@ -12,7 +12,8 @@ import { acceptedEncodings } from './accept-encoding';
 import { serveBuiltApp } from './static';
 
 const SCRIPT = `export const answer = ${JSON.stringify('x'.repeat(40))};\n`.repeat(50);
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
 
 let dir: string;
 let app: Hono<AppEnv>;
@@ -60,7 +61,11 @@ describe('assets', () => {
     const refusedBr = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'br;q=0, gzip;q=0.5' });
     expect(refusedBr.headers.get('content-encoding')).toBe('gzip');
 
-    const withoutBrOrGzip: Record<string, string>[] = [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'deflate' }];
+    const withoutBrOrGzip: Record<string, string>[] = [
+      {},
+      { 'Accept-Encoding': 'identity' },
+      { 'Accept-Encoding': 'deflate' },
+    ];
     for (const headers of withoutBrOrGzip) {
       const plain = await get('/assets/index-abc123.js', headers);
       expect(plain.status).toBe(200);
@@ -91,7 +96,11 @@ describe('assets', () => {
   });
 
   it('never serves source maps or the precompressed files by their own names', async () => {
-    for (const p of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.br', '/assets/index-abc123.js.gz']) {
+    for (const p of [
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.js.br',
+      '/assets/index-abc123.js.gz',
+    ]) {
       const res = await get(p);
       expect(res.status, p).toBe(404);
       expect(res.headers.get('cache-control'), p).toBe('no-store');
@@ -100,7 +109,12 @@ describe('assets', () => {
 
   it('refuses paths that leave the folder', async () => {
     // (A literal /assets/../x, or %2e%2e, is already /x once the URL is parsed.)
-    for (const p of ['/assets/..%2f..%2fpackage.json', '/assets/%5c..%5cindex.html', '/assets/..%2findex.html', '/assets/%00.js']) {
+    for (const p of [
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/%5c..%5cindex.html',
+      '/assets/..%2findex.html',
+      '/assets/%00.js',
+    ]) {
       const res = await get(p);
       expect(res.status, p).toBe(404);
     }
@@ -109,7 +123,10 @@ describe('assets', () => {
   });
 
   it('answers HEAD like GET without a body', async () => {
-    const res = await app.request('/assets/index-abc123.js', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    const res = await app.request('/assets/index-abc123.js', {
+      method: 'HEAD',
+      headers: { 'Accept-Encoding': 'br' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(await res.text()).toBe('');
@@ -118,7 +135,14 @@ describe('assets', () => {
 
 describe('the app and its client routes', () => {
   it('answers index.html, not cached without revalidation, for the root and any client route', async () => {
-    for (const p of ['/', '/sign-in', '/w/1/features', '/releases/PLN-R-1/edit', '/index.html', '/releases/v1.2']) {
+    for (const p of [
+      '/',
+      '/sign-in',
+      '/w/1/features',
+      '/releases/PLN-R-1/edit',
+      '/index.html',
+      '/releases/v1.2',
+    ]) {
       const res = await get(p);
       expect(res.status, p).toBe(200);
       expect(res.headers.get('cache-control'), p).toBe('no-cache');
@@ -154,7 +178,12 @@ describe('the app and its client routes', () => {
 
 describe('Accept-Encoding', () => {
   it('reads codings with their weights', () => {
-    expect([...acceptedEncodings('gzip, deflate, br, zstd')].sort()).toEqual(['br', 'deflate', 'gzip', 'zstd']);
+    expect([...acceptedEncodings('gzip, deflate, br, zstd')].sort()).toEqual([
+      'br',
+      'deflate',
+      'gzip',
+      'zstd',
+    ]);
     expect([...acceptedEncodings('br;q=0, gzip;q=0.8')]).toEqual(['gzip']);
     expect([...acceptedEncodings('*')].sort()).toEqual(['br', 'gzip']);
     expect([...acceptedEncodings('*, br;q=0')]).toEqual(['gzip']);

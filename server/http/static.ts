@@ -101,7 +101,12 @@ export function serveBuiltApp(app: Hono<AppEnv>, dir: string): void {
     if (requestPath.endsWith('.map')) return notFound(c);
     const file = fileFor(root, requestPath);
     const isAsset = requestPath.startsWith('/assets/');
-    if (file && file !== indexFile && !VARIANTS.some((v) => file.endsWith(v.suffix)) && (await statFile(file))) {
+    if (
+      file &&
+      file !== indexFile &&
+      !VARIANTS.some((v) => file.endsWith(v.suffix)) &&
+      (await statFile(file))
+    ) {
       // Names under /assets carry their content hash; anything else (favicon) may change in place.
       const sent = await sendFile(c, file, isAsset ? IMMUTABLE : 'no-cache');
       if (sent) return sent;

@@ -29,7 +29,10 @@ describe('record kinds discovered on navigation', () => {
     for (const kind of recordKinds) {
       for (const pattern of kind.patterns) {
         const path = pattern.replace(/:(\w+)/g, '7');
-        expect(kindsFor(path).map((k) => k.name), path).toEqual([kind.name]);
+        expect(
+          kindsFor(path).map((k) => k.name),
+          path,
+        ).toEqual([kind.name]);
       }
     }
   });

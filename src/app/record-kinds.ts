@@ -27,7 +27,13 @@ export const recordKinds: readonly RecordKind[] = [
   },
   {
     name: 'epics',
-    patterns: [routePatterns.epics, routePatterns.allEpics, routePatterns.newEpic, routePatterns.epic, routePatterns.editEpic],
+    patterns: [
+      routePatterns.epics,
+      routePatterns.allEpics,
+      routePatterns.newEpic,
+      routePatterns.epic,
+      routePatterns.editEpic,
+    ],
     routes: async (loading) => (await import('../records/epics/routes')).epicRoutes(loading),
   },
   {
@@ -68,7 +74,13 @@ export function discoverRecordRoutes(parentId: string, loading: LoaderContext) {
     }
     return table;
   };
-  return async ({ path, patch }: { path: string; patch: (routeId: string | null, children: RouteObject[]) => void }) => {
+  return async ({
+    path,
+    patch,
+  }: {
+    path: string;
+    patch: (routeId: string | null, children: RouteObject[]) => void;
+  }) => {
     const tablesToPatch = await Promise.all(kindsFor(path).map(tableOf));
     for (const table of tablesToPatch) patch(parentId, table);
   };

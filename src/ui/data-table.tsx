@@ -1,9 +1,8 @@
 // The one table of the app: columns declared as data (header, cell, sort value, width, alignment),
 // sortable headers with `aria-sort`, rows virtualised against the page's own scroll once a list is
-// long (still a real <table>: padding rows stand in for the rows out of view), CSV export of the
+// long (virtual-rows.tsx, loaded then; still a real <table>), CSV export of the
 // visible columns, and the loading skeleton, error and empty state built in.
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { Pagination } from '../contract/common';
 import { Button } from './button';
 import { nextSort, sortRows, toCsv, type Column, type SortState } from './data-table-model';
@@ -12,6 +11,9 @@ import { Pager } from './pager';
 import './data-table.css';
 
 export type { Column, SortState } from './data-table-model';
+
+// Only long tables need the virtualiser: it loads with the first one (all rows are drawn meanwhile).
+const VirtualRows = lazy(async () => ({ default: (await import('./virtual-rows')).VirtualRows }));
 
 export interface DataTableProps<T> {
   /** Accessible name of the table. */
@@ -113,24 +115,7 @@ function Table<T>({
   const shown = serverSort ? [...rows] : sortRows(rows, columns, sort);
 
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
   const virtual = shown.length > virtualizeFrom && !groupOf;
-  useLayoutEffect(() => {
-    if (!virtual || !bodyRef.current) return;
-    // Where the rows start on the page: the virtualiser counts from there.
-    setScrollMargin(bodyRef.current.getBoundingClientRect().top + window.scrollY);
-  }, [virtual]);
-  const virtualizer = useWindowVirtualizer({
-    count: shown.length,
-    estimateSize: () => rowHeight,
-    overscan: 10,
-    scrollMargin,
-    enabled: virtual,
-  });
-  const items = virtual ? virtualizer.getVirtualItems() : null;
-  const padTop = items && items.length > 0 ? (items[0]?.start ?? scrollMargin) - scrollMargin : 0;
-  const padBottom = items && items.length > 0 ? virtualizer.getTotalSize() - ((items[items.length - 1]?.end ?? 0) - scrollMargin) : 0;
-  const indexes = items ? items.map((i) => i.index) : shown.map((_, i) => i);
 
   // The service does not sort: a header orders the page on screen, and says so when there are more.
   const note =
@@ -147,6 +132,36 @@ function Table<T>({
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 0);
   };
+
+  const drawRows = (indexes: number[], measure: ((el: Element | null) => void) | undefined): ReactNode =>
+    indexes.map((index) => {
+      const row = shown[index];
+      if (row === undefined) return null;
+      // Groups follow the service's order; once sorted by a column they would mislead.
+      const group = sort ? null : groupOf?.(row, shown[index - 1]);
+      const extra = rowProps?.(row);
+      return [
+        group ? (
+          <tr key={`group-${index}`} className="data-table__group">
+            <th scope="colgroup" colSpan={columns.length}>
+              {group}
+            </th>
+          </tr>
+        ) : null,
+        <tr key={rowKey(row)} {...extra} data-index={index} ref={measure} aria-rowindex={virtual ? index + 2 : undefined}>
+          {columns.map((c) => (
+            <td key={c.id} className={c.align === 'end' ? 'cell-num' : undefined}>
+              {c.cell(row)}
+            </td>
+          ))}
+        </tr>,
+      ];
+    });
+  const everyRow = (): ReactNode =>
+    drawRows(
+      shown.map((_, i) => i),
+      undefined,
+    );
 
   return (
     <>
@@ -180,37 +195,15 @@ function Table<T>({
             </tr>
           </thead>
           <tbody ref={bodyRef}>
-            {padTop > 0 ? <PadRow height={padTop} span={columns.length} /> : null}
-            {indexes.map((index) => {
-              const row = shown[index];
-              if (row === undefined) return null;
-              // Groups follow the service's order; once sorted by a column they would mislead.
-              const group = sort ? null : groupOf?.(row, shown[index - 1]);
-              const extra = rowProps?.(row);
-              return [
-                group ? (
-                  <tr key={`group-${index}`} className="data-table__group">
-                    <th scope="colgroup" colSpan={columns.length}>
-                      {group}
-                    </th>
-                  </tr>
-                ) : null,
-                <tr
-                  key={rowKey(row)}
-                  {...extra}
-                  data-index={index}
-                  ref={items ? virtualizer.measureElement : undefined}
-                  aria-rowindex={virtual ? index + 2 : undefined}
-                >
-                  {columns.map((c) => (
-                    <td key={c.id} className={c.align === 'end' ? 'cell-num' : undefined}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                </tr>,
-              ];
-            })}
-            {padBottom > 0 ? <PadRow height={padBottom} span={columns.length} /> : null}
+            {virtual ? (
+              <Suspense fallback={everyRow()}>
+                <VirtualRows count={shown.length} rowHeight={rowHeight} bodyRef={bodyRef} span={columns.length}>
+                  {drawRows}
+                </VirtualRows>
+              </Suspense>
+            ) : (
+              everyRow()
+            )}
           </tbody>
         </table>
       </div>
@@ -226,14 +219,6 @@ function Table<T>({
         </div>
       ) : null}
     </>
-  );
-}
-
-function PadRow({ height, span }: { height: number; span: number }) {
-  return (
-    <tr aria-hidden="true" className="data-table__pad">
-      <td colSpan={span} style={{ height }} />
-    </tr>
   );
 }
 
