@@ -52,6 +52,19 @@ describe('compressJson', () => {
     }
   });
 
+  it('leaves an answer that was negotiated further in as it is (a read worker behind the main app)', async () => {
+    const outer = new Hono();
+    outer.use('*', compressJson());
+    outer.get('*', async (c) => app.fetch(new Request(`http://x${c.req.path}`, { headers: c.req.raw.headers })));
+    const res = await outer.request('/big', { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(JSON.parse(zlib.brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString())).toEqual(big);
+    const plain = await outer.request('/small', { headers: { 'Accept-Encoding': 'br' } });
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
   it('leaves small answers, errors and non-JSON answers plain', async () => {
     const smallRes = await get('/small', 'br, gzip');
     expect(smallRes.headers.get('content-encoding')).toBeNull();

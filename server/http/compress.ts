@@ -42,6 +42,9 @@ export function compressJson(options: CompressOptions = {}): MiddlewareHandler {
     if (res.status < 200 || res.status >= 300 || res.status === 204 || !res.body) return;
     if (!isJson(res.headers.get('content-type')) || res.headers.has('content-encoding')) return;
     if (/\bno-transform\b/i.test(res.headers.get('cache-control') ?? '')) return;
+    // Already negotiated by this middleware further in (a read worker's app answering for the main
+    // thread's): the answer is final, and reading a small body again would only cost.
+    if (/\baccept-encoding\b/i.test(res.headers.get('vary') ?? '')) return;
     // The answer depends on Accept-Encoding whatever this client sent.
     res.headers.append('Vary', 'Accept-Encoding');
     const coding = c.req.method === 'HEAD' ? null : bestCoding(c.req.header('accept-encoding'));
