@@ -79,7 +79,10 @@ function exportedNames(code: string): string[] {
  * first load, compressed) hangs off each classic schema's prototype, so no bundler can drop it.
  * The browser never makes JSON Schema (the service does, for its OpenAPI document), so in the app
  * build zod's two JSON Schema modules are stubs: each export is a function giving back a function
- * that throws if anything ever asks for JSON Schema. Parsing and validation are untouched.
+ * that throws if anything ever asks for JSON Schema (the getters that read JSON Schema facts off a
+ * schema, `.minLength` or `.format`, answer null; the app reads none). Parsing and validation are
+ * untouched. If zod moves these modules the stub simply stops applying (and e2e/first-load.spec.ts
+ * notices the bytes); if it changes how they export, the build stops here.
  */
 function zodWithoutJsonSchema(): Plugin {
   return {
@@ -94,6 +97,7 @@ function zodWithoutJsonSchema(): Plugin {
     async load(id) {
       if (!id.startsWith(STUB)) return null;
       const names = exportedNames(await fs.readFile(id.slice(STUB.length), 'utf8'));
+      if (names.length === 0) this.error(`found no exports to stub in ${id.slice(STUB.length)}`);
       return [
         "const unavailable = () => { throw new Error('JSON Schema is not part of the browser build (vite.config.ts)'); };",
         ...names.map((name) => `export const ${name} = () => unavailable;`),
