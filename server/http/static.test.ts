@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type RunningService } from '../start';
 import type { AppEnv } from '../types';
 import { acceptedEncodings } from './accept-encoding';
 import { serveBuiltApp } from './static';
@@ -173,6 +174,45 @@ describe('the app and its client routes', () => {
       fs.renameSync(`${index}.moved`, index);
     }
     expect((await get('/w/1/features')).status).toBe(200);
+  });
+});
+
+describe('in the service', () => {
+  const TOKEN = 'static-test-token-0123456789';
+  let service: RunningService;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-static-service-'));
+    service = await startService({
+      dataDir,
+      port: 0,
+      seed: 'empty',
+      staticDir: dir,
+      readWorkers: 0,
+      adminToken: TOKEN,
+    });
+  });
+
+  afterAll(async () => {
+    await service.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the app after the API: API paths never fall through to files or index.html', async () => {
+    const api = await fetch(`${service.url}/api/v1/nothing-here.js`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+    const asset = await fetch(`${service.url}/assets/index-old999.js`);
+    expect(asset.status).toBe(404);
+    expect(asset.headers.get('cache-control')).toBe('no-store');
+    const page = await fetch(`${service.url}/w/1/features`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe(INDEX);
+    // The app's pages carry the same security headers as the API.
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
   });
 });
 
