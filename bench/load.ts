@@ -78,7 +78,10 @@ async function load(url: string, s: Scenario): Promise<Figures> {
     ...(s.body ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: s.body?.() ?? '' }) }] } : {}),
   });
   const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0) throw new Error(`${s.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  if (bad > 0) {
+    const codes = JSON.stringify(result.statusCodeStats);
+    throw new Error(`${s.name}: ${result.non2xx} non-2xx (${codes}), ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 

@@ -47,6 +47,12 @@ export function errorResponse(c: Context, err: unknown): Response {
   if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT')) {
     return c.json({ error: 'The request conflicts with existing data' }, 409);
   }
+  // The database stayed locked past busy_timeout (a checkpoint or another process holding it):
+  // nothing was written, and the same request can be sent again.
+  if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_BUSY')) {
+    c.header('Retry-After', '1');
+    return c.json({ error: 'The database is busy; try again in a moment' }, 503);
+  }
   console.error('Unhandled error', err);
   return c.json({ error: 'Internal server error' }, 500);
 }

@@ -2,8 +2,8 @@
 // something else elsewhere) is a named helper here, so a PostgreSQL dialect can be written beside
 // this one and the store modules stay as they are. Migrations are per dialect by nature and live in
 // migrations.ts.
-import { sql, SqliteAdapter, SqliteDialect } from 'kysely';
-import type { DialectAdapter, Expression, QueryExecutorProvider, RawBuilder, SqlBool, SqliteDialectConfig } from 'kysely';
+import { CompiledQuery, sql, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
+import type { DatabaseConnection, DialectAdapter, Driver, Expression, QueryExecutorProvider, RawBuilder, SqlBool, SqliteDialectConfig } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 
 /** Tables with a full-text name index (`<table>_fts`, trigram FTS5 kept in step by triggers). */
@@ -50,9 +50,32 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Write transactions take the write lock when they begin (`BEGIN IMMEDIATE`), not at their first
+ * write: a transaction that read first and then found the WAL checkpointed and started over by the
+ * checkpoint thread (read-pool.ts) could not upgrade and failed at once with "database is locked",
+ * where waiting for the lock (busy_timeout) is what is wanted.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 class TransactionalSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
   }
 }
 
