@@ -5,6 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
+import { responseBody } from './http/response-body';
 import type { AppOptions } from './app';
 import { CHECKPOINT_MS, WAL_TRUNCATE_FRAMES } from './read-pool';
 import type { ReadRequest, ReadResponse, ReadWorkerData } from './read-pool';
@@ -30,15 +31,9 @@ if (data.checkpointer) {
 
 function serve(): void {
   const app = createApp({ ...(data.app as Omit<AppOptions, 'store'>), store, reader: true, readPool: undefined });
-  // @hono/node-server's lightweight Response (installed as the global one, as in the main thread)
-  // keeps a body given as a string or bytes as it is, where the platform's Response would wrap it in
-  // a stream that costs more to read back than the whole request costs to answer.
+  // @hono/node-server's lightweight Response, installed as the global one as in the main thread,
+  // keeps the app's body as it made it (http/response-body.ts reads it back without a stream).
   getRequestListener(() => new Response(null));
-  type Cached = [number, string | Uint8Array | null, Headers | Record<string, string> | undefined];
-  const cacheOf = (res: Response): Cached | undefined => {
-    const key = Object.getOwnPropertySymbols(res).find((k) => k.description === 'cache');
-    return key ? ((res as unknown as Record<symbol, Cached | undefined>)[key] ?? undefined) : undefined;
-  };
 
   async function answer(req: ReadRequest): Promise<ReadResponse> {
     let res: Response;
@@ -51,9 +46,7 @@ function serve(): void {
     res.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const cached = cacheOf(res);
-    const body = cached && (typeof cached[1] === 'string' || cached[1] instanceof Uint8Array) ? cached[1] : new Uint8Array(await res.arrayBuffer());
-    return { id: req.id, status: res.status, headers, body: cached?.[1] === null ? null : body };
+    return { id: req.id, status: res.status, headers, body: await responseBody(res) };
   }
 
   port.on('message', (req: ReadRequest) => {

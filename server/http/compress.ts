@@ -7,6 +7,7 @@
 import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { bestCoding } from './accept-encoding';
+import { responseBody } from './response-body';
 
 export interface CompressOptions {
   /** Bodies shorter than this many bytes go out as they are (a packet either way). */
@@ -39,7 +40,8 @@ export function compressJson(options: CompressOptions = {}): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (res.status < 200 || res.status >= 300 || res.status === 204 || !res.body) return;
+    // Status and headers only: touching `res.body` would turn the app's string into a stream.
+    if (res.status < 200 || res.status >= 300 || res.status === 204) return;
     if (!isJson(res.headers.get('content-type')) || res.headers.has('content-encoding')) return;
     if (/\bno-transform\b/i.test(res.headers.get('cache-control') ?? '')) return;
     // Already negotiated by this middleware further in (a read worker's app answering for the main
@@ -52,7 +54,10 @@ export function compressJson(options: CompressOptions = {}): MiddlewareHandler {
     const length = Number(res.headers.get('content-length') ?? NaN);
     if (length < threshold) return;
 
-    const body = new Uint8Array(await res.arrayBuffer());
+    const made = await responseBody(res);
+    if (made === null) return;
+    // Bytes the app made are copied once (the app's JSON answers are strings: encoded, not copied).
+    const body: Uint8Array<ArrayBuffer> = typeof made === 'string' ? new TextEncoder().encode(made) : new Uint8Array(made);
     const headers = new Headers(res.headers);
     let out: Uint8Array<ArrayBuffer> = body;
     if (body.byteLength >= threshold) {
