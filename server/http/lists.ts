@@ -10,6 +10,8 @@ import { goalPage } from '../../src/contract/initiatives';
 import type { AppEnv } from '../types';
 import type { Db } from '../store/audit';
 import type { Paging } from '../problems';
+import { compactItem } from '../store/serialize';
+import type { CompactRow } from '../store/serialize';
 import { readCustomFieldPairs } from '../store/custom-fields';
 import { EPIC_COMPACT_FIELDS, listEpics, serializeEpics } from '../store/epics';
 import type { EpicListFilter } from '../store/epics';
@@ -17,13 +19,16 @@ import { FEATURE_COMPACT_FIELDS, listFeatures, serializeFeatures, wantedFields }
 import type { FeatureListFilter } from '../store/features';
 import { GOAL_COMPACT_FIELDS, goalBodies, goalCompact, listGoals } from '../store/goals';
 import { compactOrWhole, listKind, pageAnswer } from './list-rows';
-import { originOf, pageBody, paging, pickFields } from './query';
+import { originOf, pageBody, paging, pickFields, wantsOnly } from './query';
 
 /** What a work-item kind's list answer needs from its store module. */
 interface WorkItemListing<F, R, T extends { id: string }> {
   key: string;
   compact: readonly string[];
-  list: (db: Db, filter: F, page: Paging) => Promise<{ rows: R[]; total: number }>;
+  list: {
+    (db: Db, filter: F, page: Paging): Promise<{ rows: R[]; total: number }>;
+    (db: Db, filter: F, page: Paging, shape: 'compact'): Promise<{ rows: CompactRow[]; total: number }>;
+  };
   serialize: (db: Db, rows: R[], origin: string, wanted: Set<string> | null) => Promise<T[]>;
 }
 
@@ -48,8 +53,15 @@ async function workItemPage<F, R, T extends { id: string }>(
 ): Promise<Response> {
   const { db } = c.get('store');
   const page = paging(query);
+  const origin = originOf(c);
+  // The default compact items come straight from narrow rows; anything more from whole records.
+  if (wantsOnly(fields, listing.compact)) {
+    const { rows, total } = await listing.list(db, filter, page, 'compact');
+    const items = rows.map((r) => pickFields(compactItem(listing.key, r, origin), fields, listing.compact));
+    return c.json(pageBody(listing.key, items, total, page));
+  }
   const { rows, total } = await listing.list(db, filter, page);
-  const items = await listing.serialize(db, rows, originOf(c), wantedFields(fields, listing.compact));
+  const items = await listing.serialize(db, rows, origin, wantedFields(fields, listing.compact));
   return c.json(pageBody(listing.key, items.map((i) => pickFields(i, fields, listing.compact)), total, page));
 }
 

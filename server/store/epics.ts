@@ -32,7 +32,8 @@ import { RollupScheduler } from './rollup-scheduler';
 import { EPIC_ITEM } from './work-items';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
 import type { Database, EpicRow, EpicsTable, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
-import { links, noteBody, statusRef, userRef } from './serialize';
+import { COMPACT_COLUMNS, links, noteBody, statusRef, userRef } from './serialize';
+import type { CompactRow } from './serialize';
 
 type EpicUpdate = Updateable<EpicsTable>;
 type EpicChange = z.output<typeof epicUpdateInput>;
@@ -342,12 +343,22 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
 }
 
 /** One page of epics and the total, in a bounded number of indexed queries (see planList). */
-export async function listEpics(db: Db, filter: EpicListFilter, page: Paging): Promise<{ rows: EpicRow[]; total: number }> {
+export async function listEpics(db: Db, filter: EpicListFilter, page: Paging): Promise<{ rows: EpicRow[]; total: number }>;
+/** Only the compact columns (the default list item). */
+export async function listEpics(db: Db, filter: EpicListFilter, page: Paging, shape: 'compact'): Promise<{ rows: CompactRow[]; total: number }>;
+export async function listEpics(
+  db: Db,
+  filter: EpicListFilter,
+  page: Paging,
+  shape: 'compact' | 'whole' = 'whole',
+): Promise<{ rows: EpicRow[] | CompactRow[]; total: number }> {
   const plan = await planList(db, filter);
   if (!plan) return { rows: [], total: 0 };
   const total = await countMatches(db, plan.count, plan.scope);
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  const rows = await seekPage<EpicRow>(db, plan.page(!plan.driven || total > WALK_FROM), page);
+  const list = plan.page(!plan.driven || total > WALK_FROM);
+  const select = shape === 'compact' ? sql`SELECT ${sql.raw([...COMPACT_COLUMNS, 'position'].map((c) => `e.${c}`).join(', '))} FROM epics e` : list.select;
+  const rows = await seekPage<EpicRow>(db, { ...list, select }, page);
   return { rows, total };
 }
 

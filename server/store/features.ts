@@ -26,7 +26,8 @@ import { RollupScheduler } from './rollup-scheduler';
 import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
 import type { Database, FeatureRow, FeatureUpdate, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
-import { links, noteBody, statusRef, userRef } from './serialize';
+import { COMPACT_COLUMNS, links, noteBody, statusRef, userRef } from './serialize';
+import type { CompactRow } from './serialize';
 
 type FeatureChange = z.output<typeof featureUpdateInput>;
 
@@ -321,7 +322,15 @@ type Term = 'scope' | 'fts' | 'tag' | 'assignee' | 'status' | 'updated' | 'like'
  * probes, stopping after one page. Names shorter than 3 characters (which trigrams cannot match)
  * are a LIKE probe.
  */
-export async function listFeatures(db: Db, filter: FeatureListFilter, page: Paging): Promise<{ rows: FeatureRow[]; total: number }> {
+export async function listFeatures(db: Db, filter: FeatureListFilter, page: Paging): Promise<{ rows: FeatureRow[]; total: number }>;
+/** Only the compact columns (the default list item): a narrower row is cheaper to read and build. */
+export async function listFeatures(db: Db, filter: FeatureListFilter, page: Paging, shape: 'compact'): Promise<{ rows: CompactRow[]; total: number }>;
+export async function listFeatures(
+  db: Db,
+  filter: FeatureListFilter,
+  page: Paging,
+  shape: 'compact' | 'whole' = 'whole',
+): Promise<{ rows: FeatureRow[] | CompactRow[]; total: number }> {
   const empty = { rows: [], total: 0 };
   let assigneeId: number | null = null;
   if (filter.assignedToUser !== undefined && filter.assignedToUser.trim() !== '') {
@@ -399,7 +408,8 @@ export async function listFeatures(db: Db, filter: FeatureListFilter, page: Pagi
       ? [{ ref: 'f.position', field: 'position' }, { ref: 'f.id', field: 'id' }]
       : [{ ref: 'f.id', field: 'id', desc: true }];
   const walk = driver === null || total > WALK_FROM;
-  const rows = await seekPage<FeatureRow>(db, { select: sql`SELECT f.* FROM features f`, conditions: conditions(walk), order }, page);
+  const columns = shape === 'compact' ? sql.raw([...COMPACT_COLUMNS, 'position'].map((c) => `f.${c}`).join(', ')) : sql`f.*`;
+  const rows = await seekPage<FeatureRow>(db, { select: sql`SELECT ${columns} FROM features f`, conditions: conditions(walk), order }, page);
   return { rows, total };
 }
 

@@ -43,3 +43,26 @@ export function links(origin: string, kind: string, key: string): { url: string;
 }
 
 export const flag = (b: boolean | undefined | null): number => (b ? 1 : 0);
+
+/** The columns a work item's compact list item is made of (features, epics). */
+export const COMPACT_COLUMNS = ['id', 'name', 'reference_num', 'created_at', 'product_id'] as const;
+export type CompactRow = { id: number; name: string; reference_num: string; created_at: string; product_id: number };
+
+/**
+ * A work item's compact list item, straight from its row: what every list answers by default, so
+ * it is built without the look-ups and the whole record a `fields=*` page needs.
+ */
+export function compactItem(
+  kind: string,
+  row: CompactRow,
+  origin: string,
+): { id: string; name: string; reference_num: string; created_at: string; product_id: string; url: string; resource: string } {
+  return {
+    id: String(row.id),
+    name: row.name,
+    reference_num: row.reference_num,
+    created_at: row.created_at,
+    product_id: String(row.product_id),
+    ...links(origin, kind, row.reference_num),
+  };
+}
