@@ -11,7 +11,7 @@ import type { AppEnv } from '../types';
 import type { Db } from '../store/audit';
 import type { Paging } from '../problems';
 import { compactItem } from '../store/serialize';
-import type { CompactRow } from '../store/serialize';
+import type { RowShape, ShapedRow } from '../store/serialize';
 import { readCustomFieldPairs } from '../store/custom-fields';
 import { EPIC_COMPACT_FIELDS, listEpics, serializeEpics } from '../store/epics';
 import type { EpicListFilter } from '../store/epics';
@@ -25,10 +25,7 @@ import { originOf, pageBody, paging, pickFields, wantsOnly } from './query';
 interface WorkItemListing<F, R, T extends { id: string }> {
   key: string;
   compact: readonly string[];
-  list: {
-    (db: Db, filter: F, page: Paging): Promise<{ rows: R[]; total: number }>;
-    (db: Db, filter: F, page: Paging, shape: 'compact'): Promise<{ rows: CompactRow[]; total: number }>;
-  };
+  list: <S extends RowShape = 'whole'>(db: Db, filter: F, page: Paging, shape?: S) => Promise<{ rows: ShapedRow<S, R>[]; total: number }>;
   serialize: (db: Db, rows: R[], origin: string, wanted: Set<string> | null) => Promise<T[]>;
 }
 

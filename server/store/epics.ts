@@ -33,7 +33,7 @@ import { EPIC_ITEM } from './work-items';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
 import type { Database, EpicRow, EpicsTable, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { COMPACT_COLUMNS, links, noteBody, statusRef, userRef } from './serialize';
-import type { CompactRow } from './serialize';
+import type { RowShape, ShapedRow } from './serialize';
 
 type EpicUpdate = Updateable<EpicsTable>;
 type EpicChange = z.output<typeof epicUpdateInput>;
@@ -343,22 +343,20 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
 }
 
 /** One page of epics and the total, in a bounded number of indexed queries (see planList). */
-export async function listEpics(db: Db, filter: EpicListFilter, page: Paging): Promise<{ rows: EpicRow[]; total: number }>;
-/** Only the compact columns (the default list item). */
-export async function listEpics(db: Db, filter: EpicListFilter, page: Paging, shape: 'compact'): Promise<{ rows: CompactRow[]; total: number }>;
-export async function listEpics(
+export async function listEpics<S extends RowShape = 'whole'>(
   db: Db,
   filter: EpicListFilter,
   page: Paging,
-  shape: 'compact' | 'whole' = 'whole',
-): Promise<{ rows: EpicRow[] | CompactRow[]; total: number }> {
+  /** `compact`: only the compact columns (the default list item), cheaper to read and build. */
+  shape?: S,
+): Promise<{ rows: ShapedRow<S, EpicRow>[]; total: number }> {
   const plan = await planList(db, filter);
   if (!plan) return { rows: [], total: 0 };
   const total = await countMatches(db, plan.count, plan.scope);
   if (total === 0 || page.offset >= total) return { rows: [], total };
   const list = plan.page(!plan.driven || total > WALK_FROM);
   const select = shape === 'compact' ? sql`SELECT ${sql.raw([...COMPACT_COLUMNS, 'position'].map((c) => `e.${c}`).join(', '))} FROM epics e` : list.select;
-  const rows = await seekPage<EpicRow>(db, { ...list, select }, page);
+  const rows = await seekPage<ShapedRow<S, EpicRow>>(db, { ...list, select }, page);
   return { rows, total };
 }
 

@@ -27,7 +27,7 @@ import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherCha
 import { FEATURE_ITEM } from './work-items';
 import type { Database, FeatureRow, FeatureUpdate, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { COMPACT_COLUMNS, links, noteBody, statusRef, userRef } from './serialize';
-import type { CompactRow } from './serialize';
+import type { RowShape, ShapedRow } from './serialize';
 
 type FeatureChange = z.output<typeof featureUpdateInput>;
 
@@ -322,15 +322,13 @@ type Term = 'scope' | 'fts' | 'tag' | 'assignee' | 'status' | 'updated' | 'like'
  * probes, stopping after one page. Names shorter than 3 characters (which trigrams cannot match)
  * are a LIKE probe.
  */
-export async function listFeatures(db: Db, filter: FeatureListFilter, page: Paging): Promise<{ rows: FeatureRow[]; total: number }>;
-/** Only the compact columns (the default list item): a narrower row is cheaper to read and build. */
-export async function listFeatures(db: Db, filter: FeatureListFilter, page: Paging, shape: 'compact'): Promise<{ rows: CompactRow[]; total: number }>;
-export async function listFeatures(
+export async function listFeatures<S extends RowShape = 'whole'>(
   db: Db,
   filter: FeatureListFilter,
   page: Paging,
-  shape: 'compact' | 'whole' = 'whole',
-): Promise<{ rows: FeatureRow[] | CompactRow[]; total: number }> {
+  /** `compact`: only the compact columns (the default list item), cheaper to read and build. */
+  shape?: S,
+): Promise<{ rows: ShapedRow<S, FeatureRow>[]; total: number }> {
   const empty = { rows: [], total: 0 };
   let assigneeId: number | null = null;
   if (filter.assignedToUser !== undefined && filter.assignedToUser.trim() !== '') {
@@ -409,7 +407,7 @@ export async function listFeatures(
       : [{ ref: 'f.id', field: 'id', desc: true }];
   const walk = driver === null || total > WALK_FROM;
   const columns = shape === 'compact' ? sql.raw([...COMPACT_COLUMNS, 'position'].map((c) => `f.${c}`).join(', ')) : sql`f.*`;
-  const rows = await seekPage<FeatureRow>(db, { select: sql`SELECT ${columns} FROM features f`, conditions: conditions(walk), order }, page);
+  const rows = await seekPage<ShapedRow<S, FeatureRow>>(db, { select: sql`SELECT ${columns} FROM features f`, conditions: conditions(walk), order }, page);
   return { rows, total };
 }
 

@@ -48,6 +48,10 @@ export const flag = (b: boolean | undefined | null): number => (b ? 1 : 0);
 export const COMPACT_COLUMNS = ['id', 'name', 'reference_num', 'created_at', 'product_id'] as const;
 export type CompactRow = { id: number; name: string; reference_num: string; created_at: string; product_id: number };
 
+/** A list read whole or as compact rows (`COMPACT_COLUMNS` only). */
+export type RowShape = 'whole' | 'compact';
+export type ShapedRow<S extends RowShape, Whole> = S extends 'compact' ? CompactRow : Whole;
+
 /**
  * A work item's compact list item, straight from its row: what every list answers by default, so
  * it is built without the look-ups and the whole record a `fields=*` page needs.
