@@ -179,3 +179,18 @@ describe('filtered totals', () => {
     expect(await total(path)).toBe(2);
   });
 });
+
+describe('the write version', () => {
+  it('is read once per turn, and moves at once when this connection writes', async () => {
+    const { db, writeVersion } = t.service.store;
+    const before = writeVersion();
+    expect(writeVersion()).toBe(before);
+    // Same turn of the event loop: a write through the store is seen by the very next read.
+    await db.updateTable('products').set({ updated_at: new Date().toISOString() }).where('reference_prefix', '=', 'PLN').execute();
+    const after = writeVersion();
+    expect(after).not.toBe(before);
+    // A write with RETURNING goes through the row-reading path and counts too.
+    await db.updateTable('products').set({ updated_at: new Date().toISOString() }).where('reference_prefix', '=', 'PLN').returning('id').execute();
+    expect(writeVersion()).not.toBe(after);
+  });
+});

@@ -5,6 +5,7 @@
 import { CompiledQuery, sql, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
 import type { DatabaseConnection, DialectAdapter, Driver, Expression, QueryExecutorProvider, RawBuilder, SqlBool, SqliteDialectConfig } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
+import { noteWrite } from './write-version';
 
 /** Tables with a full-text name index (`<table>_fts`, trigram FTS5 kept in step by triggers). */
 export type SearchableTable = 'features';
@@ -97,20 +98,45 @@ interface DriverStatement {
  * reading it (a 30-row page: 0.33 ms as objects, 0.13 ms as arrays mapped by a generated
  * constructor). Duplicate column names keep the last value, as better-sqlite3 does.
  */
-function shapedStatement(stmt: BetterSqlite3.Statement): DriverStatement {
-  if (!stmt.reader) return stmt as unknown as DriverStatement;
+function shapedStatement(database: BetterSqlite3.Database, stmt: BetterSqlite3.Statement): DriverStatement {
+  if (!stmt.reader) {
+    // Writes (and BEGIN / COMMIT / ROLLBACK) retire the connection's remembered write version.
+    return {
+      reader: false,
+      get busy() {
+        return stmt.busy;
+      },
+      all: (parameters) => stmt.all(...parameters),
+      run: (parameters) => {
+        try {
+          return stmt.run(...parameters);
+        } finally {
+          noteWrite(database);
+        }
+      },
+      iterate: (parameters) => stmt.iterate(...parameters),
+    };
+  }
   const names = stmt.columns().map((c) => c.name);
   const raw = stmt.raw(true);
   // Column names are data, so they go in as JSON string literals, never as code.
   const shape = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')}};`) as (
     row: unknown[],
   ) => unknown;
+  // A statement that returns rows may still write (`… RETURNING`).
+  const writes = !stmt.readonly;
   return {
     reader: true,
     get busy() {
       return raw.busy;
     },
-    all: (parameters) => (raw.all(...parameters) as unknown[][]).map(shape),
+    all: (parameters) => {
+      try {
+        return (raw.all(...parameters) as unknown[][]).map(shape);
+      } finally {
+        if (writes) noteWrite(database);
+      }
+    },
     run: (parameters) => raw.run(...parameters),
     *iterate(parameters) {
       for (const row of raw.iterate(...parameters) as IterableIterator<unknown[]>) yield shape(row);
@@ -135,7 +161,7 @@ export function cachingStatements(database: BetterSqlite3.Database): { close(): 
         cache.set(text, hit);
         return hit;
       }
-      const stmt = shapedStatement(database.prepare(text));
+      const stmt = shapedStatement(database, database.prepare(text));
       cache.set(text, stmt);
       if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       return stmt;
