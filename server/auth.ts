@@ -41,15 +41,16 @@ export async function authenticate(db: Kysely<Database>, token: string): Promise
 const TOKEN_CACHE_SIZE = 10_000;
 
 /**
- * `authenticate` with the answers remembered until the database changes: a request's fixed cost
- * was the token look-up (hash, join, row), now one read of the connection's write version
- * (store/write-version.ts). Any
- * write — a token revoked, a user disabled, anything else — retires every remembered answer, so a
- * revocation takes effect on the very next request. Unknown tokens are not remembered.
+ * `authenticate` with the answers remembered until a user or a token changes: a request's fixed
+ * cost was the token look-up (hash, join, row), now one read of the `auth` change counter that
+ * triggers move on any update or delete of a user or a token (migration 8), from this process or
+ * any other. A token revoked or a user disabled is refused on the very next request; writes to
+ * anything else keep the answers. Unknown tokens are not remembered.
  */
-export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite' | 'writeVersion'>): (token: string) => Promise<UserRow | null> {
-  const readVersion = store.writeVersion;
-  let seen = '';
+export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite'>): (token: string) => Promise<UserRow | null> {
+  const counter = store.sqlite.prepare("SELECT n FROM change_counters WHERE name = 'auth'").pluck();
+  const readVersion = (): number => (counter.get() as number | undefined) ?? -1;
+  let seen = -1;
   const known = new Map<string, UserRow>();
   return async (token) => {
     const now = readVersion();
@@ -60,7 +61,7 @@ export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite' | 'writeV
     const hit = known.get(token);
     if (hit) return hit;
     const user = await authenticate(store.db, token);
-    // A write between the version read and the look-up: do not remember what it may have changed.
+    // A change between the counter read and the look-up: do not remember what it may have changed.
     if (user && readVersion() === seen && !store.sqlite.inTransaction) {
       if (known.size >= TOKEN_CACHE_SIZE) known.delete(known.keys().next().value as string);
       known.set(token, user);

@@ -194,3 +194,25 @@ describe('the write version', () => {
     expect(writeVersion()).not.toBe(after);
   });
 });
+
+describe('remembered tokens', () => {
+  it('are kept across other writes and refused at once when the user or the token changes', async () => {
+    const { mintToken } = await import('./auth');
+    const sqlite = t.service.store.sqlite;
+    const sam = sqlite.prepare("SELECT id FROM users WHERE email = 'sam@planner.local'").pluck().get() as number;
+    const token = await mintToken(t.service.store.db, sam, 'remembered');
+    const me = () => t.request('GET', '/me', undefined, { token });
+    expect((await me()).status).toBe(200);
+    await makeRelease(t, { name: uniqueName('Unrelated write') }); // keeps the remembered answer
+    expect((await me()).status).toBe(200);
+    sqlite.prepare('UPDATE users SET enabled = 0 WHERE id = ?').run(sam);
+    try {
+      expect((await me()).status).toBe(401);
+    } finally {
+      sqlite.prepare('UPDATE users SET enabled = 1 WHERE id = ?').run(sam);
+    }
+    expect((await me()).status).toBe(200);
+    sqlite.prepare("DELETE FROM api_tokens WHERE label = 'remembered'").run();
+    expect((await me()).status).toBe(401);
+  });
+});

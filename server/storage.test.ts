@@ -90,7 +90,7 @@ CREATE TABLE feature_stats (scope TEXT NOT NULL, scope_id INTEGER NOT NULL, stat
   psum REAL NOT NULL, est_total REAL NOT NULL, est_left REAL NOT NULL, PRIMARY KEY (scope, scope_id, status_id));`;
 
 /** Tables of derived data a later migration adds and fills (list counters): not records. */
-const DERIVED: readonly string[] = ['list_counts', 'feature_stats'];
+const DERIVED: readonly string[] = ['list_counts', 'feature_stats', 'change_counters'];
 
 /** Every row of every record table, in rowid order. */
 function snapshot(sqlite: BetterSqlite3.Database): Record<string, Row[]> {

@@ -495,6 +495,20 @@ CREATE INDEX custom_field_values_lookup ON custom_field_values(field_id, value, 
     // (scope, date) indexes for their date bounds: a feature write no longer aggregates its release.
     sql: featureStatsTriggers(),
   },
+  {
+    version: 8,
+    name: 'auth-changes',
+    // A counter that moves whenever a user or a token changes or goes: remembered token look-ups
+    // (auth.ts) stay valid across every other write, and a revocation is still seen at once.
+    sql: `
+CREATE TABLE change_counters (name TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+INSERT INTO change_counters (name, n) VALUES ('auth', 0);
+CREATE TRIGGER users_auth_update AFTER UPDATE ON users BEGIN UPDATE change_counters SET n = n + 1 WHERE name = 'auth'; END;
+CREATE TRIGGER users_auth_delete AFTER DELETE ON users BEGIN UPDATE change_counters SET n = n + 1 WHERE name = 'auth'; END;
+CREATE TRIGGER api_tokens_auth_update AFTER UPDATE ON api_tokens BEGIN UPDATE change_counters SET n = n + 1 WHERE name = 'auth'; END;
+CREATE TRIGGER api_tokens_auth_delete AFTER DELETE ON api_tokens BEGIN UPDATE change_counters SET n = n + 1 WHERE name = 'auth'; END;
+`,
+  },
 ];
 
 /** Every table whose rows have their own `id` (link tables are keyed by the pair they link). */

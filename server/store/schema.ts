@@ -366,6 +366,12 @@ export interface FeatureStatsTable {
   est_left: number;
 }
 
+/** Counters that move when a set of tables changes (migration 8: `auth`, users and tokens). */
+export interface ChangeCountersTable {
+  name: string;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -397,6 +403,7 @@ export interface Database {
   deletions: DeletionsTable;
   list_counts: ListCountsTable;
   feature_stats: FeatureStatsTable;
+  change_counters: ChangeCountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -745,5 +752,9 @@ export const DATABASE_COLUMNS = {
     psum: 'required',
     est_total: 'required',
     est_left: 'required',
+  },
+  change_counters: {
+    name: 'required',
+    n: 'required',
   },
 } satisfies { [T in keyof Database]: Nullability<Database[T]> };
