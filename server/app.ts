@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
@@ -10,6 +11,7 @@ import { cachedAuthenticator } from './auth';
 import type { ReadPool } from './read-pool';
 import type { UserRow } from './store/schema';
 import { apiRoutes } from './api-routes';
+import { nodeBodyLimit } from './http/body';
 import { compressJson } from './http/compress';
 import { HttpError, errorResponse } from './http/errors';
 import { hostCheck } from './http/hosts';
@@ -98,16 +100,25 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();
+    // Reads outside a transaction may see the writes of the group not yet committed
+    // (store/group-commit.ts): no answer leaves before that group is. Writes are acknowledged only
+    // once their own group committed; a read whose group then failed answers 503, as nothing it
+    // showed can be trusted. (A write's answer stays: its own write is kept.)
+    try {
+      await store.settled();
+    } catch {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+        c.res = c.json({ error: 'The database could not save the latest changes; try again' }, 503, { 'Retry-After': '1' });
+      }
+    }
   });
   api.use('*', compressJson());
-  const limitBody = bodyLimit({
-    maxSize: options.maxBodyBytes,
-    onError: (c) => {
-      // The rest of the body is never read, so the connection cannot be reused.
-      c.header('Connection', 'close');
-      return c.json({ error: `Request body is larger than ${options.maxBodyBytes} bytes` }, 413);
-    },
-  });
+  const tooLarge = (c: Context): Response => {
+    // The rest of the body is never read, so the connection cannot be reused.
+    c.header('Connection', 'close');
+    return c.json({ error: `Request body is larger than ${options.maxBodyBytes} bytes` }, 413);
+  };
+  const limitBody = nodeBodyLimit(options.maxBodyBytes, tooLarge, bodyLimit({ maxSize: options.maxBodyBytes, onError: tooLarge }));
   // GET and HEAD carry no body; asking for one would build the platform's Request (with its abort
   // signal and stream) for every read, a third of a small read's cost.
   api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));

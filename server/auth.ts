@@ -47,7 +47,7 @@ const TOKEN_CACHE_SIZE = 10_000;
  * any other. A token revoked or a user disabled is refused on the very next request; writes to
  * anything else keep the answers. Unknown tokens are not remembered.
  */
-export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite'>): (token: string) => Promise<UserRow | null> {
+export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite' | 'settled'>): (token: string) => Promise<UserRow | null> {
   const counter = store.sqlite.prepare("SELECT n FROM change_counters WHERE name = 'auth'").pluck();
   const readVersion = (): number => (counter.get() as number | undefined) ?? -1;
   let seen = -1;
@@ -62,9 +62,17 @@ export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite'>): (token
     if (hit) return hit;
     const user = await authenticate(store.db, token);
     // A change between the counter read and the look-up: do not remember what it may have changed.
-    if (user && readVersion() === seen && !store.sqlite.inTransaction) {
-      if (known.size >= TOKEN_CACHE_SIZE) known.delete(known.keys().next().value as string);
-      known.set(token, user);
+    // The look-up may have read a token or user written by the group of writes not yet committed
+    // (store/group-commit.ts): remembered only once that group is, and if it changed nothing of auth.
+    if (user && readVersion() === seen) {
+      const kept = await store.settled().then(
+        () => true,
+        () => false,
+      );
+      if (kept && readVersion() === seen) {
+        if (known.size >= TOKEN_CACHE_SIZE) known.delete(known.keys().next().value as string);
+        known.set(token, user);
+      }
     }
     return user;
   };

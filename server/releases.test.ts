@@ -71,7 +71,8 @@ async function newPhase(phase: Record<string, unknown>) {
 const audits = (type: string, id: string) => auditRows(t, type, id);
 
 /** One request on a connection of its own (no keep-alive pool). */
-function rawRequest(method: string, path: string, body: string): Promise<{ status: number; text: string }> {
+/** A request on its own connection; `chunked` sends the body in pieces with no Content-Length. */
+function rawRequest(method: string, path: string, body: string, chunked = false): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${t.url}/api/v1${path}`,
@@ -81,7 +82,7 @@ function rawRequest(method: string, path: string, body: string): Promise<{ statu
         headers: {
           Authorization: `Bearer ${TEST_TOKEN}`,
           'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(body),
+          ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': Buffer.byteLength(body) }),
         },
       },
       (res) => {
@@ -95,7 +96,11 @@ function rawRequest(method: string, path: string, body: string): Promise<{ statu
     req.on('error', (err: NodeJS.ErrnoException) =>
       err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err),
     );
-    req.end(body);
+    if (!chunked) return req.end(body);
+    // Pieces that split multi-byte characters: the body must be read back whole, not per piece.
+    const bytes = Buffer.from(body);
+    for (let at = 0; at < bytes.length; at += 4099) req.write(bytes.subarray(at, at + 4099));
+    req.end();
   });
 }
 
@@ -498,6 +503,17 @@ describe('malformed requests', () => {
     const res = await rawRequest('POST', '/products/PLN/releases', body);
     expect(res.status).toBe(413);
     expect(errorBodySchema.parse(JSON.parse(res.text)).error).toMatch(/larger/);
+  });
+
+  it('counts a body sent in pieces without a length: 413 over 1 MiB, read whole under it', async () => {
+    const over = JSON.stringify({ release: { name: 'Big', theme: 'x'.repeat(1024 * 1024 + 10) } });
+    expect((await rawRequest('POST', '/products/PLN/releases', over, true)).status).toBe(413);
+    const name = `Chunked ${'é✓'.repeat(3000)}`.slice(0, 200);
+    const under = JSON.stringify({ release: { name, theme: 'ü'.repeat(40_000) } });
+    const res = await rawRequest('POST', '/products/PLN/releases', under, true);
+    expect(res.status).toBe(200);
+    const created = JSON.parse(res.text) as { release: { name: string; theme: string } };
+    expect(created.release.name).toBe(name);
   });
 
   it('answers 422 for an over-long theme under the limit', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { sqliteKyselyDialect } from './dialect';
+import { settled } from './group-commit';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 import { trackWriteVersion } from './write-version';
@@ -18,6 +19,11 @@ export interface Store {
   migrated: string[];
   /** The write version this connection sees (store/write-version.ts). */
   writeVersion: () => string;
+  /**
+   * Resolves once the writes of the group open now are committed (store/group-commit.ts); at once
+   * on a read-only connection. What answers from a read outside a transaction waits for it.
+   */
+  settled: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,7 +45,7 @@ export async function openStore(dataDir: string): Promise<Store> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`cache_size = -${CACHE_KIB}`);
-  const db = new Kysely<Database>({ dialect: sqliteKyselyDialect(sqlite) });
+  const db = new Kysely<Database>({ dialect: sqliteKyselyDialect(sqlite, { groupCommit: true }) });
   let migrated: string[];
   try {
     migrated = await migrateToLatest(db, sqlite);
@@ -53,6 +59,7 @@ export async function openStore(dataDir: string): Promise<Store> {
     created,
     migrated,
     writeVersion: trackWriteVersion(db, sqlite),
+    settled: () => settled(sqlite),
     async close() {
       await db.destroy();
     },
@@ -77,6 +84,7 @@ export function openReadStore(dataDir: string): Store {
     created: false,
     migrated: [],
     writeVersion: trackWriteVersion(db, sqlite),
+    settled: () => Promise.resolve(),
     async close() {
       await db.destroy();
     },

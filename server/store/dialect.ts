@@ -5,6 +5,7 @@
 import { CompiledQuery, sql, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
 import type { DatabaseConnection, DialectAdapter, Driver, Expression, QueryExecutorProvider, RawBuilder, SqlBool, SqliteDialectConfig } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
+import { GroupCommitDriver } from './group-commit';
 import { noteWrite } from './write-version';
 
 /** Tables with a full-text name index (`<table>_fts`, trigram FTS5 kept in step by triggers). */
@@ -65,10 +66,12 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 class TransactionalSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #driver: (() => Driver) | undefined;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, driver?: () => Driver) {
     super(config);
     this.#config = config;
+    this.#driver = driver;
   }
 
   override createAdapter(): DialectAdapter {
@@ -76,7 +79,7 @@ class TransactionalSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return this.#driver ? this.#driver() : new ImmediateSqliteDriver(this.#config);
   }
 }
 
@@ -86,6 +89,7 @@ const STATEMENT_CACHE_SIZE = 500;
 /** What kysely's SQLite driver calls on a statement. */
 interface DriverStatement {
   readonly reader: boolean;
+  readonly readonly: boolean;
   readonly busy: boolean;
   all(parameters: readonly unknown[]): unknown[];
   run(parameters: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
@@ -103,6 +107,7 @@ function shapedStatement(database: BetterSqlite3.Database, stmt: BetterSqlite3.S
     // Writes (and BEGIN / COMMIT / ROLLBACK) retire the connection's remembered write version.
     return {
       reader: false,
+      readonly: stmt.readonly,
       get busy() {
         return stmt.busy;
       },
@@ -127,6 +132,7 @@ function shapedStatement(database: BetterSqlite3.Database, stmt: BetterSqlite3.S
   const writes = !stmt.readonly;
   return {
     reader: true,
+    readonly: !writes,
     get busy() {
       return raw.busy;
     },
@@ -169,10 +175,16 @@ export function cachingStatements(database: BetterSqlite3.Database): { close(): 
   };
 }
 
-/** Kysely's dialect over an open better-sqlite3 handle. */
-export function sqliteKyselyDialect(database: BetterSqlite3.Database): SqliteDialect {
+/**
+ * Kysely's dialect over an open better-sqlite3 handle. The writing connection commits its writes in
+ * groups (`groupCommit`, store/group-commit.ts); a read-only connection has nothing to commit.
+ */
+export function sqliteKyselyDialect(database: BetterSqlite3.Database, options: { groupCommit?: boolean } = {}): SqliteDialect {
+  const statements = cachingStatements(database);
   // kysely's SqliteDatabase type names better-sqlite3's statement; the driver uses only DriverStatement.
-  return new TransactionalSqliteDialect({ database: cachingStatements(database) as unknown as SqliteDialectConfig['database'] });
+  const config = { database: statements as unknown as SqliteDialectConfig['database'] };
+  const driver = options.groupCommit ? () => new GroupCommitDriver({ sqlite: database, prepare: statements.prepare }) : undefined;
+  return new TransactionalSqliteDialect(config, driver);
 }
 
 export const sqliteDialect: StoreDialect = {

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 
 const readers = new WeakMap<object, () => string>();
 const forgetters = new WeakMap<object, () => void>();
+const rollbacks = new WeakMap<object, () => void>();
 
 /**
  * Registers the version reader of a connection under its kysely handle (store/db.ts does). The
@@ -22,19 +23,32 @@ export function trackWriteVersion(db: Kysely<never> | object, sqlite: BetterSqli
   const data = sqlite.prepare('PRAGMA data_version').pluck();
   const changes = sqlite.prepare('SELECT total_changes()').pluck();
   let memo: string | null = null;
+  // Whole transactions rolled back on this connection (store/group-commit.ts): `total_changes()`
+  // does not go back when rows written are rolled back, so without this a version read while a
+  // group was open could come back after the group was undone, with other rows behind it.
+  let epoch = 0;
   const forget = (): void => {
     memo = null;
   };
   const read = (): string => {
     if (memo === null) {
-      memo = `${changes.get() as number}:${data.get() as number}`;
+      memo = `${changes.get() as number}:${data.get() as number}:${epoch}`;
       setImmediate(forget);
     }
     return memo;
   };
   readers.set(db, read);
   forgetters.set(sqlite, forget);
+  rollbacks.set(sqlite, () => {
+    epoch++;
+    memo = null;
+  });
   return read;
+}
+
+/** A whole transaction was rolled back on this connection: every version read before is retired. */
+export function noteRollback(sqlite: object): void {
+  rollbacks.get(sqlite)?.();
 }
 
 /** A statement that may write ran on this connection: the remembered version is stale. */
