@@ -56,28 +56,33 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { store } = options;
 
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...options.corsOrigins],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const secure = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...options.corsOrigins],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const noop = (): Promise<void> => Promise.resolve();
+  // Set after the answer is made (as Hono's middleware does), except on a read worker's answer,
+  // which its app already gave them.
+  app.use('*', async (c, next) => {
+    await next();
+    if (!c.get('forwarded')) await secure(c, noop);
+  });
   // Before everything else: requests for another host name (DNS rebinding) are refused.
   app.use('*', hostCheck(options.site));
 
   // The spec's content type for every JSON answer, errors included.
   app.use('/api/*', async (c, next) => {
     await next();
+    if (c.get('forwarded')) return;
     if (c.res.headers.get('content-type') === 'application/json') {
       c.res.headers.set('content-type', 'application/json; charset=utf-8');
     }
@@ -98,8 +103,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     );
   }
   api.use('*', async (c, next) => {
-    c.header('Cache-Control', 'no-store');
     await next();
+    if (!c.get('forwarded') && !c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
     // Reads outside a transaction may see the writes of the group not yet committed
     // (store/group-commit.ts): no answer leaves before that group is. Writes are acknowledged only
     // once their own group committed; a read whose group then failed answers 503, as nothing it
@@ -149,7 +154,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   if (pool) {
     api.use('*', async (c, next) => {
       if (c.req.method !== 'GET') return next();
-      return pool.handle(c.req.raw, c.get('user'));
+      const res = await pool.handle(c.req.raw, c.get('user'), c.get('rateLimitHeaders'));
+      if (pool.answeredByWorker(res)) c.set('forwarded', true);
+      return res;
     });
   }
 

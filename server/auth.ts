@@ -44,12 +44,26 @@ const TOKEN_CACHE_SIZE = 10_000;
  * `authenticate` with the answers remembered until a user or a token changes: a request's fixed
  * cost was the token look-up (hash, join, row), now one read of the `auth` change counter that
  * triggers move on any update or delete of a user or a token (migration 8), from this process or
- * any other. A token revoked or a user disabled is refused on the very next request; writes to
- * anything else keep the answers. Unknown tokens are not remembered.
+ * any other. A token revoked or a user disabled through this service is refused on the very next
+ * request, and through another process (`npm run token`, a second instance) from the next turn of
+ * the event loop; writes to anything else keep the answers. Unknown tokens are not remembered.
  */
-export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite' | 'settled'>): (token: string) => Promise<UserRow | null> {
+export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite' | 'settled' | 'writeVersion'>): (token: string) => Promise<UserRow | null> {
   const counter = store.sqlite.prepare("SELECT n FROM change_counters WHERE name = 'auth'").pluck();
-  const readVersion = (): number => (counter.get() as number | undefined) ?? -1;
+  // The counter moves only with a write, and the write version (store/write-version.ts: read once
+  // per turn of the event loop, retired at once by a write through this connection) moves with
+  // every write: while it stands still the counter is not read again. Reading it was 6 % of the
+  // main thread's CPU on a read that a worker answers.
+  let counterAt: string | null = null;
+  let counterValue = -1;
+  const readVersion = (): number => {
+    const at = store.writeVersion();
+    if (at !== counterAt) {
+      counterValue = (counter.get() as number | undefined) ?? -1;
+      counterAt = at;
+    }
+    return counterValue;
+  };
   let seen = -1;
   const known = new Map<string, UserRow>();
   return async (token) => {

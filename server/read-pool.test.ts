@@ -45,6 +45,26 @@ describe('read workers', () => {
     expect(await show()).toBe(before);
   });
 
+  it('answer with every header the main thread gives its own answers, untouched on the way out', async () => {
+    const release = await makeRelease(t, { name: uniqueName('Headers') });
+    // Answered on the main thread: a write.
+    const created = await t.request<{ feature: { id: string } }>('POST', `/releases/${release.id}/features`, { feature: { name: uniqueName('Headed') } });
+    // Answered by a worker: a read, and a read's error.
+    const shown = await t.get(`/features/${created.body.feature.id}`);
+    const missing = await t.get('/features/999999999');
+    expect([created.status, shown.status, missing.status]).toEqual([200, 200, 404]);
+    const names = (h: Headers) =>
+      [...h.keys()].filter((n) => !['content-length', 'date', 'connection', 'keep-alive', 'vary', 'content-encoding'].includes(n)).sort();
+    expect(names(shown.headers)).toEqual(names(created.headers));
+    expect(names(missing.headers)).toEqual(names(created.headers));
+    for (const res of [shown, missing]) {
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
   it('leave checkpoints to their own thread, which keeps the WAL short', async () => {
     const sqlite = t.service.store.sqlite;
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);

@@ -59,7 +59,8 @@ export const WAL_TRUNCATE_FRAMES = 16_384;
 interface Slot {
   checkpointer?: boolean;
   worker: Worker;
-  pending: Map<number, (res: Response) => void>;
+  /** Requests in the worker: whom to answer, and headers the main thread adds (the rate limit's). */
+  pending: Map<number, { answer: (res: Response) => void; extraHeaders: Record<string, string> | undefined }>;
   ready: Promise<void>;
 }
 
@@ -83,6 +84,13 @@ export class ReadPool {
   private checkpointer: Slot | undefined;
   private nextId = 1;
   private closing = false;
+  /** Answers a worker made whole (not the 503 of a worker that died). */
+  private readonly fromWorkers = new WeakSet<Response>();
+
+  /** The answer is a worker's, headers and all (app.ts leaves it as it is). */
+  answeredByWorker(res: Response): boolean {
+    return this.fromWorkers.has(res);
+  }
 
   private constructor(private readonly data: ReadWorkerData) {}
 
@@ -116,7 +124,7 @@ export class ReadPool {
 
   private spawn(checkpointer = false): Slot {
     const worker = startWorker(checkpointer ? { ...this.data, checkpointer } : this.data);
-    const pending = new Map<number, (res: Response) => void>();
+    const pending: Slot['pending'] = new Map();
     let started: () => void = () => {};
     let failed: (err: Error) => void = () => {};
     const ready = new Promise<void>((resolve, reject) => {
@@ -126,17 +134,21 @@ export class ReadPool {
     const slot: Slot = { worker, pending, ready, checkpointer };
     worker.on('message', (msg: ReadResponse | { ready: true }) => {
       if ('ready' in msg) return started();
-      const answer = pending.get(msg.id);
-      if (!answer) return;
+      const waiting = pending.get(msg.id);
+      if (!waiting) return;
       pending.delete(msg.id);
-      // A string or Uint8Array body and plain headers: @hono/node-server writes it as it is.
+      // A string or Uint8Array body and plain headers: @hono/node-server writes it as it is, as long
+      // as nothing turns them into the platform's Headers (app.ts leaves a forwarded answer alone).
       const body = msg.status === 204 || msg.status === 304 ? null : msg.body;
-      answer(new Response(body as BodyInit | null, { status: msg.status, headers: msg.headers }));
+      const headers = waiting.extraHeaders ? Object.assign(msg.headers, waiting.extraHeaders) : msg.headers;
+      const res = new Response(body as BodyInit | null, { status: msg.status, headers });
+      this.fromWorkers.add(res);
+      waiting.answer(res);
     });
     worker.once('error', (err) => failed(err));
     worker.once('exit', (code) => {
       failed(new Error(`read worker exited with code ${code} before it was ready`));
-      for (const answer of pending.values()) {
+      for (const { answer } of pending.values()) {
         answer(Response.json({ error: 'The service restarted a reader while answering; try again' }, { status: 503, headers: { 'Retry-After': '1' } }));
       }
       pending.clear();
@@ -149,7 +161,7 @@ export class ReadPool {
   }
 
   /** Answers a GET request in the least busy worker, as the app would in this thread. */
-  handle(req: Request, user: UserRow): Promise<Response> {
+  handle(req: Request, user: UserRow, extraHeaders?: Record<string, string>): Promise<Response> {
     let slot = this.slots[0] as Slot;
     for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
     const id = this.nextId++;
@@ -157,7 +169,7 @@ export class ReadPool {
     req.headers.forEach((value, name) => headers.push([name, value]));
     const message: ReadRequest = { id, method: req.method, url: req.url, headers, user };
     return new Promise((resolve) => {
-      slot.pending.set(id, resolve);
+      slot.pending.set(id, { answer: resolve, extraHeaders });
       slot.worker.postMessage(message);
     });
   }

@@ -5,5 +5,17 @@ import type { UserRow } from './store/schema';
 
 export interface AppEnv {
   /** `origin`: the public URL's origin, set by the host check, that every link is built on. */
-  Variables: { user: UserRow; store: Store; origin: string };
+  Variables: {
+    user: UserRow;
+    store: Store;
+    origin: string;
+    /**
+     * The answer came whole from a read worker (server/read-pool.ts), whose own app already gave it
+     * every header the main thread's middleware would: they leave it as it is (its headers stay a
+     * plain object, written out without building the platform's Headers).
+     */
+    forwarded: boolean;
+    /** The rate limit's headers for this request (http/rate-limit.ts), for a forwarded answer. */
+    rateLimitHeaders: Record<string, string>;
+  };
 }

@@ -39,6 +39,8 @@ export function compressJson(options: CompressOptions = {}): MiddlewareHandler {
   const threshold = options.threshold ?? COMPRESS_THRESHOLD;
   return async (c, next) => {
     await next();
+    // A read worker's answer (server/read-pool.ts): negotiated and compressed there already.
+    if (c.get('forwarded') === true) return;
     const res = c.res;
     // Status and headers only: touching `res.body` would turn the app's string into a stream.
     if (res.status < 200 || res.status >= 300 || res.status === 204) return;

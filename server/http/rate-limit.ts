@@ -263,14 +263,17 @@ export function rateLimit(limiter: RateLimiter | undefined): MiddlewareHandler {
     if (!limiter.take(key)) {
       return tooMany(c, `Rate limit exceeded: an access token may make at most ${describe(d.window, 'requests')}.`, d);
     }
-    const limit = d.window?.limit ?? 0;
-    const remaining = d.remaining;
-    const reset = seconds(d.resetMs);
+    const values = {
+      'X-RateLimit-Limit': String(d.window?.limit ?? 0),
+      'X-RateLimit-Remaining': String(d.remaining),
+      'X-RateLimit-Reset': String(seconds(d.resetMs)),
+    };
+    // A read worker's answer takes them from here, as it is made (app.ts).
+    c.set('rateLimitHeaders', values);
     await next();
+    if (c.get('forwarded') === true) return;
     const headers = c.res.headers;
-    headers.set('X-RateLimit-Limit', String(limit));
-    headers.set('X-RateLimit-Remaining', String(remaining));
-    headers.set('X-RateLimit-Reset', String(reset));
+    for (const [name, value] of Object.entries(values)) headers.set(name, value);
   };
 }
 
