@@ -1,6 +1,7 @@
 // The HTTP app: security headers, body limit, CORS, bearer auth and the one error shape around the
 // /api/v1 routes; the built browser app served from the same origin with an SPA fallback.
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
@@ -154,7 +155,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   if (pool) {
     api.use('*', async (c, next) => {
       if (c.req.method !== 'GET') return next();
-      const res = await pool.handle(c.req.raw, c.get('user'), c.get('rateLimitHeaders'));
+      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+      const res = await pool.handle(
+        { method: 'GET', url: c.req.url, get headers() { return c.req.raw.headers; } },
+        c.get('user'),
+        c.get('rateLimitHeaders'),
+        incoming?.rawHeaders,
+      );
       if (pool.answeredByWorker(res)) c.set('forwarded', true);
       return res;
     });

@@ -35,6 +35,11 @@ export interface RecordKindDecl<P extends `/${string}/{id}`, R extends z.ZodObje
   resolve: (db: Store['db'], id: string) => Promise<Row>;
   /** The whole record as the API shows it; `fields` lets the loader leave out what is not asked for. */
   answer: (ctx: RowContext, ref: Ref, fields: string | undefined) => { id: string } | Promise<{ id: string }>;
+  /**
+   * A show's answer from the row `resolve` has just read, sparing `answer` reading it again (a
+   * feature page read its row twice). Not used after a write: that row is the one before it.
+   */
+  show?: (ctx: RowContext, row: Row, fields: string | undefined) => Promise<{ id: string }>;
 }
 
 /**
@@ -96,8 +101,10 @@ function kindRow<T>(
   row: { method: Method; op: string; path: string; response: z.ZodType | null } & RowText &
     Partial<Pick<Route, 'query' | 'body'>>,
   handle: (ctx: RowContext, input: Input) => Promise<unknown>,
+  fresh = false,
 ): T {
-  const answer = kind.answer as (
+  // `fresh`: `handle` gives back the row just read, which `show` can answer as it is.
+  const answer = ((fresh && kind.show) || kind.answer) as (
     ctx: RowContext,
     ref: unknown,
     fields: string | undefined,
@@ -159,6 +166,7 @@ export function showRow<
       if (owns && !owns(found as Parent, record)) throw notFound(kind.noun, params.id ?? '');
       return record;
     },
+    true,
   );
 }
 

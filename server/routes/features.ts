@@ -10,7 +10,7 @@ import {
 import { listRow } from '../http/list-rows';
 import { featureList } from '../http/lists';
 import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
-import { createFeature, deleteFeature, loadFeature, requireFeature, updateFeature, wantedFields } from '../store/features';
+import { createFeature, deleteFeature, loadFeature, requireFeature, showFeature, updateFeature, wantedFields } from '../store/features';
 import { requireProduct, requireRelease } from '../store/resolve';
 
 const feature = recordKind({
@@ -19,6 +19,7 @@ const feature = recordKind({
   envelope: featureEnvelope,
   resolve: requireFeature,
   answer: ({ db, origin }, ref: { id: number }, fields) => loadFeature(db, ref.id, origin, wantedFields(fields, null)),
+  show: ({ db, origin }, row, fields) => showFeature(db, row, origin, wantedFields(fields, null)),
 });
 
 export const featureRoutes = [

@@ -592,7 +592,12 @@ export async function serializeFeatures(
 export async function loadFeature(db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Feature> {
   const row = await db.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Feature', String(id));
+  return showFeature(db, row, origin, wanted);
+}
+
+/** A feature row as the API shows it (the row as read: `loadFeature` reads it first). */
+export async function showFeature(db: Db, row: FeatureRow, origin: string, wanted: Set<string> | null = null): Promise<Feature> {
   const [feature] = await serializeFeatures(db, [row], origin, wanted);
-  if (!feature) throw notFound('Feature', String(id));
+  if (!feature) throw notFound('Feature', String(row.id));
   return feature;
 }
