@@ -1,7 +1,6 @@
 // The HTTP app: security headers, body limit, CORS, bearer auth and the one error shape around the
 // /api/v1 routes; the built browser app served from the same origin with an SPA fallback.
 import fs from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
@@ -9,10 +8,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { cachedAuthenticator } from './auth';
+import { flatHeaders } from './read-pool';
 import type { ReadPool } from './read-pool';
 import type { UserRow } from './store/schema';
 import { apiRoutes } from './api-routes';
-import { nodeBodyLimit } from './http/body';
+import { nodeBodyLimit, nodeRequest } from './http/body';
 import { compressJson } from './http/compress';
 import { HttpError, errorResponse } from './http/errors';
 import { hostCheck } from './http/hosts';
@@ -155,13 +155,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   if (pool) {
     api.use('*', async (c, next) => {
       if (c.req.method !== 'GET') return next();
-      const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-      const res = await pool.handle(
-        { method: 'GET', url: c.req.url, get headers() { return c.req.raw.headers; } },
-        c.get('user'),
-        c.get('rateLimitHeaders'),
-        incoming?.rawHeaders,
-      );
+      // Node's raw headers as received; the platform's Headers only when called without Node.
+      const headers = nodeRequest(c)?.rawHeaders ?? flatHeaders(c.req.raw.headers);
+      const res = await pool.handle({ method: 'GET', url: c.req.url, headers }, c.get('user'), c.get('rateLimitHeaders'));
       if (pool.answeredByWorker(res)) c.set('forwarded', true);
       return res;
     });

@@ -2,28 +2,18 @@
 // atomic, none is acknowledged before a separate connection can read it, a failing write is undone
 // alone, a group whose COMMIT fails acknowledges none of its writes and keeps nothing, and a read
 // that saw an open group is answered only once that group committed.
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startService } from './start';
 import { DB_FILE, openStore } from './store/db';
 import type { Store } from './store/db';
 import { commitStats } from './store/group-commit';
-import { TEST_TOKEN } from './test/harness';
+import { TEST_TOKEN, tempDirs } from './test/harness';
 
-const dirs: string[] = [];
-const tempDir = (): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-group-commit-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('planner-group-commit-');
 
 describe('group commit on the writer connection', () => {
   let store: Store;

@@ -22,6 +22,13 @@ export interface ReadRequest {
   user: UserRow;
 }
 
+/** Headers as Node's `rawHeaders` lists them (name, value, …), from the platform's Headers. */
+export function flatHeaders(headers: Headers): string[] {
+  const flat: string[] = [];
+  headers.forEach((value, name) => flat.push(name, value));
+  return flat;
+}
+
 /** What comes back: the whole answer, its body as the app made it (text, or bytes transferred). */
 export interface ReadResponse {
   id: number;
@@ -162,26 +169,11 @@ export class ReadPool {
   }
 
   /** Answers a GET request in the least busy worker, as the app would in this thread. */
-  /**
-   * Answers a GET request in the least busy worker, as the app would in this thread. `rawHeaders`
-   * (Node's, when the request came through Node's server) spares building the platform's Headers.
-   */
-  handle(
-    req: { method: string; url: string; headers: Headers },
-    user: UserRow,
-    extraHeaders?: Record<string, string>,
-    rawHeaders?: string[],
-  ): Promise<Response> {
+  handle(req: Pick<ReadRequest, 'method' | 'url' | 'headers'>, user: UserRow, extraHeaders?: Record<string, string>): Promise<Response> {
     let slot = this.slots[0] as Slot;
     for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
     const id = this.nextId++;
-    let headers = rawHeaders;
-    if (!headers) {
-      const flat: string[] = [];
-      req.headers.forEach((value, name) => flat.push(name, value));
-      headers = flat;
-    }
-    const message: ReadRequest = { id, method: req.method, url: req.url, headers, user };
+    const message: ReadRequest = { ...req, id, user };
     return new Promise((resolve) => {
       slot.pending.set(id, { answer: resolve, extraHeaders });
       slot.worker.postMessage(message);

@@ -2,12 +2,10 @@
 // the runner used before kysely's Migrator (with data, links, a recycle bin and a name index) is
 // taken over without re-running anything, keeps every row and link, still finds records by name,
 // and never hands out an id it had used before — not even one deleted before the migration.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedAccount } from './seed/seed';
 import { startService } from './start';
 import type { RunningService } from './start';
@@ -20,17 +18,9 @@ import { deletePhase } from './store/releases';
 import { deleteRequirement } from './store/requirements';
 import { DATABASE_COLUMNS } from './store/schema';
 import type { Database } from './store/schema';
-import { TEST_TOKEN } from './test/harness';
+import { TEST_TOKEN, tempDirs } from './test/harness';
 
-const dirs: string[] = [];
-const tempDir = (): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-storage-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('planner-storage-');
 
 const TABLES = Object.keys(DATABASE_COLUMNS) as (keyof Database)[];
 

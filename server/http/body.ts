@@ -61,6 +61,11 @@ function depth(value: unknown, level = 0): number {
   return max;
 }
 
+/** Node's request behind a Hono context, when the app runs under Node's server (not `app.fetch`). */
+export function nodeRequest(c: Context): IncomingMessage | undefined {
+  return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+}
+
 /**
  * The size cap for bodies, read straight from Node's request where the service runs on Node: the
  * platform's Request (an abort signal, a web stream, a copy of the headers) cost a write about 7 %
@@ -70,7 +75,7 @@ function depth(value: unknown, level = 0): number {
  */
 export function nodeBodyLimit(maxBytes: number, tooLarge: (c: Context) => Response, fallback: MiddlewareHandler): MiddlewareHandler {
   return async (c, next) => {
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const incoming = nodeRequest(c);
     const type = c.req.header('content-type') ?? '';
     if (!incoming || incoming.readableDidRead || /^multipart\//i.test(type)) return fallback(c, next);
     const declared = Number(c.req.header('content-length') ?? 0);

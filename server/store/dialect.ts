@@ -6,6 +6,7 @@ import { CompiledQuery, sql, SqliteAdapter, SqliteDialect, SqliteDriver } from '
 import type { DatabaseConnection, DialectAdapter, Driver, Expression, QueryExecutorProvider, RawBuilder, SqlBool, SqliteDialectConfig } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import { GroupCommitDriver } from './group-commit';
+import type { GroupStatement } from './group-commit';
 import { noteWrite } from './write-version';
 
 /** Tables with a full-text name index (`<table>_fts`, trigram FTS5 kept in step by triggers). */
@@ -86,14 +87,9 @@ class TransactionalSqliteDialect extends SqliteDialect {
 /** Statements kept prepared per connection; the store writes a few hundred distinct SQL texts. */
 const STATEMENT_CACHE_SIZE = 500;
 
-/** What kysely's SQLite driver calls on a statement. */
-interface DriverStatement {
-  readonly reader: boolean;
-  readonly readonly: boolean;
+/** What the drivers call on a statement, and whether it is being iterated (the cache's concern). */
+interface DriverStatement extends GroupStatement {
   readonly busy: boolean;
-  all(parameters: readonly unknown[]): unknown[];
-  run(parameters: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
-  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
 }
 
 /**

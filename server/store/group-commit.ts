@@ -26,7 +26,7 @@ import type { CompiledQuery, DatabaseConnection, Driver, QueryResult } from 'kys
 import type BetterSqlite3 from 'better-sqlite3';
 import { noteRollback } from './write-version';
 
-/** What the driver calls on a prepared statement (dialect.ts's caching wrapper provides it). */
+/** What a driver calls on a prepared statement (dialect.ts's caching wrapper provides it). */
 export interface GroupStatement {
   readonly reader: boolean;
   /** The statement cannot write (a RETURNING statement returns rows and writes). */

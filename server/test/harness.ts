@@ -3,10 +3,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import { startService } from '../start';
 import type { RunningService } from '../start';
 
 export const TEST_TOKEN = 'test-admin-token-0123456789';
+
+/** A maker of temporary folders for one test file; every folder it made is removed after the file's tests. */
+export function tempDirs(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
+}
 
 export interface TestResponse<T = unknown> {
   status: number;
