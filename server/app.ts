@@ -6,13 +6,14 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { secureHeaders } from 'hono/secure-headers';
 import { cachedAuthenticator } from './auth';
+import type { TokenCache } from './auth';
 import { flatHeaders } from './read-pool';
 import type { ReadPool } from './read-pool';
 import type { UserRow } from './store/schema';
 import { apiRoutes } from './api-routes';
 import { nodeBodyLimit, nodeRequest } from './http/body';
+import { JSON_CONTENT_TYPE, securityHeaders } from './http/answer-headers';
 import { compressJson } from './http/compress';
 import { HttpError, errorResponse } from './http/errors';
 import { hostCheck } from './http/hosts';
@@ -46,6 +47,26 @@ export interface AppOptions {
   rateLimit?: readonly RateWindow[] | undefined;
   /** Wrong tokens per remote address (PLANNER_AUTH_FAILURE_LIMIT); none when absent or empty. */
   authFailureLimit?: readonly RateWindow[] | undefined;
+  /** The tokens and limiters to use (createGate); made from the options above when absent. */
+  gate?: Gate | undefined;
+}
+
+/**
+ * Who may ask and how often: the remembered tokens and the two limiters. One per service, shared by
+ * the app and the read fast path ahead of it (http/front-door.ts), so both count the same buckets.
+ */
+export interface Gate {
+  tokens: TokenCache;
+  rateLimiter: RateLimiter | undefined;
+  authFailures: RateLimiter | undefined;
+}
+
+export function createGate(store: Store, options: Pick<AppOptions, 'rateLimit' | 'authFailureLimit'>): Gate {
+  return {
+    tokens: cachedAuthenticator(store),
+    rateLimiter: options.rateLimit && options.rateLimit.length > 0 ? new RateLimiter(options.rateLimit) : undefined,
+    authFailures: options.authFailureLimit && options.authFailureLimit.length > 0 ? new RateLimiter(options.authFailureLimit) : undefined,
+  };
 }
 
 /** The environment a read worker's app is called with. */
@@ -57,54 +78,53 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { store } = options;
 
-  const secure = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...options.corsOrigins],
-      frameAncestors: ["'none'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  const noop = (): Promise<void> => Promise.resolve();
-  // Set after the answer is made (as Hono's middleware does), except on a read worker's answer,
-  // which its app already gave them.
-  app.use('*', async (c, next) => {
-    await next();
-    if (!c.get('forwarded')) await secure(c, noop);
-  });
+  // The security headers, the JSON charset and `no-store` (http/answer-headers.ts): set after the
+  // answer is made, except on a read worker's answer (it has them) and in a read worker's app, whose
+  // answers get them as a plain record (read-worker.ts).
+  const security = securityHeaders(options.corsOrigins);
+  if (!options.reader) {
+    app.use('*', async (c, next) => {
+      await next();
+      if (c.get('forwarded')) return;
+      const headers = c.res.headers;
+      for (const name in security) headers.set(name, security[name] as string);
+    });
+  }
   // Before everything else: requests for another host name (DNS rebinding) are refused.
   app.use('*', hostCheck(options.site));
 
   // The spec's content type for every JSON answer, errors included.
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (c.get('forwarded')) return;
-    if (c.res.headers.get('content-type') === 'application/json') {
-      c.res.headers.set('content-type', 'application/json; charset=utf-8');
-    }
-  });
+  if (!options.reader) {
+    app.use('/api/*', async (c, next) => {
+      await next();
+      if (c.get('forwarded')) return;
+      if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', JSON_CONTENT_TYPE);
+    });
+  }
 
   const api = new Hono<AppEnv>();
   api.onError((err, c) => errorResponse(c, err));
   api.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));
   if (options.corsOrigins.length > 0) {
-    api.use(
-      '*',
-      cors({
-        origin: options.corsOrigins,
-        allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
-        // Not CORS-safelisted: without this a browser app on another origin cannot read how long to wait.
-        exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
-      }),
-    );
+    const corsStep = cors({
+      origin: options.corsOrigins,
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
+      // Not CORS-safelisted: without this a browser app on another origin cannot read how long to wait.
+      exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+    });
+    api.use('*', async (c, next) => {
+      await corsStep(c, next);
+      // A read worker's answer went through this same step in the worker's app: the step here
+      // appended its `Vary: Origin` a second time.
+      if (c.get('forwarded')) {
+        const vary = c.res.headers.get('vary');
+        if (vary) c.res.headers.set('vary', [...new Set(vary.split(/\s*,\s*/))].join(', '));
+      }
+    });
   }
   api.use('*', async (c, next) => {
     await next();
+    if (options.reader) return;
     if (!c.get('forwarded') && !c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
     // Reads outside a transaction may see the writes of the group not yet committed
     // (store/group-commit.ts): no answer leaves before that group is. Writes are acknowledged only
@@ -133,8 +153,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     api,
     (apiRoutes as readonly AnyRoute[]).filter((r) => r.public),
   );
-  const authenticate = cachedAuthenticator(store);
-  api.use('*', authFailureThrottle(options.authFailureLimit && new RateLimiter(options.authFailureLimit)));
+  const gate = options.gate ?? createGate(store, options);
+  api.use('*', authFailureThrottle(gate.authFailures));
   api.use('*', async (c, next) => {
     c.set('store', store);
     if (options.reader) {
@@ -144,12 +164,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match?.[1]) throw new HttpError(401, 'Missing access token: send Authorization: Bearer <token>');
-    const user = await authenticate(match[1]);
+    const user = await gate.tokens.authenticate(match[1]);
     if (!user) throw new HttpError(401, 'Invalid access token');
     c.set('user', user);
     await next();
   });
-  api.use('*', rateLimit(options.rateLimit && new RateLimiter(options.rateLimit)));
+  api.use('*', rateLimit(gate.rateLimiter));
   // Reads go to the read workers, which run this same app from here on.
   const pool = options.readPool;
   if (pool) {

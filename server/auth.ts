@@ -48,7 +48,14 @@ const TOKEN_CACHE_SIZE = 10_000;
  * request, and through another process (`npm run token`, a second instance) from the next turn of
  * the event loop; writes to anything else keep the answers. Unknown tokens are not remembered.
  */
-export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite' | 'settled' | 'writeVersion'>): (token: string) => Promise<UserRow | null> {
+export interface TokenCache {
+  /** The enabled user of a token, or null; looked up when not remembered. */
+  authenticate(token: string): Promise<UserRow | null>;
+  /** The user of a token remembered and still valid, without a look-up (http/front-door.ts). */
+  remembered(token: string): UserRow | undefined;
+}
+
+export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite' | 'settled' | 'writeVersion'>): TokenCache {
   const counter = store.sqlite.prepare("SELECT n FROM change_counters WHERE name = 'auth'").pluck();
   // The counter moves only with a write, and the write version (store/write-version.ts: read once
   // per turn of the event loop, retired at once by a write through this connection) moves with
@@ -66,13 +73,16 @@ export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite' | 'settle
   };
   let seen = -1;
   const known = new Map<string, UserRow>();
-  return async (token) => {
+  const remembered = (token: string): UserRow | undefined => {
     const now = readVersion();
     if (now !== seen) {
       known.clear();
       seen = now;
     }
-    const hit = known.get(token);
+    return known.get(token);
+  };
+  const authenticateToken = async (token: string): Promise<UserRow | null> => {
+    const hit = remembered(token);
     if (hit) return hit;
     const user = await authenticate(store.db, token);
     // A change between the counter read and the look-up: do not remember what it may have changed.
@@ -90,4 +100,5 @@ export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite' | 'settle
     }
     return user;
   };
+  return { authenticate: authenticateToken, remembered };
 }

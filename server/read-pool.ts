@@ -35,6 +35,15 @@ export interface ReadResponse {
   status: number;
   headers: Record<string, string>;
   body: string | Uint8Array | null;
+  /** Made here, not by a worker: the worker died with the request (app.ts adds the usual headers). */
+  restarted?: true;
+}
+
+/** The answer to a request whose worker died: nothing was written (it was a read), so try again. */
+function restarted(id: number): ReadResponse {
+  const body = JSON.stringify({ error: 'The service restarted a reader while answering; try again' });
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '1', 'x-content-type-options': 'nosniff' };
+  return { id, status: 503, headers, body, restarted: true };
 }
 
 /** What a worker is started with (structured-cloneable: no functions, no handles). */
@@ -67,8 +76,8 @@ export const WAL_TRUNCATE_FRAMES = 16_384;
 interface Slot {
   checkpointer?: boolean;
   worker: Worker;
-  /** Requests in the worker: whom to answer, and headers the main thread adds (the rate limit's). */
-  pending: Map<number, { answer: (res: Response) => void; extraHeaders: Record<string, string> | undefined }>;
+  /** Requests in the worker: whom to answer, with the answer as the worker sent it. */
+  pending: Map<number, (res: ReadResponse) => void>;
   ready: Promise<void>;
 }
 
@@ -142,23 +151,15 @@ export class ReadPool {
     const slot: Slot = { worker, pending, ready, checkpointer };
     worker.on('message', (msg: ReadResponse | { ready: true }) => {
       if ('ready' in msg) return started();
-      const waiting = pending.get(msg.id);
-      if (!waiting) return;
+      const answer = pending.get(msg.id);
+      if (!answer) return;
       pending.delete(msg.id);
-      // A string or Uint8Array body and plain headers: @hono/node-server writes it as it is, as long
-      // as nothing turns them into the platform's Headers (app.ts leaves a forwarded answer alone).
-      const body = msg.status === 204 || msg.status === 304 ? null : msg.body;
-      const headers = waiting.extraHeaders ? Object.assign(msg.headers, waiting.extraHeaders) : msg.headers;
-      const res = new Response(body as BodyInit | null, { status: msg.status, headers });
-      this.fromWorkers.add(res);
-      waiting.answer(res);
+      answer(msg);
     });
     worker.once('error', (err) => failed(err));
     worker.once('exit', (code) => {
       failed(new Error(`read worker exited with code ${code} before it was ready`));
-      for (const { answer } of pending.values()) {
-        answer(Response.json({ error: 'The service restarted a reader while answering; try again' }, { status: 503, headers: { 'Retry-After': '1' } }));
-      }
+      for (const [id, answer] of pending) answer(restarted(id));
       pending.clear();
       if (this.closing) return;
       if (slot.checkpointer) this.checkpointer = this.spawn(true);
@@ -168,16 +169,31 @@ export class ReadPool {
     return slot;
   }
 
-  /** Answers a GET request in the least busy worker, as the app would in this thread. */
-  handle(req: Pick<ReadRequest, 'method' | 'url' | 'headers'>, user: UserRow, extraHeaders?: Record<string, string>): Promise<Response> {
+  /**
+   * Answers a GET request in the least busy worker, as the app would in this thread: the answer as
+   * the worker sent it (http/front-door.ts writes it to the socket as it is).
+   */
+  send(req: Pick<ReadRequest, 'method' | 'url' | 'headers'>, user: UserRow): Promise<ReadResponse> {
     let slot = this.slots[0] as Slot;
     for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
     const id = this.nextId++;
     const message: ReadRequest = { ...req, id, user };
     return new Promise((resolve) => {
-      slot.pending.set(id, { answer: resolve, extraHeaders });
+      slot.pending.set(id, resolve);
       slot.worker.postMessage(message);
     });
+  }
+
+  /** `send`, answered as a Response for the app, with headers the main thread adds (the rate limit's). */
+  async handle(req: Pick<ReadRequest, 'method' | 'url' | 'headers'>, user: UserRow, extraHeaders?: Record<string, string>): Promise<Response> {
+    const msg = await this.send(req, user);
+    // A string or Uint8Array body and plain headers: @hono/node-server writes it as it is, as long
+    // as nothing turns them into the platform's Headers (app.ts leaves a forwarded answer alone).
+    const body = msg.status === 204 || msg.status === 304 ? null : msg.body;
+    const headers = extraHeaders ? Object.assign(msg.headers, extraHeaders) : msg.headers;
+    const res = new Response(body as BodyInit | null, { status: msg.status, headers });
+    if (!msg.restarted) this.fromWorkers.add(res);
+    return res;
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
+import { finishApiHeaders, securityHeaders } from './http/answer-headers';
 import { responseBody } from './http/response-body';
 import type { AppOptions } from './app';
 import { CHECKPOINT_MS, WAL_TRUNCATE_FRAMES } from './read-pool';
@@ -43,7 +44,9 @@ function readRequest(req: ReadRequest): Request {
 }
 
 function serve(): void {
-  const app = createApp({ ...(data.app as Omit<AppOptions, 'store'>), store, reader: true, readPool: undefined });
+  const options = data.app as Omit<AppOptions, 'store'>;
+  const app = createApp({ ...options, store, reader: true, readPool: undefined });
+  const security = securityHeaders(options.corsOrigins);
   // @hono/node-server's lightweight Response, installed as the global one as in the main thread,
   // keeps the app's body as it made it (http/response-body.ts reads it back without a stream).
   getRequestListener(() => new Response(null));
@@ -59,7 +62,8 @@ function serve(): void {
     res.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    return { id: req.id, status: res.status, headers, body: await responseBody(res) };
+    // What the main thread's app adds to its own answers, added here as one record (reader mode).
+    return { id: req.id, status: res.status, headers: finishApiHeaders(headers, security), body: await responseBody(res) };
   }
 
   port.on('message', (req: ReadRequest) => {

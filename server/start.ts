@@ -2,8 +2,11 @@
 // administrator has a token, and listens on 127.0.0.1. Used by the CLI and by the API tests.
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import http from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createApp, createGate } from './app';
+import { frontDoor } from './http/front-door';
+import type { FrontDoor } from './http/front-door';
 import { siteFor } from './http/hosts';
 import type { Site } from './http/hosts';
 import { guardConnections } from './http/connections';
@@ -55,6 +58,8 @@ export interface RunningService {
   adminEmail: string | null;
   /** The read workers, when reads are answered off the main thread. */
   readPool: ReadPool | undefined;
+  /** The read fast path ahead of the app, with the read workers (http/front-door.ts). */
+  frontDoor: FrontDoor | undefined;
   close(): Promise<void>;
 }
 
@@ -90,13 +95,19 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   // The app is made once the port is known (port 0 picks one): its default public URL names it.
   // Nothing is served before: connections wait for the event loop, which runs after this code.
   let app: ReturnType<typeof createApp> | null = null;
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+  // Authenticated reads the read fast path can answer skip the app on this thread (http/front-door.ts).
+  let door: FrontDoor | null = null;
+  const server = await new Promise<http.Server>((resolve, reject) => {
     const fetch = (req: Request, env: unknown): Response | Promise<Response> =>
       app ? app.fetch(req, env) : new Response('Starting', { status: 503 });
-    const s = serve({ fetch, port: options.port, hostname: host }, () => resolve(s));
+    const listener = getRequestListener(fetch, { hostname: host });
+    const s = http.createServer((req, res) => {
+      if (!door?.take(req, res)) void listener(req, res);
+    });
     // Like the rate limits, the per-address cap refuses scripts' bursts: only when asked (the CLI).
     guardConnections(s, { maxConnectionsPerIp: 0, ...options.connections });
     s.once('error', reject);
+    s.listen(options.port, host, () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
   let site: Site;
@@ -122,14 +133,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       throw err;
     }
   }
+  const gate = createGate(store, { rateLimit: options.rateLimit, authFailureLimit: options.authFailureLimit });
   app = createApp({
     ...shared,
     store,
     readPool,
     staticDir: options.staticDir ? path.resolve(options.staticDir) : undefined,
-    rateLimit: options.rateLimit,
-    authFailureLimit: options.authFailureLimit,
+    gate,
   });
+  if (readPool) door = frontDoor({ site, pool: readPool, corsOrigins: shared.corsOrigins, ...gate });
 
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -140,6 +152,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     mintedToken,
     adminEmail,
     readPool,
+    frontDoor: door ?? undefined,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

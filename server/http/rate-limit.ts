@@ -245,8 +245,17 @@ function tooMany(c: Context, message: string, d: RateDecision): Response {
  * The token of a request the auth step accepted (`Bearer <token>`, any spacing): the limiter's
  * key, so spelling the header differently never makes a second bucket.
  */
-function bearerToken(header: string | undefined): string | undefined {
+export function bearerToken(header: string | undefined): string | undefined {
   return header === undefined || header.length < 8 ? undefined : header.slice(6).trim();
+}
+
+/** The headers of an allowed request: the tightest window's limit, what is left, when it is full again. */
+export function allowedHeaders(d: RateDecision): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(d.window?.limit ?? 0),
+    'X-RateLimit-Remaining': String(d.remaining),
+    'X-RateLimit-Reset': String(seconds(d.resetMs)),
+  };
 }
 
 /**
@@ -263,11 +272,7 @@ export function rateLimit(limiter: RateLimiter | undefined): MiddlewareHandler {
     if (!limiter.take(key)) {
       return tooMany(c, `Rate limit exceeded: an access token may make at most ${describe(d.window, 'requests')}.`, d);
     }
-    const values = {
-      'X-RateLimit-Limit': String(d.window?.limit ?? 0),
-      'X-RateLimit-Remaining': String(d.remaining),
-      'X-RateLimit-Reset': String(seconds(d.resetMs)),
-    };
+    const values = allowedHeaders(d);
     // A read worker's answer takes them from here, as it is made (app.ts).
     c.set('rateLimitHeaders', values);
     await next();

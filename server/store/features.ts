@@ -21,6 +21,7 @@ import { rowsById } from './row-cache';
 import type { LookupTable } from './row-cache';
 import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
+import { prepared } from './prepared';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
 import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
@@ -426,6 +427,19 @@ export function wantedFields(fields: string | undefined, fallback: readonly stri
 
 const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
 
+const watcherRowsOf = prepared((db, featureIds: number[]) =>
+  db.selectFrom('feature_watchers').selectAll().where('feature_id', 'in', featureIds).orderBy('user_id'),
+);
+const requirementRowsOf = prepared((db, featureIds: number[]) =>
+  db
+    .selectFrom('requirements')
+    .select(['id', 'feature_id', 'name', 'reference_num', 'position', 'workflow_status_id'])
+    .where('feature_id', 'in', featureIds)
+    .orderBy('feature_id')
+    .orderBy('position')
+    .orderBy('id'),
+);
+
 /**
  * Full feature records for rows (in their order), loading each related kind once for all rows:
  * releases, statuses, kinds, users, phases, initiatives, epics, teams, team statuses, iterations,
@@ -447,19 +461,8 @@ export async function serializeFeatures(
     ? await rowsById(db, 'releases', ids(rows.map((r) => r.release_id)))
     : new Map<number, ReleaseRow>();
 
-  const watcherRows = need('watchers')
-    ? await db.selectFrom('feature_watchers').selectAll().where('feature_id', 'in', featureIds).orderBy('user_id').execute()
-    : [];
-  const requirementRows = need('requirements')
-    ? await db
-        .selectFrom('requirements')
-        .select(['id', 'feature_id', 'name', 'reference_num', 'position', 'workflow_status_id'])
-        .where('feature_id', 'in', featureIds)
-        .orderBy('feature_id')
-        .orderBy('position')
-        .orderBy('id')
-        .execute()
-    : [];
+  const watcherRows = need('watchers') ? await watcherRowsOf(db, featureIds) : [];
+  const requirementRows = need('requirements') ? await requirementRowsOf(db, featureIds) : [];
 
   const userIds = ids([
     ...(need('created_by_user') ? rows.map((r) => r.created_by_id) : []),

@@ -6,6 +6,7 @@ import type { RawBuilder, Selectable, SqlBool } from 'kysely';
 import { notFound } from '../problems';
 import { isNumericId } from '../../src/domain/reference';
 import { dialect } from './dialect';
+import { preparedPer } from './prepared';
 import type { Db } from './audit';
 import type {
   Database,
@@ -33,6 +34,13 @@ const isIdText = (value: string | number): boolean => /^\d+$/.test(String(value)
 /** Tables whose rows a path or body names by numeric id or by a key column. */
 type KeyedTable = 'products' | 'releases' | 'users' | 'teams' | 'initiatives' | 'goals' | 'features' | 'epics' | 'requirements';
 
+// Every record page starts with one of these two look-ups: prepared once per table (store/prepared.ts).
+const rowById = preparedPer((db, table: KeyedTable, id: number) => db.selectFrom(table).selectAll().where(sql.ref('id'), '=', id).limit(1));
+const rowByKey = preparedPer((db, tableKey: string, key: string) => {
+  const [table, column] = tableKey.split('.') as [KeyedTable, string];
+  return db.selectFrom(table).selectAll().where(sql.ref(column), '=', key).limit(1);
+});
+
 /**
  * The spec's path rule for one table: digits are the id (null beyond the safe range), anything
  * else is matched against `key` — upper-cased for reference keys, case-insensitively for emails.
@@ -43,18 +51,17 @@ export async function findByIdOrKey<T extends KeyedTable>(
   key: 'reference_num' | 'reference_prefix' | 'email',
   idOrKey: string | number,
 ): Promise<Selectable<Database[T]> | null> {
-  const q = db.selectFrom(table as KeyedTable).selectAll();
-  let row: unknown;
+  let rows: unknown[];
   if (isIdText(idOrKey)) {
     const id = asId(idOrKey);
     if (id === null) return null;
-    row = await q.where(sql.ref('id'), '=', id).executeTakeFirst();
+    rows = await rowById(db, table, id);
   } else if (key === 'email') {
-    row = await q.where(dialect.equalsIgnoringCase('email', String(idOrKey).trim())).executeTakeFirst();
+    rows = await db.selectFrom(table as KeyedTable).selectAll().where(dialect.equalsIgnoringCase('email', String(idOrKey).trim())).limit(1).execute();
   } else {
-    row = await q.where(sql.ref(key), '=', String(idOrKey).trim().toUpperCase()).executeTakeFirst();
+    rows = await rowByKey(db, `${table}.${key}`, String(idOrKey).trim().toUpperCase());
   }
-  return (row as Selectable<Database[T]> | undefined) ?? null;
+  return (rows[0] as Selectable<Database[T]> | undefined) ?? null;
 }
 
 /** The row a path names, or the 404 that names what was asked for. */

@@ -8,6 +8,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from './audit';
 import type { Database } from './schema';
+import { preparedPer } from './prepared';
 import { writeVersionOf } from './write-version';
 
 /** Tables looked up by id beside a record (each has an `id` column). */
@@ -30,17 +31,14 @@ type RowOf<T extends LookupTable> = Selectable<Database[T]>;
 const ROWS_PER_TABLE = 5_000;
 const memories = new WeakMap<object, { version: string; tables: Map<LookupTable, Map<number, unknown>> }>();
 
+// The table is one of LookupTable, every one with an `id`; kysely cannot see that through a union.
+const rowsOf = preparedPer((db, table: LookupTable, list: number[]) => db.selectFrom(table as 'users').selectAll().where('id', 'in', list));
+
 /** The rows of `table` with these ids, by id (unknown ids are absent). */
 export async function rowsById<T extends LookupTable>(db: Db, table: T, ids: readonly number[]): Promise<Map<number, RowOf<T>>> {
   const found = new Map<number, RowOf<T>>();
   if (ids.length === 0) return found;
-  const fetch = async (list: readonly number[]): Promise<RowOf<T>[]> =>
-    // The table is one of LookupTable, every one with an `id`; kysely cannot see that through T.
-    (await db
-      .selectFrom(table as 'users')
-      .selectAll()
-      .where('id', 'in', list as number[])
-      .execute()) as unknown as RowOf<T>[];
+  const fetch = async (list: readonly number[]): Promise<RowOf<T>[]> => (await rowsOf(db, table, list as number[])) as unknown as RowOf<T>[];
   const writeVersion = writeVersionOf(db);
   if (db.isTransaction || !writeVersion) {
     for (const row of await fetch(ids)) found.set((row as { id: number }).id, row);
