@@ -11,6 +11,7 @@ import type { AppOptions } from './app';
 import { CHECKPOINT_MS, WAL_TRUNCATE_FRAMES } from './read-pool';
 import type { ReadRequest, ReadResponse, ReadWorkerData } from './read-pool';
 import { openReadStore } from './store/db';
+import { snapshotReads } from './store/snapshot';
 
 const port: MessagePort = ((): MessagePort => {
   if (!parentPort) throw new Error('server/read-worker.ts runs as a worker thread of the service');
@@ -47,6 +48,8 @@ function serve(): void {
   const options = data.app as Omit<AppOptions, 'store'>;
   const app = createApp({ ...options, store, reader: true, readPool: undefined });
   const security = securityHeaders(options.corsOrigins);
+  // Each request in one read transaction, one request at a time (store/snapshot.ts).
+  const snapshot = snapshotReads(store.sqlite);
   // @hono/node-server's lightweight Response, installed as the global one as in the main thread,
   // keeps the app's body as it made it (http/response-body.ts reads it back without a stream).
   getRequestListener(() => new Response(null));
@@ -54,7 +57,7 @@ function serve(): void {
   async function answer(req: ReadRequest): Promise<ReadResponse> {
     let res: Response;
     try {
-      res = await app.fetch(readRequest(req), { user: req.user });
+      res = await snapshot(async () => app.fetch(readRequest(req), { user: req.user }));
     } catch (err) {
       res = Response.json({ error: err instanceof Error ? err.message : 'Internal error' }, { status: 500 });
     }

@@ -35,10 +35,10 @@ const isIdText = (value: string | number): boolean => /^\d+$/.test(String(value)
 type KeyedTable = 'products' | 'releases' | 'users' | 'teams' | 'initiatives' | 'goals' | 'features' | 'epics' | 'requirements';
 
 // Every record page starts with one of these two look-ups: prepared once per table (store/prepared.ts).
-const rowById = preparedPer((db, table: KeyedTable, id: number) => db.selectFrom(table).selectAll().where(sql.ref('id'), '=', id).limit(1));
+const rowById = preparedPer((db, table: KeyedTable, id: number) => db.selectFrom(table).selectAll().where(sql.ref('id'), '=', id));
 const rowByKey = preparedPer((db, tableKey: string, key: string) => {
   const [table, column] = tableKey.split('.') as [KeyedTable, string];
-  return db.selectFrom(table).selectAll().where(sql.ref(column), '=', key).limit(1);
+  return db.selectFrom(table).selectAll().where(sql.ref(column), '=', key);
 });
 
 /**
@@ -57,7 +57,7 @@ export async function findByIdOrKey<T extends KeyedTable>(
     if (id === null) return null;
     rows = await rowById(db, table, id);
   } else if (key === 'email') {
-    rows = await db.selectFrom(table as KeyedTable).selectAll().where(dialect.equalsIgnoringCase('email', String(idOrKey).trim())).limit(1).execute();
+    rows = await db.selectFrom(table as KeyedTable).selectAll().where(dialect.equalsIgnoringCase('email', String(idOrKey).trim())).execute();
   } else {
     rows = await rowByKey(db, `${table}.${key}`, String(idOrKey).trim().toUpperCase());
   }
