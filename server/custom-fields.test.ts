@@ -234,8 +234,11 @@ describe('GET /products/:product_id/custom_field_definitions', () => {
     ).toEqual([]);
   });
 
-  it('ignores a product parameter (the path names the product) and pages', async () => {
-    const page = await list('/products/MOB/custom_field_definitions?product=PLN&per_page=1&page=2');
+  it('refuses a product parameter (the path names the product) rather than ignore it, and pages', async () => {
+    const refused = await t.get('/products/MOB/custom_field_definitions?product=PLN');
+    expect(refused.status).toBe(400);
+    expect(errorBodySchema.parse(refused.body).errors?.product?.[0]).toMatch(/is not a parameter of GET \/products\/\{product_id\}\/custom_field_definitions: this operation reads page, per_page/);
+    const page = await list('/products/MOB/custom_field_definitions?per_page=1&page=2');
     expect(page.custom_field_definitions.map((d) => [d.product_id, d.key])).toEqual([
       [fixture.mobId, 'launch_on'],
     ]);

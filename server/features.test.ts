@@ -257,7 +257,7 @@ describe('write rules: each refusal is a 422 naming the field', () => {
     ['a tag longer than 255', { name: 'x', tags: `ok, ${'t'.repeat(256)}` }, 'tags'],
     ['name of the wrong type', { name: 42 }, 'name'],
     ['progress as a string', { name: 'x', progress: '50' }, 'progress'],
-    ['status as a string', { name: 'x', workflow_status: 'New' }, 'workflow_status'],
+    ['status as a boolean', { name: 'x', workflow_status: true }, 'workflow_status'],
   ];
   for (const [what, body, field] of cases) {
     it(`${what} → 422 on ${field}`, async () => {

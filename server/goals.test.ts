@@ -277,7 +277,7 @@ describe('POST /products/:product_id/goals', () => {
       [{ progress: 101 }, 'progress'],
       [{ progress_source: 'progress_from_features' }, 'progress_source'],
       [{ progress_source: 1 }, 'progress_source'],
-      [{ time_frame: { name: 'FY2031 Q1' } }, 'time_frame'],
+      [{ time_frame: { label: 'FY2031 Q1' } }, 'time_frame'],
       [{ time_frame: true }, 'time_frame'],
       [{ time_frame: -1 }, 'time_frame'],
       [{ initiatives: fixture.initiativeA.reference_num }, 'initiatives'],

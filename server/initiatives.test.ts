@@ -310,7 +310,7 @@ describe('POST /products/:product_id/initiatives (operation 11)', () => {
   it('answers wrong JSON types with 422 on the field, never 500', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: 5 }, 'name'],
-      [{ workflow_status: 'On track' }, 'workflow_status'],
+      [{ workflow_status: ['On track'] }, 'workflow_status'],
       [{ presented: 'yes' }, 'presented'],
       [{ goals: 'PLN-G-1' }, 'goals'],
       [{ goals: [{}] }, 'goals'],
@@ -320,7 +320,7 @@ describe('POST /products/:product_id/initiatives (operation 11)', () => {
       [{ effort: '3' }, 'effort'],
       [{ start_date: 20310101 }, 'start_date'],
       [{ position: 1.5 }, 'position'],
-      [{ time_frame: { name: 'Q1' } }, 'time_frame'],
+      [{ time_frame: { title: 'Q1' } }, 'time_frame'],
       [{ assigned_to_user: 7 }, 'assigned_to_user'],
     ];
     for (const [fields, field] of cases) {

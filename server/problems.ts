@@ -107,7 +107,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       if ('input' in issue && issue.input === undefined) return "can't be blank";
       return `must be one of: ${issue.values.map(String).join(', ')}`;
     case 'invalid_union':
-      return 'has the wrong type';
+      // A union that names its accepted forms says so (contract/common.ts); zod's default does not.
+      return issue.message.startsWith('must') ? issue.message : 'has the wrong type';
     default:
       return issue.message;
   }

@@ -235,7 +235,7 @@ describe('release rules', () => {
     expectFields(await createRelease('PLN', { name: 'Typed', progress: '50' }), 'progress');
     expectFields(await createRelease('PLN', { name: 'Typed', initiatives: 'PLN-S-1' }), 'initiatives');
     expectFields(
-      await createRelease('PLN', { name: 'Typed', workflow_status: 'Planning' }),
+      await createRelease('PLN', { name: 'Typed', workflow_status: false }),
       'workflow_status',
     );
     expectFields(await createRelease('PLN', { name: 'Typed', owner: { email: 'x' } }), 'owner');

@@ -136,7 +136,7 @@ describe('POST /features/{feature_id}/requirements (operation 3)', () => {
     ['name of the wrong type', { name: ['x'] }, 'name'],
     ['unknown status', { name: 'x', workflow_status: { name: 'Nope' } }, 'workflow_status'],
     ['a feature status', { name: 'x', workflow_status: { name: 'Shipped' } }, 'workflow_status'],
-    ['status as a string', { name: 'x', workflow_status: 'Done' }, 'workflow_status'],
+    ['status as a boolean', { name: 'x', workflow_status: true }, 'workflow_status'],
     ['unknown assignee', { name: 'x', assigned_to_user: { email: 'ghost@example.com' } }, 'assigned_to_user'],
     ['assignee as a string', { name: 'x', assigned_to_user: 'ghost@example.com' }, 'assigned_to_user'],
     ['not a real date', { name: 'x', start_date: '2026-02-31' }, 'start_date'],

@@ -75,7 +75,11 @@ export function pageAnswer<Q extends { page?: number | undefined; per_page?: num
   return async (c, query, scope) => {
     const p = paging(query);
     const page = await load(c.get('store').db, scope, p, query);
-    return c.json(pageBody(key, await items(page.rows, c, query), page.total, p));
+    let made = await items(page.rows, c, query);
+    // `fields` chooses the members of every list's items (the spec's rule for list queries).
+    const fields = (query as { fields?: string | undefined }).fields;
+    if (fields !== undefined) made = made.map((item) => pickFields(item as unknown as { id: string }, fields, null) as unknown as Item);
+    return c.json(pageBody(key, made, page.total, p));
   };
 }
 

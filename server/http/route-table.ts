@@ -5,7 +5,7 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../types';
-import { StoreError } from '../problems';
+import { StoreError, badRequest } from '../problems';
 import { checkParamGrammars, paramChecker } from './path-params';
 import { readQuery } from './query';
 import { readOnlyFields, readRecord } from './record';
@@ -100,6 +100,30 @@ export function honoPath(path: string): string {
   return path.replace(/\{([^}]+)\}/g, ':$1');
 }
 
+/**
+ * Query parameters a row does not read are refused (400 naming them and the ones it reads), never
+ * ignored: a filter the caller meant but the list does not know would answer the unfiltered list,
+ * which looks like everything matched. Custom-field pairs are the handler's to read (both the
+ * `custom_fields[key]` and the `custom_fields.key` form) on rows that take them.
+ */
+function queryNameChecker(row: AnyRoute): (url: string) => void {
+  const known = new Set(row.query ? Object.keys(row.query.shape) : []);
+  return (url) => {
+    const at = url.indexOf('?');
+    if (at < 0) return;
+    const unknown: string[] = [];
+    for (const name of new URLSearchParams(url.slice(at + 1)).keys()) {
+      if (known.has(name) || unknown.includes(name)) continue;
+      if (row.customFieldFilters && (name === 'custom_fields' || name.startsWith('custom_fields[') || name.startsWith('custom_fields.'))) continue;
+      unknown.push(name);
+    }
+    if (unknown.length === 0) return;
+    const accepted = [...known, ...(row.customFieldFilters ? ['custom_fields[<key>]'] : [])];
+    const hint = accepted.length > 0 ? `this operation reads ${accepted.join(', ')}` : 'this operation reads no query parameters';
+    throw badRequest(Object.fromEntries(unknown.slice(0, 10).map((n) => [n.slice(0, 100), [`is not a parameter of ${row.method.toUpperCase()} ${row.path}: ${hint}`]])), 'Unknown query parameter');
+  };
+}
+
 /** The 403 of a row the caller's role may not call. */
 function refusedAccess(row: AnyRoute, c: Context<AppEnv>): StoreError | null {
   if (row.access !== 'administrator' || c.get('user').administrator === 1) return null;
@@ -114,6 +138,7 @@ function refusedAccess(row: AnyRoute, c: Context<AppEnv>): StoreError | null {
 export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void {
   for (const row of rows) {
     const checkParams = paramChecker(row.path);
+    const checkNames = queryNameChecker(row);
     const readOnly = row.body ? readOnlyFields(row.body, row.response) : undefined;
     app.on(row.method.toUpperCase(), honoPath(row.path), async (c) => {
       const refused = refusedAccess(row, c);
@@ -121,6 +146,7 @@ export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void 
       const params = c.req.param() as Record<string, string>;
       const badParam = checkParams(params);
       if (badParam) throw badParam;
+      checkNames(c.req.url);
       const query = row.query ? readQuery(c, row.query) : undefined;
       const body = row.body ? await readRecord(c, row.body, readOnly) : undefined;
       // The row was declared with `route()`, which ties the handler's input to these schemas.

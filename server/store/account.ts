@@ -8,19 +8,13 @@ import type { ProductRow, TeamRow, UserRow } from './schema';
 import { listPage } from './pages';
 import type { Page } from './pages';
 import { containsText } from './resolve';
-import { links, statusRef } from './serialize';
+import { links, projectRef, statusRef } from './serialize';
+import type { ProjectRef } from '../../src/contract/common';
 
 export function productBody(p: ProductRow, origin: string): Product {
-  return {
-    id: String(p.id),
-    reference_prefix: p.reference_prefix,
-    name: p.name,
-    product_line: p.product_line === 1,
-    workspace_type: p.workspace_type,
-    created_at: p.created_at,
-    updated_at: p.updated_at,
-    ...links(origin, 'products', p.reference_prefix),
-  };
+  // The record as other records embed it (`project`), with its own change time and API address.
+  const { url, resource } = links(origin, 'products', p.reference_prefix);
+  return { ...(projectRef(p, origin) as ProjectRef), updated_at: p.updated_at, url, resource };
 }
 
 export function userBody(u: UserRow): User {

@@ -346,18 +346,20 @@ export interface CustomFieldPair {
  */
 export function readCustomFieldPairs(queries: Record<string, string[]>): CustomFieldPair[] {
   const malformed = () =>
-    badRequest({ custom_fields: ['must be given as custom_fields[<key>]=<value>'] });
+    badRequest({ custom_fields: ['must be given as custom_fields[<key>]=<value> or custom_fields.<key>=<value>'] });
   const pairs: CustomFieldPair[] = [];
   for (const [name, values] of Object.entries(queries)) {
     if (name === 'custom_fields') throw malformed();
-    const m = /^custom_fields\[([^\]]{1,100})\]$/.exec(name);
-    if (!m?.[1]) {
+    // `custom_fields[risk]`, or `custom_fields.risk` as generated clients write a deep object.
+    const m = /^custom_fields(?:\[([^\]]{1,100})\]|\.([^.[\]]{1,100}))$/.exec(name);
+    const key = m?.[1] ?? m?.[2];
+    if (key === undefined) {
       // A filter the caller meant but wrote in a form we do not read must not be dropped silently:
       // the answer would be the unfiltered list, which looks like a match of everything.
-      if (name.startsWith('custom_fields[')) throw malformed();
+      if (name.startsWith('custom_fields[') || name.startsWith('custom_fields.')) throw malformed();
       continue;
     }
-    for (const value of values) pairs.push({ key: m[1], value });
+    for (const value of values) pairs.push({ key, value });
   }
   if (pairs.length > MAX_CUSTOM_FIELD_PAIRS) {
     throw badRequest({ custom_fields: [`has too many pairs (at most ${MAX_CUSTOM_FIELD_PAIRS})`] });

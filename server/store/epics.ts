@@ -31,8 +31,8 @@ import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherCha
 import { RollupScheduler } from './rollup-scheduler';
 import { EPIC_ITEM } from './work-items';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
-import type { Database, EpicRow, EpicsTable, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
-import { COMPACT_COLUMNS, links, noteBody, statusRef, userRef } from './serialize';
+import type { Database, EpicRow, EpicsTable, ProductRow, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
+import { assigneeRef, COMPACT_COLUMNS, hostedMembers, links, noteBody, statusRef, userRef } from './serialize';
 import type { RowShape, ShapedRow } from './serialize';
 
 type EpicUpdate = Updateable<EpicsTable>;
@@ -390,6 +390,7 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
   if (rows.length === 0) return [];
   const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
   const epicIds = rows.map((r) => r.id);
+  const products = need('project') ? await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))]) : new Map<number, ProductRow>();
   const estimateFields = ESTIMATES.map((k) => `${k}_estimate_text`);
 
   const releases = need('release', 'release_reference_num', 'work_units', ...estimateFields)
@@ -430,7 +431,7 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
   const named = (r: { id: number; name: string } | undefined) => (r ? { id: String(r.id), name: r.name } : null);
   const keyed = (r: { id: number; name: string; reference_num: string } | undefined) =>
     r ? { id: String(r.id), name: r.name, reference_num: r.reference_num } : null;
-  const placeholderStatus = { id: '0', name: '', position: 0, complete: false, color: '' };
+  const placeholderStatus = { id: '0', name: '', position: 0, complete: false, color: '', workflow_status_category: null };
 
   return rows.map((e): Epic => {
     const release = releases.get(e.release_id);
@@ -473,9 +474,9 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
           },
       release_reference_num: release?.reference_num ?? '',
       workflow_status: status ? statusRef(status) : placeholderStatus,
-      description: noteBody(e.id, e.description, e.created_at, e.updated_at),
+      description: noteBody({ id: e.id, type: 'Epic' }, e.description, e.created_at, e.updated_at),
       created_by_user: userRef(at(e.created_by_id)),
-      assigned_to_user: userRef(at(e.assigned_to_id)),
+      assigned_to_user: assigneeRef(at(e.assigned_to_id)),
       tags: e.tags === '' ? [] : e.tags.split(','),
       start_date: e.start_date,
       due_date: e.due_date,
@@ -503,6 +504,7 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
       created_at: e.created_at,
       updated_at: e.updated_at,
       ...links(origin, 'epics', e.reference_num),
+      ...hostedMembers(products.get(e.product_id), origin),
     };
   });
 }

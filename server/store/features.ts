@@ -26,8 +26,8 @@ import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './reso
 import { RollupScheduler } from './rollup-scheduler';
 import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
-import type { Database, FeatureRow, FeatureUpdate, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
-import { COMPACT_COLUMNS, links, noteBody, statusRef, userRef } from './serialize';
+import type { Database, FeatureRow, FeatureUpdate, ProductRow, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
+import { assigneeRef, COMPACT_COLUMNS, hostedMembers, links, noteBody, statusRef, userRef } from './serialize';
 import type { RowShape, ShapedRow } from './serialize';
 
 type FeatureChange = z.output<typeof featureUpdateInput>;
@@ -455,6 +455,7 @@ export async function serializeFeatures(
   if (rows.length === 0) return [];
   const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
   const featureIds = rows.map((r) => r.id);
+  const products = need('project') ? await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))]) : new Map<number, ProductRow>();
   const estimateFields = ESTIMATES.flatMap((k) => [`${k}_estimate_text`]);
 
   const releases = need('release', 'release_reference_num', 'work_units', ...estimateFields)
@@ -499,7 +500,7 @@ export async function serializeFeatures(
   const named = (r: { id: number; name: string } | undefined) => (r ? { id: String(r.id), name: r.name } : null);
   const keyed = (r: { id: number; name: string; reference_num: string } | undefined) =>
     r ? { id: String(r.id), name: r.name, reference_num: r.reference_num } : null;
-  const placeholderStatus = { id: '0', name: '', position: 0, complete: false, color: '' };
+  const placeholderStatus = { id: '0', name: '', position: 0, complete: false, color: '', workflow_status_category: null };
 
   return rows.map((f): Feature => {
     const release = releases.get(f.release_id);
@@ -542,9 +543,9 @@ export async function serializeFeatures(
       release_reference_num: release?.reference_num ?? '',
       workflow_kind: named(f.workflow_kind_id !== null ? kinds.get(f.workflow_kind_id) : undefined),
       workflow_status: status ? statusRef(status) : placeholderStatus,
-      description: noteBody(f.id, f.description, f.created_at, f.updated_at),
+      description: noteBody({ id: f.id, type: 'Feature' }, f.description, f.created_at, f.updated_at),
       created_by_user: userRef(at(f.created_by_id)),
-      assigned_to_user: userRef(at(f.assigned_to_id)),
+      assigned_to_user: assigneeRef(at(f.assigned_to_id)),
       tags: f.tags === '' ? [] : f.tags.split(','),
       start_date: f.start_date,
       due_date: f.due_date,
@@ -587,6 +588,7 @@ export async function serializeFeatures(
       created_at: f.created_at,
       updated_at: f.updated_at,
       ...links(origin, 'features', f.reference_num),
+      ...hostedMembers(products.get(f.product_id), origin),
     };
   });
 }

@@ -20,7 +20,8 @@ import { allocateReference } from './reference-numbers';
 import type { Checked } from './releases';
 import { asId, findByIdOrKey, findInitiative, required } from './resolve';
 import type { Database, GoalRow, GoalsTable, ProductRow, TimeFramesTable, UserRow } from './schema';
-import { links, noteBody, userRef } from './serialize';
+import { hostedMembers, links, noteBody, userRef } from './serialize';
+import { rowsById } from './row-cache';
 
 export type GoalInput = Partial<z.output<typeof goalCreateInput>>;
 export type TimeFrameRow = Selectable<TimeFramesTable>;
@@ -103,6 +104,7 @@ const sourceOf = (s: string): Goal['progress_source'] => GOAL_PROGRESS_SOURCES.f
 /** Whole goal records for rows (in their order): time frames, creators and initiatives batched. */
 export async function goalBodies(db: Db, rows: GoalRow[], origin: string): Promise<Goal[]> {
   if (rows.length === 0) return [];
+  const products = await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))]);
   const ids = rows.map((r) => r.id);
   const frameIds = [...new Set(rows.map((r) => r.time_frame_id).filter((v): v is number => v !== null))];
   const userIds = [...new Set(rows.map((r) => r.created_by_id).filter((v): v is number => v !== null))];
@@ -125,7 +127,7 @@ export async function goalBodies(db: Db, rows: GoalRow[], origin: string): Promi
     name: g.name,
     reference_num: g.reference_num,
     product_id: String(g.product_id),
-    description: noteBody(g.id, g.description, g.created_at, g.updated_at),
+    description: noteBody({ id: g.id, type: 'Goal' }, g.description, g.created_at, g.updated_at),
     effort: g.effort,
     value: g.value,
     color: g.color,
@@ -140,6 +142,7 @@ export async function goalBodies(db: Db, rows: GoalRow[], origin: string): Promi
     created_at: g.created_at,
     updated_at: g.updated_at,
     ...links(origin, 'goals', g.reference_num),
+    ...hostedMembers(products.get(g.product_id), origin),
   }));
 }
 

@@ -25,9 +25,10 @@ import type { CustomFieldCondition, CustomFieldPlan } from './custom-fields';
 import { findGoal, findTimeFrame, timeFrameRef } from './goals';
 import { RollupScheduler } from './rollup-scheduler';
 import type { Checked } from './releases';
-import { asId, containsText, findInitiativeByIdOrKey, findUser, statusByName } from './resolve';
+import { asId, containsText, describeStatus, findInitiativeByIdOrKey, findStatus, findUser } from './resolve';
 import type { Database, InitiativeRow, InitiativesTable, ProductRow, UserRow } from './schema';
-import { links, noteBody, statusRef, userRef } from './serialize';
+import { hostedMembers, links, noteBody, statusRef, userRef } from './serialize';
+import { rowsById } from './row-cache';
 
 export type InitiativeInput = Partial<z.output<typeof initiativeCreateInput>>;
 
@@ -78,6 +79,7 @@ async function countBy(
  */
 export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: string): Promise<Initiative[]> {
   if (rows.length === 0) return [];
+  const products = await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))]);
   const initiativeIds = rows.map((r) => r.id);
   const statusIds = ids(rows.map((r) => r.workflow_status_id));
   const userIds = ids(rows.flatMap((r) => [r.assigned_to_id, r.created_by_id]));
@@ -108,7 +110,7 @@ export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: st
   const parentById = byId(parents);
   const frameById = byId(frames);
   const user = (id: number | null) => userRef(id === null ? null : userById.get(id));
-  const placeholderStatus = { id: '0', name: '', position: 0, complete: false, color: '' };
+  const placeholderStatus = { id: '0', name: '', position: 0, complete: false, color: '', workflow_status_category: null };
   return rows.map((i): Initiative => {
     const status = i.workflow_status_id === null ? undefined : statusById.get(i.workflow_status_id);
     const parent = i.parent_id === null ? undefined : parentById.get(i.parent_id);
@@ -118,7 +120,7 @@ export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: st
       reference_num: i.reference_num,
       product_id: String(i.product_id),
       workflow_status: status ? statusRef(status) : placeholderStatus,
-      description: noteBody(i.id, i.description, i.created_at, i.updated_at),
+      description: noteBody({ id: i.id, type: 'Initiative' }, i.description, i.created_at, i.updated_at),
       assigned_to_user: user(i.assigned_to_id),
       created_by_user: user(i.created_by_id),
       effort: i.effort,
@@ -145,6 +147,7 @@ export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: st
       created_at: i.created_at,
       updated_at: i.updated_at,
       ...links(origin, 'initiatives', i.reference_num),
+      ...hostedMembers(products.get(i.product_id), origin),
     };
   });
 }
@@ -302,8 +305,8 @@ async function planInitiative(
   // The create schema requires name and workflow_status, so their absence was reported when read.
   if (input.name !== undefined) values.name = input.name;
   if (input.workflow_status !== undefined) {
-    const status = await statusByName(db, product.id, RECORD_TYPE, input.workflow_status.name);
-    if (!status) problems.add('workflow_status', `"${input.workflow_status.name}" is not an initiative status of ${prefix}`);
+    const status = await findStatus(db, product.id, RECORD_TYPE, input.workflow_status);
+    if (!status) problems.add('workflow_status', `${describeStatus(input.workflow_status)} is not an initiative status of ${prefix}`);
     else if (status.id !== existing?.workflow_status_id) {
       values.workflow_status_id = status.id;
       // A new initiative has had no status change yet.

@@ -29,7 +29,7 @@ import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
 import { RollupScheduler } from './rollup-scheduler';
 import { allocateReference } from './reference-numbers';
-import { containsText, defaultStatus, findInitiative, findRelease, findUser, statusByName } from './resolve';
+import { containsText, defaultStatus, describeStatus, findInitiative, findRelease, findStatus, findUser } from './resolve';
 import type {
   Database,
   ProductRow,
@@ -39,7 +39,8 @@ import type {
   ReleasesTable,
   UserRow,
 } from './schema';
-import { links, noteBody, statusRef, userRef } from './serialize';
+import { hostedMembers, links, noteBody, statusRef, userRef } from './serialize';
+import { rowsById } from './row-cache';
 
 export type ReleaseInput = Partial<z.output<typeof releaseFieldsInput>>;
 export type ReleasePhaseInput = Partial<z.output<typeof releasePhaseCreateInput>>;
@@ -98,6 +99,7 @@ export function releaseCompact(
 /** Whole release records for a set of rows, with statuses, users, initiatives and counts batched. */
 export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string): Promise<Release[]> {
   if (rows.length === 0) return [];
+  const products = await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))]);
   const ids = rows.map((r) => r.id);
   const statusIds = [...new Set(rows.map((r) => r.workflow_status_id))];
   const userIds = [
@@ -156,7 +158,7 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
       capacity_units: units,
       total_capacity: r.total_capacity,
       total_capacity_text: formatEstimate(r.total_capacity, units),
-      theme: noteBody(r.id, r.theme, r.created_at, r.updated_at),
+      theme: noteBody({ id: r.id, type: 'Release' }, r.theme, r.created_at, r.updated_at),
       workflow_status: statusRef(status),
       owner: userRef(r.owner_id === null ? null : userById.get(r.owner_id)),
       created_by_user: userRef(r.created_by_id === null ? null : userById.get(r.created_by_id)),
@@ -167,6 +169,7 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
       created_at: r.created_at,
       updated_at: r.updated_at,
       ...links(origin, 'releases', r.reference_num),
+      ...hostedMembers(products.get(r.product_id), origin),
     };
   });
 }
@@ -201,7 +204,7 @@ export async function phaseBodies(db: Db, rows: ReleasePhaseRow[]): Promise<Rele
     progress: p.progress,
     progress_source: oneOf(RELEASE_PHASE_PROGRESS_SOURCES, p.progress_source, MANUAL),
     duration_source: oneOf(RELEASE_PHASE_DURATION_SOURCES, p.duration_source, 'duration_manual'),
-    description: noteBody(p.id, p.description, p.created_at, p.updated_at),
+    description: noteBody({ id: p.id, type: 'ReleasePhase' }, p.description, p.created_at, p.updated_at),
     features_count: countById.get(p.id) ?? 0,
     created_at: p.created_at,
     updated_at: p.updated_at,
@@ -289,11 +292,11 @@ async function planRelease(
 
   // Status: a Release status of this product, by name; the first one when none is given on create.
   if (input.workflow_status !== undefined) {
-    const status = await statusByName(db, product.id, 'Release', input.workflow_status.name);
+    const status = await findStatus(db, product.id, 'Release', input.workflow_status);
     if (!status) {
       problems.add(
         'workflow_status',
-        `"${input.workflow_status.name}" is not a release status of ${product.reference_prefix}`,
+        `${describeStatus(input.workflow_status)} is not a release status of ${product.reference_prefix}`,
       );
     } else if (status.id !== existing?.workflow_status_id) {
       values.workflow_status_id = status.id;

@@ -19,7 +19,7 @@ import { RollupScheduler } from './rollup-scheduler';
 import { markWorkItem, planStatus } from './work-item-rules';
 import { REQUIREMENT_ITEM } from './work-items';
 import type { Database, RequirementRow, UserRow, WorkflowStatusRow } from './schema';
-import { links, noteBody, statusRef, userRef } from './serialize';
+import { assigneeRef, links, noteBody, statusRef, userRef } from './serialize';
 
 type RequirementChange = z.output<typeof requirementUpdateInput>;
 type RequirementUpdate = Partial<Omit<RequirementRow, 'id'>>;
@@ -42,9 +42,9 @@ async function planRequirement(
   await planStatus(db, REQUIREMENT_ITEM, ctx, input.workflow_status, columns, problems);
   if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
   if (input.assigned_to_user !== undefined) {
-    if (input.assigned_to_user === null || input.assigned_to_user.email.trim() === '') columns.assigned_to_id = null;
+    if (input.assigned_to_user === null) columns.assigned_to_id = null;
     else {
-      const user = await findUser(db, input.assigned_to_user.email);
+      const user = await findUser(db, input.assigned_to_user);
       if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
       else columns.assigned_to_id = user.id;
     }
@@ -210,9 +210,9 @@ export async function serializeRequirements(db: Db, rows: RequirementRow[], orig
       release_id: String(f?.release_id ?? 0),
       start_date: r.start_date,
       end_date: r.end_date,
-      workflow_status: s ? statusRef(s) : { id: '0', name: '', position: 0, complete: false, color: '' },
-      description: noteBody(r.id, r.description, r.created_at, r.updated_at),
-      assigned_to_user: userRef(r.assigned_to_id === null ? null : users.get(r.assigned_to_id)),
+      workflow_status: s ? statusRef(s) : { id: '0', name: '', position: 0, complete: false, color: '', workflow_status_category: null },
+      description: noteBody({ id: r.id, type: 'Requirement' }, r.description, r.created_at, r.updated_at),
+      assigned_to_user: assigneeRef(r.assigned_to_id === null ? null : users.get(r.assigned_to_id)),
       created_by_user: userRef(r.created_by_id === null ? null : users.get(r.created_by_id)),
       created_at: r.created_at,
       updated_at: r.updated_at,

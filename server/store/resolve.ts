@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { RawBuilder, Selectable, SqlBool } from 'kysely';
 import { notFound } from '../problems';
 import { isNumericId } from '../../src/domain/reference';
+import type { StatusInput } from '../../src/contract/common';
 import { dialect } from './dialect';
 import { preparedPer } from './prepared';
 import type { Db } from './audit';
@@ -123,6 +124,24 @@ export async function statusByName(
     .executeTakeFirst();
   return row ?? null;
 }
+
+/**
+ * The status a request names (`{"name": …}`, `{"id": …}`, or bare text) among the product's
+ * statuses for a record kind, or null. Bare text is a name, or an id when no status has that name.
+ */
+export async function findStatus(db: Db, productId: number, statusableType: string, sent: StatusInput): Promise<WorkflowStatusRow | null> {
+  if (sent.name !== undefined) {
+    const named = await statusByName(db, productId, statusableType, sent.name);
+    if (named || !isNumericId(sent.name.trim())) return named;
+  }
+  const id = asId(sent.id ?? sent.name ?? '');
+  if (id === null) return null;
+  const row = await workflowStatuses(db, productId, statusableType).where('workflow_statuses.id', '=', id).executeTakeFirst();
+  return row ?? null;
+}
+
+/** The status as the request named it, for messages: `"Shipped"` or `id 42`. */
+export const describeStatus = (sent: StatusInput): string => (sent.name !== undefined ? `"${sent.name}"` : `id ${sent.id}`);
 
 /** A status by id (for serializing); null when it does not exist. */
 export async function statusById(db: Db, id: number): Promise<WorkflowStatusRow | null> {

@@ -13,6 +13,7 @@ import { writeVersionOf } from './write-version';
 
 /** Tables looked up by id beside a record (each has an `id` column). */
 export type LookupTable =
+  | 'products'
   | 'users'
   | 'releases'
   | 'release_phases'

@@ -1,5 +1,8 @@
 // Small shapers shared by every record kind's serializer: users, statuses, HTML bodies, links.
-import type { UserRef, WorkflowStatus } from '../../src/contract/common';
+import type { z } from 'zod';
+import type { noteBodySchema, ProjectRef, UserRef, WorkflowStatus } from '../../src/contract/common';
+
+type NoteBody = z.infer<typeof noteBodySchema>;
 
 export interface UserLike {
   id: number;
@@ -14,6 +17,12 @@ export function userRef(u: UserLike | null | undefined): UserRef | null {
   return { id: String(u.id), name: u.name, email: u.email, created_at: u.created_at, updated_at: u.updated_at };
 }
 
+/** An assignee as the hosted service shows one: a user with `default_assignee`. */
+export function assigneeRef(u: UserLike | null | undefined): UserRef | null {
+  const ref = userRef(u);
+  return ref && { default_assignee: false, ...ref };
+}
+
 export interface StatusLike {
   id: number;
   name: string;
@@ -23,18 +32,26 @@ export interface StatusLike {
 }
 
 export function statusRef(s: StatusLike): WorkflowStatus {
-  return { id: String(s.id), name: s.name, position: s.position, complete: s.complete === 1, color: s.color };
+  return { id: String(s.id), name: s.name, position: s.position, complete: s.complete === 1, color: s.color, workflow_status_category: null };
 }
 
-/** HTML fields are returned as `{id, body, created_at, updated_at}` like the hosted service's notes. */
+/** The record types of the hosted service, as a description's `notable_type` names its owner. */
+export type NotableType = 'Feature' | 'Epic' | 'Requirement' | 'Release' | 'ReleasePhase' | 'Initiative' | 'Goal';
+
+/**
+ * HTML fields as the hosted service returns its notes: `{id, body, notable_id, notable_type,
+ * editor_version, created_at, updated_at, attachments}`. The text is a column of its record here,
+ * so the note's id is the record's.
+ */
 export function noteBody(
-  ownerId: number,
+  owner: { id: number; type: NotableType },
   body: string | null,
   created_at: string,
   updated_at: string,
-): { id: string; body: string; created_at: string; updated_at: string } | null {
+): NoteBody | null {
   if (body === null || body === '') return null;
-  return { id: String(ownerId), body, created_at, updated_at };
+  const id = String(owner.id);
+  return { id, body, notable_id: id, notable_type: owner.type, editor_version: 2, created_at, updated_at, attachments: [] };
 }
 
 /** `url` (the record's page in the app) and `resource` (its API address), from the request origin. */
@@ -69,4 +86,38 @@ export function compactItem(
     product_id: String(row.product_id),
     ...links(origin, kind, row.reference_num),
   };
+}
+
+export interface ProductLike {
+  id: number;
+  reference_prefix: string;
+  name: string;
+  product_line: number;
+  workspace_type: string;
+  created_at: string;
+}
+
+/** The record's workspace as the hosted service embeds it (`project`); null when it is gone. */
+export function projectRef(p: ProductLike | undefined, origin: string): ProjectRef | null {
+  if (!p) return null;
+  return {
+    id: String(p.id),
+    reference_prefix: p.reference_prefix,
+    name: p.name,
+    product_line: p.product_line === 1,
+    created_at: p.created_at,
+    url: links(origin, 'products', p.reference_prefix).url,
+    workspace_type: p.workspace_type,
+  };
+}
+
+/**
+ * The hosted members of a record (contract `hostedRecordFields`): its workspace, and the empty forms
+ * of what is not stored yet — integration fields, and comments and attachments until issue 12.
+ */
+export function hostedMembers(
+  product: ProductLike | undefined,
+  origin: string,
+): { project: ProjectRef | null; integration_fields: never[]; comments_count: number; attachments: never[] } {
+  return { project: projectRef(product, origin), integration_fields: [], comments_count: 0, attachments: [] };
 }

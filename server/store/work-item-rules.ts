@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { NAME_MAX } from '../../src/contract/common';
+import type { StatusInput } from '../../src/contract/common';
 import type { featureUpdateInput } from '../../src/contract/features';
 import { parseEstimate, MAX_MINUTES, MAX_POINTS } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
@@ -15,7 +16,7 @@ import { todayIso } from '../../src/domain/dates';
 import type { Checked, FieldProblems } from '../problems';
 import { dialect } from './dialect';
 import type { Db } from './audit';
-import { asId, defaultStatus, findRelease, findTeam, findUser, statusByName } from './resolve';
+import { asId, defaultStatus, describeStatus, findRelease, findStatus, findTeam, findUser } from './resolve';
 import { allocateReference } from './reference-numbers';
 import type { RollupScheduler } from './rollup-scheduler';
 import type { FeatureRow, FeatureUpdate, ReleaseRow } from './schema';
@@ -246,15 +247,15 @@ export async function planStatus(
   db: Db,
   item: WorkItemKind,
   ctx: { productId: number; stored: { workflow_status_id: number | null } | null },
-  sent: { name: string } | undefined,
+  sent: StatusInput | undefined,
   columns: { workflow_status_id?: number | null; status_changed_on?: string | null },
   problems: FieldProblems,
 ): Promise<void> {
   const { productId, stored } = ctx;
   const kind = item.recordType;
   if (sent !== undefined) {
-    const status = await statusByName(db, productId, kind, sent.name);
-    if (!status) problems.add('workflow_status', `must be ${item.article} ${kind} status of this product ("${sent.name}" is not)`);
+    const status = await findStatus(db, productId, kind, sent);
+    if (!status) problems.add('workflow_status', `must be ${item.article} ${kind} status of this product (${describeStatus(sent)} is not)`);
     else {
       columns.workflow_status_id = status.id;
       if (item.statusChangedOn && stored && stored.workflow_status_id !== status.id) columns.status_changed_on = todayIso();
@@ -381,12 +382,13 @@ async function planTeam(
   if (input.team_workflow_status !== undefined && input.team_workflow_status !== null) {
     if (team === null) problems.add('team_workflow_status', 'needs a team');
     else {
-      const name = input.team_workflow_status.name.trim();
+      const sent = input.team_workflow_status;
+      const byId = sent.id !== undefined ? asId(sent.id) : null;
       const row = await db
         .selectFrom('team_workflow_statuses')
         .select('id')
         .where('team_id', '=', team)
-        .where(dialect.equalsIgnoringCase('name', name))
+        .where((eb) => (sent.name !== undefined ? dialect.equalsIgnoringCase('name', sent.name.trim()) : eb('id', '=', byId ?? -1)))
         .executeTakeFirst();
       if (!row) problems.add('team_workflow_status', 'must be a status of the selected team');
       else columns.team_workflow_status_id = row.id;

@@ -22,6 +22,8 @@ export const userRefSchema = z.object({
   email: z.string(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
+  /** On an assignee: whether the record's workspace assigned it by default (never, here). */
+  default_assignee: z.boolean().optional(),
 });
 export type UserRef = z.infer<typeof userRefSchema>;
 
@@ -31,6 +33,8 @@ export const workflowStatusSchema = z.object({
   position: z.number(),
   complete: z.boolean(),
   color: z.string(),
+  /** The hosted service's status categories; this service has none yet (always null). */
+  workflow_status_category: z.null().optional(),
 });
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
@@ -47,12 +51,43 @@ export const timestampFields = { created_at: timestampSchema, updated_at: timest
 /** The tail every addressable record ends with: its times, its API address and its resource page. */
 export const recordTailFields = { ...timestampFields, url: z.string(), resource: z.string() };
 
+/** The workspace a record belongs to, as the hosted service embeds it (`project`). */
+export const projectRefSchema = z.object({
+  id: idSchema,
+  reference_prefix: z.string(),
+  name: z.string(),
+  product_line: z.boolean(),
+  created_at: timestampSchema,
+  url: z.string(),
+  workspace_type: z.string(),
+});
+export type ProjectRef = z.infer<typeof projectRefSchema>;
+
+/**
+ * Members the hosted service's records carry that this service answers too: the workspace, and the
+ * empty forms of what it does not store yet (integrations; comments and attachments until issue 12).
+ * Optional in the schema so that answers of an older service still parse.
+ */
+export const hostedRecordFields = {
+  project: projectRefSchema.nullable().optional(),
+  integration_fields: z.array(z.object({ id: idSchema, name: z.string(), value: z.unknown() })).optional(),
+  comments_count: z.number().int().optional(),
+  attachments: z.array(z.object({ id: idSchema })).optional(),
+};
+
 /** HTML text fields (description, theme) as the hosted service returns them. */
 export const noteBodySchema = z.object({
   id: idSchema,
   body: z.string(),
+  /** The record the text belongs to, as the hosted service names it (`Feature`, `ReleasePhase` …). */
+  notable_id: idSchema,
+  notable_type: z.string(),
+  /** The hosted editor's version: 2 for text written in its current editor, which this one matches. */
+  editor_version: z.number(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
+  /** Files embedded in the text; attachments are not stored yet (issue 12), so always empty. */
+  attachments: z.array(z.object({ id: idSchema })),
 });
 
 export const paginationSchema = z.object({
@@ -107,13 +142,26 @@ export function writeBody<K extends string, T extends z.ZodType>(key: K, input: 
   return z.object({ [key]: input, fields: fieldsParamSchema } as { [P in K]: T } & { fields: typeof fieldsParamSchema });
 }
 
-/** A name-or-id reference in request bodies: numbers are accepted and read as ids. */
-export const refInputSchema = z.union([z.string().max(NAME_MAX), z.number().int().nonnegative()]).transform(String);
+const refScalar = z.union([z.string().max(NAME_MAX), z.number().int().nonnegative()]);
+const REF_FORMS = 'must be an id or a name (text or number), or an object {"id": …} or {"name": …}';
+/** The object forms of a reference the hosted examples send: `{"id": …}` or `{"name": …}`. */
+const refObject = z.union([
+  z.strictObject({ id: refScalar }, { error: REF_FORMS }),
+  z.strictObject({ name: z.string().max(NAME_MAX) }, { error: REF_FORMS }),
+]);
+const refText = (v: z.output<typeof refScalar> | z.output<typeof refObject>): string =>
+  typeof v === 'object' ? String('id' in v ? v.id : v.name) : String(v);
+
+/**
+ * A name-or-id reference in request bodies: text or a number (read as an id), or the hosted
+ * service's object forms `{"id": …}` / `{"name": …}`; the store resolves the text as an id or a name.
+ */
+export const refInputSchema = z.union([refScalar, refObject], { error: REF_FORMS }).transform(refText);
 
 /** Nullable form of the above: null or "" clears the link. */
 export const nullableRefInputSchema = z
-  .union([z.string().max(NAME_MAX), z.number().int().nonnegative(), z.null()])
-  .transform((v) => (v === null || v === '' ? null : String(v)));
+  .union([refScalar, refObject, z.null()], { error: `${REF_FORMS}, or null` })
+  .transform((v) => (v === null || v === '' ? null : refText(v)));
 
 export const nullableDateInput = z.union([dateSchema, z.null(), z.literal('')]).transform((v) => (v ? v : null));
 
@@ -134,10 +182,16 @@ export const colorInput = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colou
 /** A manual position in an ordered list. */
 export const positionInput = z.number().int().min(0).max(1_000_000).nullable();
 
-/** The assignee by email; null or "" unassigns. */
+const ASSIGNEE_FORMS = 'must be an email address, an object {"email": …}, or null';
+/** The assignee by email, or `{"email": …}` as the hosted examples send it; null or "" unassigns. */
 export const assigneeEmailInput = z
-  .union([z.string().max(EMAIL_MAX), z.null()])
-  .transform((v) => (v ? v : null));
+  .union([z.string().max(EMAIL_MAX), z.strictObject({ email: z.string().max(EMAIL_MAX) }, { error: ASSIGNEE_FORMS }), z.null()], {
+    error: ASSIGNEE_FORMS,
+  })
+  .transform((v) => {
+    const email = v === null ? '' : typeof v === 'string' ? v : v.email;
+    return email.trim() === '' ? null : email;
+  });
 
 /** A parent of the same kind by id; null makes the record a root. */
 export const parentIdInput = z
@@ -148,7 +202,29 @@ export const parentIdInput = z
 export const refListInput = z.array(z.union([z.string().max(NAME_MAX), z.number().int().positive()]).transform(String)).max(100);
 
 /** `{ "name": "..." }` — how workflow statuses are sent in request bodies. */
-export const statusInputSchema = z.object({ name: z.string().min(1).max(NAME_MAX) });
+const STATUS_FORMS = 'must be a status: an object {"name": …} or {"id": …}, or its name or id';
+/** A workflow status as a request names it: by name or by id (the store resolves it). */
+export type StatusInput = { name: string; id?: undefined } | { id: string; name?: undefined };
+/**
+ * A workflow status in a request body: `{"name": …}` (the spec's form), `{"id": …}`, or the name or
+ * id alone, as the hosted examples also send it. A bare text is a name, or an id when no status has
+ * that name.
+ */
+export const statusInputSchema = z
+  .union(
+    [
+      z.string().trim().min(1).max(NAME_MAX),
+      z.number().int().positive(),
+      z.strictObject({ name: z.string().trim().min(1).max(NAME_MAX) }, { error: STATUS_FORMS }),
+      z.strictObject({ id: z.union([idSchema, z.number().int().positive()]) }, { error: STATUS_FORMS }),
+    ],
+    { error: STATUS_FORMS },
+  )
+  .transform((v): StatusInput => {
+    if (typeof v === 'string') return { name: v };
+    if (typeof v === 'number') return { id: String(v) };
+    return 'name' in v ? { name: v.name } : { id: String(v.id) };
+  });
 
 /** Top-level `fields` of create bodies and the `fields` query parameter. */
 export const fieldsParamSchema = z.string().max(2_000).optional();
@@ -179,8 +255,8 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.input<typeof listQuerySchema>;
 
-/** Paging alone, for lists that take no filters. */
-export const pagingQuerySchema = listQuerySchema.pick({ page: true, per_page: true });
+/** Paging and `fields` alone, for lists that take no filters. */
+export const pagingQuerySchema = listQuerySchema.pick({ page: true, per_page: true, fields: true });
 
 /** Lists of work items (features, epics, requirements' parents): tag, assignee and status filters. */
 export const workItemListQuerySchema = listQuerySchema.extend({

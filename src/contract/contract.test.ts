@@ -63,18 +63,20 @@ describe('feature bodies', () => {
     expect(paths(featureCreateBody.safeParse({ feature: { name: 'x', due_date: '2026-02-30' } }))).toEqual(['feature.due_date']);
     expect(paths(featureCreateBody.safeParse({ feature: { name: 'x', progress: 101 } }))).toEqual(['feature.progress']);
     expect(paths(featureCreateBody.safeParse({ feature: { name: 5 } }))).toEqual(['feature.name']);
-    expect(paths(featureCreateBody.safeParse({ feature: { name: 'x', workflow_status: 'New' } }))).toEqual([
+    expect(paths(featureCreateBody.safeParse({ feature: { name: 'x', workflow_status: true } }))).toEqual([
       'feature.workflow_status',
     ]);
   });
 
-  it('requirement create takes status and assignee as objects', () => {
+  it('requirement create takes status and assignee as objects, and also as the plain name and email', () => {
     expect(
       requirementCreateBody.safeParse({
         requirement: { name: 'Spec', workflow_status: { name: 'New' }, assigned_to_user: { email: 'a@b.c' } },
       }).success,
     ).toBe(true);
-    expect(paths(requirementCreateBody.safeParse({ requirement: { name: 'Spec', assigned_to_user: 'a@b.c' } }))).toEqual([
+    const plain = requirementCreateBody.safeParse({ requirement: { name: 'Spec', workflow_status: 'New', assigned_to_user: 'a@b.c' } });
+    expect(plain.success && plain.data.requirement).toMatchObject({ workflow_status: { name: 'New' }, assigned_to_user: 'a@b.c' });
+    expect(paths(requirementCreateBody.safeParse({ requirement: { name: 'Spec', assigned_to_user: { name: 'A' } } }))).toEqual([
       'requirement.assigned_to_user',
     ]);
   });

@@ -7,6 +7,7 @@ import {
   keyedRefSchema,
   recordWire,
   recordTailFields,
+  hostedRecordFields,
   workItemListQuerySchema,
   writeBody,
   nameInput,
@@ -35,6 +36,7 @@ export const epicSchema = z.object({
   features_completed_count: z.number().int(),
   status_changed_on: z.string().nullable(),
   ...recordTailFields,
+  ...hostedRecordFields,
 });
 export type Epic = z.infer<typeof epicSchema>;
 /** List items: compact by default (`id, name, reference_num, created_at, product_id, url, resource`), any subset with `fields`. */

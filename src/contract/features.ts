@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { FEATURE_PROGRESS_SOURCES_CREATE, FEATURE_PROGRESS_SOURCES_UPDATE } from '../domain/progress';
 import {
-  EMAIL_MAX,
+  assigneeEmailInput,
   htmlInput,
   idSchema,
   keyedRefSchema,
@@ -18,6 +18,7 @@ import {
   positionInput,
   recordEnvelope,
   recordTailFields,
+  hostedRecordFields,
   statusInputSchema,
   userRefSchema,
   workItemListQuerySchema,
@@ -48,6 +49,7 @@ export const requirementSchema = z.object({
   assigned_to_user: userRefSchema.nullable(),
   created_by_user: userRefSchema.nullable(),
   ...recordTailFields,
+  ...hostedRecordFields,
 });
 export type Requirement = z.infer<typeof requirementSchema>;
 export const requirementEnvelope = recordEnvelope('requirement', requirementSchema);
@@ -106,7 +108,7 @@ export const requirementFieldsInput = z.object({
   end_date: nullableDateInput.optional(),
   workflow_status: statusInputSchema.optional(),
   description: htmlInput.nullable().optional(),
-  assigned_to_user: z.union([z.object({ email: z.string().max(EMAIL_MAX) }), z.null()]).optional(),
+  assigned_to_user: assigneeEmailInput.optional(),
   /** Sort key among the feature's requirements; null puts it last. */
   position: positionInput.optional(),
 });

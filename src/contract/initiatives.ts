@@ -16,6 +16,7 @@ import {
   positionInput,
   progressInput,
   recordTailFields,
+  hostedRecordFields,
   refListInput,
   writeBody,
   listQuerySchema,
@@ -69,6 +70,7 @@ export const initiativeSchema = z.object({
   features_count: z.number().int(),
   status_changed_on: z.string().nullable(),
   ...recordTailFields,
+  ...hostedRecordFields,
 });
 export type Initiative = z.infer<typeof initiativeSchema>;
 export const {
@@ -124,6 +126,7 @@ export const goalSchema = z.object({
   initiatives: z.array(keyedRefSchema),
   created_by_user: userRefSchema.nullable(),
   ...recordTailFields,
+  ...hostedRecordFields,
 });
 export type Goal = z.infer<typeof goalSchema>;
 export const { envelope: goalEnvelope, listItem: goalListItemSchema, page: goalPage } = recordWire('goal', 'goals', goalSchema);

@@ -17,6 +17,7 @@ import {
   parentIdInput,
   progressInput,
   recordTailFields,
+  hostedRecordFields,
   timestampFields,
   writeBody,
   listQuerySchema,
@@ -79,6 +80,7 @@ export const releaseSchema = z.object({
   initiatives: z.array(keyedRefSchema),
   features_count: z.number().int(),
   ...recordTailFields,
+  ...hostedRecordFields,
 });
 export type Release = z.infer<typeof releaseSchema>;
 /** List items: compact by default, any subset of fields with `fields`. */
