@@ -177,9 +177,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       if (c.req.method !== 'GET') return next();
       // Node's raw headers as received; the platform's Headers only when called without Node.
       const headers = nodeRequest(c)?.rawHeaders ?? flatHeaders(c.req.raw.headers);
-      const res = await pool.handle({ method: 'GET', url: c.req.url, headers }, c.get('user'), c.get('rateLimitHeaders'));
-      if (pool.answeredByWorker(res)) c.set('forwarded', true);
-      return res;
+      // Every answer of the pool is whole (a worker's, or its 503 with the same headers).
+      c.set('forwarded', true);
+      return pool.handle({ method: 'GET', url: c.req.url, headers }, c.get('user'), c.get('rateLimitHeaders'));
     });
   }
 

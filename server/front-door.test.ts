@@ -2,34 +2,18 @@
 // straight to a read worker, and its answer is the one the app gives — status, body and headers;
 // whatever the path cannot be sure of (first-seen or revoked tokens, other hosts, CORS, limits,
 // unusual URLs) is left to the app and answered as before.
-import http from 'node:http';
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken } from './auth';
 import { parseRateLimit } from './http/rate-limit';
 import type { RateWindow } from './http/rate-limit';
 import { startService } from './start';
 import type { RunningService } from './start';
-import { TEST_TOKEN, tempDirs } from './test/harness';
+import { TEST_TOKEN, rawRequest, tempDirs } from './test/harness';
+import type { RawAnswer } from './test/harness';
 
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-}
-
-/** A request with headers of our choosing (fetch sets Host itself). */
-function raw(service: RunningService, p: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: service.port, path: p, method, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const raw = (service: RunningService, p: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> =>
+  rawRequest(service.port, p, headers, method);
 
 function windows(text: string): RateWindow[] {
   const parsed = parseRateLimit(text);

@@ -2,7 +2,6 @@
 // address), never on the request's Host, and a request naming a host the service does not answer to
 // is refused (421) — API, API document and the app's pages alike (DNS rebinding).
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,31 +12,13 @@ import { answersTo, siteFor } from './http/hosts';
 import { readEnv } from './env';
 import { startService } from './start';
 import type { RunningService } from './start';
-import { TEST_TOKEN } from './test/harness';
+import { TEST_TOKEN, rawRequest } from './test/harness';
+import type { RawAnswer } from './test/harness';
 import { JSON_TYPE } from './test/records';
 
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-}
-
-/** A request with a Host header of our choosing (fetch does not let a caller set it). */
-function raw(service: RunningService, p: string, headers: Record<string, string>): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port: service.port, path: p, method: 'GET', headers: { Authorization: `Bearer ${TEST_TOKEN}`, ...headers } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** A request with a Host header of our choosing, with the admin token. */
+const raw = (service: RunningService, p: string, headers: Record<string, string>): Promise<RawAnswer> =>
+  rawRequest(service.port, p, { Authorization: `Bearer ${TEST_TOKEN}`, ...headers });
 
 const dirs: string[] = [];
 const services: RunningService[] = [];

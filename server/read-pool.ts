@@ -11,6 +11,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { UserRow } from './store/schema';
+import { finishApiHeaders, securityHeaders } from './http/answer-headers';
 
 /** What crosses to a worker: the request as the main thread received it, and who sent it. */
 export interface ReadRequest {
@@ -35,15 +36,15 @@ export interface ReadResponse {
   status: number;
   headers: Record<string, string>;
   body: string | Uint8Array | null;
-  /** Made here, not by a worker: the worker died with the request (app.ts adds the usual headers). */
-  restarted?: true;
 }
 
-/** The answer to a request whose worker died: nothing was written (it was a read), so try again. */
-function restarted(id: number): ReadResponse {
+/**
+ * The answer to a request whose worker died: nothing was written (it was a read), so try again.
+ * Complete like a worker's, with the same headers, so every answer of the pool is written as it is.
+ */
+function restarted(id: number, security: Readonly<Record<string, string>>): ReadResponse {
   const body = JSON.stringify({ error: 'The service restarted a reader while answering; try again' });
-  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '1', 'x-content-type-options': 'nosniff' };
-  return { id, status: 503, headers, body, restarted: true };
+  return { id, status: 503, headers: finishApiHeaders({ 'content-type': 'application/json', 'retry-after': '1' }, security), body };
 }
 
 /** What a worker is started with (structured-cloneable: no functions, no handles). */
@@ -101,15 +102,13 @@ export class ReadPool {
   private checkpointer: Slot | undefined;
   private nextId = 1;
   private closing = false;
-  /** Answers a worker made whole (not the 503 of a worker that died). */
-  private readonly fromWorkers = new WeakSet<Response>();
+  /** The headers the workers' answers carry, for the answers the pool makes itself. */
+  private readonly security: Readonly<Record<string, string>>;
 
-  /** The answer is a worker's, headers and all (app.ts leaves it as it is). */
-  answeredByWorker(res: Response): boolean {
-    return this.fromWorkers.has(res);
+  private constructor(private readonly data: ReadWorkerData) {
+    const cors = data.app.corsOrigins;
+    this.security = securityHeaders(Array.isArray(cors) ? (cors as string[]) : []);
   }
-
-  private constructor(private readonly data: ReadWorkerData) {}
 
   /** Starts `size` workers and waits until each has opened the database and built the app. */
   static async start(size: number, data: ReadWorkerData): Promise<ReadPool> {
@@ -159,7 +158,7 @@ export class ReadPool {
     worker.once('error', (err) => failed(err));
     worker.once('exit', (code) => {
       failed(new Error(`read worker exited with code ${code} before it was ready`));
-      for (const [id, answer] of pending) answer(restarted(id));
+      for (const [id, answer] of pending) answer(restarted(id, this.security));
       pending.clear();
       if (this.closing) return;
       if (slot.checkpointer) this.checkpointer = this.spawn(true);
@@ -191,9 +190,7 @@ export class ReadPool {
     // as nothing turns them into the platform's Headers (app.ts leaves a forwarded answer alone).
     const body = msg.status === 204 || msg.status === 304 ? null : msg.body;
     const headers = extraHeaders ? Object.assign(msg.headers, extraHeaders) : msg.headers;
-    const res = new Response(body as BodyInit | null, { status: msg.status, headers });
-    if (!msg.restarted) this.fromWorkers.add(res);
-    return res;
+    return new Response(body as BodyInit | null, { status: msg.status, headers });
   }
 
   async close(): Promise<void> {

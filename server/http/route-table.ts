@@ -106,13 +106,12 @@ export function honoPath(path: string): string {
  * which looks like everything matched. Custom-field pairs are the handler's to read (both the
  * `custom_fields[key]` and the `custom_fields.key` form) on rows that take them.
  */
-function queryNameChecker(row: AnyRoute): (url: string) => void {
+function queryNameChecker(row: AnyRoute): (c: Context<AppEnv>) => void {
   const known = new Set(row.query ? Object.keys(row.query.shape) : []);
-  return (url) => {
-    const at = url.indexOf('?');
-    if (at < 0) return;
+  return (c) => {
+    if (!c.req.url.includes('?')) return;
     const unknown: string[] = [];
-    for (const name of new URLSearchParams(url.slice(at + 1)).keys()) {
+    for (const name of Object.keys(c.req.query())) {
       if (known.has(name) || unknown.includes(name)) continue;
       if (row.customFieldFilters && (name === 'custom_fields' || name.startsWith('custom_fields[') || name.startsWith('custom_fields.'))) continue;
       unknown.push(name);
@@ -146,7 +145,7 @@ export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void 
       const params = c.req.param() as Record<string, string>;
       const badParam = checkParams(params);
       if (badParam) throw badParam;
-      checkNames(c.req.url);
+      checkNames(c);
       const query = row.query ? readQuery(c, row.query) : undefined;
       const body = row.body ? await readRecord(c, row.body, readOnly) : undefined;
       // The row was declared with `route()`, which ties the handler's input to these schemas.

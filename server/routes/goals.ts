@@ -4,7 +4,6 @@ import { listQuerySchema, showQuerySchema } from '../../src/contract/common';
 import { goalCreateBody, goalEnvelope, goalUpdateBody, timeFramePage } from '../../src/contract/initiatives';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { goalList } from '../http/lists';
-import { pickFields } from '../http/query';
 import { changeInProduct, createRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { createGoal, goalBody, listTimeFrames, requireGoal, timeFrameBody, updateGoal } from '../store/goals';
 import { requireProduct } from '../store/resolve';
@@ -25,7 +24,7 @@ const timeFrames = listKind({
   answer: pageAnswer(
     'time_frames',
     (db, productId: number, p, query) => listTimeFrames(db, productId, p, query.q),
-    (rows, _c, query) => rows.map((f) => pickFields(timeFrameBody(f), query.fields, null)),
+    (rows) => rows.map(timeFrameBody),
   ),
 });
 

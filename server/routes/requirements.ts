@@ -8,7 +8,7 @@ import {
   requirementUpdateBody,
 } from '../../src/contract/features';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
-import { originOf, pickFields } from '../http/query';
+import { originOf } from '../http/query';
 import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { requireFeature } from '../store/features';
 import {
@@ -37,10 +37,7 @@ const requirements = listKind({
     'requirements',
     (db, featureId: number, p, query) =>
       listRequirements(db, { featureId, q: query.q, updatedSince: query.updated_since }, p),
-    async (rows, c, query) =>
-      (await serializeRequirements(c.get('store').db, rows, originOf(c))).map((i) =>
-        pickFields(i, query.fields, null),
-      ),
+    async (rows, c) => serializeRequirements(c.get('store').db, rows, originOf(c)),
   ),
 });
 

@@ -1,6 +1,7 @@
 // Starts the real service on an ephemeral port with a temporary data directory for API tests, and
 // gives a small typed fetch helper. Each test file gets its own service and database.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
@@ -20,6 +21,26 @@ export function tempDirs(prefix: string): () => string {
     dirs.push(dir);
     return dir;
   };
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/** A request over Node's http client, with headers of our choosing (fetch sets `Host` itself). */
+export function rawRequest(port: number, p: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: p, method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 export interface TestResponse<T = unknown> {
