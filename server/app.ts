@@ -22,6 +22,7 @@ import { RateLimiter, authFailureThrottle, rateLimit } from './http/rate-limit';
 import type { RateWindow } from './http/rate-limit';
 import { mountRoutes } from './http/route-table';
 import { serveBuiltApp } from './http/static';
+import type { UpstreamProxy } from './http/upstream';
 import type { AnyRoute } from './http/route-table';
 import type { AppEnv } from './types';
 import type { Store } from './store/db';
@@ -49,6 +50,8 @@ export interface AppOptions {
   authFailureLimit?: readonly RateWindow[] | undefined;
   /** The tokens and limiters to use (createGate); made from the options above when absent. */
   gate?: Gate | undefined;
+  /** PLANNER_UPSTREAM: past the gate, every API request is passed through to it (http/upstream.ts). */
+  upstream?: UpstreamProxy | undefined;
 }
 
 /**
@@ -64,8 +67,12 @@ export interface Gate {
 export function createGate(store: Store, options: Pick<AppOptions, 'rateLimit' | 'authFailureLimit'>): Gate {
   return {
     tokens: cachedAuthenticator(store),
-    rateLimiter: options.rateLimit && options.rateLimit.length > 0 ? new RateLimiter(options.rateLimit) : undefined,
-    authFailures: options.authFailureLimit && options.authFailureLimit.length > 0 ? new RateLimiter(options.authFailureLimit) : undefined,
+    rateLimiter:
+      options.rateLimit && options.rateLimit.length > 0 ? new RateLimiter(options.rateLimit) : undefined,
+    authFailures:
+      options.authFailureLimit && options.authFailureLimit.length > 0
+        ? new RateLimiter(options.authFailureLimit)
+        : undefined,
   };
 }
 
@@ -98,7 +105,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.use('/api/*', async (c, next) => {
       await next();
       if (c.get('forwarded')) return;
-      if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', JSON_CONTENT_TYPE);
+      if (c.res.headers.get('content-type') === 'application/json')
+        c.res.headers.set('content-type', JSON_CONTENT_TYPE);
     });
   }
 
@@ -125,7 +133,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.use('*', async (c, next) => {
     await next();
     if (options.reader) return;
-    if (!c.get('forwarded') && !c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
+    if (!c.get('forwarded') && !c.res.headers.has('cache-control'))
+      c.res.headers.set('Cache-Control', 'no-store');
     // Reads outside a transaction may see the writes of the group not yet committed
     // (store/group-commit.ts): no answer leaves before that group is. Writes are acknowledged only
     // once their own group committed; a read whose group then failed answers 503, as nothing it
@@ -134,7 +143,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       await store.settled();
     } catch {
       if (c.req.method === 'GET' || c.req.method === 'HEAD') {
-        c.res = c.json({ error: 'The database could not save the latest changes; try again' }, 503, { 'Retry-After': '1' });
+        c.res = c.json({ error: 'The database could not save the latest changes; try again' }, 503, {
+          'Retry-After': '1',
+        });
       }
     }
   });
@@ -144,10 +155,16 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.header('Connection', 'close');
     return c.json({ error: `Request body is larger than ${options.maxBodyBytes} bytes` }, 413);
   };
-  const limitBody = nodeBodyLimit(options.maxBodyBytes, tooLarge, bodyLimit({ maxSize: options.maxBodyBytes, onError: tooLarge }));
+  const limitBody = nodeBodyLimit(
+    options.maxBodyBytes,
+    tooLarge,
+    bodyLimit({ maxSize: options.maxBodyBytes, onError: tooLarge }),
+  );
   // GET and HEAD carry no body; asking for one would build the platform's Request (with its abort
   // signal and stream) for every read, a third of a small read's cost.
-  api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  api.use('*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+  );
   // Public rows (the API document) answer before the token check below.
   mountRoutes(
     api,
@@ -170,6 +187,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     await next();
   });
   api.use('*', rateLimit(gate.rateLimiter));
+  // A hosted account answers instead of the database: ahead of the read workers and the routes,
+  // so no API request is answered from local data. (The public API document above stays local.)
+  if (options.upstream) api.use('*', options.upstream.handler);
   // Reads go to the read workers, which run this same app from here on.
   const pool = options.readPool;
   if (pool) {
@@ -179,7 +199,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       const headers = nodeRequest(c)?.rawHeaders ?? flatHeaders(c.req.raw.headers);
       // Every answer of the pool is whole (a worker's, or its 503 with the same headers).
       c.set('forwarded', true);
-      return pool.handle({ method: 'GET', url: c.req.url, headers }, c.get('user'), c.get('rateLimitHeaders'));
+      return pool.handle(
+        { method: 'GET', url: c.req.url, headers },
+        c.get('user'),
+        c.get('rateLimitHeaders'),
+      );
     });
   }
 

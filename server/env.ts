@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_CONNECTION_LIMITS } from './http/connections';
 import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_RATE_LIMIT, parseRateLimit } from './http/rate-limit';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, upstreamBase } from './http/upstream';
 
 /** `20/s,300/min` or `off`, read into windows; a bad spec is one message naming the problem. */
 const rateLimitSpec = (fallback: string) =>
@@ -19,52 +20,107 @@ const rateLimitSpec = (fallback: string) =>
 
 const millis = (fallback: number) => z.coerce.number().int().min(0).max(3_600_000).default(fallback);
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4780),
-  HOST: z.string().default('127.0.0.1'),
-  PLANNER_DATA_DIR: z.string().default('./data'),
-  /** Fixes the administrator's token (scripts and tests); otherwise one is minted on first start. */
-  PLANNER_TOKEN: z.string().min(8, 'PLANNER_TOKEN must be at least 8 characters').optional(),
-  /** `demo` (default) seeds the demo account on first start; `empty` only users, one product, workflows. */
-  PLANNER_SEED: z.enum(['demo', 'empty']).default('demo'),
-  /** Largest request body accepted, in bytes. */
-  PLANNER_MAX_BODY: z.coerce.number().int().min(1024).default(1024 * 1024),
-  /** Worker threads answering reads (server/read-pool.ts); default one per core, at most 4; 0 answers them on the main thread. */
-  PLANNER_READ_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
-  /** Origins other than the service's own that may call the API from a browser (comma-separated). */
-  PLANNER_CORS_ORIGINS: z.string().default(''),
-  /**
-   * The address people and clients reach the service at (`https://planner.example.com`): every
-   * `url`/`resource` link is built on it, and its host is one the service answers to. Default: the
-   * listen address, `http://<HOST>:<PORT>`.
-   */
-  PLANNER_PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: 'PLANNER_PUBLIC_URL must be an http(s) URL such as https://planner.example.com' })
-    .refine((u) => !URL.canParse(u) || new URL(u).href === `${new URL(u).origin}/`, 'PLANNER_PUBLIC_URL is an origin only (no path or query)')
-    .optional(),
-  /**
-   * More host names the service answers to (comma-separated `name` or `name:port`), e.g. behind a
-   * proxy that keeps the Host header. Requests for any other host are refused (DNS rebinding).
-   */
-  PLANNER_ALLOWED_HOSTS: z.string().default(''),
-  /** Requests per access token, e.g. `100/s,3000/min`; `off` disables. */
-  PLANNER_RATE_LIMIT: rateLimitSpec(DEFAULT_RATE_LIMIT),
-  /** Wrong tokens one remote address may send before its token checks answer 429; `off` disables. */
-  PLANNER_AUTH_FAILURE_LIMIT: rateLimitSpec(DEFAULT_AUTH_FAILURE_LIMIT),
-  /** Time for a request's headers to arrive (ms). */
-  PLANNER_HEADERS_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs).refine((ms) => ms >= 100, 'must be at least 100 ms'),
-  /** Time for a whole request, body included, to arrive (ms); 0 is no limit. */
-  PLANNER_REQUEST_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
-  /** Idle time after which a keep-alive connection is closed (ms). */
-  PLANNER_KEEP_ALIVE_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs),
-  /** Connections one remote address may hold open at once; 0 is no limit. */
-  PLANNER_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_CONNECTION_LIMITS.maxConnectionsPerIp),
-  /** SQLite `synchronous`: `normal` (default) survives a killed process, `full` also a power cut. */
-  PLANNER_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
-}).refine(
-  (env) => env.PLANNER_REQUEST_TIMEOUT_MS === 0 || env.PLANNER_REQUEST_TIMEOUT_MS >= env.PLANNER_HEADERS_TIMEOUT_MS,
-  { path: ['PLANNER_REQUEST_TIMEOUT_MS'], message: 'must be 0 or at least PLANNER_HEADERS_TIMEOUT_MS' },
-);
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4780),
+    HOST: z.string().default('127.0.0.1'),
+    PLANNER_DATA_DIR: z.string().default('./data'),
+    /** Fixes the administrator's token (scripts and tests); otherwise one is minted on first start. */
+    PLANNER_TOKEN: z.string().min(8, 'PLANNER_TOKEN must be at least 8 characters').optional(),
+    /** `demo` (default) seeds the demo account on first start; `empty` only users, one product, workflows. */
+    PLANNER_SEED: z.enum(['demo', 'empty']).default('demo'),
+    /** Largest request body accepted, in bytes. */
+    PLANNER_MAX_BODY: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
+    /** Worker threads answering reads (server/read-pool.ts); default one per core, at most 4; 0 answers them on the main thread. */
+    PLANNER_READ_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
+    /** Origins other than the service's own that may call the API from a browser (comma-separated). */
+    PLANNER_CORS_ORIGINS: z.string().default(''),
+    /**
+     * The address people and clients reach the service at (`https://planner.example.com`): every
+     * `url`/`resource` link is built on it, and its host is one the service answers to. Default: the
+     * listen address, `http://<HOST>:<PORT>`.
+     */
+    PLANNER_PUBLIC_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'PLANNER_PUBLIC_URL must be an http(s) URL such as https://planner.example.com',
+      })
+      .refine(
+        (u) => !URL.canParse(u) || new URL(u).href === `${new URL(u).origin}/`,
+        'PLANNER_PUBLIC_URL is an origin only (no path or query)',
+      )
+      .optional(),
+    /**
+     * More host names the service answers to (comma-separated `name` or `name:port`), e.g. behind a
+     * proxy that keeps the Host header. Requests for any other host are refused (DNS rebinding).
+     */
+    PLANNER_ALLOWED_HOSTS: z.string().default(''),
+    /** Requests per access token, e.g. `100/s,3000/min`; `off` disables. */
+    PLANNER_RATE_LIMIT: rateLimitSpec(DEFAULT_RATE_LIMIT),
+    /** Wrong tokens one remote address may send before its token checks answer 429; `off` disables. */
+    PLANNER_AUTH_FAILURE_LIMIT: rateLimitSpec(DEFAULT_AUTH_FAILURE_LIMIT),
+    /** Time for a request's headers to arrive (ms). */
+    PLANNER_HEADERS_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs).refine(
+      (ms) => ms >= 100,
+      'must be at least 100 ms',
+    ),
+    /** Time for a whole request, body included, to arrive (ms); 0 is no limit. */
+    PLANNER_REQUEST_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
+    /** Idle time after which a keep-alive connection is closed (ms). */
+    PLANNER_KEEP_ALIVE_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs),
+    /** Connections one remote address may hold open at once; 0 is no limit. */
+    PLANNER_MAX_CONNECTIONS_PER_IP: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .default(DEFAULT_CONNECTION_LIMITS.maxConnectionsPerIp),
+    /** SQLite `synchronous`: `normal` (default) survives a killed process, `full` also a power cut. */
+    PLANNER_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
+    /**
+     * A hosted account to pass the API through to (http/upstream.ts): its API base URL,
+     * `https://company.aha.io/api/v1` (an origin alone means its `/api/v1`). Callers still need this
+     * service's token; the app is still served here. Empty or unset: the local database answers.
+     */
+    PLANNER_UPSTREAM: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .superRefine((url, ctx) => {
+          try {
+            upstreamBase(url);
+          } catch (err) {
+            // Its sentences name the variable for callers of startService; here the path does.
+            ctx.addIssue({
+              code: 'custom',
+              message: (err as Error).message.replace(/^PLANNER_UPSTREAM:?\s*/, ''),
+            });
+          }
+        })
+        .optional(),
+    ),
+    /** The upstream's access token, sent as its Bearer token in place of the caller's; required with PLANNER_UPSTREAM. */
+    PLANNER_UPSTREAM_TOKEN: z.string().optional(),
+    /** Time for the upstream's answer to start (504 after it), and the longest pause within its body (ms). */
+    PLANNER_UPSTREAM_TIMEOUT_MS: millis(DEFAULT_UPSTREAM_TIMEOUT_MS).refine(
+      (ms) => ms >= 100,
+      'must be at least 100 ms',
+    ),
+  })
+  .refine((env) => env.PLANNER_UPSTREAM === undefined || (env.PLANNER_UPSTREAM_TOKEN ?? '').trim() !== '', {
+    path: ['PLANNER_UPSTREAM_TOKEN'],
+    message: "is required with PLANNER_UPSTREAM: the upstream account's API token",
+  })
+  .refine(
+    (env) =>
+      env.PLANNER_REQUEST_TIMEOUT_MS === 0 ||
+      env.PLANNER_REQUEST_TIMEOUT_MS >= env.PLANNER_HEADERS_TIMEOUT_MS,
+    { path: ['PLANNER_REQUEST_TIMEOUT_MS'], message: 'must be 0 or at least PLANNER_HEADERS_TIMEOUT_MS' },
+  );
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -36,7 +36,9 @@ beforeAll(async () => {
     adminToken: TEST_TOKEN,
     seed: 'demo',
     readWorkers: 1,
-    rateLimit: windows('1000/min'),
+    // A bucket that refills slowly (one request per 86 s): the remaining count a test compares
+    // between two requests must not grow back in between, however slow the machine.
+    rateLimit: windows('1000/d'),
     corsOrigins: ['http://other.test'],
   });
   if (!service.frontDoor) throw new Error('a service with read workers has the read fast path');

@@ -17,7 +17,15 @@ import {
 import { releaseEnvelope } from '../src/contract/releases';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
-import { auditRows, deletionOf, expectFields, getOk, JSON_TYPE, makeInitiative, uniqueName } from './test/records';
+import {
+  auditRows,
+  deletionOf,
+  expectFields,
+  getOk,
+  JSON_TYPE,
+  makeInitiative,
+  uniqueName,
+} from './test/records';
 
 let t: TestService;
 
@@ -32,7 +40,12 @@ beforeAll(async () => {
   fixture.mobId = products.find((p) => p.reference_prefix === 'MOB')?.id ?? 0;
   const frame = await db
     .insertInto('time_frames')
-    .values({ product_id: fixture.plnId, name: fixture.frameName, start_date: '2031-01-01', end_date: '2031-03-31' })
+    .values({
+      product_id: fixture.plnId,
+      name: fixture.frameName,
+      start_date: '2031-01-01',
+      end_date: '2031-03-31',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   fixture.frameId = frame.id;
@@ -54,7 +67,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
 
 const STATUS = { name: 'On track' };
 /** Keys of epics written straight to the table, far above the product's counter. */
@@ -81,7 +93,9 @@ async function update(id: string, initiative: Record<string, unknown>): Promise<
 }
 
 async function newGoal(goal: Record<string, unknown> = {}, product = 'PLN') {
-  const res = await t.request('POST', `/products/${product}/goals`, { goal: { name: uniqueName('Goal'), ...goal } });
+  const res = await t.request('POST', `/products/${product}/goals`, {
+    goal: { name: uniqueName('Goal'), ...goal },
+  });
   expect(res.status, res.text).toBe(200);
   return goalEnvelope.parse(res.body).goal;
 }
@@ -92,8 +106,19 @@ const audits = (type: string, id: string) => auditRows(t, type, id);
 async function snapshot() {
   const db = t.service.store.db;
   const count = async (table: 'initiatives' | 'audits' | 'initiative_goals' | 'custom_field_values') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const product = await db.selectFrom('products').select('next_initiative_num').where('id', '=', fixture.plnId).executeTakeFirstOrThrow();
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const product = await db
+    .selectFrom('products')
+    .select('next_initiative_num')
+    .where('id', '=', fixture.plnId)
+    .executeTakeFirstOrThrow();
   return {
     initiatives: await count('initiatives'),
     audits: await count('audits'),
@@ -104,9 +129,16 @@ async function snapshot() {
 }
 
 /** An epic straight in the database (the epic API is another kind's): in PLN-R-2, status "In progress". */
-async function insertEpic(initiativeId: string, extra: { progress?: number; start_date?: string; due_date?: string } = {}) {
+async function insertEpic(
+  initiativeId: string,
+  extra: { progress?: number; start_date?: string; due_date?: string } = {},
+) {
   const db = t.service.store.db;
-  const release = await db.selectFrom('releases').select(['id', 'product_id']).where('reference_num', '=', 'PLN-R-2').executeTakeFirstOrThrow();
+  const release = await db
+    .selectFrom('releases')
+    .select(['id', 'product_id'])
+    .where('reference_num', '=', 'PLN-R-2')
+    .executeTakeFirstOrThrow();
   const status = await db
     .selectFrom('workflow_statuses as ws')
     .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
@@ -180,7 +212,12 @@ describe('POST /products/:product_id/initiatives (operation 11)', () => {
       color: '#aabbcc',
       start_date: '2031-01-05',
       end_date: '2031-03-20',
-      time_frame: { id: String(fixture.frameId), name: fixture.frameName, start_date: '2031-01-01', end_date: '2031-03-31' },
+      time_frame: {
+        id: String(fixture.frameId),
+        name: fixture.frameName,
+        start_date: '2031-01-01',
+        end_date: '2031-03-31',
+      },
       progress: 35,
       progress_source: 'progress_manual',
       duration_source: 'duration_manual',
@@ -230,7 +267,10 @@ describe('POST /products/:product_id/initiatives (operation 11)', () => {
   });
 
   it('answers only the fields asked for with the top-level fields', async () => {
-    const res = await post({ name: uniqueName('Fields'), workflow_status: STATUS }, { fields: 'name,reference_num' });
+    const res = await post(
+      { name: uniqueName('Fields'), workflow_status: STATUS },
+      { fields: 'name,reference_num' },
+    );
     expect(res.status, res.text).toBe(200);
     const body = res.body as { initiative: Record<string, unknown> };
     expect(Object.keys(body.initiative).sort()).toEqual(['id', 'name', 'reference_num']);
@@ -302,7 +342,10 @@ describe('POST /products/:product_id/initiatives (operation 11)', () => {
 
   it('checks progress range, progress_source values and real dates', async () => {
     expectFields(await post({ name: 'P', workflow_status: STATUS, progress: 101 }), 'progress');
-    expectFields(await post({ name: 'P', workflow_status: STATUS, progress_source: 'progress_from_todos' }), 'progress_source');
+    expectFields(
+      await post({ name: 'P', workflow_status: STATUS, progress_source: 'progress_from_todos' }),
+      'progress_source',
+    );
     expectFields(await post({ name: 'P', workflow_status: STATUS, start_date: '2031-02-30' }), 'start_date');
     expectFields(await post({ name: 'P', workflow_status: STATUS, end_date: '31/12/2031' }), 'end_date');
   });
@@ -359,7 +402,11 @@ describe('GET and PUT /initiatives/:id', () => {
     expect((await getInitiative(i.id)).reference_num).toBe(i.reference_num);
     const res = await t.get(`/initiatives/${i.id}?fields=name,progress`);
     expect(Object.keys(res.body as object).length).toBe(1);
-    expect(Object.keys((res.body as { initiative: object }).initiative).sort()).toEqual(['id', 'name', 'progress']);
+    expect(Object.keys((res.body as { initiative: object }).initiative).sort()).toEqual([
+      'id',
+      'name',
+      'progress',
+    ]);
   });
 
   it('404s for unknown ids and keys', async () => {
@@ -431,7 +478,12 @@ describe('GET and PUT /initiatives/:id', () => {
   it('refuses a failing update as a whole and writes nothing', async () => {
     const i = await newInitiative({ effort: 1 });
     const before = await snapshot();
-    const res = await put(i.id, { name: 'Half', effort: 2, goals: ['Nope'], custom_fields: { [fixture.field]: 'Extreme' } });
+    const res = await put(i.id, {
+      name: 'Half',
+      effort: 2,
+      goals: ['Nope'],
+      custom_fields: { [fixture.field]: 'Extreme' },
+    });
     expectFields(res, 'goals', `custom_fields.${fixture.field}`);
     expect(await snapshot()).toEqual(before);
     expect(await getInitiative(i.id)).toMatchObject({ name: i.name, effort: 1 });
@@ -444,7 +496,9 @@ describe('GET and PUT /initiatives/:id', () => {
     const cleared = await update(i.id, { custom_fields: { [fixture.field]: null } });
     expect(cleared.custom_fields).toEqual([]);
     const last = (await audits('Initiative', i.id)).at(-1);
-    expect(JSON.parse(last?.changes ?? '{}')).toEqual({ custom_fields: [{ [fixture.field]: 'Low' }, { [fixture.field]: null }] });
+    expect(JSON.parse(last?.changes ?? '{}')).toEqual({
+      custom_fields: [{ [fixture.field]: 'Low' }, { [fixture.field]: null }],
+    });
   });
 });
 
@@ -454,9 +508,15 @@ describe('the roll-up tree (parent_id)', () => {
     const b = await newInitiative({ parent_id: a.id });
     const c = await newInitiative({ parent_id: Number(b.id) });
     const before = await snapshot();
-    expect(expectFields(await put(a.id, { parent_id: c.id }), 'parent_id').parent_id?.[0]).toMatch(/would make a cycle/);
-    expect(expectFields(await put(a.id, { parent_id: b.id }), 'parent_id').parent_id?.[0]).toMatch(/would make a cycle/);
-    expect(expectFields(await put(a.id, { parent_id: a.id }), 'parent_id').parent_id?.[0]).toMatch(/would make a cycle/);
+    expect(expectFields(await put(a.id, { parent_id: c.id }), 'parent_id').parent_id?.[0]).toMatch(
+      /would make a cycle/,
+    );
+    expect(expectFields(await put(a.id, { parent_id: b.id }), 'parent_id').parent_id?.[0]).toMatch(
+      /would make a cycle/,
+    );
+    expect(expectFields(await put(a.id, { parent_id: a.id }), 'parent_id').parent_id?.[0]).toMatch(
+      /would make a cycle/,
+    );
     expect(await snapshot()).toEqual(before);
     // Moving the other way round is fine, and so is a parent in another product of the account.
     const mob = await newInitiative({}, 'MOB');
@@ -472,11 +532,21 @@ describe('the roll-up tree (parent_id)', () => {
 });
 
 describe('GET /products/:product_id/initiatives and GET /initiatives', () => {
-  it('lists compact items by position then id, paged', async () => {
+  it("lists a product's initiatives whole (as hosted) and the account's compact, by position then id, paged", async () => {
     const page = await listPage('/products/PLN/initiatives?per_page=200');
     expect(page.initiatives.length).toBeGreaterThan(3);
-    for (const i of page.initiatives) {
-      expect(Object.keys(i).sort()).toEqual(['created_at', 'id', 'name', 'product_id', 'reference_num', 'resource', 'url']);
+    for (const i of page.initiatives) initiativeSchema.parse(i);
+    const account = await listPage('/initiatives?per_page=5');
+    for (const i of account.initiatives) {
+      expect(Object.keys(i).sort()).toEqual([
+        'created_at',
+        'id',
+        'name',
+        'product_id',
+        'reference_num',
+        'resource',
+        'url',
+      ]);
     }
     const rows = await t.service.store.db
       .selectFrom('initiatives')
@@ -491,7 +561,11 @@ describe('GET /products/:product_id/initiatives and GET /initiatives', () => {
 
     const second = await listPage('/products/PLN/initiatives?per_page=2&page=2');
     expect(second.initiatives.map((i) => i.id)).toEqual(expected.slice(2, 4));
-    expect(second.pagination).toEqual({ total_records: rows.length, total_pages: Math.ceil(rows.length / 2), current_page: 2 });
+    expect(second.pagination).toEqual({
+      total_records: rows.length,
+      total_pages: Math.ceil(rows.length / 2),
+      current_page: 2,
+    });
   });
 
   it('answers whole records with fields=* and chosen ones with a list', async () => {
@@ -510,36 +584,52 @@ describe('GET /products/:product_id/initiatives and GET /initiatives', () => {
     expect(roots.initiatives.map((i) => i.id)).not.toContain(child.id);
     const children = await listPage(`/products/PLN/initiatives?parent_id=${root.reference_num}`);
     expect(children.initiatives.map((i) => i.id)).toEqual([child.id]);
-    expect((await listPage(`/initiatives?parent_id=${root.id}`)).initiatives.map((i) => i.id)).toEqual([child.id]);
+    expect((await listPage(`/initiatives?parent_id=${root.id}`)).initiatives.map((i) => i.id)).toEqual([
+      child.id,
+    ]);
     expect((await listPage('/initiatives?parent_id=99999999')).pagination.total_records).toBe(0);
   });
 
   it('filters by q, workflow_status, assigned_to_user and updated_since', async () => {
     const tag = `Zebra${Date.now()}`;
-    const a = await newInitiative({ name: `${tag} alpha`, workflow_status: { name: 'Off track' }, assigned_to_user: 'sam@planner.local' });
+    const a = await newInitiative({
+      name: `${tag} alpha`,
+      workflow_status: { name: 'Off track' },
+      assigned_to_user: 'sam@planner.local',
+    });
     const b = await newInitiative({ name: `${tag} beta` });
     const byName = await listPage(`/products/PLN/initiatives?q=${tag.toLowerCase()}`);
     expect(byName.initiatives.map((i) => i.id)).toEqual([a.id, b.id]);
     const offTrack = await listPage(`/products/PLN/initiatives?q=${tag}&workflow_status=off%20track`);
     expect(offTrack.initiatives.map((i) => i.id)).toEqual([a.id]);
     const statusId = (await getInitiative(a.id)).workflow_status.id;
-    expect((await listPage(`/initiatives?q=${tag}&workflow_status=${statusId}`)).initiatives.map((i) => i.id)).toEqual([a.id]);
+    expect(
+      (await listPage(`/initiatives?q=${tag}&workflow_status=${statusId}`)).initiatives.map((i) => i.id),
+    ).toEqual([a.id]);
     const sams = await listPage(`/products/PLN/initiatives?q=${tag}&assigned_to_user=sam@planner.local`);
     expect(sams.initiatives.map((i) => i.id)).toEqual([a.id]);
     expect((await listPage('/products/PLN/initiatives?assigned_to_user=ghost@x.y')).initiatives).toEqual([]);
     expect((await listPage('/products/PLN/initiatives?workflow_status=Nope')).initiatives).toEqual([]);
-    const since = await listPage(`/products/PLN/initiatives?updated_since=${encodeURIComponent(b.updated_at)}&q=${tag}`);
+    const since = await listPage(
+      `/products/PLN/initiatives?updated_since=${encodeURIComponent(b.updated_at)}&q=${tag}`,
+    );
     expect(since.initiatives.map((i) => i.id)).not.toContain(a.id);
   });
 
   it('filters by custom_fields[<key>]=<value>', async () => {
     const high = await newInitiative({ custom_fields: { [fixture.field]: 'High' } });
     const low = await newInitiative({ custom_fields: { [fixture.field]: 'Low' } });
-    const page = await listPage(`/products/PLN/initiatives?custom_fields[${fixture.field}]=high&per_page=200`);
+    const page = await listPage(
+      `/products/PLN/initiatives?custom_fields[${fixture.field}]=high&per_page=200`,
+    );
     const found = page.initiatives.map((i) => i.id);
     expect(found).toContain(high.id);
     expect(found).not.toContain(low.id);
-    expect((await listPage(`/initiatives?custom_fields[${fixture.field}]=Low&per_page=200`)).initiatives.map((i) => i.id)).toContain(low.id);
+    expect(
+      (await listPage(`/initiatives?custom_fields[${fixture.field}]=Low&per_page=200`)).initiatives.map(
+        (i) => i.id,
+      ),
+    ).toContain(low.id);
     expect((await listPage('/initiatives?custom_fields[no_such]=x')).initiatives).toEqual([]);
     expect((await t.get('/initiatives?custom_fields=x')).status).toBe(400);
   });
@@ -559,7 +649,7 @@ describe('GET /products/:product_id/initiatives and GET /initiatives', () => {
 });
 
 describe('GET /initiatives/:initiative_id/goals (operation 20) and the goal link', () => {
-  it('lists the goals of an initiative, paged, and follows the body\'s goals array', async () => {
+  it("lists the goals of an initiative, paged, and follows the body's goals array", async () => {
     const g1 = await newGoal({ position: 1 });
     const g2 = await newGoal({ position: 2 });
     const i = await newInitiative({ goals: [g2.name, g1.id] });
@@ -569,7 +659,9 @@ describe('GET /initiatives/:initiative_id/goals (operation 20) and the goal link
     const page = goalPage.parse(res.body);
     expect(page.goals.map((g) => g.id)).toEqual([g1.id, g2.id]);
     expect(page.pagination.total_records).toBe(2);
-    const one = goalPage.parse((await t.get(`/initiatives/${i.reference_num}/goals?per_page=1&page=2&fields=*`)).body);
+    const one = goalPage.parse(
+      (await t.get(`/initiatives/${i.reference_num}/goals?per_page=1&page=2&fields=*`)).body,
+    );
     expect(one.goals.map((g) => g.id)).toEqual([g2.id]);
     expect(one.goals[0]?.initiatives?.map((x) => x.id)).toEqual([i.id]);
 
@@ -578,7 +670,9 @@ describe('GET /initiatives/:initiative_id/goals (operation 20) and the goal link
     const mobGoal = await newGoal({}, 'MOB');
     expectFields(await put(i.id, { goals: [mobGoal.reference_num] }), 'goals');
     expect((await update(i.id, { goals: [] })).goals).toEqual([]);
-    const changes = (await audits('Initiative', i.id)).map((r) => JSON.parse(r.changes) as Record<string, unknown>);
+    const changes = (await audits('Initiative', i.id)).map(
+      (r) => JSON.parse(r.changes) as Record<string, unknown>,
+    );
     expect(changes.at(-1)?.goal_ids).toEqual([[Number(g2.id)], []]);
   });
 });
@@ -591,7 +685,9 @@ describe('GET /initiatives/:id/features and /epics', () => {
     });
     expect(res.status, res.text).toBe(200);
     const feature = featureEnvelope.parse(res.body).feature;
-    const page = featurePage.parse((await t.get(`/initiatives/${i.id}/features?fields=name,initiative`)).body);
+    const page = featurePage.parse(
+      (await t.get(`/initiatives/${i.id}/features?fields=name,initiative`)).body,
+    );
     expect(page.features.map((f) => f.id)).toEqual([feature.id]);
     expect(page.features[0]?.initiative?.id).toBe(i.id);
     expect((await getInitiative(i.id)).features_count).toBe(1);
@@ -610,7 +706,10 @@ describe('GET /initiatives/:id/features and /epics', () => {
 describe('roll-ups', () => {
   it('progress_from_children follows the children, complete ones counting 100, up the chain', async () => {
     const top = await newInitiative({ progress_source: 'progress_from_children' });
-    const parent = await newInitiative({ parent_id: top.id, progress_source: 'progress_from_children_with_dependents' });
+    const parent = await newInitiative({
+      parent_id: top.id,
+      progress_source: 'progress_from_children_with_dependents',
+    });
     const a = await newInitiative({ parent_id: parent.id, progress: 20 });
     const b = await newInitiative({ parent_id: parent.id, progress: 60 });
     expect((await getInitiative(parent.id)).progress).toBe(40);
@@ -627,18 +726,28 @@ describe('roll-ups', () => {
     expect((await audits('Initiative', parent.id)).length).toBe(1);
   });
 
-  it('duration_from_children follows the children\'s dates', async () => {
-    const parent = await newInitiative({ duration_source: 'duration_from_children', start_date: '2030-01-01', end_date: '2030-01-31' });
+  it("duration_from_children follows the children's dates", async () => {
+    const parent = await newInitiative({
+      duration_source: 'duration_from_children',
+      start_date: '2030-01-01',
+      end_date: '2030-01-31',
+    });
     expect(parent.start_date).toBe('2030-01-01'); // no dated children: the dates stay
     const a = await newInitiative({ parent_id: parent.id, start_date: '2031-02-01', end_date: '2031-03-01' });
     await newInitiative({ parent_id: parent.id, start_date: '2031-01-15', end_date: '2031-02-15' });
-    expect(await getInitiative(parent.id)).toMatchObject({ start_date: '2031-01-15', end_date: '2031-03-01' });
+    expect(await getInitiative(parent.id)).toMatchObject({
+      start_date: '2031-01-15',
+      end_date: '2031-03-01',
+    });
     await update(a.id, { end_date: '2031-06-30' });
     expect((await getInitiative(parent.id)).end_date).toBe('2031-06-30');
   });
 
   it('features feed progress_from_features, _completed and duration_from_features_epics', async () => {
-    const mean = await newInitiative({ progress_source: 'progress_from_features', duration_source: 'duration_from_features_epics' });
+    const mean = await newInitiative({
+      progress_source: 'progress_from_features',
+      duration_source: 'duration_from_features_epics',
+    });
     const share = await newInitiative({ progress_source: 'progress_from_features_completed' });
     const feature = async (initiative: Initiative, extra: Record<string, unknown>) => {
       const res = await t.request('POST', '/releases/PLN-R-2/features', {
@@ -648,8 +757,16 @@ describe('roll-ups', () => {
       return featureEnvelope.parse(res.body).feature;
     };
     const f1 = await feature(mean, { progress: 50, start_date: '2031-04-01', due_date: '2031-04-10' });
-    await feature(mean, { workflow_status: { name: 'Shipped' }, start_date: '2031-03-01', due_date: '2031-05-01' });
-    expect(await getInitiative(mean.id)).toMatchObject({ progress: 75, start_date: '2031-03-01', end_date: '2031-05-01' });
+    await feature(mean, {
+      workflow_status: { name: 'Shipped' },
+      start_date: '2031-03-01',
+      due_date: '2031-05-01',
+    });
+    expect(await getInitiative(mean.id)).toMatchObject({
+      progress: 75,
+      start_date: '2031-03-01',
+      end_date: '2031-05-01',
+    });
     const res = await t.request('PUT', `/features/${f1.id}`, { feature: { progress: 100 } });
     expect(res.status, res.text).toBe(200);
     expect((await getInitiative(mean.id)).progress).toBe(100);
@@ -668,12 +785,18 @@ describe('roll-ups', () => {
     const i = await newInitiative();
     await insertEpic(i.id, { progress: 30, start_date: '2031-07-01', due_date: '2031-08-01' });
     await insertEpic(i.id, { progress: 70, start_date: '2031-07-01', due_date: '2031-09-01' });
-    const switched = await update(i.id, { progress_source: 'progress_from_epics', duration_source: 'duration_from_features_epics' });
+    const switched = await update(i.id, {
+      progress_source: 'progress_from_epics',
+      duration_source: 'duration_from_features_epics',
+    });
     expect(switched).toMatchObject({ progress: 50, start_date: '2031-07-01', end_date: '2031-09-01' });
   });
 
   it('linked releases feed progress_from_releases and duration_from_releases', async () => {
-    const i = await newInitiative({ progress_source: 'progress_from_releases', duration_source: 'duration_from_releases' });
+    const i = await newInitiative({
+      progress_source: 'progress_from_releases',
+      duration_source: 'duration_from_releases',
+    });
     const res = await t.request('POST', '/products/PLN/releases', {
       release: {
         name: uniqueName('Linked release'),
@@ -685,8 +808,14 @@ describe('roll-ups', () => {
     });
     expect(res.status, res.text).toBe(200);
     const release = releaseEnvelope.parse(res.body).release;
-    expect(await getInitiative(i.id)).toMatchObject({ progress: 30, start_date: '2032-01-01', end_date: '2032-02-01' });
-    const moved = await t.request('PUT', `/releases/${release.id}`, { release: { progress: 80, release_date: '2032-03-01' } });
+    expect(await getInitiative(i.id)).toMatchObject({
+      progress: 30,
+      start_date: '2032-01-01',
+      end_date: '2032-02-01',
+    });
+    const moved = await t.request('PUT', `/releases/${release.id}`, {
+      release: { progress: 80, release_date: '2032-03-01' },
+    });
     expect(moved.status, moved.text).toBe(200);
     expect(await getInitiative(i.id)).toMatchObject({ progress: 80, end_date: '2032-03-01' });
   });
@@ -694,7 +823,10 @@ describe('roll-ups', () => {
   it('goals with progress_from_initiatives follow their initiatives', async () => {
     const a = await newInitiative({ progress: 20 });
     const b = await newInitiative({ progress: 80 });
-    const goal = await newGoal({ progress_source: 'progress_from_initiatives', initiatives: [a.reference_num, b.name] });
+    const goal = await newGoal({
+      progress_source: 'progress_from_initiatives',
+      initiatives: [a.reference_num, b.name],
+    });
     expect(goal.progress).toBe(50);
     await update(a.id, { progress: 40 });
     const read = async () => goalEnvelope.parse((await t.get(`/goals/${goal.id}`)).body).goal;
@@ -709,7 +841,10 @@ describe('DELETE /initiatives/:id', () => {
     const top = await newInitiative({ progress_source: 'progress_from_children' });
     const doomed = await newInitiative({ parent_id: top.id, progress: 10 });
     const child = await newInitiative({ parent_id: doomed.id, progress: 90 });
-    const goal = await newGoal({ progress_source: 'progress_from_initiatives', initiatives: [doomed.id, child.id] });
+    const goal = await newGoal({
+      progress_source: 'progress_from_initiatives',
+      initiatives: [doomed.id, child.id],
+    });
     const res = await t.request('POST', '/releases/PLN-R-2/features', {
       feature: { name: uniqueName('Doomed link'), initiative: doomed.id },
     });

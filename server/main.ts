@@ -9,6 +9,7 @@ import { readEnv } from './env';
 import { openStore } from './store/db';
 import { startService } from './start';
 import { defaultReadWorkers } from './read-pool';
+import { upstreamBase } from './http/upstream';
 
 async function main(argv: string[]): Promise<void> {
   const env = readEnv();
@@ -19,8 +20,13 @@ async function main(argv: string[]): Promise<void> {
     if (!email) throw new Error('Usage: npm run token -- <email>');
     const store = await openStore(env.PLANNER_DATA_DIR);
     try {
-      if (store.created) throw new Error(`No database in ${env.PLANNER_DATA_DIR} yet: run npm start once first.`);
-      const user = await store.db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
+      if (store.created)
+        throw new Error(`No database in ${env.PLANNER_DATA_DIR} yet: run npm start once first.`);
+      const user = await store.db
+        .selectFrom('users')
+        .select(['id', 'name'])
+        .where('email', '=', email)
+        .executeTakeFirst();
       if (!user) throw new Error(`No user with email ${email}`);
       const token = await mintToken(store.db, user.id, 'npm run token');
       console.log(token);
@@ -40,9 +46,13 @@ async function main(argv: string[]): Promise<void> {
     seed: env.PLANNER_SEED,
     maxBodyBytes: env.PLANNER_MAX_BODY,
     readWorkers: env.PLANNER_READ_WORKERS ?? defaultReadWorkers(),
-    corsOrigins: env.PLANNER_CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: env.PLANNER_CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     publicUrl: env.PLANNER_PUBLIC_URL,
-    allowedHosts: env.PLANNER_ALLOWED_HOSTS.split(',').map((s) => s.trim()).filter(Boolean),
+    allowedHosts: env.PLANNER_ALLOWED_HOSTS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     // The built app beside this file's folder: dist-server/main.js and server/main.ts are both one
     // level below the project, so either way it is <project>/dist, wherever the service starts from.
     staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
@@ -55,10 +65,23 @@ async function main(argv: string[]): Promise<void> {
       maxConnectionsPerIp: env.PLANNER_MAX_CONNECTIONS_PER_IP,
     },
     synchronous: env.PLANNER_SYNCHRONOUS,
+    // The env schema requires the token with the URL.
+    upstream:
+      env.PLANNER_UPSTREAM && env.PLANNER_UPSTREAM_TOKEN
+        ? {
+            url: env.PLANNER_UPSTREAM,
+            token: env.PLANNER_UPSTREAM_TOKEN.trim(),
+            timeoutMs: env.PLANNER_UPSTREAM_TIMEOUT_MS,
+          }
+        : undefined,
   });
   console.log(`Planner is running at ${service.publicUrl}/`);
   if (service.publicUrl !== service.url) console.log(`  listening on ${service.url}`);
   console.log(`  data: ${path.resolve(env.PLANNER_DATA_DIR)}`);
+  if (env.PLANNER_UPSTREAM)
+    console.log(
+      `  API passed through to ${upstreamBase(env.PLANNER_UPSTREAM).href} (PLANNER_UPSTREAM); the data folder only holds who may call`,
+    );
   if (service.seeded) console.log(`  created the database and seeded the ${env.PLANNER_SEED} account`);
   if (service.mintedToken) {
     console.log(`  sign in as ${service.adminEmail ?? 'the administrator'} with this token (shown once):`);

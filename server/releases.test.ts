@@ -72,7 +72,12 @@ const audits = (type: string, id: string) => auditRows(t, type, id);
 
 /** One request on a connection of its own (no keep-alive pool). */
 /** A request on its own connection; `chunked` sends the body in pieces with no Content-Length. */
-function rawRequest(method: string, path: string, body: string, chunked = false): Promise<{ status: number; text: string }> {
+function rawRequest(
+  method: string,
+  path: string,
+  body: string,
+  chunked = false,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${t.url}/api/v1${path}`,
@@ -234,10 +239,7 @@ describe('release rules', () => {
     expectFields(await createRelease('PLN', { name: 'Typed', parking_lot: 'yes' }), 'parking_lot');
     expectFields(await createRelease('PLN', { name: 'Typed', progress: '50' }), 'progress');
     expectFields(await createRelease('PLN', { name: 'Typed', initiatives: 'PLN-S-1' }), 'initiatives');
-    expectFields(
-      await createRelease('PLN', { name: 'Typed', workflow_status: false }),
-      'workflow_status',
-    );
+    expectFields(await createRelease('PLN', { name: 'Typed', workflow_status: false }), 'workflow_status');
     expectFields(await createRelease('PLN', { name: 'Typed', owner: { email: 'x' } }), 'owner');
     expectFields(await createRelease('PLN', { name: 'Typed', theme: 42 }), 'theme');
   });
@@ -591,7 +593,7 @@ describe('GET and PUT /releases/:id', () => {
 });
 
 describe('GET /products/:product_id/releases', () => {
-  it('lists compact items by default', async () => {
+  it('lists compact items with their owner and workspace by default (as hosted)', async () => {
     const res = await t.get('/products/PLN/releases');
     expect(res.status).toBe(200);
     const page = releasePage.parse(res.body);
@@ -600,9 +602,12 @@ describe('GET /products/:product_id/releases', () => {
       [
         'created_at',
         'id',
+        'integration_fields',
         'name',
+        'owner',
         'parking_lot',
         'product_id',
+        'project',
         'reference_num',
         'release_date',
         'resource',

@@ -30,7 +30,13 @@ beforeAll(async () => {
   const found = seeded.find((f) => f.release.capacity_units === 'time' && !f.release.parking_lot);
   if (!found) throw new Error('demo seed has no time release');
   release = found.release;
-  users = [...new Map(seeded.flatMap((f) => (f.assigned_to_user ? [[f.assigned_to_user.id, f.assigned_to_user] as const] : []))).values()];
+  users = [
+    ...new Map(
+      seeded.flatMap((f) =>
+        f.assigned_to_user ? [[f.assigned_to_user.id, f.assigned_to_user] as const] : [],
+      ),
+    ).values(),
+  ];
   expect(users.length).toBeGreaterThanOrEqual(2);
 });
 
@@ -49,10 +55,16 @@ async function newFeature(feature: Partial<FeatureCreateInput> = {}): Promise<Fe
 
 /** Any body, for the refusals. */
 const postReq = (featureKey: string, requirement: unknown) =>
-  api.send('POST /features/{feature_id}/requirements', { params: { feature_id: featureKey }, body: { requirement } });
+  api.send('POST /features/{feature_id}/requirements', {
+    params: { feature_id: featureKey },
+    body: { requirement },
+  });
 
 async function createReq(featureKey: string, requirement: RequirementCreateInput): Promise<Requirement> {
-  const res = await api.call('POST /features/{feature_id}/requirements', { params: { feature_id: featureKey }, body: { requirement } });
+  const res = await api.call('POST /features/{feature_id}/requirements', {
+    params: { feature_id: featureKey },
+    body: { requirement },
+  });
   expect(res.status, res.text).toBe(200);
   return res.data().requirement;
 }
@@ -64,8 +76,10 @@ async function updateReq(key: string, requirement: RequirementUpdateInput): Prom
 }
 
 const getReq = (key: string) => api.call('GET /requirements/{id}', { params: { id: key } });
-const listReqs = (featureKey: string, query: { per_page?: number; page?: number; q?: string; updated_since?: string } = {}) =>
-  api.call('GET /features/{feature_id}/requirements', { params: { feature_id: featureKey }, query });
+const listReqs = (
+  featureKey: string,
+  query: { per_page?: number; page?: number; q?: string; updated_since?: string } = {},
+) => api.call('GET /features/{feature_id}/requirements', { params: { feature_id: featureKey }, query });
 
 async function feature(key: string): Promise<Feature> {
   const res = await api.call('GET /features/{id}', { params: { id: key } });
@@ -82,7 +96,12 @@ function expect422(res: TestResponse, ...fields: string[]): Record<string, strin
 
 const count = async (table: 'requirements' | 'audits' | 'deletions'): Promise<number> =>
   Number(
-    (await t.service.store.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    (
+      await t.service.store.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
 describe('POST /features/{feature_id}/requirements (operation 3)', () => {
@@ -103,7 +122,15 @@ describe('POST /features/{feature_id}/requirements (operation 3)', () => {
     expect(r.name).toBe('Sign in with a passkey');
     expect(r.reference_num).toBe(`${f.reference_num}-1`);
     expect(r.position).toBe(1);
-    expect(r.feature).toEqual({ id: f.id, name: f.name, reference_num: f.reference_num, product_id: f.product_id });
+    expect(r.feature).toEqual({
+      id: f.id,
+      name: f.name,
+      reference_num: f.reference_num,
+      product_id: f.product_id,
+      created_at: f.created_at,
+      url: f.url,
+      resource: f.resource,
+    });
     expect(r.release_id).toBe(f.release.id);
     expect([r.start_date, r.end_date]).toEqual(['2026-04-01', '2026-04-03']);
     expect(r.workflow_status.name).toBe('In progress');
@@ -154,7 +181,12 @@ describe('POST /features/{feature_id}/requirements (operation 3)', () => {
     const f = await newFeature();
     const before = await Promise.all([count('requirements'), count('audits')]);
     const errors = expect422(
-      await postReq(f.id, { name: '', workflow_status: { name: 'Nope' }, end_date: 'soon', assigned_to_user: { email: 'ghost@example.com' } }),
+      await postReq(f.id, {
+        name: '',
+        workflow_status: { name: 'Nope' },
+        end_date: 'soon',
+        assigned_to_user: { email: 'ghost@example.com' },
+      }),
       'name',
       'workflow_status',
       'end_date',
@@ -174,7 +206,13 @@ describe('POST /features/{feature_id}/requirements (operation 3)', () => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(bad.status).toBe(400);
-    expect422(await api.send('POST /features/{feature_id}/requirements', { params: { feature_id: f.id }, body: { name: 'x' } }), 'requirement');
+    expect422(
+      await api.send('POST /features/{feature_id}/requirements', {
+        params: { feature_id: f.id },
+        body: { name: 'x' },
+      }),
+      'requirement',
+    );
   });
 });
 
@@ -182,7 +220,8 @@ describe('GET /features/{feature_id}/requirements (operation 4)', () => {
   it('pages in position order and filters by q and updated_since', async () => {
     const f = await newFeature();
     const made: Requirement[] = [];
-    for (const name of ['Alpha export', 'Beta import', 'Gamma export', 'Delta 100%']) made.push(await createReq(f.id, { name }));
+    for (const name of ['Alpha export', 'Beta import', 'Gamma export', 'Delta 100%'])
+      made.push(await createReq(f.id, { name }));
     const all = await listReqs(f.reference_num);
     expect(all.status).toBe(200);
     const page = all.data();
@@ -220,7 +259,14 @@ describe('GET, PUT, DELETE /requirements/{id}', () => {
       expect(res.data().requirement).toEqual(r);
     }
     for (const key of ['999999', 'PLN-1-999', 'nope']) expect((await getReq(key)).status).toBe(404);
-    expect((await api.call('PUT /requirements/{id}', { params: { id: '999999' }, body: { requirement: { name: 'x' } } })).status).toBe(404);
+    expect(
+      (
+        await api.call('PUT /requirements/{id}', {
+          params: { id: '999999' },
+          body: { requirement: { name: 'x' } },
+        })
+      ).status,
+    ).toBe(404);
     expect((await api.call('DELETE /requirements/{id}', { params: { id: 'PLN-1-999' } })).status).toBe(404);
   });
 
@@ -228,14 +274,23 @@ describe('GET, PUT, DELETE /requirements/{id}', () => {
     const f = await newFeature();
     const r = await createReq(f.id, { name: 'Before', start_date: '2026-01-10' });
     const u = users[1];
-    const changed = await updateReq(r.reference_num, { name: 'After', assigned_to_user: { email: u?.email ?? '' }, workflow_status: { name: 'Done' } });
-    expect([changed.name, changed.assigned_to_user?.email, changed.workflow_status.name]).toEqual(['After', u?.email, 'Done']);
+    const changed = await updateReq(r.reference_num, {
+      name: 'After',
+      assigned_to_user: { email: u?.email ?? '' },
+      workflow_status: { name: 'Done' },
+    });
+    expect([changed.name, changed.assigned_to_user?.email, changed.workflow_status.name]).toEqual([
+      'After',
+      u?.email,
+      'Done',
+    ]);
     const row = await lastAudit(t, 'Requirement', r.id);
     expect(row.audit_action).toBe('update');
     expect((JSON.parse(row.changes) as Record<string, unknown>).name).toEqual(['Before', 'After']);
 
     const before = await count('audits');
-    const putReq = (requirement: RequirementUpdateInput) => api.call('PUT /requirements/{id}', { params: { id: r.id }, body: { requirement } });
+    const putReq = (requirement: RequirementUpdateInput) =>
+      api.call('PUT /requirements/{id}', { params: { id: r.id }, body: { requirement } });
     expect422(await putReq({ end_date: '2026-01-01' }), 'end_date');
     expect422(await putReq({ name: 'x', workflow_status: { name: 'Nope' } }), 'workflow_status');
     expect422(await putReq({ name: '' }), 'name');
@@ -255,7 +310,9 @@ describe('GET, PUT, DELETE /requirements/{id}', () => {
     expect((await getReq(r.id)).status).toBe(404);
     expect(await count('deletions')).toBe(deletions + 1);
     const row = await deletionOf(t, 'Requirement', r.id);
-    expect((JSON.parse(row.payload) as { requirements: { name: string }[] }).requirements[0]?.name).toBe('Short-lived');
+    expect((JSON.parse(row.payload) as { requirements: { name: string }[] }).requirements[0]?.name).toBe(
+      'Short-lived',
+    );
     expect((await feature(f.id)).requirements).toEqual([]);
   });
 });

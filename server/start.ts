@@ -12,6 +12,8 @@ import type { Site } from './http/hosts';
 import { guardConnections } from './http/connections';
 import type { ConnectionLimits } from './http/connections';
 import type { RateWindow } from './http/rate-limit';
+import { upstreamProxy } from './http/upstream';
+import type { UpstreamOptions } from './http/upstream';
 import { mintToken, storeToken } from './auth';
 import { openStore } from './store/db';
 import type { Store } from './store/db';
@@ -43,6 +45,12 @@ export interface ServiceOptions {
   connections?: Partial<ConnectionLimits> | undefined;
   /** SQLite `synchronous` of the writing connection: `normal` (default) or `full` (survives power loss). */
   synchronous?: 'normal' | 'full' | undefined;
+  /**
+   * PLANNER_UPSTREAM: authenticated API requests are passed through to this hosted account
+   * (http/upstream.ts) instead of answered from the database, which then only holds who may call.
+   * No read workers and no front door: they would answer reads from the local data.
+   */
+  upstream?: UpstreamOptions | undefined;
 }
 
 export interface RunningService {
@@ -65,6 +73,10 @@ export interface RunningService {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
+  // Made first: a bad upstream URL stops the start before anything is opened.
+  const upstream = options.upstream
+    ? upstreamProxy({ ...options.upstream, corsOrigins: options.corsOrigins ?? [] })
+    : undefined;
   const store = await openStore(options.dataDir);
   if (options.synchronous === 'full') store.sqlite.pragma('synchronous = FULL');
   let seeded = false;
@@ -119,9 +131,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw err;
   }
   // What the main thread's app and the read workers' apps share (cloneable: no handles).
-  const shared = { maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, corsOrigins: options.corsOrigins ?? [], site };
+  const shared = {
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    corsOrigins: options.corsOrigins ?? [],
+    site,
+  };
   let readPool: ReadPool | undefined;
-  if ((options.readWorkers ?? 0) > 0) {
+  if ((options.readWorkers ?? 0) > 0 && !upstream) {
     try {
       readPool = await ReadPool.start(options.readWorkers ?? 0, { dataDir: options.dataDir, app: shared });
       // The pool's checkpoint thread copies the WAL into the database; the writer no longer does
@@ -133,13 +149,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       throw err;
     }
   }
-  const gate = createGate(store, { rateLimit: options.rateLimit, authFailureLimit: options.authFailureLimit });
+  const gate = createGate(store, {
+    rateLimit: options.rateLimit,
+    authFailureLimit: options.authFailureLimit,
+  });
   app = createApp({
     ...shared,
     store,
     readPool,
     staticDir: options.staticDir ? path.resolve(options.staticDir) : undefined,
     gate,
+    upstream,
   });
   if (readPool) door = frontDoor({ site, pool: readPool, corsOrigins: shared.corsOrigins, ...gate });
 
@@ -158,6 +178,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      upstream?.close();
       await readPool?.close();
       await store.close();
     },

@@ -22,7 +22,9 @@ export interface ListKind<Q extends z.ZodObject, R extends z.ZodType, Scope> {
   answer: (c: Context<AppEnv>, query: z.output<Q>, scope: Scope) => Promise<Response>;
 }
 
-export function listKind<Q extends z.ZodObject, R extends z.ZodType, Scope>(list: ListKind<Q, R, Scope>): ListKind<Q, R, Scope> {
+export function listKind<Q extends z.ZodObject, R extends z.ZodType, Scope>(
+  list: ListKind<Q, R, Scope>,
+): ListKind<Q, R, Scope> {
   return list;
 }
 
@@ -31,11 +33,20 @@ export function listKind<Q extends z.ZodObject, R extends z.ZodType, Scope>(list
  * `products_epics_list`, `/epics` is `epics_list`.
  */
 export function listOp(path: string): string {
-  return `${path.split('/').filter((s) => s !== '' && !s.startsWith('{')).join('_')}_list`;
+  return `${path
+    .split('/')
+    .filter((s) => s !== '' && !s.startsWith('{'))
+    .join('_')}_list`;
 }
 
 /** `GET <path>`: the list, narrowed to the parent the path's one parameter names (found by `parent`). */
-export function listRow<P extends string, Q extends z.ZodObject, R extends z.ZodType, Scope, Parent = undefined>(
+export function listRow<
+  P extends string,
+  Q extends z.ZodObject,
+  R extends z.ZodType,
+  Scope,
+  Parent = undefined,
+>(
   list: ListKind<Q, R, Scope>,
   row: {
     path: P;
@@ -49,7 +60,10 @@ export function listRow<P extends string, Q extends z.ZodObject, R extends z.Zod
   const { parent, scope, ...text } = row;
   const name = /\{([^}]+)\}/.exec(row.path)?.[1];
   const answer = list.answer;
-  const handler = async (c: Context<AppEnv>, input: { params: Record<string, string>; query: z.output<Q> }) => {
+  const handler = async (
+    c: Context<AppEnv>,
+    input: { params: Record<string, string>; query: z.output<Q> },
+  ) => {
     const found = parent && name ? await parent(c.get('store').db, input.params[name] ?? '') : undefined;
     return answer(c, input.query, scope(found as Parent));
   };
@@ -67,10 +81,16 @@ export function listRow<P extends string, Q extends z.ZodObject, R extends z.Zod
 }
 
 /** The answer of a plain paged list: the store's page, its rows as the API shows them, under `key`. */
-export function pageAnswer<Q extends { page?: number | undefined; per_page?: number | undefined }, Scope, Row, Item = Row>(
+export function pageAnswer<
+  Q extends { page?: number | undefined; per_page?: number | undefined },
+  Scope,
+  Row,
+  Item = Row,
+>(
   key: string,
   load: (db: Db, scope: Scope, p: Paging, query: Q) => Promise<{ rows: Row[]; total: number }>,
-  items: (rows: Row[], c: Context<AppEnv>, query: Q) => Item[] | Promise<Item[]> = (rows) => rows as unknown as Item[],
+  items: (rows: Row[], c: Context<AppEnv>, query: Q) => Item[] | Promise<Item[]> = (rows) =>
+    rows as unknown as Item[],
 ): (c: Context<AppEnv>, query: Q, scope: Scope) => Promise<Response> {
   return async (c, query, scope) => {
     const p = paging(query);
@@ -78,25 +98,38 @@ export function pageAnswer<Q extends { page?: number | undefined; per_page?: num
     let made = await items(page.rows, c, query);
     // `fields` chooses the members of every list's items (the spec's rule for list queries).
     const fields = (query as { fields?: string | undefined }).fields;
-    if (fields !== undefined) made = made.map((item) => pickFields(item as unknown as { id: string }, fields, null) as unknown as Item);
+    if (fields !== undefined)
+      made = made.map(
+        (item) => pickFields(item as unknown as { id: string }, fields, null) as unknown as Item,
+      );
     return c.json(pageBody(key, made, page.total, p));
   };
 }
 
 /**
- * Items of a list whose default is a compact shape: it comes straight from the rows when `fields`
- * asks for nothing more; otherwise whole records, which batch their related rows.
+ * Items of a list whose items can be built cheaply from their rows (`compact`, which makes the
+ * `compactFields`) or whole, batching their related rows. `defaults` are the members an item has
+ * when the query names no `fields`: the compact ones (unless given), a longer list the hosted
+ * service answers by default, or null for the whole record. The compact builder is used whenever
+ * the members asked for are all among its fields.
  */
 export function compactOrWhole<Row, Compact extends { id: string }, Whole extends { id: string }>(
   compactFields: readonly string[],
   compact: (row: Row, origin: string) => Compact,
   whole: (db: Db, rows: Row[], origin: string) => Promise<Whole[]>,
-): (rows: Row[], c: Context<AppEnv>, query: { fields?: string | undefined }) => Promise<Partial<Compact | Whole>[]> {
+  defaults: readonly string[] | null = compactFields,
+): (
+  rows: Row[],
+  c: Context<AppEnv>,
+  query: { fields?: string | undefined },
+) => Promise<Partial<Compact | Whole>[]> {
+  const byDefault = defaults === null ? '*' : defaults.join(',');
   return async (rows, c, { fields }) => {
     const origin = originOf(c);
-    const items: (Compact | Whole)[] = wantsOnly(fields, compactFields)
+    const asked = fields === undefined || fields.trim() === '' ? byDefault : fields;
+    const items: (Compact | Whole)[] = wantsOnly(asked, compactFields)
       ? rows.map((r) => compact(r, origin))
       : await whole(c.get('store').db, rows, origin);
-    return items.map((item) => pickFields(item, fields, compactFields));
+    return items.map((item) => pickFields(item, asked, compactFields));
   };
 }

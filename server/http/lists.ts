@@ -18,6 +18,7 @@ import type { EpicListFilter } from '../store/epics';
 import { FEATURE_COMPACT_FIELDS, listFeatures, serializeFeatures, wantedFields } from '../store/features';
 import type { FeatureListFilter } from '../store/features';
 import { GOAL_COMPACT_FIELDS, goalBodies, goalCompact, listGoals } from '../store/goals';
+import type { GoalScope } from '../store/goals';
 import { compactOrWhole, listKind, pageAnswer } from './list-rows';
 import { originOf, pageBody, paging, pickFields, wantsOnly } from './query';
 
@@ -25,7 +26,12 @@ import { originOf, pageBody, paging, pickFields, wantsOnly } from './query';
 interface WorkItemListing<F, R, T extends { id: string }> {
   key: string;
   compact: readonly string[];
-  list: <S extends RowShape = 'whole'>(db: Db, filter: F, page: Paging, shape?: S) => Promise<{ rows: ShapedRow<S, R>[]; total: number }>;
+  list: <S extends RowShape = 'whole'>(
+    db: Db,
+    filter: F,
+    page: Paging,
+    shape?: S,
+  ) => Promise<{ rows: ShapedRow<S, R>[]; total: number }>;
   serialize: (db: Db, rows: R[], origin: string, wanted: Set<string> | null) => Promise<T[]>;
 }
 
@@ -59,17 +65,29 @@ async function workItemPage<F, R, T extends { id: string }>(
   }
   const { rows, total } = await listing.list(db, filter, page);
   const items = await listing.serialize(db, rows, origin, wantedFields(fields, listing.compact));
-  return c.json(pageBody(listing.key, items.map((i) => pickFields(i, fields, listing.compact)), total, page));
+  return c.json(
+    pageBody(
+      listing.key,
+      items.map((i) => pickFields(i, fields, listing.compact)),
+      total,
+      page,
+    ),
+  );
 }
 
-const FEATURES = { key: 'features', compact: FEATURE_COMPACT_FIELDS, list: listFeatures, serialize: serializeFeatures };
+const FEATURES = {
+  key: 'features',
+  compact: FEATURE_COMPACT_FIELDS,
+  list: listFeatures,
+  serialize: serializeFeatures,
+};
 const EPICS = { key: 'epics', compact: EPIC_COMPACT_FIELDS, list: listEpics, serialize: serializeEpics };
 
 /** A page of features in a scope. */
 export function featureListResponse(
   c: Context<AppEnv>,
   query: z.output<typeof featureListQuery>,
-  scope: Pick<FeatureListFilter, 'productId' | 'releaseId' | 'epicId' | 'initiativeId'>,
+  scope: Pick<FeatureListFilter, 'productId' | 'releaseId' | 'epicId' | 'initiativeId' | 'goalId'>,
 ): Promise<Response> {
   return workItemPage(c, FEATURES, query.fields, query, { ...scope, ...workItemFilter(query) });
 }
@@ -78,15 +96,18 @@ export function featureListResponse(
 export function epicListResponse(
   c: Context<AppEnv>,
   query: z.output<typeof epicListQuery>,
-  scope: Pick<EpicListFilter, 'productId' | 'releaseId' | 'initiativeId'>,
+  scope: Pick<EpicListFilter, 'productId' | 'releaseId' | 'initiativeId' | 'goalId'>,
 ): Promise<Response> {
   const customFields = readCustomFieldPairs(c.req.queries());
   return workItemPage(c, EPICS, query.fields, query, { ...scope, ...workItemFilter(query), customFields });
 }
 
-
-
-export const featureList = listKind({ tags: ['Features'], query: featureListQuery, response: featurePage, answer: featureListResponse });
+export const featureList = listKind({
+  tags: ['Features'],
+  query: featureListQuery,
+  response: featurePage,
+  answer: featureListResponse,
+});
 export const epicList = listKind({
   tags: ['Epics'],
   query: epicListQuery,
@@ -94,15 +115,16 @@ export const epicList = listKind({
   customFieldFilters: true,
   answer: epicListResponse,
 });
-/** The goals of a product or an initiative; `q` and `updated_since` filter both. */
+/** The goals of a product, an initiative or the account; `q` and `updated_since` filter all. */
 export const goalList = listKind({
   tags: ['Goals'],
   query: listQuerySchema,
   response: goalPage,
   answer: pageAnswer(
     'goals',
-    (db, scope: { productId: number } | { initiativeId: number }, p, query: z.output<typeof listQuerySchema>) =>
+    (db, scope: GoalScope, p, query: z.output<typeof listQuerySchema>) =>
       listGoals(db, scope, p, { q: query.q, updatedSince: query.updated_since }),
-    compactOrWhole(GOAL_COMPACT_FIELDS, goalCompact, goalBodies),
+    // Whole by default, as the hosted service lists goals (`fields` narrows them).
+    compactOrWhole(GOAL_COMPACT_FIELDS, goalCompact, goalBodies, null),
   ),
 });

@@ -134,6 +134,38 @@ async function parentOf<Parent>(
 }
 
 /**
+ * Where a row on a record sits: by default its own path; with `path` and `parent` under its parent
+ * (`/products/{product_id}/releases/{id}`), where `owns` says whether the record is the parent's.
+ */
+interface Placement<SP extends string, Parent, Row> {
+  path?: SP;
+  parent?: (db: Store['db'], idOrKey: string) => Promise<Parent>;
+  owns?: (parent: Parent, record: Row) => boolean;
+}
+
+/** `products_releases_update` from `/products/{product_id}/releases/{id}`, `releases_update` from `/releases/{id}`. */
+const rowOp = (path: string, action: 'create' | 'show' | 'update' | 'delete'): string =>
+  listOp(path).replace(/_list$/, `_${action}`);
+
+/**
+ * The record `{id}` names, found under the parent the path's first parameter names when the row has
+ * one: an unknown parent, an unknown record and a record of another parent are all 404, so a path
+ * never reaches a record through a parent it does not belong to.
+ */
+async function ownedRecord<Row, Parent>(
+  ctx: RowContext,
+  kind: { resolve: (db: Store['db'], id: string) => Promise<Row>; noun: string },
+  path: string,
+  params: Params,
+  placement: Pick<Placement<string, Parent, Row>, 'parent' | 'owns'>,
+): Promise<Row> {
+  const found = await parentOf(ctx, path, params, placement.parent);
+  const record = await kind.resolve(ctx.db, params.id ?? '');
+  if (placement.owns && !placement.owns(found as Parent, record)) throw notFound(kind.noun, params.id ?? '');
+  return record;
+}
+
+/**
  * `GET <path>`: the record, narrowed by `fields` when the row takes the show query. With `path`
  * and `parent` it is shown under its parent (`/products/{product_id}/goals/{id}`), and a record of
  * another parent is a 404.
@@ -148,46 +180,45 @@ export function showRow<
   Parent = undefined,
 >(
   kind: RecordKind<P, R, Ref, Row>,
-  row: RowText & {
-    query?: Q;
-    path?: SP;
-    parent?: (db: Store['db'], idOrKey: string) => Promise<Parent>;
-    owns?: (parent: Parent, record: Row) => boolean;
-  },
+  row: RowText & Placement<SP, Parent, Row> & { query?: Q },
 ): Route<'get', SP, Q, undefined, R> {
   const { parent, owns, ...text } = row;
   const path = row.path ?? kind.path;
   return kindRow(
     kind as unknown as AnyKind,
-    { method: 'get', op: listOp(path).replace(/_list$/, '_show'), path, response: kind.envelope, ...text },
-    async (ctx, { params }) => {
-      const found = await parentOf(ctx, path, params, parent);
-      const record = await kind.resolve(ctx.db, params.id ?? '');
-      if (owns && !owns(found as Parent, record)) throw notFound(kind.noun, params.id ?? '');
-      return record;
-    },
+    { method: 'get', op: rowOp(path, 'show'), path, response: kind.envelope, ...text },
+    (ctx, { params }) => ownedRecord(ctx, kind, path, params, { parent, owns }),
     true,
   );
 }
 
-/** `PUT <path>`: the store call changes the record and gives back what to answer. */
+/**
+ * `PUT <path>`: the store call changes the record and gives back what to answer. With `path` and
+ * `parent` (as for showRow) it is changed under its parent, and a record of another parent is a 404.
+ */
 export function updateRow<
   P extends `/${string}/{id}`,
   R extends z.ZodObject,
   Ref,
   Row extends Ref,
   B extends RecordEnvelope,
+  SP extends string = P,
+  Parent = undefined,
 >(
   kind: RecordKind<P, R, Ref, Row>,
-  row: RowText & { body: B; update: (ctx: RowContext, record: Row, body: BodyOf<B>) => Promise<Ref> },
-): Route<'put', P, undefined, B, R> {
-  const { update, ...text } = row;
-  const op = `${kind.op}_update`;
+  row: RowText &
+    Placement<SP, Parent, Row> & {
+      body: B;
+      update: (ctx: RowContext, record: Row, body: BodyOf<B>) => Promise<Ref>;
+    },
+): Route<'put', SP, undefined, B, R> {
+  const { update, parent, owns, ...text } = row;
+  const path = row.path ?? kind.path;
   return kindRow(
     kind as unknown as AnyKind,
-    { method: 'put', op, path: kind.path, response: kind.envelope, ...text },
+    { method: 'put', op: rowOp(path, 'update'), response: kind.envelope, ...text, path },
     async (ctx, { params, body }) =>
-      update(ctx, await kind.resolve(ctx.db, params.id ?? ''), body as BodyOf<B>),
+      update(ctx, await ownedRecord(ctx, kind, path, params, { parent, owns }), body as BodyOf<B>),
   );
 }
 
@@ -196,23 +227,38 @@ export function updateRow<
  * take the record's product beside it, `(db, user, product, record, data, checked)`.
  */
 export function changeInProduct<Row extends { product_id: number }, Data, Out>(
-  change: (db: Kysely<Database>, user: UserRow, product: ProductRow, record: Row, data: Data, checked: Checked) => Promise<Out>,
+  change: (
+    db: Kysely<Database>,
+    user: UserRow,
+    product: ProductRow,
+    record: Row,
+    data: Data,
+    checked: Checked,
+  ) => Promise<Out>,
 ): (ctx: RowContext, record: Row, body: { data: Data } & Checked) => Promise<Out> {
   return async ({ db, user }, record, body) =>
     change(db, user, await requireProduct(db, String(record.product_id)), record, body.data, body);
 }
 
-/** `DELETE <path>`: 204 once the store call has removed the record. */
-export function deleteRow<P extends `/${string}/{id}`, R extends z.ZodObject, Ref, Row extends Ref>(
+/** `DELETE <path>`: 204 once the store call has removed the record; `path`/`parent`/`owns` as for updateRow. */
+export function deleteRow<
+  P extends `/${string}/{id}`,
+  R extends z.ZodObject,
+  Ref,
+  Row extends Ref,
+  SP extends string = P,
+  Parent = undefined,
+>(
   kind: RecordKind<P, R, Ref, Row>,
-  row: RowText & { remove: (ctx: RowContext, record: Row) => Promise<void> },
-): Route<'delete', P, undefined, undefined, null> {
-  const { remove, ...text } = row;
+  row: RowText & Placement<SP, Parent, Row> & { remove: (ctx: RowContext, record: Row) => Promise<void> },
+): Route<'delete', SP, undefined, undefined, null> {
+  const { remove, parent, owns, ...text } = row;
+  const path = row.path ?? kind.path;
   return kindRow(
     kind as unknown as AnyKind,
-    { method: 'delete', op: `${kind.op}_delete`, path: kind.path, response: null, ...text },
+    { method: 'delete', op: rowOp(path, 'delete'), response: null, ...text, path },
     async (ctx, { params }) => {
-      await remove(ctx, await kind.resolve(ctx.db, params.id ?? ''));
+      await remove(ctx, await ownedRecord(ctx, kind, path, params, { parent, owns }));
       return null;
     },
   );
@@ -242,7 +288,8 @@ export function createRow<
   const { create, parent, ...text } = row;
   return kindRow(
     kind as unknown as AnyKind,
-    { method: 'post', op: `${kind.op}_create`, response: kind.envelope, ...text },
+    // From the path, as the other rows: a kind created under two parents gets two operation ids.
+    { method: 'post', op: rowOp(row.path, 'create'), response: kind.envelope, ...text },
     async (ctx, { params, body }) =>
       create(ctx, (await parentOf(ctx, row.path, params, parent)) as Parent, body as BodyOf<B>),
   );

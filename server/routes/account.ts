@@ -1,21 +1,27 @@
-// Account operations: who is signed in, products (operation 19), users, workflows, feature kinds and
-// teams. Read-only: these records come from the seed. Rows of the route table.
+// Account operations: who is signed in, products (operation 19; created and changed by
+// administrators), users, workflows, feature kinds and teams (from the seed). Rows of the route table.
 import * as account from '../../src/contract/account';
 import { listQuerySchema, pagingQuerySchema } from '../../src/contract/common';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { originOf } from '../http/query';
-import { recordKind, showRow } from '../http/record-rows';
+import { compactOrWhole } from '../http/list-rows';
+import { createRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { route } from '../http/route-table';
 import {
+  PRODUCT_COMPACT_FIELDS,
   listProducts,
   listTeams,
   listUsers,
   listWorkflowKinds,
   listWorkflows,
+  meBody,
+  productBodies,
   productBody,
   teamBodies,
-  userBody,
+  userBodies,
+  wholeProduct,
 } from '../store/account';
+import { createProduct, updateProduct } from '../store/products';
 import { requireProduct, requireTeam, requireUser } from '../store/resolve';
 import type { ProductRow, TeamRow, UserRow } from '../store/schema';
 
@@ -24,22 +30,26 @@ const product = recordKind({
   tags: ['Products'],
   envelope: account.productEnvelope,
   resolve: requireProduct,
-  answer: ({ origin }, row: ProductRow) => productBody(row, origin),
+  answer: ({ db, origin }, row: ProductRow) => wholeProduct(db, row, origin),
 });
 const user = recordKind({
   path: '/users/{id}',
   tags: ['Users'],
   envelope: account.userEnvelope,
   resolve: requireUser,
-  answer: (_ctx, row: UserRow) => userBody(row),
+  answer: async ({ db }, row: UserRow) => {
+    const [body] = await userBodies(db, [row]);
+    if (!body) throw new Error(`User ${row.id} has no body`);
+    return body;
+  },
 });
 const team = recordKind({
   path: '/teams/{id}',
   tags: ['Teams'],
   envelope: account.teamEnvelope,
   resolve: requireTeam,
-  answer: async ({ db }, row: TeamRow) => {
-    const [body] = await teamBodies(db, [row]);
+  answer: async ({ db, origin }, row: TeamRow) => {
+    const [body] = await teamBodies(db, [row], origin);
     if (!body) throw new Error(`Team ${row.id} has no body`);
     return body;
   },
@@ -52,7 +62,8 @@ const products = listKind({
   answer: pageAnswer(
     'products',
     (db, _scope: object, p, query) => listProducts(db, p, query.updated_since),
-    (rows, c) => rows.map((r) => productBody(r, originOf(c))),
+    // Compact items as the hosted list answers them; `fields` beyond those reads whole products.
+    compactOrWhole(PRODUCT_COMPACT_FIELDS, productBody, productBodies),
   ),
 });
 const users = listKind({
@@ -62,7 +73,7 @@ const users = listKind({
   answer: pageAnswer(
     'users',
     (db, _scope: object, p, query) => listUsers(db, p, query.q),
-    (rows) => rows.map(userBody),
+    (rows, c) => userBodies(c.get('store').db, rows),
   ),
 });
 const workflows = listKind({
@@ -81,7 +92,11 @@ const teams = listKind({
   tags: ['Teams'],
   query: pagingQuerySchema,
   response: account.teamPage,
-  answer: pageAnswer('teams', (db, productId: number | null, p) => listTeams(db, productId, p)),
+  answer: pageAnswer(
+    'teams',
+    (db, productId: number | null, p) => listTeams(db, productId, p),
+    (rows, c) => teamBodies(c.get('store').db, rows, originOf(c)),
+  ),
 });
 
 /** The product a `/products/{id}/…` list is narrowed to. */
@@ -95,7 +110,7 @@ export const accountRoutes = [
     summary: 'Who the token belongs to',
     tags: ['Users'],
     response: account.meEnvelope,
-    handler: (c) => c.json({ user: userBody(c.get('user')) }),
+    handler: async (c) => c.json({ user: await meBody(c.get('store').db, c.get('user')) }),
   }),
   listRow(products, {
     path: '/products',
@@ -107,6 +122,27 @@ export const accountRoutes = [
     summary: 'Show a product',
     params: { id: 'Numeric id or reference prefix (e.g. PLN)' },
   }),
+  {
+    ...createRow(product, {
+      path: '/products',
+      summary: 'Create a product (workspace)',
+      description:
+        'With its workflows, feature kinds and time frames. `prefix` (or `reference_prefix`): 2–10 upper-case letters or digits, a letter first, unused by any product or team.',
+      body: account.productCreateBody,
+      create: ({ db, user }, _parent, body) => createProduct(db, user, body.data, body),
+    }),
+    access: 'administrator' as const,
+  },
+  {
+    ...updateRow(product, {
+      summary: 'Update a product',
+      description: 'The prefix can change only while no record of the product carries a key made with it.',
+      params: { id: 'Numeric id or reference prefix (e.g. PLN)' },
+      body: account.productUpdateBody,
+      update: ({ db, user }, row, body) => updateProduct(db, user, row, body.data, body),
+    }),
+    access: 'administrator' as const,
+  },
   listRow(users, {
     path: '/users',
     summary: 'List users',

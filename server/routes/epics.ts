@@ -15,7 +15,8 @@ const epic = recordKind({
   tags: ['Epics'],
   envelope: epicEnvelope,
   resolve: requireEpic,
-  answer: ({ db, origin }, ref: { id: number }, fields) => loadEpic(db, ref.id, origin, wantedFields(fields, null)),
+  answer: ({ db, origin }, ref: { id: number }, fields) =>
+    loadEpic(db, ref.id, origin, wantedFields(fields, null)),
 });
 
 export const epicRoutes = [
@@ -29,7 +30,25 @@ export const epicRoutes = [
       id: await createEpic(db, { release, input: body.data, checked: body, userId: user.id }),
     }),
   }),
-  listRow(epicList, { path: '/epics', summary: "List the account's epics", description: 'Operation 7.', scope: () => ({}) }),
+  createRow(epic, {
+    path: '/products/{product_id}/epics',
+    summary: "Create an epic in a product's default release",
+    description:
+      "Epics belong to a release: the body's `release` (id or key of a release of the product) when sent, else the " +
+      "product's first release still to ship (not a parking lot, status not complete) by release date, else its first " +
+      'parking lot. A product with no release at all answers 422 on `release`.',
+    body: epicCreateBody,
+    parent: requireProduct,
+    create: async ({ db, user }, product, body) => ({
+      id: await createEpic(db, { release: { product }, input: body.data, checked: body, userId: user.id }),
+    }),
+  }),
+  listRow(epicList, {
+    path: '/epics',
+    summary: "List the account's epics",
+    description: 'Operation 7.',
+    scope: () => ({}),
+  }),
   listRow(epicList, {
     path: '/products/{product_id}/epics',
     summary: "List a product's epics",

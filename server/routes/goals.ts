@@ -1,11 +1,20 @@
-// Goal operations (create with links to initiatives, show, update, a product's list) and a
-// product's time frames, which the initiative and goal forms offer. Rows of the route table.
+// Goal operations (create with links to initiatives, show, update and delete — also under their
+// product —, the product's and the account's lists, a goal's epics and features) and a product's
+// time frames, which the initiative and goal forms offer. Rows of the route table.
 import { listQuerySchema, showQuerySchema } from '../../src/contract/common';
 import { goalCreateBody, goalEnvelope, goalUpdateBody, timeFramePage } from '../../src/contract/initiatives';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
-import { goalList } from '../http/lists';
-import { changeInProduct, createRow, recordKind, showRow, updateRow } from '../http/record-rows';
-import { createGoal, goalBody, listTimeFrames, requireGoal, timeFrameBody, updateGoal } from '../store/goals';
+import { epicList, featureList, goalList } from '../http/lists';
+import { changeInProduct, createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import {
+  createGoal,
+  deleteGoal,
+  goalBody,
+  listTimeFrames,
+  requireGoal,
+  timeFrameBody,
+  updateGoal,
+} from '../store/goals';
 import { requireProduct } from '../store/resolve';
 import type { GoalRow } from '../store/schema';
 
@@ -54,6 +63,46 @@ export const goalRoutes = [
     summary: 'Update a goal',
     body: goalUpdateBody,
     update: changeInProduct(updateGoal),
+  }),
+  updateRow(goal, {
+    path: '/products/{product_id}/goals/{id}',
+    summary: 'Update a goal of a product',
+    description: 'As `PUT /goals/{id}`; a goal of another product is a 404.',
+    body: goalUpdateBody,
+    parent: requireProduct,
+    owns: (product, goal) => goal.product_id === product.id,
+    update: changeInProduct(updateGoal),
+  }),
+  deleteRow(goal, {
+    path: '/products/{product_id}/goals/{id}',
+    summary: 'Delete a goal of a product',
+    description:
+      'The goal and its links to initiatives go (the initiatives stay); the recycle bin keeps them. A goal of another ' +
+      'product is a 404.',
+    parent: requireProduct,
+    owns: (product, goal) => goal.product_id === product.id,
+    remove: ({ db, user }, row) => deleteGoal(db, user, row),
+  }),
+  listRow(goalList, {
+    path: '/goals',
+    summary: "List the account's goals",
+    scope: () => ({ account: true as const }),
+  }),
+  listRow(epicList, {
+    path: '/goals/{goal_id}/epics',
+    summary: "List a goal's epics",
+    description: 'Epics have no goal link of their own: the epics whose initiative is linked to the goal.',
+    parent: requireGoal,
+    // The product narrows which custom field definitions a filter reads.
+    scope: (goal) => ({ goalId: goal.id, productId: goal.product_id }),
+  }),
+  listRow(featureList, {
+    path: '/goals/{goal_id}/features',
+    summary: "List a goal's features",
+    description:
+      'Features have no goal link of their own: the features whose initiative is linked to the goal.',
+    parent: requireGoal,
+    scope: (goal) => ({ goalId: goal.id }),
   }),
   listRow(timeFrames, {
     path: '/products/{product_id}/time_frames',

@@ -27,15 +27,23 @@ import {
   listInitiatives,
   updateInitiative,
 } from '../store/initiatives';
+import { requireGoal } from '../store/goals';
 import { requireInitiative, requireProduct } from '../store/resolve';
 import type { InitiativeRow } from '../store/schema';
 
 const initiativeItems = compactOrWhole(INITIATIVE_COMPACT_FIELDS, initiativeCompact, initiativeBodies);
+/** A product's or a goal's initiatives are whole by default, as the hosted service lists them. */
+const wholeInitiativeItems = compactOrWhole(
+  INITIATIVE_COMPACT_FIELDS,
+  initiativeCompact,
+  initiativeBodies,
+  null,
+);
 
 async function listResponse(
   c: Context<AppEnv>,
   query: z.output<typeof initiativeListQuery>,
-  { productId }: { productId?: number },
+  { productId, goalId }: { productId?: number; goalId?: number },
 ): Promise<Response> {
   const db = c.get('store').db;
   const pairs = readCustomFieldPairs(c.req.queries());
@@ -45,18 +53,22 @@ async function listResponse(
     db,
     {
       productId,
+      goalId,
       q: query.q,
       updatedSince: query.updated_since,
       workflowStatus: query.workflow_status,
       assignedToUser: query.assigned_to_user,
-      parentId: parent === undefined || parent === '' ? undefined : parent.toLowerCase() === 'null' ? null : parent,
+      parentId:
+        parent === undefined || parent === '' ? undefined : parent.toLowerCase() === 'null' ? null : parent,
       customFields: await customFieldFilter(db, 'Initiative', pairs, {
         productIds: productId === undefined ? undefined : [productId],
       }),
     },
     p,
   );
-  const items = await initiativeItems(page.rows, c, query);
+  const items = await (
+    productId === undefined && goalId === undefined ? initiativeItems : wholeInitiativeItems
+  )(page.rows, c, query);
   return c.json(pageBody('initiatives', items, page.total, p));
 }
 
@@ -91,7 +103,11 @@ export const initiativeRoutes = [
     parent: requireProduct,
     scope: (product) => ({ productId: product.id }),
   }),
-  listRow(initiativeList, { path: '/initiatives', summary: "List the account's initiatives", scope: () => ({}) }),
+  listRow(initiativeList, {
+    path: '/initiatives',
+    summary: "List the account's initiatives",
+    scope: () => ({}),
+  }),
   showRow(initiative, { summary: 'Show an initiative', query: showQuerySchema }),
   updateRow(initiative, {
     summary: 'Update an initiative',
@@ -101,6 +117,30 @@ export const initiativeRoutes = [
   deleteRow(initiative, {
     summary: 'Delete an initiative (to the recycle bin)',
     remove: ({ db, user }, row) => deleteInitiative(db, user, row),
+  }),
+  updateRow(initiative, {
+    path: '/products/{product_id}/initiatives/{id}',
+    summary: 'Update an initiative of a product',
+    description: 'As `PUT /initiatives/{id}`; an initiative of another product is a 404.',
+    body: initiativeUpdateBody,
+    parent: requireProduct,
+    owns: (product, initiative) => initiative.product_id === product.id,
+    update: changeInProduct(updateInitiative),
+  }),
+  deleteRow(initiative, {
+    path: '/products/{product_id}/initiatives/{id}',
+    summary: 'Delete an initiative of a product (to the recycle bin)',
+    description: 'As `DELETE /initiatives/{id}`; an initiative of another product is a 404.',
+    parent: requireProduct,
+    owns: (product, initiative) => initiative.product_id === product.id,
+    remove: ({ db, user }, row) => deleteInitiative(db, user, row),
+  }),
+  listRow(initiativeList, {
+    path: '/goals/{goal_id}/initiatives',
+    summary: "List a goal's initiatives",
+    description: 'The initiatives linked to the goal (its `initiatives`), in the initiative list language.',
+    parent: requireGoal,
+    scope: (goal) => ({ goalId: goal.id, productId: goal.product_id }),
   }),
   listRow(featureList, {
     path: '/initiatives/{id}/features',

@@ -16,9 +16,11 @@ import { compactOrWhole, listKind, listRow, pageAnswer } from '../http/list-rows
 import { changeInProduct, createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import {
   RELEASE_COMPACT_FIELDS,
+  RELEASE_LIST_FIELDS,
   createPhase,
   createRelease,
   deletePhase,
+  deleteRelease,
   listPhases,
   listReleases,
   phaseBodies,
@@ -29,8 +31,14 @@ import {
   updatePhase,
   updateRelease,
 } from '../store/releases';
-import { requireProduct, requireRelease, requireReleasePhase } from '../store/resolve';
+import type { ReleaseScope } from '../store/releases';
+import { requireGoal } from '../store/goals';
+import { requireInitiative, requireProduct, requireRelease, requireReleasePhase } from '../store/resolve';
 import type { ReleasePhaseRow, ReleaseRow } from '../store/schema';
+
+const DELETE_RELEASE =
+  'Refused (422 naming `features` and/or `epics`) while features or epics are still in the release: move or delete them ' +
+  'first. Its phases are deleted with it; releases that rolled up into it move up to its parent.';
 
 const release = recordKind({
   path: '/releases/{id}',
@@ -54,10 +62,10 @@ const releases = listKind({
   response: releasePage,
   answer: pageAnswer(
     'releases',
-    (db, productId: number, p, query) =>
+    (db, scope: ReleaseScope, p, query) =>
       listReleases(
         db,
-        productId,
+        scope,
         {
           q: query.q,
           updatedSince: query.updated_since,
@@ -65,7 +73,7 @@ const releases = listKind({
         },
         p,
       ),
-    compactOrWhole(RELEASE_COMPACT_FIELDS, releaseCompact, releaseBodies),
+    compactOrWhole(RELEASE_COMPACT_FIELDS, releaseCompact, releaseBodies, RELEASE_LIST_FIELDS),
   ),
 });
 const phases = listKind({
@@ -74,7 +82,7 @@ const phases = listKind({
   response: releasePhasePage,
   answer: pageAnswer(
     'release_phases',
-    (db, releaseId: number, p) => listPhases(db, releaseId, p),
+    (db, scope: { releaseId: number } | { account: true }, p) => listPhases(db, scope, p),
     (rows, c) => phaseBodies(c.get('store').db, rows),
   ),
 });
@@ -92,7 +100,30 @@ export const releaseRoutes = [
     path: '/products/{product_id}/releases',
     summary: "List a product's releases",
     parent: requireProduct,
-    scope: (product) => product.id,
+    scope: (product) => ({ productId: product.id }),
+  }),
+  listRow(releases, {
+    path: '/releases/{release_id}/releases',
+    summary: 'List the releases that roll up into a release',
+    description:
+      "The hosted roll-up release's releases: here, the releases whose `parent_id` is this release.",
+    parent: requireRelease,
+    scope: (release) => ({ parentId: release.id }),
+  }),
+  listRow(releases, {
+    path: '/initiatives/{initiative_id}/releases',
+    summary: "List an initiative's releases",
+    description: "The releases linked to the initiative (a release body's `initiatives`).",
+    parent: requireInitiative,
+    scope: (initiative) => ({ initiativeId: initiative.id }),
+  }),
+  listRow(releases, {
+    path: '/goals/{goal_id}/releases',
+    summary: "List a goal's releases",
+    description:
+      'Goals have no release link of their own: the releases linked to any initiative linked to the goal.',
+    parent: requireGoal,
+    scope: (goal) => ({ goalId: goal.id }),
   }),
   showRow(release, {
     path: '/products/{product_id}/releases/{id}',
@@ -107,11 +138,39 @@ export const releaseRoutes = [
     body: releaseUpdateBody,
     update: changeInProduct(updateRelease),
   }),
+  updateRow(release, {
+    path: '/products/{product_id}/releases/{id}',
+    summary: 'Update a release of a product',
+    description: 'As `PUT /releases/{id}`; a release of another product is a 404.',
+    body: releaseUpdateBody,
+    parent: requireProduct,
+    owns: (product, release) => release.product_id === product.id,
+    update: changeInProduct(updateRelease),
+  }),
+  deleteRow(release, {
+    summary: 'Delete a release',
+    description: DELETE_RELEASE,
+    remove: ({ db, user }, row) => deleteRelease(db, user, row),
+  }),
+  deleteRow(release, {
+    path: '/products/{product_id}/releases/{id}',
+    summary: 'Delete a release of a product',
+    description: `${DELETE_RELEASE} A release of another product is a 404.`,
+    parent: requireProduct,
+    owns: (product, release) => release.product_id === product.id,
+    remove: ({ db, user }, row) => deleteRelease(db, user, row),
+  }),
   listRow(phases, {
     path: '/releases/{id}/release_phases',
     summary: "List a release's phases and milestones",
     parent: requireRelease,
-    scope: (release) => release.id,
+    scope: (release) => ({ releaseId: release.id }),
+  }),
+  listRow(phases, {
+    path: '/release_phases',
+    summary: "List the account's release phases and milestones",
+    description: "Grouped by release, each release's in its own order.",
+    scope: () => ({ account: true as const }),
   }),
   createRow(phase, {
     path: '/release_phases',

@@ -2,6 +2,7 @@
 // releases (time, story points, parking lot) with phases, and features with requirements. Dates
 // are day offsets from today so the demo always looks current; estimates are estimate text in the
 // release's units, parsed by the same rule the API uses.
+import { DEFAULT_FEATURE_KINDS } from '../store/product-defaults';
 
 export type UserKey = 'admin' | 'morgan' | 'sam';
 
@@ -17,75 +18,8 @@ export interface StatusSeed {
   color: string;
 }
 
-/** Statuses per record kind (`statusable_type`), in workflow order. */
-export const WORKFLOWS: Record<string, { name: string; statuses: StatusSeed[] }> = {
-  Release: {
-    name: 'Release workflow',
-    statuses: [
-      { name: 'Planning', color: '#dce7c6' },
-      { name: 'In progress', color: '#fbd58b' },
-      { name: 'Released', complete: true, color: '#a4c993' },
-    ],
-  },
-  Feature: {
-    name: 'Feature workflow',
-    statuses: [
-      { name: 'New', color: '#dce7c6' },
-      { name: 'Ready to develop', color: '#c3d9f1' },
-      { name: 'In development', color: '#fbd58b' },
-      { name: 'In review', color: '#f3c4a4' },
-      { name: 'Shipped', complete: true, color: '#a4c993' },
-      { name: 'Will not implement', complete: true, color: '#d9d9d9' },
-    ],
-  },
-  Requirement: {
-    name: 'Requirement workflow',
-    statuses: [
-      { name: 'New', color: '#dce7c6' },
-      { name: 'In progress', color: '#fbd58b' },
-      { name: 'Done', complete: true, color: '#a4c993' },
-    ],
-  },
-  Epic: {
-    name: 'Epic workflow',
-    statuses: [
-      { name: 'New', color: '#dce7c6' },
-      { name: 'In progress', color: '#fbd58b' },
-      { name: 'Shipped', complete: true, color: '#a4c993' },
-      { name: 'Will not implement', complete: true, color: '#d9d9d9' },
-    ],
-  },
-  Initiative: {
-    name: 'Initiative workflow',
-    statuses: [
-      { name: 'Not started', color: '#dce7c6' },
-      { name: 'On track', color: '#a4c993' },
-      { name: 'At risk', color: '#fbd58b' },
-      { name: 'Off track', color: '#f3a4a4' },
-      { name: 'Done', complete: true, color: '#7fb069' },
-    ],
-  },
-  Idea: {
-    name: 'Idea workflow',
-    statuses: [
-      { name: 'Needs review', color: '#dce7c6' },
-      { name: 'Future consideration', color: '#c3d9f1' },
-      { name: 'Planned', color: '#fbd58b' },
-      { name: 'Shipped', complete: true, color: '#a4c993' },
-      { name: 'Will not implement', complete: true, color: '#d9d9d9' },
-    ],
-  },
-  Page: {
-    name: 'Note workflow',
-    statuses: [
-      { name: 'Draft', color: '#dce7c6' },
-      { name: 'In review', color: '#fbd58b' },
-      { name: 'Published', complete: true, color: '#a4c993' },
-    ],
-  },
-};
-
-export const FEATURE_KINDS = ['New', 'Improvement', 'Bug fix', 'Research'] as const;
+/** The feature kinds every product starts with, beside its workflows (store/product-defaults.ts). */
+export const FEATURE_KINDS = DEFAULT_FEATURE_KINDS;
 
 export const TEAM_STATUSES: StatusSeed[] = [
   { name: 'To do', color: '#dce7c6' },
@@ -210,7 +144,7 @@ export interface InitiativeSeed {
   effort?: number;
   value?: number;
   color?: string;
-  /** Index into the product's time frames (see `timeFrames` in seed.ts). */
+  /** Index into the product's time frames (`defaultTimeFrames` in store/product-defaults.ts). */
   timeFrame?: number;
   progressSource?: string;
   /** Manual progress (only with progress_manual). */
@@ -717,7 +651,13 @@ export const PRODUCTS: ProductSeed[] = [
         timeFrame: 2,
         progressSource: 'progress_from_initiatives',
       },
-      { name: '4.7 stars in both stores', initiatives: [1], timeFrame: 1, progressSource: 'progress_manual', progress: 40 },
+      {
+        name: '4.7 stars in both stores',
+        initiatives: [1],
+        timeFrame: 1,
+        progressSource: 'progress_manual',
+        progress: 40,
+      },
     ],
     epics: [
       {

@@ -6,20 +6,25 @@ import { todayIso } from '../../src/domain/dates';
 import { parseEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { progressFromCompletion, progressFromRemaining } from '../../src/domain/progress';
-import { epicKey, featureKey, goalKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
+import {
+  epicKey,
+  featureKey,
+  goalKey,
+  initiativeKey,
+  releaseKey,
+  requirementKey,
+} from '../../src/domain/reference';
 import { recomputeRollups } from '../store/rollup-scheduler';
 import type { RollupKind } from '../store/rollup-scheduler';
 import type { Database } from '../store/schema';
 import {
-  EMPTY_PRODUCT,
-  FEATURE_KINDS,
-  INCREMENTS,
-  PRODUCTS,
-  SPRINTS,
-  TEAM_STATUSES,
-  USERS,
-  WORKFLOWS,
-} from './demo-data';
+  insertFeatureKinds,
+  insertProduct,
+  insertTimeFrames,
+  insertWorkflows,
+} from '../store/product-defaults';
+import type { StatusIds } from '../store/product-defaults';
+import { EMPTY_PRODUCT, INCREMENTS, PRODUCTS, SPRINTS, TEAM_STATUSES, USERS } from './demo-data';
 import type { FeatureSeed, ProductSeed, ReleaseSeed, UserKey } from './demo-data';
 
 export interface SeedResult {
@@ -28,14 +33,6 @@ export interface SeedResult {
 }
 
 type Trx = Transaction<Database>;
-
-interface StatusIds {
-  id: number;
-  complete: boolean;
-}
-
-/** Status ids by record kind, then by lower-cased name. */
-type StatusMap = Map<string, Map<string, StatusIds>>;
 
 const DAY_MS = 86_400_000;
 
@@ -64,72 +61,15 @@ export async function seedAccount(db: Kysely<Database>, mode: 'demo' | 'empty'):
     if (adminId === undefined || !admin) throw new Error('The seed has no administrator');
 
     if (mode === 'empty') {
-      const productId = await insertProduct(trx, EMPTY_PRODUCT.prefix, EMPTY_PRODUCT.name, ts);
+      const productId = await insertProduct(trx, EMPTY_PRODUCT, ts);
       await insertWorkflows(trx, productId);
-      await insertKinds(trx, productId);
+      await insertFeatureKinds(trx, productId);
     } else {
       const day = (offset: number): string => todayIso(new Date(today.getTime() + offset * DAY_MS));
       for (const product of PRODUCTS) await seedProduct(trx, product, users, ts, day);
     }
     return { adminId, adminEmail: admin.email };
   });
-}
-
-async function insertProduct(trx: Trx, prefix: string, name: string, ts: string): Promise<number> {
-  const row = await trx
-    .insertInto('products')
-    .values({
-      reference_prefix: prefix,
-      name,
-      product_line: 0,
-      workspace_type: 'product_workspace',
-      created_at: ts,
-      updated_at: ts,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function insertWorkflows(trx: Trx, productId: number): Promise<StatusMap> {
-  const map: StatusMap = new Map();
-  for (const [type, workflow] of Object.entries(WORKFLOWS)) {
-    const wf = await trx
-      .insertInto('workflows')
-      .values({ product_id: productId, name: workflow.name, statusable_type: type })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const byName = new Map<string, StatusIds>();
-    for (const [i, s] of workflow.statuses.entries()) {
-      const st = await trx
-        .insertInto('workflow_statuses')
-        .values({
-          workflow_id: wf.id,
-          name: s.name,
-          position: i + 1,
-          complete: s.complete ? 1 : 0,
-          color: s.color,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      byName.set(s.name.toLowerCase(), { id: st.id, complete: s.complete === true });
-    }
-    map.set(type, byName);
-  }
-  return map;
-}
-
-async function insertKinds(trx: Trx, productId: number): Promise<Map<string, number>> {
-  const kinds = new Map<string, number>();
-  for (const name of FEATURE_KINDS) {
-    const row = await trx
-      .insertInto('workflow_kinds')
-      .values({ product_id: productId, name })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    kinds.set(name, row.id);
-  }
-  return kinds;
 }
 
 /** Looks a seeded value up and fails loudly: a miss is a mistake in demo-data.ts, not user input. */
@@ -171,9 +111,9 @@ async function seedProduct(
   ts: string,
   day: (offset: number) => string,
 ): Promise<void> {
-  const productId = await insertProduct(trx, p.prefix, p.name, ts);
+  const productId = await insertProduct(trx, p, ts);
   const statuses = await insertWorkflows(trx, productId);
-  const kinds = await insertKinds(trx, productId);
+  const kinds = await insertFeatureKinds(trx, productId);
   const status = (type: string, name: string): StatusIds =>
     must(must(statuses, type, 'workflow'), name.toLowerCase(), `${type} status`);
   const user = (key: UserKey | undefined): number | null => (key ? must(users, key, 'user') : null);
@@ -234,15 +174,7 @@ async function seedProduct(
     teams.set(t.prefix, ids);
   }
 
-  const frames: number[] = [];
-  for (const f of timeFrames(day(0))) {
-    const row = await trx
-      .insertInto('time_frames')
-      .values({ product_id: productId, name: f.name, start_date: f.start, end_date: f.end })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    frames.push(row.id);
-  }
+  const frames = await insertTimeFrames(trx, productId, day(0));
 
   const initiatives: number[] = [];
   for (const [i, ini] of p.initiatives.entries()) {
@@ -306,7 +238,12 @@ async function seedProduct(
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('initiative_goals')
-      .values(g.initiatives.map((index) => ({ initiative_id: at(initiatives, index, 'initiative'), goal_id: row.id })))
+      .values(
+        g.initiatives.map((index) => ({
+          initiative_id: at(initiatives, index, 'initiative'),
+          goal_id: row.id,
+        })),
+      )
       .execute();
   }
 
@@ -432,15 +369,30 @@ async function seedProduct(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (tags.length) await trx.insertInto('epic_tags').values(tags.map((tag) => ({ epic_id: row.id, tag }))).execute();
-    const watchers = [...new Set((e.watchers ?? []).map((w) => user(w)).filter((id): id is number => id !== null))];
+    if (tags.length)
+      await trx
+        .insertInto('epic_tags')
+        .values(tags.map((tag) => ({ epic_id: row.id, tag })))
+        .execute();
+    const watchers = [
+      ...new Set((e.watchers ?? []).map((w) => user(w)).filter((id): id is number => id !== null)),
+    ];
     if (watchers.length) {
-      await trx.insertInto('epic_watchers').values(watchers.map((user_id) => ({ epic_id: row.id, user_id }))).execute();
+      await trx
+        .insertInto('epic_watchers')
+        .values(watchers.map((user_id) => ({ epic_id: row.id, user_id })))
+        .execute();
     }
     for (const [key, value] of Object.entries(e.customFields ?? {})) {
       await trx
         .insertInto('custom_field_values')
-        .values({ record_type: 'Epic', record_id: row.id, field_id: must(epicFields, key, 'epic custom field'), value: String(value) })
+        // No `updated_at`: the seed also fills databases made before migration 10 (storage.test.ts).
+        .values({
+          record_type: 'Epic',
+          record_id: row.id,
+          field_id: must(epicFields, key, 'epic custom field'),
+          value: String(value),
+        })
         .execute();
     }
     epics.push(row.id);
@@ -489,7 +441,9 @@ async function seedProduct(
   // flush, each record once, bottom-up.
   const records: [RollupKind, number][] = [
     ...featureIds.map((id): [RollupKind, number] => ['feature', id]),
-    ...releases.flatMap((r) => [...r.phases.values()].map((phase): [RollupKind, number] => ['phase', phase.id])),
+    ...releases.flatMap((r) =>
+      [...r.phases.values()].map((phase): [RollupKind, number] => ['phase', phase.id]),
+    ),
     ...releases.map((r): [RollupKind, number] => ['release', r.id]),
     ...epics.map((id): [RollupKind, number] => ['epic', id]),
     ...initiatives.map((id): [RollupKind, number] => ['initiative', id]),
@@ -501,15 +455,6 @@ async function seedProduct(
  * The quarter holding `today`, the next quarter and the next calendar year, named as a person would
  * ("Q4 2026", "Q1 2027", "2027"), so the demo's time frames always sit around the present.
  */
-export function timeFrames(today: string): { name: string; start: string; end: string }[] {
-  const year = Number(today.slice(0, 4));
-  const quarter = Math.floor((Number(today.slice(5, 7)) - 1) / 3);
-  const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
-  const q = (y: number, n: number) => ({ name: `Q${n + 1} ${y}`, start: iso(y, n * 3, 1), end: iso(y, n * 3 + 3, 0) });
-  const next = quarter === 3 ? q(year + 1, 0) : q(year, quarter + 1);
-  return [q(year, quarter), next, { name: String(year + 1), start: iso(year + 1, 0, 1), end: iso(year + 1, 11, 31) }];
-}
-
 interface FeatureContext {
   p: ProductSeed;
   f: FeatureSeed;

@@ -1,32 +1,177 @@
 // Reads of the account records (products, users, workflows, feature kinds, teams) and their wire
-// shapes; these records are created by the seed, so the API only lists and shows them.
-import type { Product, Team, User, Workflow, WorkflowKind } from '../../src/contract/account';
+// shapes, in the hosted service's shape (issue 10). Products are also made and changed through the
+// API (store/products.ts); users, workflows and teams come from the seed.
+import { HOSTED_CAPACITY_UNITS, PRODUCT_WORKFLOW_MEMBERS } from '../../src/contract/account';
+import type {
+  Me,
+  Product,
+  ProductRole,
+  ProductWorkflowRef,
+  Team,
+  User,
+  Workflow,
+  WorkflowKind,
+} from '../../src/contract/account';
 import type { STATUSABLE_TYPES } from '../../src/contract/account';
 import type { Paging } from '../problems';
 import type { Db } from './audit';
 import type { ProductRow, TeamRow, UserRow } from './schema';
 import { listPage } from './pages';
 import type { Page } from './pages';
+import { prepared } from './prepared';
 import { containsText } from './resolve';
+import { rowsById } from './row-cache';
 import { links, projectRef, statusRef } from './serialize';
 import type { ProjectRef } from '../../src/contract/common';
 
-export function productBody(p: ProductRow, origin: string): Product {
-  // The record as other records embed it (`project`), with its own change time and API address.
+/** The members a product list item has by default: the hosted list's, and our change time and address. */
+export const PRODUCT_COMPACT_FIELDS = [
+  'id',
+  'reference_prefix',
+  'name',
+  'product_line',
+  'created_at',
+  'url',
+  'workspace_type',
+  'updated_at',
+  'resource',
+] as const;
+
+type CompactProduct = Pick<Product, (typeof PRODUCT_COMPACT_FIELDS)[number]>;
+
+/** A product list item: the record as other records embed it (`project`), with its change time and API address. */
+export function productBody(p: ProductRow, origin: string): CompactProduct {
   const { url, resource } = links(origin, 'products', p.reference_prefix);
   return { ...(projectRef(p, origin) as ProjectRef), updated_at: p.updated_at, url, resource };
 }
 
-export function userBody(u: UserRow): User {
+// The workflows of a page of products, in one query (a product show is a page of one).
+const workflowsOfProducts = prepared((db, productIds: number[]) =>
+  db
+    .selectFrom('workflows')
+    .select(['id', 'product_id', 'name', 'statusable_type'])
+    .where('product_id', 'in', productIds),
+);
+
+/** `Feature` → `feature`, `StrategicImperative` → `strategic_imperative`. */
+const snakeCase = (type: string): string => type.replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase();
+
+/** Whole products in the hosted shape; their workflows are read in one query for all of them. */
+export async function productBodies(db: Db, rows: readonly ProductRow[], origin: string): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const workflows = await workflowsOfProducts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((p) => {
+    const byType = new Map<string, ProductWorkflowRef>();
+    for (const w of workflows) {
+      if (w.product_id !== p.id) continue;
+      byType.set(w.statusable_type, {
+        workflow_type: snakeCase(w.statusable_type),
+        id: String(w.id),
+        name: w.name,
+        statusable_type: w.statusable_type,
+      });
+    }
+    const workflowMembers = Object.fromEntries(
+      Object.entries(PRODUCT_WORKFLOW_MEMBERS).map(([member, type]) => [member, byType.get(type) ?? null]),
+    ) as { [K in keyof typeof PRODUCT_WORKFLOW_MEMBERS]: ProductWorkflowRef | null };
+    const id = String(p.id);
+    return {
+      ...productBody(p, origin),
+      product_line_type: null,
+      // The hosted note of a product; the text is a column of the product, so its id is the product's.
+      description:
+        p.description === null || p.description === ''
+          ? null
+          : {
+              id,
+              body: p.description,
+              notable_id: id,
+              notable_type: 'Project',
+              editor_version: 2,
+              created_at: p.created_at,
+              updated_at: p.updated_at,
+              attachments: [],
+            },
+      children: [],
+      custom_fields: [],
+      screen_definition_ids: null,
+      screen_definitions: [],
+      has_ideas: false,
+      has_master_features: true,
+      has_epics: true,
+      ...workflowMembers,
+      capacity_planning_enabled: true,
+      enhanced_capacity_planning_enabled: false,
+      // A release made without `capacity_units` plans in time (store/releases.ts).
+      default_capacity_units: HOSTED_CAPACITY_UNITS.time,
+      color: null,
+    };
+  });
+}
+
+/** One whole product. */
+export async function wholeProduct(db: Db, row: ProductRow, origin: string): Promise<Product> {
+  const [body] = await productBodies(db, [row], origin);
+  if (!body) throw new Error(`Product ${row.id} has no body`);
+  return body;
+}
+
+// Every product's id and name, for the users' `product_roles`: one query per answer, whatever the page.
+const productNames = prepared((db) => db.selectFrom('products').select(['id', 'name']).orderBy('id'));
+
+/**
+ * A user's roles per product. Roles are account-wide here: an administrator owns every product
+ * (hosted role 20, Owner), a member creates and changes records in every product (30,
+ * Contributor); a disabled user has none.
+ */
+function productRoles(u: UserRow, products: readonly { id: number; name: string }[]): ProductRole[] {
+  if (u.enabled !== 1) return [];
+  const [role, role_description] = u.administrator === 1 ? [20, 'Owner'] : [30, 'Contributor'];
+  return products.map((p) => ({ role, role_description, product_id: String(p.id), product_name: p.name }));
+}
+
+function userBody(u: UserRow, products: readonly { id: number; name: string }[]): User {
+  const admin = u.administrator === 1;
+  const enabled = u.enabled === 1;
   return {
     id: String(u.id),
     name: u.name,
     email: u.email,
     created_at: u.created_at,
     updated_at: u.updated_at,
-    administrator: u.administrator === 1,
-    enabled: u.enabled === 1,
+    administrator: admin,
+    enabled,
+    timezone: null,
+    accessed_at: null,
+    product_roles: productRoles(u, products),
+    user_roles: [],
+    paid_seat: enabled,
+    roadmaps_seat: enabled,
+    develop_seat: false,
+    administrator_roles: {
+      administer_account: admin,
+      administer_billing: admin,
+      administer_configuration: admin,
+    },
+    identity_provider: null,
   };
+}
+
+/** Users in the hosted shape; the products their roles name are read once for all of them. */
+export async function userBodies(db: Db, users: readonly UserRow[]): Promise<User[]> {
+  if (users.length === 0) return [];
+  const products = await productNames(db);
+  return users.map((u) => userBody(u, products));
+}
+
+/** `GET /me`: the user, and the hosted `preferences` and `accounts`, which this service does not keep. */
+export async function meBody(db: Db, u: UserRow): Promise<Me> {
+  const [user] = await userBodies(db, [u]);
+  if (!user) throw new Error(`User ${u.id} has no body`);
+  return { ...user, preferences: null, accounts: [] };
 }
 
 export async function listProducts(
@@ -61,13 +206,25 @@ export async function listWorkflows(db: Db, productId: number, p: Paging): Promi
         .orderBy('id')
         .execute()
     : [];
+  // The product's feature kinds are the record types of its Feature workflow (hosted `workflow_kinds`).
+  const kinds = rows.some((w) => w.statusable_type === 'Feature')
+    ? await db
+        .selectFrom('workflow_kinds')
+        .select(['id', 'name'])
+        .where('product_id', '=', productId)
+        .orderBy('id')
+        .execute()
+    : [];
   return {
     total,
     rows: rows.map((w) => ({
       id: String(w.id),
       name: w.name,
       statusable_type: w.statusable_type as (typeof STATUSABLE_TYPES)[number],
+      transitions_only: false,
       workflow_statuses: statuses.filter((s) => s.workflow_id === w.id).map(statusRef),
+      workflow_kinds:
+        w.statusable_type === 'Feature' ? kinds.map((k) => ({ id: String(k.id), name: k.name })) : [],
     })),
   };
 }
@@ -79,18 +236,21 @@ export async function listWorkflowKinds(db: Db, productId: number, p: Paging): P
 }
 
 /** Teams of a product, or of the whole account when productId is null. */
-export async function listTeams(db: Db, productId: number | null, p: Paging): Promise<Page<Team>> {
+export async function listTeams(db: Db, productId: number | null, p: Paging): Promise<Page<TeamRow>> {
   let base = db.selectFrom('teams');
   if (productId !== null) base = base.where('product_id', '=', productId);
-  const { rows, total } = await listPage(db, base, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
-  return { total, rows: await teamBodies(db, rows) };
+  return listPage(db, base, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
 }
 
-/** Teams with their statuses, sprints and program increments, loaded in three queries. */
-export async function teamBodies(db: Db, teams: TeamRow[]): Promise<Team[]> {
+/**
+ * Teams with their statuses, sprints, program increments and products, loaded in four queries (the
+ * products usually from memory: store/row-cache.ts).
+ */
+export async function teamBodies(db: Db, teams: TeamRow[], origin: string): Promise<Team[]> {
   const ids = teams.map((t) => t.id);
   if (ids.length === 0) return [];
-  const [statuses, iterations, pis] = await Promise.all([
+  const productIds = [...new Set(teams.flatMap((t) => (t.product_id === null ? [] : [t.product_id])))];
+  const [statuses, iterations, pis, products] = await Promise.all([
     db
       .selectFrom('team_workflow_statuses')
       .selectAll()
@@ -112,6 +272,7 @@ export async function teamBodies(db: Db, teams: TeamRow[]): Promise<Team[]> {
       .orderBy('start_date')
       .orderBy('id')
       .execute(),
+    rowsById(db, 'products', productIds),
   ]);
   return teams.map((t) => ({
     id: String(t.id),
@@ -141,5 +302,16 @@ export async function teamBodies(db: Db, teams: TeamRow[]): Promise<Team[]> {
         end_date: pi.end_date,
         team_id: String(t.id),
       })),
+    // Membership is not stored: no members, and the count computed from them.
+    team_members_count: 0,
+    automatically_calculate_team_members_count: true,
+    capacity: null,
+    hourly_rate: null,
+    start_date: null,
+    end_date: null,
+    schedule: null,
+    project: t.product_id === null ? null : projectRef(products.get(t.product_id), origin),
+    custom_fields: [],
+    team_members: null,
   }));
 }

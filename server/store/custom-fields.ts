@@ -24,12 +24,16 @@
 import { sql } from 'kysely';
 import type { RawBuilder, Selectable, SqlBool } from 'kysely';
 import { CUSTOM_FIELD_TYPES } from '../../src/contract/custom-fields';
-import type { CustomFieldDefinition, CustomFieldOption, CustomFieldValue } from '../../src/contract/custom-fields';
+import type {
+  CustomFieldDefinition,
+  CustomFieldOption,
+  CustomFieldValue,
+} from '../../src/contract/custom-fields';
 import { isRealDate } from '../../src/domain/dates';
 import { badRequest, notFound } from '../problems';
 import type { FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import type { Db } from './audit';
+import type { Changes, Db } from './audit';
 import { listPage } from './pages';
 import { asId } from './resolve';
 import type { CustomFieldDefinitionsTable, CustomFieldValuesTable } from './schema';
@@ -70,17 +74,24 @@ export function canonicalValue(
   switch (typeOf(d)) {
     case 'number': {
       const n = typeof value === 'number' ? value : Number(text);
-      if (!Number.isFinite(n) || (typeof value === 'string' && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))) {
+      if (
+        !Number.isFinite(n) ||
+        (typeof value === 'string' && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))
+      ) {
         return { ok: false, problem: 'must be a number' };
       }
       return { ok: true, value: String(n) };
     }
     case 'date':
-      return isRealDate(text) ? { ok: true, value: text } : { ok: false, problem: 'must be a real date in the form YYYY-MM-DD' };
+      return isRealDate(text)
+        ? { ok: true, value: text }
+        : { ok: false, problem: 'must be a real date in the form YYYY-MM-DD' };
     case 'select': {
       const options = optionsOf(d);
       const match = options.find((o) => o.toLowerCase() === text.toLowerCase());
-      return match !== undefined ? { ok: true, value: match } : { ok: false, problem: `must be one of: ${options.join(', ')}` };
+      return match !== undefined
+        ? { ok: true, value: match }
+        : { ok: false, problem: `must be one of: ${options.join(', ')}` };
     }
     default:
       return text.length > CUSTOM_FIELD_VALUE_MAX
@@ -104,13 +115,17 @@ function answerValue(d: { field_type: string }, value: string): string | number 
  * (position, then id). One query whatever the batch size; records without values map to nothing
  * (use `?? []`).
  */
-export async function customFieldsFor(db: Db, recordType: string, ids: readonly number[]): Promise<Map<number, CustomFieldValue[]>> {
+export async function customFieldsFor(
+  db: Db,
+  recordType: string,
+  ids: readonly number[],
+): Promise<Map<number, CustomFieldValue[]>> {
   const out = new Map<number, CustomFieldValue[]>();
   if (ids.length === 0) return out;
   const rows = await db
     .selectFrom('custom_field_values as v')
     .innerJoin('custom_field_definitions as d', 'd.id', 'v.field_id')
-    .select(['v.record_id', 'v.value', 'd.id', 'd.key', 'd.name', 'd.field_type'])
+    .select(['v.record_id', 'v.value', 'v.updated_at', 'd.id', 'd.key', 'd.name', 'd.field_type'])
     .where('v.record_type', '=', recordType)
     .where('v.record_id', 'in', [...new Set(ids)])
     .orderBy('v.record_id')
@@ -119,14 +134,25 @@ export async function customFieldsFor(db: Db, recordType: string, ids: readonly 
     .execute();
   for (const r of rows) {
     const list = out.get(r.record_id) ?? [];
-    list.push({ id: String(r.id), key: r.key, name: r.name, type: typeOf(r), value: answerValue(r, r.value) });
+    list.push({
+      id: String(r.id),
+      key: r.key,
+      name: r.name,
+      type: typeOf(r),
+      value: answerValue(r, r.value),
+      updatedAt: r.updated_at,
+    });
     out.set(r.record_id, list);
   }
   return out;
 }
 
 /** The definitions of a product for a record kind, in order. */
-export async function customFieldDefinitions(db: Db, productId: number, recordType: string): Promise<CustomFieldDefinitionRow[]> {
+export async function customFieldDefinitions(
+  db: Db,
+  productId: number,
+  recordType: string,
+): Promise<CustomFieldDefinitionRow[]> {
   return db
     .selectFrom('custom_field_definitions')
     .selectAll()
@@ -160,12 +186,7 @@ export async function listCustomFieldDefinitions(
     q = q.where(dialect.equalsIgnoringCase('record_type', filter.recordType));
   }
   return listPage(db, q, p, (page) =>
-    page
-      .selectAll()
-      .orderBy('product_id')
-      .orderBy('record_type')
-      .orderBy('position')
-      .orderBy('id'),
+    page.selectAll().orderBy('product_id').orderBy('record_type').orderBy('position').orderBy('id'),
   );
 }
 
@@ -173,7 +194,9 @@ export async function listCustomFieldDefinitions(
 export async function requireCustomFieldDefinition(db: Db, id: string): Promise<CustomFieldDefinitionRow> {
   const n = asId(id);
   const row =
-    n === null ? undefined : await db.selectFrom('custom_field_definitions').selectAll().where('id', '=', n).executeTakeFirst();
+    n === null
+      ? undefined
+      : await db.selectFrom('custom_field_definitions').selectAll().where('id', '=', n).executeTakeFirst();
   if (!row) throw notFound('Custom field definition', id);
   return row;
 }
@@ -238,7 +261,10 @@ export async function planCustomFields(
   for (const key of keys) {
     const def = defs.get(key);
     if (!def) {
-      problems.add(`custom_fields.${key}`, `is not a custom field of ${recordType.toLowerCase()}s in this product`);
+      problems.add(
+        `custom_fields.${key}`,
+        `is not a custom field of ${recordType.toLowerCase()}s in this product`,
+      );
       continue;
     }
     const checked = canonicalValue(def, input[key] ?? null);
@@ -266,7 +292,11 @@ export async function writeCustomFields(
         .select(['field_id', 'value'])
         .where('record_type', '=', recordType)
         .where('record_id', '=', recordId)
-        .where('field_id', 'in', plan.entries.map((e) => e.fieldId))
+        .where(
+          'field_id',
+          'in',
+          plan.entries.map((e) => e.fieldId),
+        )
         .execute()
     ).map((r) => [r.field_id, r.value]),
   );
@@ -286,14 +316,34 @@ export async function writeCustomFields(
         .where('field_id', '=', e.fieldId)
         .execute();
     } else {
+      const updated_at = new Date().toISOString();
       await db
         .insertInto('custom_field_values')
-        .values({ record_type: recordType, record_id: recordId, field_id: e.fieldId, value })
-        .onConflict((oc) => oc.columns(['record_type', 'record_id', 'field_id']).doUpdateSet({ value }))
+        .values({ record_type: recordType, record_id: recordId, field_id: e.fieldId, value, updated_at })
+        .onConflict((oc) =>
+          oc.columns(['record_type', 'record_id', 'field_id']).doUpdateSet({ value, updated_at }),
+        )
         .execute();
     }
   }
   return Object.keys(after).length > 0 ? [before, after] : null;
+}
+
+/**
+ * Writes a record's planned values and notes them in the write's audit changes, as every kind does:
+ * `custom_fields: [before, after]` (before is null on a create). True when a value changed.
+ */
+export async function recordCustomFields(
+  db: Db,
+  recordType: string,
+  recordId: number,
+  plan: CustomFieldPlan,
+  changes: Changes,
+  creating: boolean,
+): Promise<boolean> {
+  const change = await writeCustomFields(db, recordType, recordId, plan);
+  if (change) changes.custom_fields = creating ? [null, change[1]] : change;
+  return change !== null;
 }
 
 /**
@@ -315,7 +365,11 @@ export async function setCustomFields(
 }
 
 /** Deletes the values of records (a delete): returns the removed rows for the recycle bin. */
-export async function removeCustomFields(db: Db, recordType: string, ids: readonly number[]): Promise<CustomFieldValueRow[]> {
+export async function removeCustomFields(
+  db: Db,
+  recordType: string,
+  ids: readonly number[],
+): Promise<CustomFieldValueRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('custom_field_values')
@@ -324,7 +378,11 @@ export async function removeCustomFields(db: Db, recordType: string, ids: readon
     .where('record_id', 'in', [...ids])
     .execute();
   if (rows.length > 0) {
-    await db.deleteFrom('custom_field_values').where('record_type', '=', recordType).where('record_id', 'in', [...ids]).execute();
+    await db
+      .deleteFrom('custom_field_values')
+      .where('record_type', '=', recordType)
+      .where('record_id', 'in', [...ids])
+      .execute();
   }
   return rows;
 }
@@ -346,7 +404,9 @@ export interface CustomFieldPair {
  */
 export function readCustomFieldPairs(queries: Record<string, string[]>): CustomFieldPair[] {
   const malformed = () =>
-    badRequest({ custom_fields: ['must be given as custom_fields[<key>]=<value> or custom_fields.<key>=<value>'] });
+    badRequest({
+      custom_fields: ['must be given as custom_fields[<key>]=<value> or custom_fields.<key>=<value>'],
+    });
   const pairs: CustomFieldPair[] = [];
   for (const [name, values] of Object.entries(queries)) {
     if (name === 'custom_fields') throw malformed();
@@ -414,5 +474,9 @@ export async function customFieldFilter(
       sql<SqlBool>`(SELECT record_id FROM custom_field_values WHERE ${sql.join(alternatives, sql` OR `)})`,
     );
   }
-  return (idColumn) => sql<SqlBool>`(${sql.join(probes.map((p) => sql`${idColumn} IN ${p}`), sql` AND `)})`;
+  return (idColumn) =>
+    sql<SqlBool>`(${sql.join(
+      probes.map((p) => sql`${idColumn} IN ${p}`),
+      sql` AND `,
+    )})`;
 }

@@ -25,15 +25,49 @@ import type { LookupTable } from './row-cache';
 import type { SeekableList } from './pages';
 import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
-import { customFieldFilter, customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
+import { customFieldFilter, customFieldsFor, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
-import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
+import {
+  ESTIMATES,
+  beginCreate,
+  markWorkItem,
+  planWorkItem,
+  unitsOf,
+  watcherChange,
+  writeTags,
+  writeWatchers,
+} from './work-item-rules';
 import { RollupScheduler } from './rollup-scheduler';
 import { EPIC_ITEM } from './work-items';
-import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
-import type { Database, EpicRow, EpicsTable, ProductRow, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
-import { assigneeRef, COMPACT_COLUMNS, hostedMembers, links, noteBody, statusRef, userRef } from './serialize';
-import type { RowShape, ShapedRow } from './serialize';
+import { defaultRelease } from './releases';
+import { asId, findByIdOrKey, requiring, findInitiative, findRelease, findUser } from './resolve';
+import type {
+  Database,
+  EpicRow,
+  EpicsTable,
+  ProductRow,
+  ReleaseRow,
+  UserRow,
+  WorkflowStatusRow,
+} from './schema';
+import {
+  assigneeRef,
+  COMPACT_COLUMNS,
+  compactItem,
+  describedLink,
+  fullTags,
+  hostedMembers,
+  keyedLink,
+  links,
+  namedLink,
+  noteBody,
+  placeholderStatus,
+  releaseLink,
+  statusRef,
+  unmodelledPlanning,
+  userRef,
+} from './serialize';
+import type { CompactRow, RowShape, ShapedRow } from './serialize';
 
 type EpicUpdate = Updateable<EpicsTable>;
 type EpicChange = z.output<typeof epicUpdateInput>;
@@ -42,11 +76,21 @@ type EpicChange = z.output<typeof epicUpdateInput>;
 export const EPIC = 'Epic';
 
 /** Compact list items unless `fields` asks for more. */
-export const EPIC_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'] as const;
+export const EPIC_COMPACT_FIELDS = [
+  'id',
+  'name',
+  'reference_num',
+  'created_at',
+  'product_id',
+  'url',
+  'resource',
+] as const;
 
-const isProgressSource = (s: string): s is EpicProgressSource => (EPIC_PROGRESS_SOURCES as readonly string[]).includes(s);
+const isProgressSource = (s: string): s is EpicProgressSource =>
+  (EPIC_PROGRESS_SOURCES as readonly string[]).includes(s);
 type DurationSource = (typeof EPIC_DURATION_SOURCES)[number];
-const isDurationSource = (s: string): s is DurationSource => (EPIC_DURATION_SOURCES as readonly string[]).includes(s);
+const isDurationSource = (s: string): s is DurationSource =>
+  (EPIC_DURATION_SOURCES as readonly string[]).includes(s);
 
 // ---------------------------------------------------------------------------------------------
 // Look-ups
@@ -87,35 +131,81 @@ async function planEpic(
 ): Promise<Plan> {
   const { productId, stored } = ctx;
   const columns: EpicUpdate = {};
-  const { release, moved: _moved, ...lists } = await planWorkItem(db, { ...ctx, item: EPIC_ITEM }, input, columns, problems);
+  const {
+    release,
+    moved: _moved,
+    ...lists
+  } = await planWorkItem(db, { ...ctx, item: EPIC_ITEM }, input, columns, problems);
 
   if (input.initiative !== undefined) {
     if (input.initiative === null) columns.initiative_id = null;
     else {
       const initiative = await findInitiative(db, productId, input.initiative);
-      if (!initiative) problems.add('initiative', 'must be the name, key or id of an initiative of this product');
+      if (!initiative)
+        problems.add('initiative', 'must be the name, key or id of an initiative of this product');
       else columns.initiative_id = initiative.id;
     }
   }
   if (input.duration_source !== undefined) columns.duration_source = input.duration_source;
   else if (stored === null) columns.duration_source = 'duration_manual';
 
-  const customFields = await planCustomFields(db, productId, EPIC, input.custom_fields, problems);
-
-  return { columns, release, customFields, ...lists };
+  return { columns, release, ...lists };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-/** Operation 5: creates an epic in `release` (or the body's `release`); returns its id. */
+/**
+ * The release an epic created in a product goes to: the body's `release` when it names one of the
+ * product's (planWorkItem checks it), else the product's default release (`defaultRelease`). A
+ * product with neither is a 422 on `release`, with the body's other shape problems.
+ */
+async function releaseInProduct(
+  trx: Db,
+  product: ProductRow,
+  input: Partial<z.output<typeof epicCreateInput>>,
+  checked: Checked,
+): Promise<ReleaseRow> {
+  const fallback = await defaultRelease(trx, product.id);
+  if (fallback) return fallback;
+  const named = input.release !== undefined ? await findRelease(trx, input.release) : null;
+  if (named && named.product_id === product.id) return named;
+  if (!checked.flagged.has('release')) {
+    checked.problems.add(
+      'release',
+      input.release === undefined
+        ? `can't be blank: ${product.reference_prefix} has no release to create the epic in`
+        : 'must be a release of the same product',
+    );
+  }
+  checked.problems.throwIfAny();
+  throw new Error('a refused release was not reported');
+}
+
+/**
+ * Operation 5: creates an epic in `release` (or the body's `release`); returns its id. Given a
+ * product instead (`POST /products/{id}/epics`), the release is chosen by `releaseInProduct` inside
+ * the same transaction.
+ */
 export async function createEpic(
   db: Kysely<Database>,
-  args: { release: ReleaseRow; input: Partial<z.output<typeof epicCreateInput>>; checked: Checked; userId: number },
+  args: {
+    release: ReleaseRow | { product: ProductRow };
+    input: Partial<z.output<typeof epicCreateInput>>;
+    checked: Checked;
+    userId: number;
+  },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { plan, input, referenceNum, productId } = await beginCreate(trx, EPIC_ITEM, args, (ctx, body, problems) =>
-      planEpic(trx, ctx, body, problems),
+    const release =
+      'product' in args.release
+        ? await releaseInProduct(trx, args.release.product, args.input, args.checked)
+        : args.release;
+    const { plan, input, referenceNum, productId } = await beginCreate(
+      trx,
+      EPIC_ITEM,
+      { ...args, release },
+      (ctx, body, problems) => planEpic(trx, ctx, body, problems),
     );
 
     const ts = new Date().toISOString();
@@ -128,7 +218,13 @@ export async function createEpic(
         reference_num: referenceNum,
         name: plan.columns.name ?? input.name,
         workflow_status_id: plan.columns.workflow_status_id ?? null,
-        position: (await placeIn(trx, { table: 'epics', scope: 'release_id', scopeId: plan.release.id }, input.position, true)) ?? 0,
+        position:
+          (await placeIn(
+            trx,
+            { table: 'epics', scope: 'release_id', scopeId: plan.release.id },
+            input.position,
+            true,
+          )) ?? 0,
         created_at: ts,
         updated_at: ts,
       })
@@ -156,11 +252,20 @@ export async function updateEpic(
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('epics').selectAll().where('id', '=', args.epicId).executeTakeFirst();
     if (!before) throw notFound('Epic', String(args.epicId));
-    const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
+    const release = await trx
+      .selectFrom('releases')
+      .selectAll()
+      .where('id', '=', before.release_id)
+      .executeTakeFirstOrThrow();
     const { problems } = args.checked;
     const input = args.input;
     const plan = input
-      ? await planEpic(trx, { productId: before.product_id, release, stored: before, userId: args.userId }, input, problems)
+      ? await planEpic(
+          trx,
+          { productId: before.product_id, release, stored: before, userId: args.userId },
+          input,
+          problems,
+        )
       : null;
     problems.throwIfAny();
     if (!plan) throw new Error('epic body passed its checks but could not be read');
@@ -180,12 +285,24 @@ export async function updateEpic(
     const customChange = await writeCustomFields(trx, EPIC, before.id, plan.customFields);
     if (Object.keys(changed).length === 0 && !watchers && !customChange) return;
 
-    await trx.updateTable('epics').set({ ...changed, updated_at: new Date().toISOString() }).where('id', '=', before.id).execute();
+    await trx
+      .updateTable('epics')
+      .set({ ...changed, updated_at: new Date().toISOString() })
+      .where('id', '=', before.id)
+      .execute();
     if (changed.tags !== undefined && plan.tags) await writeTags(trx, EPIC_ITEM, before.id, plan.tags);
     if (watchers) await writeWatchers(trx, EPIC_ITEM, before.id, watchers[1]);
     // The epic's status, progress or dates may have moved its old and new initiative.
-    await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, { id: before.id, before, changed: Object.keys(changed) }).flush();
-    const final = await trx.selectFrom('epics').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, {
+      id: before.id,
+      before,
+      changed: Object.keys(changed),
+    }).flush();
+    const final = await trx
+      .selectFrom('epics')
+      .selectAll()
+      .where('id', '=', before.id)
+      .executeTakeFirstOrThrow();
 
     const changes = diff(before, final);
     if (watchers) changes.watchers = watchers;
@@ -199,13 +316,25 @@ export async function updateEpic(
  * list of features it held (`{"id", "epic_id"}`), and those features are unlinked — they stay in
  * their releases — each with an update audit row, written in one statement.
  */
-export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; userId: number }): Promise<void> {
+export async function deleteEpic(
+  db: Kysely<Database>,
+  args: { epicId: number; userId: number },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const epic = await trx.selectFrom('epics').selectAll().where('id', '=', args.epicId).executeTakeFirst();
     if (!epic) throw notFound('Epic', String(args.epicId));
     const tags = await trx.selectFrom('epic_tags').selectAll().where('epic_id', '=', epic.id).execute();
-    const watchers = await trx.selectFrom('epic_watchers').selectAll().where('epic_id', '=', epic.id).execute();
-    const linked = await trx.selectFrom('features').select(['id', 'epic_id']).where('epic_id', '=', epic.id).orderBy('id').execute();
+    const watchers = await trx
+      .selectFrom('epic_watchers')
+      .selectAll()
+      .where('epic_id', '=', epic.id)
+      .execute();
+    const linked = await trx
+      .selectFrom('features')
+      .select(['id', 'epic_id'])
+      .where('epic_id', '=', epic.id)
+      .orderBy('id')
+      .execute();
     const values = await removeCustomFields(trx, EPIC, [epic.id]);
     // Table names as keys, parents first, so a restore can insert them back in order.
     await recycle(trx, {
@@ -214,7 +343,13 @@ export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; u
       id: epic.id,
       name: epic.name,
       productId: epic.product_id,
-      rows: { epics: [epic], epic_tags: tags, epic_watchers: watchers, custom_field_values: values, features: linked },
+      rows: {
+        epics: [epic],
+        epic_tags: tags,
+        epic_watchers: watchers,
+        custom_field_values: values,
+        features: linked,
+      },
     });
     const ts = new Date().toISOString();
     await unlinkFeatures(trx, { column: 'epic_id', id: epic.id, userId: args.userId, at: ts });
@@ -222,7 +357,11 @@ export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; u
     await trx.deleteFrom('epic_watchers').where('epic_id', '=', epic.id).execute();
     await trx.deleteFrom('epics').where('id', '=', epic.id).execute();
     await auditDestroyed(trx, args.userId, EPIC, epic);
-    await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, { id: null, before: epic, changed: null }).flush();
+    await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, {
+      id: null,
+      before: epic,
+      changed: null,
+    }).flush();
   });
 }
 
@@ -235,6 +374,8 @@ export interface EpicListFilter {
   releaseId?: number | undefined;
   /** The epics that name an initiative (`GET /initiatives/{id}/epics`). */
   initiativeId?: number | undefined;
+  /** The epics of a goal (`GET /goals/{id}/epics`): those whose initiative is linked to the goal. */
+  goalId?: number | undefined;
   q?: string | undefined;
   updatedSince?: string | undefined;
   tag?: string | undefined;
@@ -304,14 +445,26 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
 
   const col = (probe: boolean, column: string) => (probe ? dialect.noIndex(column) : sql.ref(column));
   const terms = new Map<Term, (probe: boolean) => RawBuilder<unknown>>();
-  if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.release_id')} = ${filter.releaseId}`);
-  else if (filter.initiativeId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.initiative_id')} = ${filter.initiativeId}`);
-  else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.product_id')} = ${filter.productId}`);
+  if (filter.releaseId !== undefined)
+    terms.set('scope', (x) => sql`${col(x, 'e.release_id')} = ${filter.releaseId}`);
+  else if (filter.initiativeId !== undefined)
+    terms.set('scope', (x) => sql`${col(x, 'e.initiative_id')} = ${filter.initiativeId}`);
+  else if (filter.goalId !== undefined) {
+    terms.set(
+      'scope',
+      (x) =>
+        sql`${col(x, 'e.initiative_id')} IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${filter.goalId})`,
+    );
+  } else if (filter.productId !== undefined)
+    terms.set('scope', (x) => sql`${col(x, 'e.product_id')} = ${filter.productId}`);
   if (custom !== null) terms.set('custom', (x) => custom(col(x, 'e.id')));
-  if (tag !== '') terms.set('tag', (x) => sql`${col(x, 'e.id')} IN (SELECT epic_id FROM epic_tags WHERE tag = ${tag})`);
+  if (tag !== '')
+    terms.set('tag', (x) => sql`${col(x, 'e.id')} IN (SELECT epic_id FROM epic_tags WHERE tag = ${tag})`);
   if (assigneeId !== null) terms.set('assignee', (x) => sql`${col(x, 'e.assigned_to_id')} = ${assigneeId}`);
-  if (statusIds !== null) terms.set('status', (x) => sql`${col(x, 'e.workflow_status_id')} IN (${sql.join(statusIds)})`);
-  if (filter.updatedSince !== undefined) terms.set('updated', (x) => sql`${col(x, 'e.updated_at')} > ${filter.updatedSince}`);
+  if (statusIds !== null)
+    terms.set('status', (x) => sql`${col(x, 'e.workflow_status_id')} IN (${sql.join(statusIds)})`);
+  if (filter.updatedSince !== undefined)
+    terms.set('updated', (x) => sql`${col(x, 'e.updated_at')} > ${filter.updatedSince}`);
   if (q !== '') terms.set('like', () => dialect.containsText('e.name', q));
 
   const driver = DRIVERS.find((k) => terms.has(k)) ?? null;
@@ -323,7 +476,10 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
   };
   const order =
     filter.releaseId !== undefined
-      ? [{ ref: 'e.position', field: 'position' }, { ref: 'e.id', field: 'id' }]
+      ? [
+          { ref: 'e.position', field: 'position' },
+          { ref: 'e.id', field: 'id' },
+        ]
       : [{ ref: 'e.id', field: 'id', desc: true }];
   return {
     count: sql<{ n: number }>`SELECT count(*) AS n FROM epics e ${where(false)}`,
@@ -336,9 +492,11 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
           ? { table: 'epics', column: 'release_id', id: filter.releaseId }
           : filter.initiativeId !== undefined
             ? { table: 'epics', column: 'initiative_id', id: filter.initiativeId }
-            : filter.productId !== undefined
-              ? { table: 'epics', column: 'product_id', id: filter.productId }
-              : { table: 'epics' },
+            : filter.goalId !== undefined
+              ? undefined // several initiatives: no one counter holds the total
+              : filter.productId !== undefined
+                ? { table: 'epics', column: 'product_id', id: filter.productId }
+                : { table: 'epics' },
   };
 }
 
@@ -355,7 +513,10 @@ export async function listEpics<S extends RowShape = 'whole'>(
   const total = await countMatches(db, plan.count, plan.scope);
   if (total === 0 || page.offset >= total) return { rows: [], total };
   const list = plan.page(!plan.driven || total > WALK_FROM);
-  const select = shape === 'compact' ? sql`SELECT ${sql.raw([...COMPACT_COLUMNS, 'position'].map((c) => `e.${c}`).join(', '))} FROM epics e` : list.select;
+  const select =
+    shape === 'compact'
+      ? sql`SELECT ${sql.raw([...COMPACT_COLUMNS, 'position'].map((c) => `e.${c}`).join(', '))} FROM epics e`
+      : list.select;
   const rows = await seekPage<ShapedRow<S, EpicRow>>(db, { ...list, select }, page);
   return { rows, total };
 }
@@ -378,7 +539,9 @@ export async function explainEpicList(
 // ---------------------------------------------------------------------------------------------
 // Response shape
 
-const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
+const ids = (values: (number | null)[]): number[] => [
+  ...new Set(values.filter((v): v is number => v !== null)),
+];
 
 /**
  * Full epic records for rows (in their order), loading each related kind once for all rows:
@@ -386,37 +549,73 @@ const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((
  * watchers, custom field values and feature counts — at most 11 queries whatever the page size, and
  * only those the wanted fields need.
  */
-export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wanted: Set<string> | null): Promise<Epic[]> {
+export async function serializeEpics(
+  db: Db,
+  rows: EpicRow[],
+  origin: string,
+  wanted: Set<string> | null,
+): Promise<Epic[]> {
   if (rows.length === 0) return [];
   const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
   const epicIds = rows.map((r) => r.id);
-  const products = need('project') ? await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))]) : new Map<number, ProductRow>();
+  const products = need('project', 'release')
+    ? await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))])
+    : new Map<number, ProductRow>();
   const estimateFields = ESTIMATES.map((k) => `${k}_estimate_text`);
 
   const releases = need('release', 'release_reference_num', 'work_units', ...estimateFields)
     ? await rowsById(db, 'releases', ids(rows.map((r) => r.release_id)))
     : new Map<number, ReleaseRow>();
   const watcherRows = need('watchers')
-    ? await db.selectFrom('epic_watchers').selectAll().where('epic_id', 'in', epicIds).orderBy('user_id').execute()
+    ? await db
+        .selectFrom('epic_watchers')
+        .selectAll()
+        .where('epic_id', 'in', epicIds)
+        .orderBy('user_id')
+        .execute()
     : [];
   const userIds = ids([
     ...(need('created_by_user') ? rows.map((r) => r.created_by_id) : []),
     ...(need('assigned_to_user') ? rows.map((r) => r.assigned_to_id) : []),
     ...watcherRows.map((w) => w.user_id),
+    ...[...releases.values()].map((r) => r.owner_id),
   ]);
   const users: Map<number, UserRow> = await rowsById(db, 'users', userIds);
+  const featureRows = need('features')
+    ? await db
+        .selectFrom('features')
+        .select(COMPACT_COLUMNS)
+        .select('epic_id')
+        .where('epic_id', 'in', epicIds)
+        .orderBy('epic_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
+    : [];
+  const featuresOf = new Map<number, CompactRow[]>();
+  for (const f of featureRows)
+    if (f.epic_id !== null)
+      (featuresOf.get(f.epic_id) ?? featuresOf.set(f.epic_id, []).get(f.epic_id))?.push(f);
   const statusIds = need('workflow_status') ? ids(rows.map((r) => r.workflow_status_id)) : [];
   const statuses: Map<number, WorkflowStatusRow> = await rowsById(db, 'workflow_statuses', statusIds);
 
   // Rows beside the epics, by id (remembered until the next write: store/row-cache.ts).
   const load = async <T extends LookupTable>(fields: string[], column: keyof EpicRow, table: T) =>
-    need(...fields) ? rowsById(db, table, ids(rows.map((r) => r[column] as number | null))) : new Map<number, Selectable<Database[T]>>();
+    need(...fields)
+      ? rowsById(db, table, ids(rows.map((r) => r[column] as number | null)))
+      : new Map<number, Selectable<Database[T]>>();
   const initiatives = await load(['initiative', 'initiative_reference_num'], 'initiative_id', 'initiatives');
   const teams = await load(['team'], 'team_id', 'teams');
-  const teamStatuses = await load(['team_workflow_status'], 'team_workflow_status_id', 'team_workflow_statuses');
+  const teamStatuses = await load(
+    ['team_workflow_status'],
+    'team_workflow_status_id',
+    'team_workflow_statuses',
+  );
   const iterations = await load(['iteration'], 'iteration_id', 'iterations');
   const increments = await load(['program_increment'], 'program_increment_id', 'program_increments');
-  const customFields = need('custom_fields') ? await customFieldsFor(db, EPIC, epicIds) : new Map<number, Epic['custom_fields']>();
+  const customFields = need('custom_fields')
+    ? await customFieldsFor(db, EPIC, epicIds)
+    : new Map<number, Epic['custom_fields']>();
   const counts = new Map<number, { n: number; done: number }>();
   if (need('features_count', 'features_completed_count')) {
     const r = await sql<{ epic_id: number; n: number; done: number | null }>`
@@ -427,20 +626,18 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
   }
 
   const watchersOf = new Map<number, number[]>();
-  for (const w of watcherRows) (watchersOf.get(w.epic_id) ?? watchersOf.set(w.epic_id, []).get(w.epic_id))?.push(w.user_id);
-  const named = (r: { id: number; name: string } | undefined) => (r ? { id: String(r.id), name: r.name } : null);
-  const keyed = (r: { id: number; name: string; reference_num: string } | undefined) =>
-    r ? { id: String(r.id), name: r.name, reference_num: r.reference_num } : null;
-  const placeholderStatus = { id: '0', name: '', position: 0, complete: false, color: '', workflow_status_category: null };
-
+  for (const w of watcherRows)
+    (watchersOf.get(w.epic_id) ?? watchersOf.set(w.epic_id, []).get(w.epic_id))?.push(w.user_id);
+  const at = (id: number | null) => (id === null ? undefined : users.get(id));
   return rows.map((e): Epic => {
     const release = releases.get(e.release_id);
     const units: CapacityUnits = release ? unitsOf(release) : 'time';
     const status = e.workflow_status_id !== null ? statuses.get(e.workflow_status_id) : undefined;
     const initiative = e.initiative_id !== null ? initiatives.get(e.initiative_id) : undefined;
-    const teamStatus = e.team_workflow_status_id !== null ? teamStatuses.get(e.team_workflow_status_id) : undefined;
-    const at = (id: number | null) => (id === null ? undefined : users.get(id));
+    const teamStatus =
+      e.team_workflow_status_id !== null ? teamStatuses.get(e.team_workflow_status_id) : undefined;
     const count = counts.get(e.id);
+    const tags = e.tags === '' ? [] : e.tags.split(',');
     // Relations not in `wanted` were not loaded; their placeholders are dropped by pickFields.
     return {
       id: String(e.id),
@@ -448,36 +645,17 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
       reference_num: e.reference_num,
       product_id: String(e.product_id),
       position: e.position,
-      release: release
-        ? {
-            id: String(release.id),
-            reference_num: release.reference_num,
-            name: release.name,
-            product_id: String(release.product_id),
-            start_date: release.start_date,
-            release_date: release.release_date,
-            parking_lot: release.parking_lot === 1,
-            capacity_units: units,
-            ...links(origin, 'releases', release.reference_num),
-          }
-        : {
-            id: String(e.release_id),
-            reference_num: '',
-            name: '',
-            product_id: String(e.product_id),
-            start_date: null,
-            release_date: null,
-            parking_lot: false,
-            capacity_units: 'time',
-            url: '',
-            resource: '',
-          },
+      release: releaseLink(release, e, {
+        origin,
+        product: products.get(e.product_id),
+        owner: at(release?.owner_id ?? null),
+      }),
       release_reference_num: release?.reference_num ?? '',
       workflow_status: status ? statusRef(status) : placeholderStatus,
       description: noteBody({ id: e.id, type: 'Epic' }, e.description, e.created_at, e.updated_at),
       created_by_user: userRef(at(e.created_by_id)),
       assigned_to_user: assigneeRef(at(e.assigned_to_id)),
-      tags: e.tags === '' ? [] : e.tags.split(','),
+      tags,
       start_date: e.start_date,
       due_date: e.due_date,
       work_units: units,
@@ -490,12 +668,14 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
       progress: e.progress,
       progress_source: isProgressSource(e.progress_source) ? e.progress_source : 'progress_manual',
       duration_source: isDurationSource(e.duration_source) ? e.duration_source : 'duration_manual',
-      initiative: keyed(initiative),
+      initiative: describedLink('initiatives', initiative, origin),
       initiative_reference_num: initiative?.reference_num ?? null,
-      team: named(e.team_id !== null ? teams.get(e.team_id) : undefined),
+      team: namedLink(e.team_id !== null ? teams.get(e.team_id) : undefined),
       team_workflow_status: teamStatus ? statusRef(teamStatus) : null,
-      iteration: named(e.iteration_id !== null ? iterations.get(e.iteration_id) : undefined),
-      program_increment: keyed(e.program_increment_id !== null ? increments.get(e.program_increment_id) : undefined),
+      iteration: namedLink(e.iteration_id !== null ? iterations.get(e.iteration_id) : undefined),
+      program_increment: keyedLink(
+        e.program_increment_id !== null ? increments.get(e.program_increment_id) : undefined,
+      ),
       watchers: (watchersOf.get(e.id) ?? []).map((id) => userRef(users.get(id))).filter((u) => u !== null),
       custom_fields: customFields.get(e.id) ?? [],
       features_count: count?.n ?? 0,
@@ -503,6 +683,18 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
       status_changed_on: e.status_changed_on,
       created_at: e.created_at,
       updated_at: e.updated_at,
+      features: (featuresOf.get(e.id) ?? []).map((f) => compactItem('features', f, origin)),
+      full_tags: fullTags(tags),
+      // The epic's own estimates, without its features' (hosted `epic_only_*`, and the older
+      // `master_feature_only_*` names of the same).
+      epic_only_original_estimate: e.initial_estimate,
+      epic_only_remaining_estimate: e.remaining_estimate,
+      master_feature_only_original_estimate: e.initial_estimate,
+      master_feature_only_remaining_estimate: e.remaining_estimate,
+      // Goals link to initiatives here, not to work items; dependencies are not modelled.
+      goals: [],
+      epic_links: [],
+      ...unmodelledPlanning(),
       ...links(origin, 'epics', e.reference_num),
       ...hostedMembers(products.get(e.product_id), origin),
     };
@@ -510,7 +702,12 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
 }
 
 /** One epic's full record by id. */
-export async function loadEpic(db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Epic> {
+export async function loadEpic(
+  db: Db,
+  id: number,
+  origin: string,
+  wanted: Set<string> | null = null,
+): Promise<Epic> {
   const row = await db.selectFrom('epics').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Epic', String(id));
   const [epic] = await serializeEpics(db, [row], origin, wanted);

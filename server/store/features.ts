@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { featureCreateInput, featureUpdateInput } from '../../src/contract/features';
-import type { Feature } from '../../src/contract/features';
+import type { Feature, Requirement } from '../../src/contract/features';
+import type { CustomFieldValue } from '../../src/contract/custom-fields';
 import { formatEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { FEATURE_PROGRESS_SOURCES_CREATE } from '../../src/domain/progress';
@@ -24,16 +25,61 @@ import { placeIn } from './positions';
 import { prepared } from './prepared';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
-import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
+import {
+  ESTIMATES,
+  beginCreate,
+  markWorkItem,
+  planWorkItem,
+  unitsOf,
+  watcherChange,
+  writeTags,
+  writeWatchers,
+} from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
-import type { Database, FeatureRow, FeatureUpdate, ProductRow, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
-import { assigneeRef, COMPACT_COLUMNS, hostedMembers, links, noteBody, statusRef, userRef } from './serialize';
+import type {
+  Database,
+  FeatureRow,
+  FeatureUpdate,
+  ProductRow,
+  ReleaseRow,
+  UserRow,
+  WorkflowStatusRow,
+} from './schema';
+import { customFieldsFor, removeCustomFields, writeCustomFields } from './custom-fields';
+import type { CustomFieldPlan } from './custom-fields';
+import { serializeRequirements } from './requirements';
+import {
+  assigneeRef,
+  COMPACT_COLUMNS,
+  describedLink,
+  fullTags,
+  hostedMembers,
+  keyedLink,
+  links,
+  namedLink,
+  noteBody,
+  phaseLink,
+  placeholderStatus,
+  recordLink,
+  releaseLink,
+  statusRef,
+  unmodelledPlanning,
+  userRef,
+} from './serialize';
 import type { RowShape, ShapedRow } from './serialize';
 
 type FeatureChange = z.output<typeof featureUpdateInput>;
 
 /** Compact list items unless `fields` asks for more. */
-export const FEATURE_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'] as const;
+export const FEATURE_COMPACT_FIELDS = [
+  'id',
+  'name',
+  'reference_num',
+  'created_at',
+  'product_id',
+  'url',
+  'resource',
+] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Look-ups
@@ -97,6 +143,7 @@ interface Plan {
   release: ReleaseRow;
   tags?: string[];
   watchers?: number[];
+  customFields: CustomFieldPlan;
 }
 
 /** Create and update bodies alike: the contract has already decided which forms each accepts. */
@@ -120,7 +167,13 @@ async function planFeature(
 ): Promise<Plan> {
   const { productId, stored } = ctx;
   const columns: FeatureUpdate = {};
-  const { release, moved, ...lists } = await planWorkItem(db, { ...ctx, item: FEATURE_ITEM }, input, columns, problems);
+  const { release, moved, ...lists } = await planWorkItem(
+    db,
+    { ...ctx, item: FEATURE_ITEM },
+    input,
+    columns,
+    problems,
+  );
 
   if (input.workflow_kind !== undefined) {
     if (input.workflow_kind === null) columns.workflow_kind_id = null;
@@ -182,11 +235,19 @@ async function findPhase(db: Db, releaseId: number, ref: string): Promise<number
 /** Operation 1: creates a feature in `release` (or the body's `release`); returns its id. */
 export async function createFeature(
   db: Kysely<Database>,
-  args: { release: ReleaseRow; input: Partial<z.output<typeof featureCreateInput>>; checked: Checked; userId: number },
+  args: {
+    release: ReleaseRow;
+    input: Partial<z.output<typeof featureCreateInput>>;
+    checked: Checked;
+    userId: number;
+  },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { plan, input, referenceNum, productId } = await beginCreate(trx, FEATURE_ITEM, args, (ctx, body, problems) =>
-      planFeature(trx, ctx, body, problems),
+    const { plan, input, referenceNum, productId } = await beginCreate(
+      trx,
+      FEATURE_ITEM,
+      args,
+      (ctx, body, problems) => planFeature(trx, ctx, body, problems),
     );
 
     const at = { table: 'features', scope: 'release_id', scopeId: plan.release.id } as const;
@@ -208,11 +269,13 @@ export async function createFeature(
     const { id } = await trx.insertInto('features').values(values).returning('id').executeTakeFirstOrThrow();
     if (plan.tags) await writeTags(trx, FEATURE_ITEM, id, plan.tags);
     if (plan.watchers?.length) await writeWatchers(trx, FEATURE_ITEM, id, plan.watchers);
+    const customChange = await writeCustomFields(trx, 'Feature', id, plan.customFields);
     await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, { id, before: null, changed: null }).flush();
 
     const after = await trx.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const changes: Changes = diff(null, after);
     if (plan.watchers?.length) changes.watchers = [null, plan.watchers];
+    if (customChange) changes.custom_fields = [null, customChange[1]];
     await audit(trx, { userId: args.userId, type: 'Feature', id, action: 'create', changes });
     return id;
   });
@@ -224,13 +287,26 @@ export async function updateFeature(
   args: { featureId: number; input: FeatureChange; checked: Checked; userId: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
+    const before = await trx
+      .selectFrom('features')
+      .selectAll()
+      .where('id', '=', args.featureId)
+      .executeTakeFirst();
     if (!before) throw notFound('Feature', String(args.featureId));
-    const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
+    const release = await trx
+      .selectFrom('releases')
+      .selectAll()
+      .where('id', '=', before.release_id)
+      .executeTakeFirstOrThrow();
     const { problems } = args.checked;
     const input = args.input;
     const plan = input
-      ? await planFeature(trx, { productId: before.product_id, release, stored: before, userId: args.userId }, input, problems)
+      ? await planFeature(
+          trx,
+          { productId: before.product_id, release, stored: before, userId: args.userId },
+          input,
+          problems,
+        )
       : null;
     problems.throwIfAny();
     if (!plan) throw new Error('feature body passed its checks but could not be read');
@@ -239,33 +315,79 @@ export async function updateFeature(
     for (const [key, value] of Object.entries(plan.columns) as [keyof FeatureUpdate, unknown][]) {
       if (before[key as keyof FeatureRow] !== value) (changed as Record<string, unknown>)[key] = value;
     }
-    const at = { table: 'features', scope: 'release_id', scopeId: changed.release_id ?? before.release_id, recordId: before.id } as const;
+    const at = {
+      table: 'features',
+      scope: 'release_id',
+      scopeId: changed.release_id ?? before.release_id,
+      recordId: before.id,
+    } as const;
     const position = await placeIn(trx, at, input.position, changed.release_id !== undefined);
     if (position !== undefined && position !== before.position) changed.position = position;
     const watchers = await watcherChange(trx, FEATURE_ITEM, before.id, plan.watchers);
-    if (Object.keys(changed).length === 0 && !watchers) return;
+    const customChange = await writeCustomFields(trx, 'Feature', before.id, plan.customFields);
+    if (Object.keys(changed).length === 0 && !watchers && !customChange) return;
 
-    await trx.updateTable('features').set({ ...changed, updated_at: new Date().toISOString() }).where('id', '=', before.id).execute();
+    await trx
+      .updateTable('features')
+      .set({ ...changed, updated_at: new Date().toISOString() })
+      .where('id', '=', before.id)
+      .execute();
     if (changed.tags !== undefined && plan.tags) await writeTags(trx, FEATURE_ITEM, before.id, plan.tags);
     if (watchers) await writeWatchers(trx, FEATURE_ITEM, before.id, watchers[1]);
     // The old parents (after a move) lose the feature; the new ones are found from the feature itself.
-    await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, { id: before.id, before, changed: Object.keys(changed) }).flush();
+    await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, {
+      id: before.id,
+      before,
+      changed: Object.keys(changed),
+    }).flush();
 
-    const final = await trx.selectFrom('features').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    const final = await trx
+      .selectFrom('features')
+      .selectAll()
+      .where('id', '=', before.id)
+      .executeTakeFirstOrThrow();
     const changes = diff(before, final);
     if (watchers) changes.watchers = watchers;
+    if (customChange) changes.custom_fields = customChange;
     await audit(trx, { userId: args.userId, type: 'Feature', id: before.id, action: 'update', changes });
   });
 }
 
 /** Deletes a feature: it and its requirements, tags and watchers go to the recycle bin first. */
-export async function deleteFeature(db: Kysely<Database>, args: { featureId: number; userId: number }): Promise<void> {
+export async function deleteFeature(
+  db: Kysely<Database>,
+  args: { featureId: number; userId: number },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const feature = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
+    const feature = await trx
+      .selectFrom('features')
+      .selectAll()
+      .where('id', '=', args.featureId)
+      .executeTakeFirst();
     if (!feature) throw notFound('Feature', String(args.featureId));
-    const requirements = await trx.selectFrom('requirements').selectAll().where('feature_id', '=', feature.id).execute();
-    const tags = await trx.selectFrom('feature_tags').selectAll().where('feature_id', '=', feature.id).execute();
-    const watchers = await trx.selectFrom('feature_watchers').selectAll().where('feature_id', '=', feature.id).execute();
+    const requirements = await trx
+      .selectFrom('requirements')
+      .selectAll()
+      .where('feature_id', '=', feature.id)
+      .execute();
+    const tags = await trx
+      .selectFrom('feature_tags')
+      .selectAll()
+      .where('feature_id', '=', feature.id)
+      .execute();
+    const watchers = await trx
+      .selectFrom('feature_watchers')
+      .selectAll()
+      .where('feature_id', '=', feature.id)
+      .execute();
+    const customValues = [
+      ...(await removeCustomFields(trx, 'Feature', [feature.id])),
+      ...(await removeCustomFields(
+        trx,
+        'Requirement',
+        requirements.map((r) => r.id),
+      )),
+    ];
     // Table names as keys, parents first, so a restore can insert them back in order.
     await recycle(trx, {
       userId: args.userId,
@@ -273,14 +395,24 @@ export async function deleteFeature(db: Kysely<Database>, args: { featureId: num
       id: feature.id,
       name: feature.name,
       productId: feature.product_id,
-      rows: { features: [feature], requirements, feature_tags: tags, feature_watchers: watchers },
+      rows: {
+        features: [feature],
+        requirements,
+        feature_tags: tags,
+        feature_watchers: watchers,
+        custom_field_values: customValues,
+      },
     });
     await trx.deleteFrom('feature_tags').where('feature_id', '=', feature.id).execute();
     await trx.deleteFrom('feature_watchers').where('feature_id', '=', feature.id).execute();
     await trx.deleteFrom('requirements').where('feature_id', '=', feature.id).execute();
     await trx.deleteFrom('features').where('id', '=', feature.id).execute();
     await auditDestroyed(trx, args.userId, 'Feature', feature);
-    await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, { id: null, before: feature, changed: null }).flush();
+    await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, {
+      id: null,
+      before: feature,
+      changed: null,
+    }).flush();
   });
 }
 
@@ -294,6 +426,11 @@ export interface FeatureListFilter {
   epicId?: number | undefined;
   /** The features of one initiative (`GET /initiatives/{id}/features`), newest first through `features_initiative`. */
   initiativeId?: number | undefined;
+  /**
+   * The features of a goal (`GET /goals/{id}/features`): features have no goal link of their own,
+   * so those whose initiative is linked to the goal.
+   */
+  goalId?: number | undefined;
   q?: string | undefined;
   updatedSince?: string | undefined;
   tag?: string | undefined;
@@ -302,7 +439,6 @@ export interface FeatureListFilter {
   /** Status id or name. */
   workflowStatus?: string | undefined;
 }
-
 
 /** Above this many matches a page walks the scope's ordered index instead of sorting the matches. */
 const WALK_FROM = 2_000;
@@ -358,9 +494,18 @@ export async function listFeatures<S extends RowShape = 'whole'>(
   const col = (probe: boolean, column: string) => (probe ? dialect.noIndex(column) : sql.ref(column));
   const terms = new Map<Term, (probe: boolean) => RawBuilder<unknown>>();
   if (filter.epicId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.epic_id')} = ${filter.epicId}`);
-  else if (filter.initiativeId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.initiative_id')} = ${filter.initiativeId}`);
-  else if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.release_id')} = ${filter.releaseId}`);
-  else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.product_id')} = ${filter.productId}`);
+  else if (filter.initiativeId !== undefined)
+    terms.set('scope', (x) => sql`${col(x, 'f.initiative_id')} = ${filter.initiativeId}`);
+  else if (filter.goalId !== undefined) {
+    terms.set(
+      'scope',
+      (x) =>
+        sql`${col(x, 'f.initiative_id')} IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${filter.goalId})`,
+    );
+  } else if (filter.releaseId !== undefined)
+    terms.set('scope', (x) => sql`${col(x, 'f.release_id')} = ${filter.releaseId}`);
+  else if (filter.productId !== undefined)
+    terms.set('scope', (x) => sql`${col(x, 'f.product_id')} = ${filter.productId}`);
   else if (statuses !== null) {
     // A status belongs to one product: naming those products lets (product_id, workflow_status_id) serve.
     const products = [...new Set(statuses.map((s) => s.product_id))];
@@ -369,46 +514,77 @@ export async function listFeatures<S extends RowShape = 'whole'>(
   if (q !== '' && [...q].length >= dialect.textSearchMinLength) {
     terms.set('fts', (x) => dialect.textSearch('features', col(x, 'f.id'), q));
   }
-  if (tag !== '') terms.set('tag', (x) => sql`${col(x, 'f.id')} IN (SELECT feature_id FROM feature_tags WHERE tag = ${tag})`);
+  if (tag !== '')
+    terms.set(
+      'tag',
+      (x) => sql`${col(x, 'f.id')} IN (SELECT feature_id FROM feature_tags WHERE tag = ${tag})`,
+    );
   if (assigneeId !== null) terms.set('assignee', (x) => sql`${col(x, 'f.assigned_to_id')} = ${assigneeId}`);
   if (statuses !== null) {
     const ids = statuses.map((s) => s.id);
     terms.set('status', (x) => sql`${col(x, 'f.workflow_status_id')} IN (${sql.join(ids)})`);
   }
-  if (filter.updatedSince !== undefined) terms.set('updated', (x) => sql`${col(x, 'f.updated_at')} > ${filter.updatedSince}`);
-  if (q !== '' && [...q].length < dialect.textSearchMinLength) terms.set('like', () => dialect.containsText('f.name', q));
+  if (filter.updatedSince !== undefined)
+    terms.set('updated', (x) => sql`${col(x, 'f.updated_at')} > ${filter.updatedSince}`);
+  if (q !== '' && [...q].length < dialect.textSearchMinLength)
+    terms.set('like', () => dialect.containsText('f.name', q));
 
-  const driver = (['fts', 'tag', 'assignee', 'status', 'updated', 'like'] as const).find((k) => terms.has(k)) ?? null;
+  const driver =
+    (['fts', 'tag', 'assignee', 'status', 'updated', 'like'] as const).find((k) => terms.has(k)) ?? null;
   // Narrowed by its scope alone (or not at all): the scope's counter is the total.
   const countedScope = (): CountedScope | undefined => {
     if (terms.size > (terms.has('scope') ? 1 : 0)) return undefined;
     if (filter.epicId !== undefined) return { table: 'features', column: 'epic_id', id: filter.epicId };
-    if (filter.initiativeId !== undefined) return { table: 'features', column: 'initiative_id', id: filter.initiativeId };
-    if (filter.releaseId !== undefined) return { table: 'features', column: 'release_id', id: filter.releaseId };
-    if (filter.productId !== undefined) return { table: 'features', column: 'product_id', id: filter.productId };
+    if (filter.initiativeId !== undefined)
+      return { table: 'features', column: 'initiative_id', id: filter.initiativeId };
+    // Several initiatives: no one counter holds the total.
+    if (filter.goalId !== undefined) return undefined;
+    if (filter.releaseId !== undefined)
+      return { table: 'features', column: 'release_id', id: filter.releaseId };
+    if (filter.productId !== undefined)
+      return { table: 'features', column: 'product_id', id: filter.productId };
     return { table: 'features' };
   };
   // The scope stays an index constraint beside the driver: (scope, filter) indexes serve
   // assignee, status and updated_since; (scope, rowid) ones check tag and name matches.
   // Across the account the scope is derived from the statuses: a filter, never the walk's order.
   const scopeOrders =
-    filter.releaseId !== undefined || filter.productId !== undefined || filter.epicId !== undefined || filter.initiativeId !== undefined;
+    filter.releaseId !== undefined ||
+    filter.productId !== undefined ||
+    filter.epicId !== undefined ||
+    filter.initiativeId !== undefined;
   const conditions = (walk: boolean) =>
-    [...terms.entries()].map(([k, term]) => term(walk ? !(k === 'scope' && scopeOrders) : !(k === driver || k === 'scope')));
+    [...terms.entries()].map(([k, term]) =>
+      term(walk ? !(k === 'scope' && scopeOrders) : !(k === driver || k === 'scope')),
+    );
   const where = (walk: boolean) => {
     const parts = conditions(walk);
     return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
   };
 
-  const total = await countMatches(db, sql<{ n: number }>`SELECT count(*) AS n FROM features f ${where(false)}`, countedScope());
+  const total = await countMatches(
+    db,
+    sql<{ n: number }>`SELECT count(*) AS n FROM features f ${where(false)}`,
+    countedScope(),
+  );
   if (total === 0 || page.offset >= total) return { rows: [], total };
   const order =
     filter.releaseId !== undefined && filter.epicId === undefined
-      ? [{ ref: 'f.position', field: 'position' }, { ref: 'f.id', field: 'id' }]
+      ? [
+          { ref: 'f.position', field: 'position' },
+          { ref: 'f.id', field: 'id' },
+        ]
       : [{ ref: 'f.id', field: 'id', desc: true }];
   const walk = driver === null || total > WALK_FROM;
-  const columns = shape === 'compact' ? sql.raw([...COMPACT_COLUMNS, 'position'].map((c) => `f.${c}`).join(', ')) : sql`f.*`;
-  const rows = await seekPage<ShapedRow<S, FeatureRow>>(db, { select: sql`SELECT ${columns} FROM features f`, conditions: conditions(walk), order }, page);
+  const columns =
+    shape === 'compact'
+      ? sql.raw([...COMPACT_COLUMNS, 'position'].map((c) => `f.${c}`).join(', '))
+      : sql`f.*`;
+  const rows = await seekPage<ShapedRow<S, FeatureRow>>(
+    db,
+    { select: sql`SELECT ${columns} FROM features f`, conditions: conditions(walk), order },
+    page,
+  );
   return { rows, total };
 }
 
@@ -419,13 +595,18 @@ export async function listFeatures<S extends RowShape = 'whole'>(
  * The field names a `fields` value asks for; null means the whole record. Used to skip the
  * look-ups a page does not need (a compact list reads nothing but the features themselves).
  */
-export function wantedFields(fields: string | undefined, fallback: readonly string[] | null): Set<string> | null {
+export function wantedFields(
+  fields: string | undefined,
+  fallback: readonly string[] | null,
+): Set<string> | null {
   if (fields === undefined || fields.trim() === '') return fallback ? new Set(fallback) : null;
   const names = fields.split(',').map((f) => f.trim());
   return names.includes('*') ? null : new Set(names);
 }
 
-const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
+const ids = (values: (number | null)[]): number[] => [
+  ...new Set(values.filter((v): v is number => v !== null)),
+];
 
 const watcherRowsOf = prepared((db, featureIds: number[]) =>
   db.selectFrom('feature_watchers').selectAll().where('feature_id', 'in', featureIds).orderBy('user_id'),
@@ -433,7 +614,7 @@ const watcherRowsOf = prepared((db, featureIds: number[]) =>
 const requirementRowsOf = prepared((db, featureIds: number[]) =>
   db
     .selectFrom('requirements')
-    .select(['id', 'feature_id', 'name', 'reference_num', 'position', 'workflow_status_id'])
+    .selectAll()
     .where('feature_id', 'in', featureIds)
     .orderBy('feature_id')
     .orderBy('position')
@@ -455,7 +636,9 @@ export async function serializeFeatures(
   if (rows.length === 0) return [];
   const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
   const featureIds = rows.map((r) => r.id);
-  const products = need('project') ? await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))]) : new Map<number, ProductRow>();
+  const products = need('project', 'release')
+    ? await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))])
+    : new Map<number, ProductRow>();
   const estimateFields = ESTIMATES.flatMap((k) => [`${k}_estimate_text`]);
 
   const releases = need('release', 'release_reference_num', 'work_units', ...estimateFields)
@@ -465,50 +648,59 @@ export async function serializeFeatures(
   const watcherRows = need('watchers') ? await watcherRowsOf(db, featureIds) : [];
   const requirementRows = need('requirements') ? await requirementRowsOf(db, featureIds) : [];
 
+  const requirements = await serializeRequirements(db, requirementRows, origin);
+  const customFields = need('custom_fields')
+    ? await customFieldsFor(db, 'Feature', featureIds)
+    : new Map<number, CustomFieldValue[]>();
+
   const userIds = ids([
     ...(need('created_by_user') ? rows.map((r) => r.created_by_id) : []),
     ...(need('assigned_to_user') ? rows.map((r) => r.assigned_to_id) : []),
     ...watcherRows.map((w) => w.user_id),
+    ...[...releases.values()].map((r) => r.owner_id),
   ]);
   const users: Map<number, UserRow> = await rowsById(db, 'users', userIds);
 
-  const statusIds = ids([
-    ...(need('workflow_status') ? rows.map((r) => r.workflow_status_id) : []),
-    ...requirementRows.map((r) => r.workflow_status_id),
-  ]);
+  const statusIds = ids(need('workflow_status') ? rows.map((r) => r.workflow_status_id) : []);
   const statuses: Map<number, WorkflowStatusRow> = await rowsById(db, 'workflow_statuses', statusIds);
 
   // Rows beside the features, by id (remembered until the next write: store/row-cache.ts).
-  const load = async <T extends LookupTable>(field: string, column: keyof FeatureRow, table: T) =>
-    need(field) ? rowsById(db, table, ids(rows.map((r) => r[column] as number | null))) : new Map<number, Selectable<Database[T]>>();
+  const load = async <T extends LookupTable>(field: string | string[], column: keyof FeatureRow, table: T) =>
+    need(...[field].flat())
+      ? rowsById(db, table, ids(rows.map((r) => r[column] as number | null)))
+      : new Map<number, Selectable<Database[T]>>();
   const kinds = await load('workflow_kind', 'workflow_kind_id', 'workflow_kinds');
   const phases = await load('belongs_to_release_phase', 'release_phase_id', 'release_phases');
-  const initiatives = await load('initiative', 'initiative_id', 'initiatives');
-  const epics = await load('epic', 'epic_id', 'epics');
+  const phaseFields = await customFieldsFor(db, 'ReleasePhase', [...phases.keys()]);
+  const initiatives = await load(['initiative', 'initiative_reference_num'], 'initiative_id', 'initiatives');
+  const epics = await load(['epic', 'epic_reference_num', 'master_feature'], 'epic_id', 'epics');
   const teams = await load('team', 'team_id', 'teams');
-  const teamStatuses = await load('team_workflow_status', 'team_workflow_status_id', 'team_workflow_statuses');
+  const teamStatuses = await load(
+    'team_workflow_status',
+    'team_workflow_status_id',
+    'team_workflow_statuses',
+  );
   const iterations = await load('iteration', 'iteration_id', 'iterations');
   const increments = await load('program_increment', 'program_increment_id', 'program_increments');
 
   const watchersOf = new Map<number, number[]>();
-  for (const w of watcherRows) (watchersOf.get(w.feature_id) ?? watchersOf.set(w.feature_id, []).get(w.feature_id))?.push(w.user_id);
-  const requirementsOf = new Map<number, typeof requirementRows>();
-  for (const r of requirementRows) {
-    (requirementsOf.get(r.feature_id) ?? requirementsOf.set(r.feature_id, []).get(r.feature_id))?.push(r);
-  }
+  for (const w of watcherRows)
+    (watchersOf.get(w.feature_id) ?? watchersOf.set(w.feature_id, []).get(w.feature_id))?.push(w.user_id);
+  const requirementsOf = new Map<string, Requirement[]>();
+  for (const r of requirements)
+    (requirementsOf.get(r.feature.id) ?? requirementsOf.set(r.feature.id, []).get(r.feature.id))?.push(r);
 
-  const named = (r: { id: number; name: string } | undefined) => (r ? { id: String(r.id), name: r.name } : null);
-  const keyed = (r: { id: number; name: string; reference_num: string } | undefined) =>
-    r ? { id: String(r.id), name: r.name, reference_num: r.reference_num } : null;
-  const placeholderStatus = { id: '0', name: '', position: 0, complete: false, color: '', workflow_status_category: null };
-
+  const at = (id: number | null) => (id === null ? undefined : users.get(id));
   return rows.map((f): Feature => {
     const release = releases.get(f.release_id);
     const units: CapacityUnits = release ? unitsOf(release) : 'time';
     const status = statuses.get(f.workflow_status_id);
     const phase = f.release_phase_id !== null ? phases.get(f.release_phase_id) : undefined;
-    const teamStatus = f.team_workflow_status_id !== null ? teamStatuses.get(f.team_workflow_status_id) : undefined;
-    const at = (id: number | null) => (id === null ? undefined : users.get(id));
+    const teamStatus =
+      f.team_workflow_status_id !== null ? teamStatuses.get(f.team_workflow_status_id) : undefined;
+    const initiative = f.initiative_id !== null ? initiatives.get(f.initiative_id) : undefined;
+    const epic = f.epic_id !== null ? epics.get(f.epic_id) : undefined;
+    const tags = f.tags === '' ? [] : f.tags.split(',');
     // Relations not in `wanted` were not loaded; their placeholders are dropped by pickFields.
     return {
       id: String(f.id),
@@ -516,37 +708,18 @@ export async function serializeFeatures(
       reference_num: f.reference_num,
       product_id: String(f.product_id),
       position: f.position,
-      release: release
-        ? {
-            id: String(release.id),
-            reference_num: release.reference_num,
-            name: release.name,
-            product_id: String(release.product_id),
-            start_date: release.start_date,
-            release_date: release.release_date,
-            parking_lot: release.parking_lot === 1,
-            capacity_units: units,
-            ...links(origin, 'releases', release.reference_num),
-          }
-        : {
-            id: String(f.release_id),
-            reference_num: '',
-            name: '',
-            product_id: String(f.product_id),
-            start_date: null,
-            release_date: null,
-            parking_lot: false,
-            capacity_units: 'time',
-            url: '',
-            resource: '',
-          },
+      release: releaseLink(release, f, {
+        origin,
+        product: products.get(f.product_id),
+        owner: at(release?.owner_id ?? null),
+      }),
       release_reference_num: release?.reference_num ?? '',
-      workflow_kind: named(f.workflow_kind_id !== null ? kinds.get(f.workflow_kind_id) : undefined),
+      workflow_kind: namedLink(f.workflow_kind_id !== null ? kinds.get(f.workflow_kind_id) : undefined),
       workflow_status: status ? statusRef(status) : placeholderStatus,
       description: noteBody({ id: f.id, type: 'Feature' }, f.description, f.created_at, f.updated_at),
       created_by_user: userRef(at(f.created_by_id)),
       assigned_to_user: assigneeRef(at(f.assigned_to_id)),
-      tags: f.tags === '' ? [] : f.tags.split(','),
+      tags,
       start_date: f.start_date,
       due_date: f.due_date,
       work_units: units,
@@ -558,35 +731,29 @@ export async function serializeFeatures(
       remaining_estimate_text: formatEstimate(f.remaining_estimate, units),
       progress: f.progress,
       progress_source: isFeatureSource(f.progress_source) ? f.progress_source : 'progress_manual',
-      belongs_to_release_phase: phase
-        ? {
-            id: String(phase.id),
-            name: phase.name,
-            type: phase.phase_type === 'milestone' ? 'milestone' : 'phase',
-            start_on: phase.start_on,
-            end_on: phase.end_on,
-          }
-        : null,
-      initiative: keyed(f.initiative_id !== null ? initiatives.get(f.initiative_id) : undefined),
-      epic: keyed(f.epic_id !== null ? epics.get(f.epic_id) : undefined),
-      team: named(f.team_id !== null ? teams.get(f.team_id) : undefined),
+      belongs_to_release_phase: phase ? phaseLink(phase, phaseFields.get(phase.id) ?? []) : null,
+      initiative: describedLink('initiatives', initiative, origin),
+      initiative_reference_num: initiative?.reference_num ?? null,
+      epic: recordLink('epics', epic, origin),
+      epic_reference_num: epic?.reference_num ?? null,
+      master_feature: recordLink('epics', epic, origin),
+      team: namedLink(f.team_id !== null ? teams.get(f.team_id) : undefined),
       team_workflow_status: teamStatus ? statusRef(teamStatus) : null,
-      iteration: named(f.iteration_id !== null ? iterations.get(f.iteration_id) : undefined),
-      program_increment: keyed(f.program_increment_id !== null ? increments.get(f.program_increment_id) : undefined),
+      iteration: namedLink(f.iteration_id !== null ? iterations.get(f.iteration_id) : undefined),
+      program_increment: keyedLink(
+        f.program_increment_id !== null ? increments.get(f.program_increment_id) : undefined,
+      ),
       watchers: (watchersOf.get(f.id) ?? []).map((id) => userRef(users.get(id))).filter((u) => u !== null),
-      requirements: (requirementsOf.get(f.id) ?? []).map((r) => {
-        const s = statuses.get(r.workflow_status_id);
-        return {
-          id: String(r.id),
-          name: r.name,
-          reference_num: r.reference_num,
-          position: r.position,
-          workflow_status: s ? statusRef(s) : placeholderStatus,
-        };
-      }),
+      requirements: requirementsOf.get(String(f.id)) ?? [],
       status_changed_on: f.status_changed_on,
       created_at: f.created_at,
       updated_at: f.updated_at,
+      custom_fields: customFields.get(f.id) ?? [],
+      full_tags: fullTags(tags),
+      // Goals link to initiatives here, not to work items; dependencies are not modelled.
+      goals: [],
+      feature_links: [],
+      ...unmodelledPlanning(),
       ...links(origin, 'features', f.reference_num),
       ...hostedMembers(products.get(f.product_id), origin),
     };
@@ -594,14 +761,24 @@ export async function serializeFeatures(
 }
 
 /** One feature's full record by id. */
-export async function loadFeature(db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Feature> {
+export async function loadFeature(
+  db: Db,
+  id: number,
+  origin: string,
+  wanted: Set<string> | null = null,
+): Promise<Feature> {
   const row = await db.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Feature', String(id));
   return showFeature(db, row, origin, wanted);
 }
 
 /** A feature row as the API shows it (the row as read: `loadFeature` reads it first). */
-export async function showFeature(db: Db, row: FeatureRow, origin: string, wanted: Set<string> | null = null): Promise<Feature> {
+export async function showFeature(
+  db: Db,
+  row: FeatureRow,
+  origin: string,
+  wanted: Set<string> | null = null,
+): Promise<Feature> {
   const [feature] = await serializeFeatures(db, [row], origin, wanted);
   if (!feature) throw notFound('Feature', String(row.id));
   return feature;

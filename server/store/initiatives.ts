@@ -27,21 +27,47 @@ import { RollupScheduler } from './rollup-scheduler';
 import type { Checked } from './releases';
 import { asId, containsText, describeStatus, findInitiativeByIdOrKey, findStatus, findUser } from './resolve';
 import type { Database, InitiativeRow, InitiativesTable, ProductRow, UserRow } from './schema';
-import { hostedMembers, links, noteBody, statusRef, userRef } from './serialize';
+import {
+  assigneeRef,
+  COMPACT_COLUMNS,
+  compactItem,
+  describedLink,
+  hostedMembers,
+  links,
+  noteBody,
+  placeholderStatus,
+  recordLink,
+  releaseLink,
+  statusRef,
+  statusWord,
+  unmodelledPlanning,
+  userRef,
+} from './serialize';
 import { rowsById } from './row-cache';
 
 export type InitiativeInput = Partial<z.output<typeof initiativeCreateInput>>;
 
 /** Compact list items: enough to pick an initiative or lay out a tree's names. */
-export const INITIATIVE_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'] as const;
+export const INITIATIVE_COMPACT_FIELDS = [
+  'id',
+  'name',
+  'reference_num',
+  'created_at',
+  'product_id',
+  'url',
+  'resource',
+] as const;
 
 const MANUAL = 'progress_manual';
 const RECORD_TYPE = 'Initiative';
 /** Deeper than any real roll-up tree; a longer chain is read as a loop. */
 const MAX_DEPTH = 10_000;
 
-const byId = <T extends { id: number }>(rows: readonly T[]): Map<number, T> => new Map(rows.map((r) => [r.id, r]));
-const ids = (values: readonly (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
+const byId = <T extends { id: number }>(rows: readonly T[]): Map<number, T> =>
+  new Map(rows.map((r) => [r.id, r]));
+const ids = (values: readonly (number | null)[]): number[] => [
+  ...new Set(values.filter((v): v is number => v !== null)),
+];
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
@@ -86,16 +112,30 @@ export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: st
   const parentIds = ids(rows.map((r) => r.parent_id));
   const frameIds = ids(rows.map((r) => r.time_frame_id));
   const [statuses, users, parents, frames, goals, custom, children, epics, features] = await Promise.all([
-    statusIds.length ? db.selectFrom('workflow_statuses').selectAll().where('id', 'in', statusIds).execute() : [],
+    statusIds.length
+      ? db.selectFrom('workflow_statuses').selectAll().where('id', 'in', statusIds).execute()
+      : [],
     userIds.length ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : [],
     parentIds.length
-      ? db.selectFrom('initiatives').select(['id', 'name', 'reference_num']).where('id', 'in', parentIds).execute()
+      ? db
+          .selectFrom('initiatives')
+          .select(['id', 'name', 'reference_num'])
+          .where('id', 'in', parentIds)
+          .execute()
       : [],
     frameIds.length ? db.selectFrom('time_frames').selectAll().where('id', 'in', frameIds).execute() : [],
     db
       .selectFrom('initiative_goals as ig')
       .innerJoin('goals as g', 'g.id', 'ig.goal_id')
-      .select(['ig.initiative_id', 'g.id', 'g.name', 'g.reference_num'])
+      .select([
+        'ig.initiative_id',
+        'g.id',
+        'g.name',
+        'g.reference_num',
+        'g.description',
+        'g.created_at',
+        'g.updated_at',
+      ])
       .where('ig.initiative_id', 'in', initiativeIds)
       .orderBy('g.position')
       .orderBy('g.id')
@@ -105,12 +145,42 @@ export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: st
     countBy(db, 'epics', 'initiative_id', initiativeIds),
     countBy(db, 'features', 'initiative_id', initiativeIds),
   ]);
+  const [linkedFeatures, linkedEpics, linkedReleases] = await Promise.all([
+    db
+      .selectFrom('features')
+      .select([...COMPACT_COLUMNS, 'initiative_id'])
+      .where('initiative_id', 'in', initiativeIds)
+      .orderBy('initiative_id')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('epics')
+      .select(['id', 'name', 'reference_num', 'created_at', 'initiative_id'])
+      .where('initiative_id', 'in', initiativeIds)
+      .orderBy('initiative_id')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('release_initiatives as ri')
+      .innerJoin('releases as r', 'r.id', 'ri.release_id')
+      .selectAll('r')
+      .select('ri.initiative_id')
+      .where('ri.initiative_id', 'in', initiativeIds)
+      .orderBy('r.release_date')
+      .orderBy('r.id')
+      .execute(),
+  ]);
+  const owners = await rowsById(db, 'users', ids(linkedReleases.map((r) => r.owner_id)));
   const statusById = byId(statuses);
   const userById = byId(users);
   const parentById = byId(parents);
   const frameById = byId(frames);
   const user = (id: number | null) => userRef(id === null ? null : userById.get(id));
-  const placeholderStatus = { id: '0', name: '', position: 0, complete: false, color: '', workflow_status_category: null };
+  const epicsOf = (id: number) =>
+    linkedEpics
+      .filter((e) => e.initiative_id === id)
+      .map((e) => recordLink('epics', e, origin))
+      .filter((e) => e !== null);
   return rows.map((i): Initiative => {
     const status = i.workflow_status_id === null ? undefined : statusById.get(i.workflow_status_id);
     const parent = i.parent_id === null ? undefined : parentById.get(i.parent_id);
@@ -121,11 +191,15 @@ export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: st
       product_id: String(i.product_id),
       workflow_status: status ? statusRef(status) : placeholderStatus,
       description: noteBody({ id: i.id, type: 'Initiative' }, i.description, i.created_at, i.updated_at),
-      assigned_to_user: user(i.assigned_to_id),
+      assigned_to_user: assigneeRef(i.assigned_to_id === null ? null : userById.get(i.assigned_to_id)),
+      // The hosted service's older status word: the workflow status's name in snake case.
+      status: status ? statusWord(status.name) : null,
       created_by_user: user(i.created_by_id),
       effort: i.effort,
       value: i.value,
-      parent: parent ? { id: String(parent.id), name: parent.name, reference_num: parent.reference_num } : null,
+      parent: parent
+        ? { id: String(parent.id), name: parent.name, reference_num: parent.reference_num }
+        : null,
       parent_id: i.parent_id === null ? null : String(i.parent_id),
       children_count: children.get(i.id) ?? 0,
       position: i.position,
@@ -139,7 +213,29 @@ export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: st
       duration_source: INITIATIVE_DURATION_SOURCES.find((s) => s === i.duration_source) ?? 'duration_manual',
       goals: goals
         .filter((g) => g.initiative_id === i.id)
-        .map((g) => ({ id: String(g.id), name: g.name, reference_num: g.reference_num })),
+        .map((g) => describedLink('goals', g, origin))
+        .filter((g) => g !== null),
+      features: linkedFeatures
+        .filter((f) => f.initiative_id === i.id)
+        .map((f) => compactItem('features', f, origin)),
+      epic: epicsOf(i.id),
+      master_features: epicsOf(i.id),
+      releases: linkedReleases
+        .filter((r) => r.initiative_id === i.id)
+        .map((r) =>
+          releaseLink(
+            r,
+            { release_id: r.id, product_id: r.product_id },
+            {
+              origin,
+              product: products.get(r.product_id),
+              owner: r.owner_id === null ? undefined : owners.get(r.owner_id),
+            },
+          ),
+        ),
+      watchers: [],
+      custom_object_links: [],
+      ...unmodelledPlanning(),
       custom_fields: custom.get(i.id) ?? [],
       epics_count: epics.get(i.id) ?? 0,
       features_count: features.get(i.id) ?? 0,
@@ -164,6 +260,8 @@ export async function initiativeBody(db: Db, row: InitiativeRow, origin: string)
 export interface InitiativeFilters {
   /** One product's initiatives; the whole account's when absent. */
   productId?: number | undefined;
+  /** The initiatives linked to one goal (`GET /goals/{id}/initiatives`). */
+  goalId?: number | undefined;
   q?: string | undefined;
   updatedSince?: string | undefined;
   /** Status id or name (any case). */
@@ -185,6 +283,10 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
   if (f.customFields === 'none') return empty;
   const conditions: RawBuilder<SqlBool>[] = [];
   if (f.productId !== undefined) conditions.push(sql<SqlBool>`i.product_id = ${f.productId}`);
+  if (f.goalId !== undefined)
+    conditions.push(
+      sql<SqlBool>`i.id IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${f.goalId})`,
+    );
   if (f.q) conditions.push(containsText('i.name', f.q));
   if (f.updatedSince) conditions.push(sql<SqlBool>`i.updated_at > ${f.updatedSince}`);
   if (f.assignedToUser !== undefined && f.assignedToUser.trim() !== '') {
@@ -220,7 +322,8 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
 
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   // Narrowed by the product, a parent or nothing else: a counter is the total.
-  const onlyScope = conditions.length === (f.productId !== undefined ? 1 : 0) + (parentId !== undefined ? 1 : 0);
+  const onlyScope =
+    conditions.length === (f.productId !== undefined ? 1 : 0) + (parentId !== undefined ? 1 : 0);
   const scope: CountedScope | undefined =
     !onlyScope || (f.productId !== undefined && parentId !== undefined) || parentId === null
       ? undefined
@@ -229,7 +332,11 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
         : f.productId !== undefined
           ? { table: 'initiatives', column: 'product_id', id: f.productId }
           : { table: 'initiatives' };
-  const total = await countMatches(db, sql<{ n: number }>`SELECT count(*) AS n FROM initiatives i ${where}`, scope);
+  const total = await countMatches(
+    db,
+    sql<{ n: number }>`SELECT count(*) AS n FROM initiatives i ${where}`,
+    scope,
+  );
   if (total === 0 || p.offset >= total) return { rows: [], total };
   const rows = await sql<InitiativeRow>`
     SELECT i.* FROM initiatives i ${where}
@@ -273,16 +380,25 @@ async function checkParent(
   const parent = await findInitiativeByIdOrKey(db, parentRef);
   if (!parent) return { ok: false, problem: `${parentRef} is not an initiative` };
   if (existing === null) return { ok: true, id: parent.id };
-  if (parent.id === existing.id) return { ok: false, problem: "would make a cycle: an initiative can't roll up into itself" };
+  if (parent.id === existing.id)
+    return { ok: false, problem: "would make a cycle: an initiative can't roll up into itself" };
   const parents = await ancestry(db, parent.id);
   if (wouldCreateCycle(existing.id, parent.id, (id) => parents.get(id), MAX_DEPTH)) {
-    return { ok: false, problem: `would make a cycle: ${parent.reference_num} already rolls up into this initiative` };
+    return {
+      ok: false,
+      problem: `would make a cycle: ${parent.reference_num} already rolls up into this initiative`,
+    };
   }
   return { ok: true, id: parent.id };
 }
 
 /** `end_date` must not come before `start_date`; the message goes on whichever of the two was sent. */
-function checkDates(problems: FieldProblems, flagged: ReadonlySet<string>, input: InitiativeInput, existing: InitiativeRow | null): void {
+function checkDates(
+  problems: FieldProblems,
+  flagged: ReadonlySet<string>,
+  input: InitiativeInput,
+  existing: InitiativeRow | null,
+): void {
   if (flagged.has('start_date') || flagged.has('end_date')) return;
   const start = effective(input.start_date, existing?.start_date ?? null);
   const end = effective(input.end_date, existing?.end_date ?? null);
@@ -306,7 +422,11 @@ async function planInitiative(
   if (input.name !== undefined) values.name = input.name;
   if (input.workflow_status !== undefined) {
     const status = await findStatus(db, product.id, RECORD_TYPE, input.workflow_status);
-    if (!status) problems.add('workflow_status', `${describeStatus(input.workflow_status)} is not an initiative status of ${prefix}`);
+    if (!status)
+      problems.add(
+        'workflow_status',
+        `${describeStatus(input.workflow_status)} is not an initiative status of ${prefix}`,
+      );
     else if (status.id !== existing?.workflow_status_id) {
       values.workflow_status_id = status.id;
       // A new initiative has had no status change yet.
@@ -318,7 +438,8 @@ async function planInitiative(
     if (input.assigned_to_user === null) values.assigned_to_id = null;
     else {
       const u = await findUser(db, input.assigned_to_user);
-      if (!u) problems.add('assigned_to_user', `"${input.assigned_to_user}" is not the email or id of a user`);
+      if (!u)
+        problems.add('assigned_to_user', `"${input.assigned_to_user}" is not the email or id of a user`);
       else values.assigned_to_id = u.id;
     }
   }
@@ -328,7 +449,8 @@ async function planInitiative(
     else values.created_by_id = u.id;
   }
 
-  if (input.description !== undefined) values.description = input.description === '' ? null : input.description;
+  if (input.description !== undefined)
+    values.description = input.description === '' ? null : input.description;
   if (input.effort !== undefined) values.effort = input.effort;
   if (input.value !== undefined) values.value = input.value;
   if (input.position !== undefined) values.position = input.position;
@@ -348,7 +470,11 @@ async function planInitiative(
     if (input.time_frame === null) values.time_frame_id = null;
     else {
       const frame = await findTimeFrame(db, product.id, input.time_frame);
-      if (!frame) problems.add('time_frame', `"${input.time_frame}" is not the name or id of a time frame of ${prefix}`);
+      if (!frame)
+        problems.add(
+          'time_frame',
+          `"${input.time_frame}" is not the name or id of a time frame of ${prefix}`,
+        );
       else values.time_frame_id = frame.id;
     }
   }
@@ -361,7 +487,8 @@ async function planInitiative(
   const source = effective(input.progress_source, existing?.progress_source ?? MANUAL);
   if (input.progress_source !== undefined) values.progress_source = input.progress_source;
   if (input.progress !== undefined && input.progress !== null && !flagged.has('progress_source')) {
-    if (source !== MANUAL) problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
+    if (source !== MANUAL)
+      problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
     else values.progress = input.progress;
   } else if (input.progress === null && source === MANUAL) values.progress = null;
 
@@ -384,7 +511,12 @@ async function planInitiative(
 // Writes
 
 async function goalIdsOf(db: Db, initiativeId: number): Promise<number[]> {
-  const rows = await db.selectFrom('initiative_goals').select('goal_id').where('initiative_id', '=', initiativeId).orderBy('goal_id').execute();
+  const rows = await db
+    .selectFrom('initiative_goals')
+    .select('goal_id')
+    .where('initiative_id', '=', initiativeId)
+    .orderBy('goal_id')
+    .execute();
   return rows.map((r) => r.goal_id);
 }
 
@@ -392,13 +524,23 @@ async function writeGoalLinks(db: Db, initiativeId: number, goalIds: number[]): 
   const before = await goalIdsOf(db, initiativeId);
   await db.deleteFrom('initiative_goals').where('initiative_id', '=', initiativeId).execute();
   if (goalIds.length) {
-    await db.insertInto('initiative_goals').values(goalIds.map((goal_id) => ({ initiative_id: initiativeId, goal_id }))).execute();
+    await db
+      .insertInto('initiative_goals')
+      .values(goalIds.map((goal_id) => ({ initiative_id: initiativeId, goal_id })))
+      .execute();
   }
   // A goal answers its `initiatives`: one that gained or lost this initiative has changed for
   // `updated_since` syncs too.
-  const touched = [...before.filter((id) => !goalIds.includes(id)), ...goalIds.filter((id) => !before.includes(id))];
+  const touched = [
+    ...before.filter((id) => !goalIds.includes(id)),
+    ...goalIds.filter((id) => !before.includes(id)),
+  ];
   if (touched.length) {
-    await db.updateTable('goals').set({ updated_at: new Date().toISOString() }).where('id', 'in', touched).execute();
+    await db
+      .updateTable('goals')
+      .set({ updated_at: new Date().toISOString() })
+      .where('id', 'in', touched)
+      .execute();
   }
 }
 
@@ -413,7 +555,9 @@ export async function createInitiative(
   return db.transaction().execute(async (trx) => {
     const plan = await planInitiative(trx, product, null, input, checked);
     checked.problems.throwIfAny();
-    const referenceNum = await allocateReference(trx, 'initiative', product.id, (n) => initiativeKey(product.reference_prefix, n));
+    const referenceNum = await allocateReference(trx, 'initiative', product.id, (n) =>
+      initiativeKey(product.reference_prefix, n),
+    );
     const next = await nextPosition(trx, 'initiatives', 'product_id', product.id);
     const v = plan.values;
     const ts = now();
@@ -454,23 +598,35 @@ export async function updateInitiative(
   checked: Checked,
 ): Promise<InitiativeRow> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('initiatives').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
+    const current = await trx
+      .selectFrom('initiatives')
+      .selectAll()
+      .where('id', '=', existing.id)
+      .executeTakeFirstOrThrow();
     const plan = await planInitiative(trx, product, current, input, checked);
     checked.problems.throwIfAny();
     const beforeGoals = await goalIdsOf(trx, current.id);
     const afterGoals = plan.goalIds ?? beforeGoals;
-    const changes: Changes = diff({ ...current, goal_ids: beforeGoals }, { ...current, ...plan.values, goal_ids: afterGoals });
+    const changes: Changes = diff(
+      { ...current, goal_ids: beforeGoals },
+      { ...current, ...plan.values, goal_ids: afterGoals },
+    );
     const custom = await writeCustomFields(trx, RECORD_TYPE, current.id, plan.customFields);
     if (custom) changes.custom_fields = custom;
     if (Object.keys(changes).length === 0) return current;
 
-    await trx.updateTable('initiatives').set({ ...plan.values, updated_at: now() }).where('id', '=', current.id).execute();
+    await trx
+      .updateTable('initiatives')
+      .set({ ...plan.values, updated_at: now() })
+      .where('id', '=', current.id)
+      .execute();
     if (plan.goalIds) await writeGoalLinks(trx, current.id, plan.goalIds);
     await audit(trx, { userId: user.id, type: RECORD_TYPE, id: current.id, action: 'update', changes });
 
     // A former parent loses this child; goals it left lose it from their mean.
     const rollups = new RollupScheduler(trx).wrote('initiative', current.id);
-    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id) rollups.mark('initiative', current.parent_id);
+    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id)
+      rollups.mark('initiative', current.parent_id);
     for (const goalId of beforeGoals) if (!afterGoals.includes(goalId)) rollups.mark('goal', goalId);
     await rollups.flush();
     return trx.selectFrom('initiatives').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
@@ -484,13 +640,36 @@ export async function updateInitiative(
  * `features` / `epics` `{id, initiative_id}`), so a restore can put them back; each record that lost
  * a link gets an update audit row.
  */
-export async function deleteInitiative(db: Kysely<Database>, user: UserRow, initiative: InitiativeRow): Promise<void> {
+export async function deleteInitiative(
+  db: Kysely<Database>,
+  user: UserRow,
+  initiative: InitiativeRow,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('initiatives').selectAll().where('id', '=', initiative.id).executeTakeFirstOrThrow();
+    const current = await trx
+      .selectFrom('initiatives')
+      .selectAll()
+      .where('id', '=', initiative.id)
+      .executeTakeFirstOrThrow();
     const [children, features, epics, goalLinks, releaseLinks] = await Promise.all([
-      trx.selectFrom('initiatives').select(['id', 'parent_id']).where('parent_id', '=', current.id).orderBy('id').execute(),
-      trx.selectFrom('features').select(['id', 'initiative_id']).where('initiative_id', '=', current.id).orderBy('id').execute(),
-      trx.selectFrom('epics').select(['id', 'initiative_id']).where('initiative_id', '=', current.id).orderBy('id').execute(),
+      trx
+        .selectFrom('initiatives')
+        .select(['id', 'parent_id'])
+        .where('parent_id', '=', current.id)
+        .orderBy('id')
+        .execute(),
+      trx
+        .selectFrom('features')
+        .select(['id', 'initiative_id'])
+        .where('initiative_id', '=', current.id)
+        .orderBy('id')
+        .execute(),
+      trx
+        .selectFrom('epics')
+        .select(['id', 'initiative_id'])
+        .where('initiative_id', '=', current.id)
+        .orderBy('id')
+        .execute(),
       trx.selectFrom('initiative_goals').selectAll().where('initiative_id', '=', current.id).execute(),
       trx.selectFrom('release_initiatives').selectAll().where('initiative_id', '=', current.id).execute(),
     ]);
@@ -538,13 +717,30 @@ export async function deleteInitiative(db: Kysely<Database>, user: UserRow, init
         )
         .execute();
     };
-    if (children.length) await auditLinks('initiatives', RECORD_TYPE, 'parent_id', { parent_id: [current.id, current.parent_id] });
-    if (features.length) await auditLinks('features', 'Feature', 'initiative_id', { initiative_id: [current.id, null] });
-    if (epics.length) await auditLinks('epics', 'Epic', 'initiative_id', { initiative_id: [current.id, null] });
+    if (children.length)
+      await auditLinks('initiatives', RECORD_TYPE, 'parent_id', {
+        parent_id: [current.id, current.parent_id],
+      });
+    if (features.length)
+      await auditLinks('features', 'Feature', 'initiative_id', { initiative_id: [current.id, null] });
+    if (epics.length)
+      await auditLinks('epics', 'Epic', 'initiative_id', { initiative_id: [current.id, null] });
 
-    await trx.updateTable('initiatives').set({ parent_id: current.parent_id, updated_at: ts }).where('parent_id', '=', current.id).execute();
-    await trx.updateTable('features').set({ initiative_id: null, updated_at: ts }).where('initiative_id', '=', current.id).execute();
-    await trx.updateTable('epics').set({ initiative_id: null, updated_at: ts }).where('initiative_id', '=', current.id).execute();
+    await trx
+      .updateTable('initiatives')
+      .set({ parent_id: current.parent_id, updated_at: ts })
+      .where('parent_id', '=', current.id)
+      .execute();
+    await trx
+      .updateTable('features')
+      .set({ initiative_id: null, updated_at: ts })
+      .where('initiative_id', '=', current.id)
+      .execute();
+    await trx
+      .updateTable('epics')
+      .set({ initiative_id: null, updated_at: ts })
+      .where('initiative_id', '=', current.id)
+      .execute();
     await trx.deleteFrom('initiative_goals').where('initiative_id', '=', current.id).execute();
     await trx.deleteFrom('release_initiatives').where('initiative_id', '=', current.id).execute();
     await trx.deleteFrom('initiatives').where('id', '=', current.id).execute();

@@ -9,19 +9,14 @@ import type {
   releaseFieldsInput,
   releasePhaseCreateInput,
 } from '../../src/contract/releases';
-import { CAPACITY_UNITS, EXTERNAL_DATE_RESOLUTIONS, PHASE_TYPES } from '../../src/contract/releases';
+import { CAPACITY_UNITS, EXTERNAL_DATE_RESOLUTIONS } from '../../src/contract/releases';
 import { todayIso } from '../../src/domain/dates';
 import { formatEstimate, parseEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
-import {
-  RELEASE_DURATION_SOURCES,
-  RELEASE_PHASE_DURATION_SOURCES,
-  RELEASE_PHASE_PROGRESS_SOURCES,
-  RELEASE_PROGRESS_SOURCES,
-} from '../../src/domain/progress';
+import { RELEASE_DURATION_SOURCES, RELEASE_PROGRESS_SOURCES } from '../../src/domain/progress';
 import { releaseKey } from '../../src/domain/reference';
-import type { Checked, FieldProblems, Paging } from '../problems';
-import { now } from '../problems';
+import type { Checked, Paging } from '../problems';
+import { FieldProblems, now } from '../problems';
 import { listPage } from './pages';
 import type { Page } from './pages';
 import { audit, diff, recycle, unlinkFeatures } from './audit';
@@ -29,7 +24,15 @@ import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
 import { RollupScheduler } from './rollup-scheduler';
 import { allocateReference } from './reference-numbers';
-import { containsText, defaultStatus, describeStatus, findInitiative, findRelease, findStatus, findUser } from './resolve';
+import {
+  containsText,
+  defaultStatus,
+  describeStatus,
+  findInitiative,
+  findRelease,
+  findStatus,
+  findUser,
+} from './resolve';
 import type {
   Database,
   ProductRow,
@@ -39,7 +42,8 @@ import type {
   ReleasesTable,
   UserRow,
 } from './schema';
-import { hostedMembers, links, noteBody, statusRef, userRef } from './serialize';
+import { customFieldsFor, planCustomFields, recordCustomFields, removeCustomFields } from './custom-fields';
+import { describedLink, hostedMembers, links, noteBody, phaseLink, statusRef, userRef } from './serialize';
 import { rowsById } from './row-cache';
 
 export type ReleaseInput = Partial<z.output<typeof releaseFieldsInput>>;
@@ -61,6 +65,13 @@ export const RELEASE_COMPACT_FIELDS = [
   'url',
   'resource',
 ] as const;
+/** A release list item as the hosted service answers it by default: the compact head, its owner and workspace. */
+export const RELEASE_LIST_FIELDS = [
+  ...RELEASE_COMPACT_FIELDS,
+  'integration_fields',
+  'owner',
+  'project',
+] as const;
 
 const MANUAL = 'progress_manual';
 const MAX_PARENT_DEPTH = 1_000;
@@ -75,6 +86,38 @@ function oneOfOrNull<T extends string>(allowed: readonly T[], value: string | nu
 
 const unitsOf = (row: { capacity_units: string }): CapacityUnits =>
   oneOf(CAPACITY_UNITS, row.capacity_units, 'time');
+
+/**
+ * The external release date as people read it, at its resolution: `2026-03-14`, `Week of
+ * 2026-03-09`, `March 2026`, `Q1 2026`, `H1 2026`, `2026`; `sync` follows the release date. Null
+ * without a date. The hosted service answers this text beside the date.
+ */
+export function describeExternalDate(
+  date: string | null,
+  resolution: string | null,
+  releaseDate: string | null,
+): string | null {
+  const day = resolution === 'sync' ? releaseDate : date;
+  if (day === null) return null;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  switch (resolution) {
+    case 'week': {
+      const at = new Date(Date.UTC(y, m - 1, d));
+      at.setUTCDate(at.getUTCDate() - ((at.getUTCDay() + 6) % 7));
+      return `Week of ${at.toISOString().slice(0, 10)}`;
+    }
+    case 'month':
+      return `${new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${y}`;
+    case 'quarter':
+      return `Q${Math.ceil(m / 3)} ${y}`;
+    case 'half':
+      return `H${m <= 6 ? 1 : 2} ${y}`;
+    case 'year':
+      return String(y);
+    default:
+      return day;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
@@ -118,6 +161,9 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
         'initiatives.id',
         'initiatives.name',
         'initiatives.reference_num',
+        'initiatives.description',
+        'initiatives.created_at',
+        'initiatives.updated_at',
       ])
       .where('release_initiatives.release_id', 'in', ids)
       .orderBy('initiatives.name')
@@ -130,6 +176,7 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
       .groupBy('release_id')
       .execute(),
   ]);
+  const custom = await customFieldsFor(db, 'Release', ids);
   const statusById = new Map(statuses.map((s) => [s.id, s]));
   const userById = new Map(users.map((u) => [u.id, u]));
   const countById = new Map(counts.map((c) => [c.release_id, Number(c.n)]));
@@ -164,8 +211,25 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
       created_by_user: userRef(r.created_by_id === null ? null : userById.get(r.created_by_id)),
       initiatives: initiatives
         .filter((i) => i.release_id === r.id)
-        .map((i) => ({ id: String(i.id), name: i.name, reference_num: i.reference_num })),
+        .map((i) => describedLink('initiatives', i, origin))
+        .filter((i) => i !== null),
       features_count: countById.get(r.id) ?? 0,
+      external_release_date_description: describeExternalDate(
+        r.external_release_date,
+        r.external_date_resolution,
+        r.release_date,
+      ),
+      // Master releases (roll-ups of releases) are not modelled: every release is an ordinary one.
+      master_release: false,
+      released_on: status.complete === 1 ? (r.status_changed_on ?? r.release_date) : null,
+      status_changed_on: r.status_changed_on,
+      custom_fields: custom.get(r.id) ?? [],
+      // Goals link to initiatives here, and releases take no watchers or custom objects.
+      goals: [],
+      watchers: [],
+      custom_object_links: [],
+      key_results: [],
+      workflow_status_times: [],
       created_at: r.created_at,
       updated_at: r.updated_at,
       ...links(origin, 'releases', r.reference_num),
@@ -193,21 +257,15 @@ export async function phaseBodies(db: Db, rows: ReleasePhaseRow[]): Promise<Rele
     .groupBy('release_phase_id')
     .execute();
   const countById = new Map(counts.map((c) => [c.release_phase_id, Number(c.n)]));
+  const custom = await customFieldsFor(
+    db,
+    'ReleasePhase',
+    rows.map((r) => r.id),
+  );
   return rows.map((p) => ({
-    id: String(p.id),
-    name: p.name,
-    type: oneOf(PHASE_TYPES, p.phase_type, 'phase'),
-    start_on: p.start_on,
-    end_on: p.end_on,
-    release_id: String(p.release_id),
+    ...phaseLink(p, custom.get(p.id) ?? []),
     position: p.position,
-    progress: p.progress,
-    progress_source: oneOf(RELEASE_PHASE_PROGRESS_SOURCES, p.progress_source, MANUAL),
-    duration_source: oneOf(RELEASE_PHASE_DURATION_SOURCES, p.duration_source, 'duration_manual'),
-    description: noteBody({ id: p.id, type: 'ReleasePhase' }, p.description, p.created_at, p.updated_at),
     features_count: countById.get(p.id) ?? 0,
-    created_at: p.created_at,
-    updated_at: p.updated_at,
   }));
 }
 
@@ -227,38 +285,102 @@ export interface ReleaseFilters {
 }
 
 /** Non-parking-lot releases first, then by release date (undated last), then by id. */
+/**
+ * Whose releases a list shows: a product's; those linked to an initiative; those linked to any
+ * initiative a goal is linked to (goals have no release link of their own); or the releases that
+ * roll up into a release (`parent_id`).
+ */
+export type ReleaseScope =
+  { productId: number } | { initiativeId: number } | { goalId: number } | { parentId: number };
+
 export async function listReleases(
   db: Db,
-  productId: number,
+  scope: ReleaseScope,
   f: ReleaseFilters,
   p: Paging,
 ): Promise<Page<ReleaseRow>> {
-  let q = db.selectFrom('releases').where('product_id', '=', productId);
+  let q = db.selectFrom('releases');
+  if ('productId' in scope) q = q.where('product_id', '=', scope.productId);
+  else if ('parentId' in scope) q = q.where('parent_id', '=', scope.parentId);
+  else {
+    const initiatives =
+      'initiativeId' in scope
+        ? [scope.initiativeId]
+        : db.selectFrom('initiative_goals').select('initiative_id').where('goal_id', '=', scope.goalId);
+    q = q.where(
+      'id',
+      'in',
+      db.selectFrom('release_initiatives').select('release_id').where('initiative_id', 'in', initiatives),
+    );
+  }
   if (f.q) q = q.where(containsText('name', f.q));
   if (f.updatedSince) q = q.where('updated_at', '>', f.updatedSince);
   if (f.parkingLot !== undefined) q = q.where('parking_lot', '=', f.parkingLot ? 1 : 0);
-  return listPage(db, q, p, (page) =>
-    page
-      .selectAll()
-      .orderBy('parking_lot')
-      .orderBy((eb) => eb('release_date', 'is', null))
-      .orderBy('release_date')
-      .orderBy('id'),
-    !f.q && !f.updatedSince && f.parkingLot === undefined ? { table: 'releases', column: 'product_id', id: productId } : undefined,
+  const unfiltered = !f.q && !f.updatedSince && f.parkingLot === undefined;
+  return listPage(
+    db,
+    q,
+    p,
+    (page) =>
+      page
+        .selectAll()
+        .orderBy('parking_lot')
+        .orderBy((eb) => eb('release_date', 'is', null))
+        .orderBy('release_date')
+        .orderBy('id'),
+    unfiltered && 'productId' in scope
+      ? { table: 'releases', column: 'product_id', id: scope.productId }
+      : undefined,
   );
 }
 
-/** Phases by start date (undated last), then position, then id. */
-export async function listPhases(db: Db, releaseId: number, p: Paging): Promise<Page<ReleasePhaseRow>> {
-  const q = db.selectFrom('release_phases').where('release_id', '=', releaseId);
-  return listPage(db, q, p, (page) =>
-    page
-      .selectAll()
-      .orderBy((eb) => eb('start_on', 'is', null))
-      .orderBy('start_on')
-      .orderBy('position')
-      .orderBy('id'),
-    { table: 'release_phases', column: 'release_id', id: releaseId },
+/**
+ * The release new work goes to when none is named (`POST /products/{id}/epics`): the product's
+ * first release still to ship (not a parking lot, status not complete) in list order, else its
+ * first parking lot, else none.
+ */
+export async function defaultRelease(db: Db, productId: number): Promise<ReleaseRow | null> {
+  const row = await db
+    .selectFrom('releases as r')
+    .innerJoin('workflow_statuses as ws', 'ws.id', 'r.workflow_status_id')
+    .selectAll('r')
+    .where('r.product_id', '=', productId)
+    .where((eb) => eb.or([eb('r.parking_lot', '=', 1), eb('ws.complete', '=', 0)]))
+    .orderBy('r.parking_lot')
+    .orderBy((eb) => eb('r.release_date', 'is', null))
+    .orderBy('r.release_date')
+    .orderBy('r.id')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Phases of one release by start date (undated last), then position, then id; across the account
+ * (no release) grouped by release in the same order within each.
+ */
+export async function listPhases(
+  db: Db,
+  scope: { releaseId: number } | { account: true },
+  p: Paging,
+): Promise<Page<ReleasePhaseRow>> {
+  const q =
+    'releaseId' in scope
+      ? db.selectFrom('release_phases').where('release_id', '=', scope.releaseId)
+      : db.selectFrom('release_phases');
+  return listPage(
+    db,
+    q,
+    p,
+    (page) =>
+      ('releaseId' in scope ? page : page.orderBy('release_id'))
+        .selectAll()
+        .orderBy((eb) => eb('start_on', 'is', null))
+        .orderBy('start_on')
+        .orderBy('position')
+        .orderBy('id'),
+    'releaseId' in scope
+      ? { table: 'release_phases', column: 'release_id', id: scope.releaseId }
+      : { table: 'release_phases' },
   );
 }
 
@@ -485,8 +607,11 @@ export async function createRelease(
 ): Promise<ReleaseRow> {
   return db.transaction().execute(async (trx) => {
     const plan = await planRelease(trx, product, null, input, checked);
+    const custom = await planCustomFields(trx, product.id, 'Release', input.custom_fields, checked.problems);
     checked.problems.throwIfAny();
-    const referenceNum = await allocateReference(trx, 'release', product.id, (n) => releaseKey(product.reference_prefix, n));
+    const referenceNum = await allocateReference(trx, 'release', product.id, (n) =>
+      releaseKey(product.reference_prefix, n),
+    );
     const ts = now();
     const v = plan.values;
     const row = await trx
@@ -521,13 +646,9 @@ export async function createRelease(
       .executeTakeFirstOrThrow();
     const initiativeIds = plan.initiativeIds ?? [];
     await writeInitiatives(trx, row.id, initiativeIds);
-    await audit(trx, {
-      userId: user.id,
-      type: 'Release',
-      id: row.id,
-      action: 'create',
-      changes: diff(null, auditable(row, initiativeIds)),
-    });
+    const changes = diff(null, auditable(row, initiativeIds));
+    await recordCustomFields(trx, 'Release', row.id, custom, changes, true);
+    await audit(trx, { userId: user.id, type: 'Release', id: row.id, action: 'create', changes });
     await new RollupScheduler(trx).wrote('release', row.id).flush();
     return await trx.selectFrom('releases').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   });
@@ -548,6 +669,7 @@ export async function updateRelease(
       .where('id', '=', existing.id)
       .executeTakeFirstOrThrow();
     const plan = await planRelease(trx, product, current, input, checked);
+    const custom = await planCustomFields(trx, product.id, 'Release', input.custom_fields, checked.problems);
     checked.problems.throwIfAny();
     const beforeIds = await initiativeIdsOf(trx, current.id);
     const afterIds = plan.initiativeIds ? [...plan.initiativeIds].sort((a, b) => a - b) : beforeIds;
@@ -555,6 +677,7 @@ export async function updateRelease(
       auditable(current, beforeIds),
       auditable({ ...current, ...plan.values }, afterIds),
     );
+    await recordCustomFields(trx, 'Release', current.id, custom, changes, false);
     if (Object.keys(changes).length === 0) return current;
     await trx
       .updateTable('releases')
@@ -565,7 +688,8 @@ export async function updateRelease(
     await audit(trx, { userId: user.id, type: 'Release', id: current.id, action: 'update', changes });
     // A release that left its roll-up parent no longer counts there, nor in initiatives it left.
     const rollups = new RollupScheduler(trx).wrote('release', current.id);
-    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id) rollups.mark('release', current.parent_id);
+    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id)
+      rollups.mark('release', current.parent_id);
     for (const id of beforeIds) if (!afterIds.includes(id)) rollups.mark('initiative', id);
     await rollups.flush();
     return trx.selectFrom('releases').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
@@ -641,9 +765,18 @@ export async function createPhase(
       if (!release) checked.problems.add('release_id', `"${input.release_id}" is not a release`);
     }
     const values = planPhase(null, input, checked);
+    const custom = release
+      ? await planCustomFields(trx, release.product_id, 'ReleasePhase', input.custom_fields, checked.problems)
+      : null;
     checked.problems.throwIfAny();
-    if (!release) throw new Error('unreachable: release checked above');
-    const next = (await placeIn(trx, { table: 'release_phases', scope: 'release_id', scopeId: release.id }, input.position, true)) ?? 0;
+    if (!release || !custom) throw new Error('unreachable: release checked above');
+    const next =
+      (await placeIn(
+        trx,
+        { table: 'release_phases', scope: 'release_id', scopeId: release.id },
+        input.position,
+        true,
+      )) ?? 0;
     const ts = now();
     const row = await trx
       .insertInto('release_phases')
@@ -663,13 +796,9 @@ export async function createPhase(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(trx, {
-      userId: user.id,
-      type: 'ReleasePhase',
-      id: row.id,
-      action: 'create',
-      changes: diff(null, row),
-    });
+    const changes = diff(null, row);
+    await recordCustomFields(trx, 'ReleasePhase', row.id, custom, changes, true);
+    await audit(trx, { userId: user.id, type: 'ReleasePhase', id: row.id, action: 'create', changes });
     await new RollupScheduler(trx).wrote('phase', row.id).flush();
     return trx.selectFrom('release_phases').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   });
@@ -689,11 +818,29 @@ export async function updatePhase(
       .where('id', '=', existing.id)
       .executeTakeFirstOrThrow();
     const values = planPhase(current, input, checked);
+    const release = await trx
+      .selectFrom('releases')
+      .select('product_id')
+      .where('id', '=', current.release_id)
+      .executeTakeFirstOrThrow();
+    const custom = await planCustomFields(
+      trx,
+      release.product_id,
+      'ReleasePhase',
+      input.custom_fields,
+      checked.problems,
+    );
     checked.problems.throwIfAny();
-    const at = { table: 'release_phases', scope: 'release_id', scopeId: current.release_id, recordId: current.id } as const;
+    const at = {
+      table: 'release_phases',
+      scope: 'release_id',
+      scopeId: current.release_id,
+      recordId: current.id,
+    } as const;
     const position = await placeIn(trx, at, input.position, false);
     if (position !== undefined) values.position = position;
     const changes = diff(current, { ...current, ...values });
+    await recordCustomFields(trx, 'ReleasePhase', current.id, custom, changes, false);
     if (Object.keys(changes).length === 0) return current;
     await trx
       .updateTable('release_phases')
@@ -737,13 +884,14 @@ export async function deletePhase(
       .where('release_phase_id', '=', current.id)
       .orderBy('id')
       .execute();
+    const customRows = await removeCustomFields(trx, 'ReleasePhase', [current.id]);
     await recycle(trx, {
       userId: user.id,
       type: 'ReleasePhase',
       id: current.id,
       name: current.name,
       productId: release.product_id,
-      rows: { release_phases: [current], features: linked },
+      rows: { release_phases: [current], features: linked, custom_field_values: customRows },
     });
     const ts = now();
     await unlinkFeatures(trx, { column: 'release_phase_id', id: current.id, userId: user.id, at: ts });
@@ -757,4 +905,166 @@ export async function deletePhase(
     });
     await new RollupScheduler(trx).mark('release', release.id).flush();
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Release delete
+
+/** How many records a refusal names by key before it says "and N more". */
+const NAMED_IN_REFUSAL = 5;
+
+/** `3 features (PLN-1, PLN-2, PLN-3)`: what still holds a release, for the refusal's message. */
+function holding(noun: string, keys: string[], total: number): string {
+  const more = total > keys.length ? `, and ${total - keys.length} more` : '';
+  return `${total} ${noun}${total === 1 ? '' : 's'} (${keys.join(', ')}${more})`;
+}
+
+/**
+ * Deletes a release. A release that still holds features or epics is refused (422 naming `features`
+ * and/or `epics`): both must have a release, and deleting them with it would take their
+ * requirements, comments and history along unasked — the caller moves or deletes them first. Its
+ * phases go with it (they are part of the release). Releases that rolled up into it move up to its
+ * own parent, as an initiative's children do; its initiative links and custom field values go. The
+ * recycle bin keeps every removed row; the parent release and the initiatives it counted in are
+ * recomputed in the same transaction.
+ */
+export async function deleteRelease(db: Kysely<Database>, user: UserRow, release: ReleaseRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('releases')
+      .selectAll()
+      .where('id', '=', release.id)
+      .executeTakeFirstOrThrow();
+    const heldBy = async (table: 'features' | 'epics') => {
+      const q = trx.selectFrom(table).where('release_id', '=', current.id);
+      const [count, first] = await Promise.all([
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        q.select('reference_num').orderBy('id').limit(NAMED_IN_REFUSAL).execute(),
+      ]);
+      return { total: Number(count.n), keys: first.map((r) => r.reference_num) };
+    };
+    const [features, epics] = await Promise.all([heldBy('features'), heldBy('epics')]);
+    const problems = new FieldProblems();
+    for (const [field, held] of [
+      ['features', features],
+      ['epics', epics],
+    ] as const) {
+      if (held.total > 0) {
+        problems.add(
+          field,
+          `${holding(field.slice(0, -1), held.keys, held.total)} still in this release: move or delete them first`,
+        );
+      }
+    }
+    problems.throwIfAny();
+
+    const [phases, children, initiativeLinks] = await Promise.all([
+      trx
+        .selectFrom('release_phases')
+        .selectAll()
+        .where('release_id', '=', current.id)
+        .orderBy('id')
+        .execute(),
+      trx
+        .selectFrom('releases')
+        .select(['id', 'parent_id'])
+        .where('parent_id', '=', current.id)
+        .orderBy('id')
+        .execute(),
+      trx.selectFrom('release_initiatives').selectAll().where('release_id', '=', current.id).execute(),
+    ]);
+    // A feature of another release cannot sit in one of these phases, but a phase's link is cleared
+    // the way deletePhase clears it, so no row is left pointing at a phase that is gone.
+    const phaseIds = phases.map((p) => p.id);
+    const phaseFeatures = phaseIds.length
+      ? await trx
+          .selectFrom('features')
+          .select(['id', 'release_phase_id'])
+          .where('release_phase_id', 'in', phaseIds)
+          .orderBy('id')
+          .execute()
+      : [];
+    const customRows = [
+      ...(await removeCustomFields(trx, 'Release', [current.id])),
+      ...(await removeCustomFields(trx, 'ReleasePhase', phaseIds)),
+    ];
+    await recycle(trx, {
+      userId: user.id,
+      type: 'Release',
+      id: current.id,
+      name: current.name,
+      productId: current.product_id,
+      rows: {
+        releases: [current],
+        release_phases: phases,
+        release_initiatives: initiativeLinks,
+        custom_field_values: customRows,
+        release_children: children,
+        features: phaseFeatures,
+      },
+    });
+
+    const ts = now();
+    for (const phase of phases)
+      await unlinkFeatures(trx, { column: 'release_phase_id', id: phase.id, userId: user.id, at: ts });
+    if (children.length) {
+      // One audit row per child that moves up, written by one statement.
+      await trx
+        .insertInto('audits')
+        .columns(['user_id', 'created_at', 'auditable_type', 'auditable_id', 'audit_action', 'changes'])
+        .expression((eb) =>
+          eb
+            .selectFrom('releases')
+            .select((s) => [
+              s.val(user.id).as('user_id'),
+              s.val(ts).as('created_at'),
+              s.val('Release').as('auditable_type'),
+              'id',
+              s.val('update').as('audit_action'),
+              s.val(JSON.stringify({ parent_id: [current.id, current.parent_id] })).as('changes'),
+            ])
+            .where('parent_id', '=', current.id),
+        )
+        .execute();
+      await trx
+        .updateTable('releases')
+        .set({ parent_id: current.parent_id, updated_at: ts })
+        .where('parent_id', '=', current.id)
+        .execute();
+    }
+    await trx.deleteFrom('release_initiatives').where('release_id', '=', current.id).execute();
+    if (initiativeLinks.length) {
+      // An initiative answers its releases: losing one is a change for `updated_since` syncs.
+      const ids = initiativeLinks.map((l) => l.initiative_id);
+      await trx.updateTable('initiatives').set({ updated_at: ts }).where('id', 'in', ids).execute();
+    }
+    await trx.deleteFrom('release_phases').where('release_id', '=', current.id).execute();
+    await trx.deleteFrom('releases').where('id', '=', current.id).execute();
+    for (const phase of phases) {
+      await audit(trx, {
+        userId: user.id,
+        type: 'ReleasePhase',
+        id: phase.id,
+        action: 'destroy',
+        changes: destroyedChanges(phase),
+      });
+    }
+    await audit(trx, {
+      userId: user.id,
+      type: 'Release',
+      id: current.id,
+      action: 'destroy',
+      changes: destroyedChanges(current),
+    });
+
+    // The parent now counts the children that moved up instead; the initiatives lose this release.
+    const rollups = new RollupScheduler(trx).mark('release', current.parent_id);
+    for (const link of initiativeLinks) rollups.mark('initiative', link.initiative_id);
+    await rollups.flush();
+  });
+}
+
+/** A destroy audit's changes: every column old → null. */
+function destroyedChanges(row: Record<string, unknown>): Changes {
+  return Object.fromEntries(Object.entries(diff(null, row)).map(([k, [, v]]) => [k, [v, null]]));
 }

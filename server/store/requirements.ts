@@ -18,8 +18,18 @@ import { allocateReference } from './reference-numbers';
 import { RollupScheduler } from './rollup-scheduler';
 import { markWorkItem, planStatus } from './work-item-rules';
 import { REQUIREMENT_ITEM } from './work-items';
-import type { Database, RequirementRow, UserRow, WorkflowStatusRow } from './schema';
-import { assigneeRef, links, noteBody, statusRef, userRef } from './serialize';
+import type { Database, RequirementRow } from './schema';
+import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
+import { rowsById } from './row-cache';
+import {
+  assigneeRef,
+  hostedMembers,
+  links,
+  noteBody,
+  placeholderStatus,
+  statusRef,
+  userRef,
+} from './serialize';
 
 type RequirementChange = z.output<typeof requirementUpdateInput>;
 type RequirementUpdate = Partial<Omit<RequirementRow, 'id'>>;
@@ -40,7 +50,8 @@ async function planRequirement(
   const columns: RequirementUpdate = {};
   if (input.name !== undefined) columns.name = input.name;
   await planStatus(db, REQUIREMENT_ITEM, ctx, input.workflow_status, columns, problems);
-  if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
+  if (input.description !== undefined)
+    columns.description = input.description === '' ? null : input.description;
   if (input.assigned_to_user !== undefined) {
     if (input.assigned_to_user === null) columns.assigned_to_id = null;
     else {
@@ -53,27 +64,54 @@ async function planRequirement(
   if (input.end_date !== undefined) columns.end_date = input.end_date;
   const start = input.start_date !== undefined ? input.start_date : (ctx.stored?.start_date ?? null);
   const end = input.end_date !== undefined ? input.end_date : (ctx.stored?.end_date ?? null);
-  if (start !== null && end !== null && end < start) problems.add('end_date', 'must not be before start_date');
+  if (start !== null && end !== null && end < start)
+    problems.add('end_date', 'must not be before start_date');
   return columns;
 }
 
 /** Operation 3: a requirement of `feature`, keyed `<feature key>-<n>`; returns its id. */
 export async function createRequirement(
   db: Kysely<Database>,
-  args: { featureId: number; input: Partial<z.output<typeof requirementCreateInput>>; checked: Checked; userId: number },
+  args: {
+    featureId: number;
+    input: Partial<z.output<typeof requirementCreateInput>>;
+    checked: Checked;
+    userId: number;
+  },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const feature = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
+    const feature = await trx
+      .selectFrom('features')
+      .selectAll()
+      .where('id', '=', args.featureId)
+      .executeTakeFirst();
     if (!feature) throw notFound('Feature', String(args.featureId));
     const { problems } = args.checked;
     // A name that failed its shape check is already a problem: the stand-in is never written.
     const input = { ...args.input, name: args.input.name ?? 'unwritten' };
-    const columns = input ? await planRequirement(trx, { productId: feature.product_id, stored: null }, input, problems) : null;
+    const columns = input
+      ? await planRequirement(trx, { productId: feature.product_id, stored: null }, input, problems)
+      : null;
+    const custom = await planCustomFields(
+      trx,
+      feature.product_id,
+      'Requirement',
+      input.custom_fields,
+      problems,
+    );
     problems.throwIfAny();
     if (!input || !columns) throw new Error('requirement body passed its checks but could not be read');
 
-    const referenceNum = await allocateReference(trx, 'requirement', feature.id, (n) => requirementKey(feature.reference_num, n));
-    const next = (await placeIn(trx, { table: 'requirements', scope: 'feature_id', scopeId: feature.id }, input.position, true)) ?? 0;
+    const referenceNum = await allocateReference(trx, 'requirement', feature.id, (n) =>
+      requirementKey(feature.reference_num, n),
+    );
+    const next =
+      (await placeIn(
+        trx,
+        { table: 'requirements', scope: 'feature_id', scopeId: feature.id },
+        input.position,
+        true,
+      )) ?? 0;
     const ts = new Date().toISOString();
     const { id } = await trx
       .insertInto('requirements')
@@ -90,60 +128,125 @@ export async function createRequirement(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const after = await trx.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    await audit(trx, { userId: args.userId, type: 'Requirement', id, action: 'create', changes: diff(null, after) });
+    const customChange = await writeCustomFields(trx, 'Requirement', id, custom);
+    const after = await trx
+      .selectFrom('requirements')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const changes = diff(null, after);
+    if (customChange) changes.custom_fields = [null, customChange[1]];
+    await audit(trx, { userId: args.userId, type: 'Requirement', id, action: 'create', changes });
     // The feature's progress may come from its requirements; what reads the feature follows it.
-    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, { id, before: null, changed: null }).flush();
+    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, {
+      id,
+      before: null,
+      changed: null,
+    }).flush();
     return id;
   });
 }
 
 export async function updateRequirement(
   db: Kysely<Database>,
-  args: { requirementId: number; input: z.output<typeof requirementUpdateInput>; checked: Checked; userId: number },
+  args: {
+    requirementId: number;
+    input: z.output<typeof requirementUpdateInput>;
+    checked: Checked;
+    userId: number;
+  },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('requirements').selectAll().where('id', '=', args.requirementId).executeTakeFirst();
+    const before = await trx
+      .selectFrom('requirements')
+      .selectAll()
+      .where('id', '=', args.requirementId)
+      .executeTakeFirst();
     if (!before) throw notFound('Requirement', String(args.requirementId));
-    const feature = await trx.selectFrom('features').select(['id', 'product_id']).where('id', '=', before.feature_id).executeTakeFirstOrThrow();
+    const feature = await trx
+      .selectFrom('features')
+      .select(['id', 'product_id'])
+      .where('id', '=', before.feature_id)
+      .executeTakeFirstOrThrow();
     const { problems } = args.checked;
     const input = args.input;
-    const columns = input ? await planRequirement(trx, { productId: feature.product_id, stored: before }, input, problems) : null;
+    const columns = input
+      ? await planRequirement(trx, { productId: feature.product_id, stored: before }, input, problems)
+      : null;
+    const custom = await planCustomFields(
+      trx,
+      feature.product_id,
+      'Requirement',
+      input.custom_fields,
+      problems,
+    );
     problems.throwIfAny();
     if (!columns) throw new Error('requirement body passed its checks but could not be read');
-    const at = { table: 'requirements', scope: 'feature_id', scopeId: before.feature_id, recordId: before.id } as const;
+    const at = {
+      table: 'requirements',
+      scope: 'feature_id',
+      scopeId: before.feature_id,
+      recordId: before.id,
+    } as const;
     const position = await placeIn(trx, at, input.position, false);
     if (position !== undefined) columns.position = position;
 
     const changed = Object.entries(columns).filter(([k, v]) => before[k as keyof RequirementRow] !== v);
-    if (changed.length === 0) return;
+    const customChange = await writeCustomFields(trx, 'Requirement', before.id, custom);
+    if (changed.length === 0 && !customChange) return;
     await trx
       .updateTable('requirements')
       .set({ ...Object.fromEntries(changed), updated_at: new Date().toISOString() })
       .where('id', '=', before.id)
       .execute();
-    const after = await trx.selectFrom('requirements').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-    await audit(trx, { userId: args.userId, type: 'Requirement', id: before.id, action: 'update', changes: diff(before, after) });
-    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, { id: before.id, before, changed: changed.map(([k]) => k) }).flush();
+    const after = await trx
+      .selectFrom('requirements')
+      .selectAll()
+      .where('id', '=', before.id)
+      .executeTakeFirstOrThrow();
+    const changes = diff(before, after);
+    if (customChange) changes.custom_fields = customChange;
+    await audit(trx, { userId: args.userId, type: 'Requirement', id: before.id, action: 'update', changes });
+    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, {
+      id: before.id,
+      before,
+      changed: changed.map(([k]) => k),
+    }).flush();
   });
 }
 
-export async function deleteRequirement(db: Kysely<Database>, args: { requirementId: number; userId: number }): Promise<void> {
+export async function deleteRequirement(
+  db: Kysely<Database>,
+  args: { requirementId: number; userId: number },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('requirements').selectAll().where('id', '=', args.requirementId).executeTakeFirst();
+    const row = await trx
+      .selectFrom('requirements')
+      .selectAll()
+      .where('id', '=', args.requirementId)
+      .executeTakeFirst();
     if (!row) throw notFound('Requirement', String(args.requirementId));
-    const feature = await trx.selectFrom('features').select(['product_id']).where('id', '=', row.feature_id).executeTakeFirst();
+    const feature = await trx
+      .selectFrom('features')
+      .select(['product_id'])
+      .where('id', '=', row.feature_id)
+      .executeTakeFirst();
+    const customValues = await removeCustomFields(trx, 'Requirement', [row.id]);
     await recycle(trx, {
       userId: args.userId,
       type: 'Requirement',
       id: row.id,
       name: row.name,
       productId: feature?.product_id ?? null,
-      rows: { requirements: [row] },
+      rows: { requirements: [row], custom_field_values: customValues },
     });
     await trx.deleteFrom('requirements').where('id', '=', row.id).execute();
     await auditDestroyed(trx, args.userId, 'Requirement', row);
-    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, { id: null, before: row, changed: null }).flush();
+    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, {
+      id: null,
+      before: row,
+      changed: null,
+    }).flush();
   });
 }
 
@@ -167,32 +270,43 @@ export async function listRequirements(
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const total = Number(countRow?.n ?? 0);
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  const rows = await base.selectAll('r').orderBy('r.position').orderBy('r.id').limit(page.perPage).offset(page.offset).execute();
+  const rows = await base
+    .selectAll('r')
+    .orderBy('r.position')
+    .orderBy('r.id')
+    .limit(page.perPage)
+    .offset(page.offset)
+    .execute();
   return { rows, total };
 }
 
-/** Full requirement records for rows, loading features, statuses and users once for all. */
-export async function serializeRequirements(db: Db, rows: RequirementRow[], origin: string): Promise<Requirement[]> {
+/**
+ * Full requirement records for rows, loading features, statuses, users and custom fields once for
+ * all (statuses and users through the row cache: the same few on every page).
+ */
+export async function serializeRequirements(
+  db: Db,
+  rows: RequirementRow[],
+  origin: string,
+): Promise<Requirement[]> {
   if (rows.length === 0) return [];
   const uniq = (v: (number | null)[]): number[] => [...new Set(v.filter((x): x is number => x !== null))];
-  const features = new Map(
-    (
-      await db
-        .selectFrom('features')
-        .select(['id', 'name', 'reference_num', 'product_id', 'release_id'])
-        .where('id', 'in', uniq(rows.map((r) => r.feature_id)))
-        .execute()
-    ).map((f) => [f.id, f]),
-  );
-  const statuses = new Map<number, WorkflowStatusRow>(
-    (await db.selectFrom('workflow_statuses').selectAll().where('id', 'in', uniq(rows.map((r) => r.workflow_status_id))).execute()).map(
-      (s) => [s.id, s],
+  const [features, statuses, users, custom] = await Promise.all([
+    db
+      .selectFrom('features')
+      .select(['id', 'name', 'reference_num', 'product_id', 'release_id', 'created_at'])
+      .where('id', 'in', uniq(rows.map((r) => r.feature_id)))
+      .execute()
+      .then((found) => new Map(found.map((f) => [f.id, f]))),
+    rowsById(db, 'workflow_statuses', uniq(rows.map((r) => r.workflow_status_id))),
+    rowsById(db, 'users', uniq(rows.flatMap((r) => [r.assigned_to_id, r.created_by_id]))),
+    customFieldsFor(
+      db,
+      'Requirement',
+      rows.map((r) => r.id),
     ),
-  );
-  const userIds = uniq(rows.flatMap((r) => [r.assigned_to_id, r.created_by_id]));
-  const users = new Map<number, UserRow>(
-    userIds.length ? (await db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()).map((u) => [u.id, u]) : [],
-  );
+  ]);
+  const products = await rowsById(db, 'products', uniq([...features.values()].map((f) => f.product_id)));
   return rows.map((r): Requirement => {
     const f = features.get(r.feature_id);
     const s = statuses.get(r.workflow_status_id);
@@ -206,17 +320,24 @@ export async function serializeRequirements(db: Db, rows: RequirementRow[], orig
         name: f?.name ?? '',
         reference_num: f?.reference_num ?? '',
         product_id: String(f?.product_id ?? 0),
+        ...(f ? { created_at: f.created_at, ...links(origin, 'features', f.reference_num) } : {}),
       },
       release_id: String(f?.release_id ?? 0),
       start_date: r.start_date,
       end_date: r.end_date,
-      workflow_status: s ? statusRef(s) : { id: '0', name: '', position: 0, complete: false, color: '', workflow_status_category: null },
+      workflow_status: s ? statusRef(s) : placeholderStatus,
       description: noteBody({ id: r.id, type: 'Requirement' }, r.description, r.created_at, r.updated_at),
       assigned_to_user: assigneeRef(r.assigned_to_id === null ? null : users.get(r.assigned_to_id)),
       created_by_user: userRef(r.created_by_id === null ? null : users.get(r.created_by_id)),
+      // Requirements take no tags here; the hosted service's tag lists are answered empty.
+      tags: [],
+      full_tags: [],
+      custom_fields: custom.get(r.id) ?? [],
+      workflow_status_times: [],
       created_at: r.created_at,
       updated_at: r.updated_at,
       ...links(origin, 'requirements', r.reference_num),
+      ...hostedMembers(f ? products.get(f.product_id) : undefined, origin),
     };
   });
 }

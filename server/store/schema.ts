@@ -27,6 +27,8 @@ export interface ProductsTable {
   id: Id;
   reference_prefix: string;
   name: string;
+  /** HTML, answered as the hosted service's `description` note (migration 9). */
+  description: string | null;
   product_line: Flag;
   workspace_type: string;
   next_feature_num: Generated<number>;
@@ -231,6 +233,10 @@ export interface GoalsTable {
   progress_source: Generated<string>;
   time_frame_id: number | null;
   created_by_id: number | null;
+  /** The goal's success metric (hosted `success_metric`): name, HTML text, status of the initiative workflow. */
+  success_metric_name: Generated<string | null>;
+  success_metric_description: Generated<string | null>;
+  success_metric_status_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -259,6 +265,8 @@ export interface CustomFieldValuesTable {
   record_id: number;
   field_id: number;
   value: string;
+  /** When the value was last set; null for values written before migration 10. */
+  updated_at: Generated<string | null>;
 }
 
 export interface ReleaseInitiativesTable {
@@ -451,6 +459,7 @@ export const DATABASE_COLUMNS = {
     id: 'required',
     reference_prefix: 'required',
     name: 'required',
+    description: 'nullable',
     product_line: 'required',
     workspace_type: 'required',
     next_feature_num: 'required',
@@ -640,6 +649,9 @@ export const DATABASE_COLUMNS = {
     created_by_id: 'nullable',
     created_at: 'required',
     updated_at: 'required',
+    success_metric_name: 'nullable',
+    success_metric_description: 'nullable',
+    success_metric_status_id: 'nullable',
   },
   initiative_goals: {
     initiative_id: 'required',
@@ -660,6 +672,7 @@ export const DATABASE_COLUMNS = {
     record_id: 'required',
     field_id: 'required',
     value: 'required',
+    updated_at: 'nullable',
   },
   release_initiatives: {
     release_id: 'required',

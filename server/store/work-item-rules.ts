@@ -3,7 +3,7 @@
 // tags, estimates in the release's units, dates, progress only when manual, team and its
 // dependents, watchers; then writing tags and watchers and marking the roll-ups a write touched.
 // Each kind's planner calls `planWorkItem` (or, for requirements, `planStatus`) and then checks what
-// is its own (phases, kinds, epics, custom fields). Every problem goes to `problems`; the caller
+// is its own (phases, kinds, epics). Custom fields are shared: every kind plans them here. Every problem goes to `problems`; the caller
 // throws them together before writing.
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -15,6 +15,8 @@ import type { CapacityUnits } from '../../src/domain/estimate';
 import { todayIso } from '../../src/domain/dates';
 import type { Checked, FieldProblems } from '../problems';
 import { dialect } from './dialect';
+import { planCustomFields } from './custom-fields';
+import type { CustomFieldPlan } from './custom-fields';
 import type { Db } from './audit';
 import { asId, defaultStatus, describeStatus, findRelease, findStatus, findTeam, findUser } from './resolve';
 import { allocateReference } from './reference-numbers';
@@ -68,6 +70,7 @@ export type WorkItemInput = Pick<
     progress_source?: string | undefined;
     /** A comma string on create, an array on update (the contract checks which form). */
     watchers?: string | string[] | undefined;
+    custom_fields?: Record<string, string | number | null> | undefined;
   };
 
 /** The stored columns the rules compare against (null on create). */
@@ -116,6 +119,8 @@ export interface WorkItemPlan {
   moved: boolean;
   tags?: string[];
   watchers?: number[];
+  /** The body's custom field values, checked against the product's definitions for the kind. */
+  customFields: CustomFieldPlan;
 }
 
 /**
@@ -236,7 +241,9 @@ export async function planWorkItem(
   let watchers: number[] | undefined;
   if (input.watchers !== undefined) watchers = await checkWatchers(db, input.watchers, problems);
 
-  return { release, moved, ...(tags ? { tags } : {}), ...(watchers ? { watchers } : {}) };
+  const customFields = await planCustomFields(db, productId, item.recordType, input.custom_fields, problems);
+
+  return { release, moved, customFields, ...(tags ? { tags } : {}), ...(watchers ? { watchers } : {}) };
 }
 
 /**
@@ -255,10 +262,15 @@ export async function planStatus(
   const kind = item.recordType;
   if (sent !== undefined) {
     const status = await findStatus(db, productId, kind, sent);
-    if (!status) problems.add('workflow_status', `must be ${item.article} ${kind} status of this product (${describeStatus(sent)} is not)`);
+    if (!status)
+      problems.add(
+        'workflow_status',
+        `must be ${item.article} ${kind} status of this product (${describeStatus(sent)} is not)`,
+      );
     else {
       columns.workflow_status_id = status.id;
-      if (item.statusChangedOn && stored && stored.workflow_status_id !== status.id) columns.status_changed_on = todayIso();
+      if (item.statusChangedOn && stored && stored.workflow_status_id !== status.id)
+        columns.status_changed_on = todayIso();
     }
   } else if (stored === null) {
     const status = await defaultStatus(db, productId, kind);
@@ -268,12 +280,19 @@ export async function planStatus(
 }
 
 /** Replaces a record's tags (kinds with tags). */
-export async function writeTags(db: Db, item: WorkItemKind, id: number, tags: readonly string[]): Promise<void> {
+export async function writeTags(
+  db: Db,
+  item: WorkItemKind,
+  id: number,
+  tags: readonly string[],
+): Promise<void> {
   if (!item.tags) return;
   const { table, column } = item.tags;
   await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(db);
   if (tags.length === 0) return;
-  await sql`INSERT INTO ${sql.table(table)} (${sql.ref(column)}, tag) VALUES ${sql.join(tags.map((tag) => sql`(${id}, ${tag})`))}`.execute(db);
+  await sql`INSERT INTO ${sql.table(table)} (${sql.ref(column)}, tag) VALUES ${sql.join(tags.map((tag) => sql`(${id}, ${tag})`))}`.execute(
+    db,
+  );
 }
 
 /** The watchers a body asks for, against the stored ones: both sorted, or null when the set stays. */
@@ -285,19 +304,28 @@ export async function watcherChange(
 ): Promise<[number[], number[]] | null> {
   if (!item.watchers || wanted === undefined) return null;
   const { table, column } = item.watchers;
-  const rows = await sql<{ user_id: number }>`SELECT user_id FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id} ORDER BY user_id`.execute(db);
+  const rows = await sql<{
+    user_id: number;
+  }>`SELECT user_id FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id} ORDER BY user_id`.execute(db);
   const before = rows.rows.map((r) => r.user_id);
   const after = [...wanted].sort((a, b) => a - b);
   return JSON.stringify(before) === JSON.stringify(after) ? null : [before, after];
 }
 
 /** Sets a record's watchers (replacing any). */
-export async function writeWatchers(db: Db, item: WorkItemKind, id: number, userIds: readonly number[]): Promise<void> {
+export async function writeWatchers(
+  db: Db,
+  item: WorkItemKind,
+  id: number,
+  userIds: readonly number[],
+): Promise<void> {
   if (!item.watchers) return;
   const { table, column } = item.watchers;
   await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(db);
   if (userIds.length === 0) return;
-  await sql`INSERT INTO ${sql.table(table)} (${sql.ref(column)}, user_id) VALUES ${sql.join(userIds.map((u) => sql`(${id}, ${u})`))}`.execute(db);
+  await sql`INSERT INTO ${sql.table(table)} (${sql.ref(column)}, user_id) VALUES ${sql.join(userIds.map((u) => sql`(${id}, ${u})`))}`.execute(
+    db,
+  );
 }
 
 /**
@@ -309,7 +337,11 @@ export async function writeWatchers(db: Db, item: WorkItemKind, id: number, user
 export function markWorkItem(
   rollups: RollupScheduler,
   item: WorkItemKind,
-  write: { id: number | null; before: Readonly<Record<string, unknown>> | null; changed: readonly string[] | null },
+  write: {
+    id: number | null;
+    before: Readonly<Record<string, unknown>> | null;
+    changed: readonly string[] | null;
+  },
 ): RollupScheduler {
   if (write.id !== null) rollups.wrote(item.kind, write.id, write.changed ?? undefined);
   for (const edge of item.rollups) {
@@ -388,7 +420,11 @@ async function planTeam(
         .selectFrom('team_workflow_statuses')
         .select('id')
         .where('team_id', '=', team)
-        .where((eb) => (sent.name !== undefined ? dialect.equalsIgnoringCase('name', sent.name.trim()) : eb('id', '=', byId ?? -1)))
+        .where((eb) =>
+          sent.name !== undefined
+            ? dialect.equalsIgnoringCase('name', sent.name.trim())
+            : eb('id', '=', byId ?? -1),
+        )
         .executeTakeFirst();
       if (!row) problems.add('team_workflow_status', 'must be a status of the selected team');
       else columns.team_workflow_status_id = row.id;
@@ -474,9 +510,19 @@ export async function beginCreate<I extends { name?: string | undefined }, P>(
   // A name that failed its shape check is already a problem: the stand-in is never written.
   const input = { ...args.input, name: args.input.name ?? 'unwritten' };
   const productId = args.release.product_id;
-  const planned = await plan({ productId, release: args.release, stored: null, userId: args.userId }, input, problems);
+  const planned = await plan(
+    { productId, release: args.release, stored: null, userId: args.userId },
+    input,
+    problems,
+  );
   problems.throwIfAny();
-  const product = await trx.selectFrom('products').select('reference_prefix').where('id', '=', productId).executeTakeFirstOrThrow();
-  const referenceNum = await allocateReference(trx, item.kind, productId, (n) => item.reference.key(product.reference_prefix, n));
+  const product = await trx
+    .selectFrom('products')
+    .select('reference_prefix')
+    .where('id', '=', productId)
+    .executeTakeFirstOrThrow();
+  const referenceNum = await allocateReference(trx, item.kind, productId, (n) =>
+    item.reference.key(product.reference_prefix, n),
+  );
   return { plan: planned, input, referenceNum, productId };
 }

@@ -62,6 +62,7 @@ const RELEASE_ITEM_FIELDS = [
   'dates',
   'progress',
   'team',
+  'custom_fields',
 ] as const satisfies readonly SharedField[];
 
 export const FEATURE_ITEM: WorkItemKind = {
@@ -86,7 +87,7 @@ export const EPIC_ITEM: WorkItemKind = {
   reference: { owner: 'products', counter: 'next_epic_num', key: epicKey },
   parent: { kind: 'release', column: 'release_id' },
   statusChangedOn: true,
-  shared: [...RELEASE_ITEM_FIELDS, 'custom_fields'],
+  shared: RELEASE_ITEM_FIELDS,
   tags: { table: 'epic_tags', column: 'epic_id' },
   watchers: { table: 'epic_watchers', column: 'epic_id' },
   rollups: edgesFrom('epic'),
@@ -100,7 +101,7 @@ export const REQUIREMENT_ITEM: WorkItemKind = {
   reference: { owner: 'features', counter: 'next_requirement_num', key: requirementKey },
   parent: { kind: 'feature', column: 'feature_id' },
   statusChangedOn: false,
-  shared: ['workflow_status', 'description', 'assigned_to_user', 'dates'],
+  shared: ['workflow_status', 'description', 'assigned_to_user', 'dates', 'custom_fields'],
   tags: null,
   watchers: null,
   rollups: edgesFrom('requirement'),

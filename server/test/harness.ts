@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { startService } from '../start';
-import type { RunningService } from '../start';
+import type { RunningService, ServiceOptions } from '../start';
 
 export const TEST_TOKEN = 'test-admin-token-0123456789';
 
@@ -30,7 +30,12 @@ export interface RawAnswer {
 }
 
 /** A request over Node's http client, with headers of our choosing (fetch sets `Host` itself). */
-export function rawRequest(port: number, p: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  p: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: p, method, headers }, (res) => {
       let text = '';
@@ -67,7 +72,13 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(opts: { seed?: 'demo' | 'empty' } = {}): Promise<TestService> {
+export async function startTestService(
+  opts: {
+    seed?: 'demo' | 'empty';
+    /** More of startService's options (those the environment sets, e.g. `upstream`, `staticDir`, `adminToken`). */
+    service?: Partial<Omit<ServiceOptions, 'dataDir' | 'port'>>;
+  } = {},
+): Promise<TestService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-test-'));
   const start = () =>
     startService({
@@ -78,6 +89,7 @@ export async function startTestService(opts: { seed?: 'demo' | 'empty' } = {}): 
       maxBodyBytes: 1024 * 1024,
       // Reads go through a read worker, as `npm start` serves them (TEST_READ_WORKERS=0: in-thread).
       readWorkers: Number(process.env.TEST_READ_WORKERS ?? 1),
+      ...opts.service,
     });
   let service = await start();
 
@@ -96,7 +108,7 @@ export async function startTestService(opts: { seed?: 'demo' | 'empty' } = {}): 
       init: { token?: string | null; headers?: Record<string, string>; rawBody?: string } = {},
     ): Promise<TestResponse<T>> {
       const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
-      const token = init.token === undefined ? TEST_TOKEN : init.token;
+      const token = init.token === undefined ? (opts.service?.adminToken ?? TEST_TOKEN) : init.token;
       if (token !== null) headers.Authorization = `Bearer ${token}`;
       let payload: string | undefined = init.rawBody;
       if (body !== undefined) {
@@ -127,4 +139,3 @@ export async function startTestService(opts: { seed?: 'demo' | 'empty' } = {}): 
   };
   return t;
 }
-

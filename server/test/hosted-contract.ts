@@ -10,6 +10,7 @@ interface MediaType {
   example?: unknown;
 }
 interface HostedOperation {
+  parameters?: { name?: string; in?: string }[];
   requestBody?: { content?: Record<string, MediaType> };
   responses?: Record<string, { content?: Record<string, MediaType> } | undefined>;
 }
@@ -21,7 +22,9 @@ interface HostedDocument {
 export const SHARED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared');
 
 export function readHostedDocument(): HostedDocument {
-  return JSON.parse(fs.readFileSync(path.join(SHARED_DIR, 'reference/aha-openapi.json'), 'utf8')) as HostedDocument;
+  return JSON.parse(
+    fs.readFileSync(path.join(SHARED_DIR, 'reference/aha-openapi.json'), 'utf8'),
+  ) as HostedDocument;
 }
 
 export interface HostedOp {
@@ -29,6 +32,8 @@ export interface HostedOp {
   /** As the hosted document writes it: `/features/{id}`. */
   path: string;
   requestExample: unknown;
+  /** The query parameters the document names. */
+  queryNames: string[];
   /** The success status the document gives (200 or 204) and its example body, if any. */
   status: number;
   responseExample: unknown;
@@ -44,11 +49,15 @@ export function hostedOperations(doc: HostedDocument): HostedOp[] {
       const method = m.toUpperCase();
       if (method !== 'GET' && method !== 'POST' && method !== 'PUT' && method !== 'DELETE') continue;
       const success = op.responses?.['200'] ? 200 : op.responses?.['204'] ? 204 : 200;
-      const media = (content: Record<string, MediaType> | undefined): MediaType | undefined => (content ? Object.values(content)[0] : undefined);
+      const media = (content: Record<string, MediaType> | undefined): MediaType | undefined =>
+        content ? Object.values(content)[0] : undefined;
       ops.push({
         method,
         path: p,
         requestExample: media(op.requestBody?.content)?.example,
+        queryNames: (op.parameters ?? [])
+          .filter((q) => q.in === 'query' && q.name !== undefined)
+          .map((q) => q.name ?? ''),
         status: success,
         responseExample: media(op.responses?.[String(success)]?.content)?.example,
       });
@@ -74,6 +83,22 @@ function kindOf(value: unknown, name = ''): string {
     if (URL_TEXT.test(value)) return 'URL string';
   }
   return typeof value;
+}
+
+/**
+ * The example item an answer item is compared with: the first, except in lists of typed values
+ * (custom fields: `{type, value}`), where the value's form depends on its type — there, the example
+ * item of the same type, or without a matching one the first item less its `value`.
+ */
+function exampleItemFor(examples: unknown[], item: unknown): unknown {
+  const first = examples[0];
+  const typeOf = (v: unknown): unknown =>
+    v && typeof v === 'object' && 'type' in v ? (v as { type: unknown }).type : undefined;
+  if (typeOf(first) === undefined || !first || typeof first !== 'object' || !('value' in first)) return first;
+  const same = examples.find((e) => typeOf(e) === typeOf(item));
+  if (same !== undefined) return same;
+  const { value: _value, ...rest } = first as Record<string, unknown>;
+  return rest;
 }
 
 export interface Comparison {
@@ -109,7 +134,8 @@ export function compareWithExample(example: unknown, actual: unknown, at = '$'):
         result.problems.push(`${where}: ${kindOf(ac)} where the example has an array`);
         return;
       }
-      if (ex.length > 0) ac.forEach((item, i) => walk(ex[0], item, `${where}[${i}]`, name));
+      if (ex.length > 0)
+        ac.forEach((item, i) => walk(exampleItemFor(ex, item), item, `${where}[${i}]`, name));
       return;
     }
     if (typeof ex === 'object') {
@@ -117,7 +143,8 @@ export function compareWithExample(example: unknown, actual: unknown, at = '$'):
         result.problems.push(`${where}: ${kindOf(ac)} where the example has an object`);
         return;
       }
-      for (const [key, value] of Object.entries(ex)) walk(value, (ac as Record<string, unknown>)[key], `${where}.${key}`, key);
+      for (const [key, value] of Object.entries(ex))
+        walk(value, (ac as Record<string, unknown>)[key], `${where}.${key}`, key);
       return;
     }
     if (typeof ex === 'number' && isIdName(name) && typeof ac === 'string' && NUMERIC_ID.test(ac)) return;

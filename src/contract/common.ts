@@ -51,6 +51,9 @@ export const timestampFields = { created_at: timestampSchema, updated_at: timest
 /** The tail every addressable record ends with: its times, its API address and its resource page. */
 export const recordTailFields = { ...timestampFields, url: z.string(), resource: z.string() };
 
+/** An integration's field on a record (hosted); no integrations run here, so lists are empty. */
+export const integrationFieldSchema = z.object({ id: idSchema, name: z.string(), value: z.unknown() });
+
 /** The workspace a record belongs to, as the hosted service embeds it (`project`). */
 export const projectRefSchema = z.object({
   id: idSchema,
@@ -70,7 +73,7 @@ export type ProjectRef = z.infer<typeof projectRefSchema>;
  */
 export const hostedRecordFields = {
   project: projectRefSchema.nullable().optional(),
-  integration_fields: z.array(z.object({ id: idSchema, name: z.string(), value: z.unknown() })).optional(),
+  integration_fields: z.array(integrationFieldSchema).optional(),
   comments_count: z.number().int().optional(),
   attachments: z.array(z.object({ id: idSchema })).optional(),
 };
@@ -89,6 +92,52 @@ export const noteBodySchema = z.object({
   /** Files embedded in the text; attachments are not stored yet (issue 12), so always empty. */
   attachments: z.array(z.object({ id: idSchema })),
 });
+
+/**
+ * A record linked from another, as the hosted service embeds it: its head, and (from this version
+ * on) when it was made and its addresses; initiatives and goals also bring their description.
+ * The later members are optional so answers of an older service still parse.
+ */
+export const recordLinkSchema = keyedRefSchema.extend({
+  created_at: timestampSchema.optional(),
+  url: z.string().optional(),
+  resource: z.string().optional(),
+  description: noteBodySchema.nullable().optional(),
+  integration_fields: z.array(integrationFieldSchema).optional(),
+});
+export type RecordLink = z.infer<typeof recordLinkSchema>;
+
+/** A list item in its compact form, as lists answer by default and records embed their children. */
+export const compactItemSchema = z.object({
+  ...recordHeadFields,
+  created_at: timestampSchema,
+  url: z.string(),
+  resource: z.string(),
+});
+
+/** A tag as `full_tags` lists it. Tags are text here, not records: `id` is null. */
+export const fullTagSchema = z.object({ id: idSchema.nullable(), name: z.string(), color: z.string() });
+export type FullTag = z.infer<typeof fullTagSchema>;
+
+/**
+ * What the hosted service scores and tracks on planning records and this service does not model:
+ * scorecards, key results and the time spent in each status. Always their empty forms here.
+ */
+export const unmodelledPlanningFields = {
+  score: z.number().nullable().optional(),
+  score_facts: z.array(z.object({ id: idSchema, name: z.string(), value: z.number().nullable() })).optional(),
+  key_results: z.array(z.object({ id: idSchema, name: z.string(), reference_num: z.string() })).optional(),
+  workflow_status_times: z
+    .array(
+      z.object({
+        status_id: idSchema,
+        status_name: z.string(),
+        started_at: timestampSchema,
+        ended_at: timestampSchema.nullable(),
+      }),
+    )
+    .optional(),
+};
 
 export const paginationSchema = z.object({
   total_records: z.number().int(),
@@ -139,7 +188,9 @@ export function listItemOf<Shape extends z.ZodRawShape>(record: z.ZodObject<Shap
 
 /** A create or update body, `{ "<key>": {...}, "fields": "..." }`: `fields` shapes the answer. */
 export function writeBody<K extends string, T extends z.ZodType>(key: K, input: T) {
-  return z.object({ [key]: input, fields: fieldsParamSchema } as { [P in K]: T } & { fields: typeof fieldsParamSchema });
+  return z.object({ [key]: input, fields: fieldsParamSchema } as { [P in K]: T } & {
+    fields: typeof fieldsParamSchema;
+  });
 }
 
 const refScalar = z.union([z.string().max(NAME_MAX), z.number().int().nonnegative()]);
@@ -163,7 +214,9 @@ export const nullableRefInputSchema = z
   .union([refScalar, refObject, z.null()], { error: `${REF_FORMS}, or null` })
   .transform((v) => (v === null || v === '' ? null : refText(v)));
 
-export const nullableDateInput = z.union([dateSchema, z.null(), z.literal('')]).transform((v) => (v ? v : null));
+export const nullableDateInput = z
+  .union([dateSchema, z.null(), z.literal('')])
+  .transform((v) => (v ? v : null));
 
 export const htmlInput = z.string().max(HTML_MAX, `must be at most ${HTML_MAX} characters`);
 
@@ -185,9 +238,16 @@ export const positionInput = z.number().int().min(0).max(1_000_000).nullable();
 const ASSIGNEE_FORMS = 'must be an email address, an object {"email": …}, or null';
 /** The assignee by email, or `{"email": …}` as the hosted examples send it; null or "" unassigns. */
 export const assigneeEmailInput = z
-  .union([z.string().max(EMAIL_MAX), z.strictObject({ email: z.string().max(EMAIL_MAX) }, { error: ASSIGNEE_FORMS }), z.null()], {
-    error: ASSIGNEE_FORMS,
-  })
+  .union(
+    [
+      z.string().max(EMAIL_MAX),
+      z.strictObject({ email: z.string().max(EMAIL_MAX) }, { error: ASSIGNEE_FORMS }),
+      z.null(),
+    ],
+    {
+      error: ASSIGNEE_FORMS,
+    },
+  )
   .transform((v) => {
     const email = v === null ? '' : typeof v === 'string' ? v : v.email;
     return email.trim() === '' ? null : email;
@@ -199,7 +259,9 @@ export const parentIdInput = z
   .transform((v) => (v === null ? null : String(v)));
 
 /** Names, ids or keys of linked records (replaces the set). */
-export const refListInput = z.array(z.union([z.string().max(NAME_MAX), z.number().int().positive()]).transform(String)).max(100);
+export const refListInput = z
+  .array(z.union([z.string().max(NAME_MAX), z.number().int().positive()]).transform(String))
+  .max(100);
 
 /** `{ "name": "..." }` — how workflow statuses are sent in request bodies. */
 const STATUS_FORMS = 'must be a status: an object {"name": …} or {"id": …}, or its name or id';
@@ -238,7 +300,12 @@ export const showQuerySchema = z.object({ fields: fieldsParamSchema });
  * the service validates with, and the API document describes, one language of lists.
  */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000).optional(),
+  page: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000)
+    .optional(),
   per_page: z.coerce
     .number()
     .int('must be a whole number')

@@ -11,6 +11,8 @@ export const customFieldValueSchema = z.object({
   name: z.string(),
   type: z.enum(CUSTOM_FIELD_TYPES),
   value: z.union([z.string(), z.number(), z.null()]),
+  /** When the value was last set (the hosted spelling); null for values older than this member. */
+  updatedAt: z.string().nullable().optional(),
 });
 export type CustomFieldValue = z.infer<typeof customFieldValueSchema>;
 
@@ -37,7 +39,10 @@ export const customFieldDefinitionSchema = z.object({
 });
 export type CustomFieldDefinition = z.infer<typeof customFieldDefinitionSchema>;
 
-export const customFieldDefinitionPage = pageEnvelope('custom_field_definitions', customFieldDefinitionSchema);
+export const customFieldDefinitionPage = pageEnvelope(
+  'custom_field_definitions',
+  customFieldDefinitionSchema,
+);
 export type CustomFieldDefinitionPage = z.infer<typeof customFieldDefinitionPage>;
 
 /**
@@ -67,6 +72,8 @@ const filterText = z
   .optional();
 
 /** Query of a product's definitions. */
-export const productCustomFieldDefinitionQuery = pagingQuerySchema.extend({ custom_fieldable_type: filterText });
+export const productCustomFieldDefinitionQuery = pagingQuerySchema.extend({
+  custom_fieldable_type: filterText,
+});
 /** Query of the account's definitions: a product filter besides the record kind. */
 export const customFieldDefinitionQuery = productCustomFieldDefinitionQuery.extend({ product: filterText });

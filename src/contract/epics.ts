@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES } from '../domain/progress';
 import {
-  keyedRefSchema,
+  compactItemSchema,
+  recordLinkSchema,
   recordWire,
   recordTailFields,
   hostedRecordFields,
@@ -12,13 +13,14 @@ import {
   writeBody,
   nameInput,
 } from './common';
-import { customFieldValueSchema, customFieldsInput } from './custom-fields';
 import {
   watchersCreateInput,
   watchersUpdateInput,
   workItemBodyFields,
   workItemHeadFields,
   workItemInputFields,
+  workItemHostedFields,
+  workItemLinksSchema,
   workItemTeamFields,
 } from './work-items';
 
@@ -27,20 +29,32 @@ export const epicSchema = z.object({
   ...workItemBodyFields,
   progress_source: z.enum(EPIC_PROGRESS_SOURCES),
   duration_source: z.enum(EPIC_DURATION_SOURCES),
-  initiative: keyedRefSchema.nullable(),
+  initiative: recordLinkSchema.nullable(),
   initiative_reference_num: z.string().nullable(),
   ...workItemTeamFields,
-  custom_fields: z.array(customFieldValueSchema),
   features_count: z.number().int(),
   /** Features of the epic in a complete status. */
   features_completed_count: z.number().int(),
   status_changed_on: z.string().nullable(),
+  /** The epic's features, as list items. */
+  features: z.array(compactItemSchema).optional(),
+  /** The epic's own estimates, without its features'; `master_feature_only_*` are the older names. */
+  epic_only_original_estimate: z.number().nullable().optional(),
+  epic_only_remaining_estimate: z.number().nullable().optional(),
+  master_feature_only_original_estimate: z.number().nullable().optional(),
+  master_feature_only_remaining_estimate: z.number().nullable().optional(),
+  ...workItemHostedFields,
+  epic_links: workItemLinksSchema,
   ...recordTailFields,
   ...hostedRecordFields,
 });
 export type Epic = z.infer<typeof epicSchema>;
 /** List items: compact by default (`id, name, reference_num, created_at, product_id, url, resource`), any subset with `fields`. */
-export const { envelope: epicEnvelope, listItem: epicListItemSchema, page: epicPage } = recordWire('epic', 'epics', epicSchema);
+export const {
+  envelope: epicEnvelope,
+  listItem: epicListItemSchema,
+  page: epicPage,
+} = recordWire('epic', 'epics', epicSchema);
 export type EpicListItem = z.infer<typeof epicListItemSchema>;
 
 const epicFields = z.object({
@@ -48,7 +62,6 @@ const epicFields = z.object({
   ...workItemInputFields,
   progress_source: z.enum(EPIC_PROGRESS_SOURCES).optional(),
   duration_source: z.enum(EPIC_DURATION_SOURCES).optional(),
-  custom_fields: customFieldsInput.optional(),
 });
 
 /** Operation 5. `watchers` is a comma-separated string of user ids on create. */

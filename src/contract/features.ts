@@ -7,7 +7,9 @@ import {
   assigneeEmailInput,
   htmlInput,
   idSchema,
-  keyedRefSchema,
+  fullTagSchema,
+  recordLinkSchema,
+  unmodelledPlanningFields,
   recordWire,
   nameInput,
   namedRefSchema,
@@ -25,13 +27,16 @@ import {
   workflowStatusSchema,
   writeBody,
 } from './common';
-import { releasePhaseSchema } from './releases';
+import { customFieldValueSchema, customFieldsInput } from './custom-fields';
+import { phaseLinkSchema } from './releases';
 import {
   watchersCreateInput,
   watchersUpdateInput,
   workItemBodyFields,
   workItemHeadFields,
   workItemInputFields,
+  workItemHostedFields,
+  workItemLinksSchema,
   workItemTeamFields,
 } from './work-items';
 
@@ -40,7 +45,7 @@ export const requirementSchema = z.object({
   name: z.string(),
   reference_num: z.string(),
   position: z.number().int(),
-  feature: keyedRefSchema.extend({ product_id: idSchema }),
+  feature: recordLinkSchema.extend({ product_id: idSchema }),
   release_id: idSchema,
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
@@ -48,6 +53,11 @@ export const requirementSchema = z.object({
   description: noteBodySchema.nullable(),
   assigned_to_user: userRefSchema.nullable(),
   created_by_user: userRefSchema.nullable(),
+  /** Requirements take no tags here: both lists are always empty (hosted members). */
+  tags: z.array(z.string()).optional(),
+  full_tags: z.array(fullTagSchema).optional(),
+  custom_fields: z.array(customFieldValueSchema).optional(),
+  workflow_status_times: unmodelledPlanningFields.workflow_status_times,
   ...recordTailFields,
   ...hostedRecordFields,
 });
@@ -60,15 +70,25 @@ export const featureSchema = z.object({
   workflow_kind: namedRefSchema.nullable(),
   ...workItemBodyFields,
   progress_source: z.enum(FEATURE_PROGRESS_SOURCES_CREATE),
-  belongs_to_release_phase: releasePhaseSchema.pick({ id: true, name: true, type: true, start_on: true, end_on: true }).nullable(),
-  initiative: keyedRefSchema.nullable(),
-  epic: keyedRefSchema.nullable(),
+  belongs_to_release_phase: phaseLinkSchema.nullable(),
+  initiative: recordLinkSchema.nullable(),
+  initiative_reference_num: z.string().nullable().optional(),
+  epic: recordLinkSchema.nullable(),
+  epic_reference_num: z.string().nullable().optional(),
+  /** The hosted service's older name of `epic`, answered beside it. */
+  master_feature: recordLinkSchema.nullable().optional(),
   ...workItemTeamFields,
+  /** The feature's requirements, whole as hosted (older answers had only their heads). */
   requirements: z.array(
-    requirementSchema.pick({ id: true, name: true, reference_num: true, position: true, workflow_status: true }),
+    requirementSchema
+      .partial()
+      .required({ id: true, name: true, reference_num: true, position: true, workflow_status: true }),
   ),
   status_changed_on: z.string().nullable(),
+  ...workItemHostedFields,
+  feature_links: workItemLinksSchema,
   ...recordTailFields,
+  ...hostedRecordFields,
 });
 export type Feature = z.infer<typeof featureSchema>;
 /** List items: compact by default (`id, name, reference_num, created_at, product_id, url, resource`), any subset with `fields`. */
@@ -111,6 +131,7 @@ export const requirementFieldsInput = z.object({
   assigned_to_user: assigneeEmailInput.optional(),
   /** Sort key among the feature's requirements; null puts it last. */
   position: positionInput.optional(),
+  custom_fields: customFieldsInput.optional(),
 });
 export const requirementCreateInput = requirementFieldsInput;
 export const requirementUpdateInput = requirementFieldsInput.partial();

@@ -1,14 +1,21 @@
 // Initiatives, goals and time frames: response shapes and request bodies (operations 11 and 20,
 // initiative show/update/lists, goals show/list/create, the initiative–goal link).
 import { z } from 'zod';
-import { GOAL_PROGRESS_SOURCES, INITIATIVE_DURATION_SOURCES, INITIATIVE_PROGRESS_SOURCES } from '../domain/progress';
+import {
+  GOAL_PROGRESS_SOURCES,
+  INITIATIVE_DURATION_SOURCES,
+  INITIATIVE_PROGRESS_SOURCES,
+} from '../domain/progress';
 import {
   EMAIL_MAX,
   NAME_MAX,
   assigneeEmailInput,
   colorInput,
   htmlInput,
+  compactItemSchema,
   keyedRefSchema,
+  recordLinkSchema,
+  unmodelledPlanningFields,
   recordHeadFields,
   recordWire,
   nameInput,
@@ -30,6 +37,7 @@ import {
   workflowStatusSchema,
 } from './common';
 import { customFieldValueSchema, customFieldsInput } from './custom-fields';
+import { releaseRefSchema } from './releases';
 
 export const timeFrameSchema = z.object({
   id: idSchema,
@@ -64,11 +72,22 @@ export const initiativeSchema = z.object({
   progress: z.number().nullable(),
   progress_source: z.enum(INITIATIVE_PROGRESS_SOURCES),
   duration_source: z.enum(INITIATIVE_DURATION_SOURCES),
-  goals: z.array(keyedRefSchema),
+  goals: z.array(recordLinkSchema),
   custom_fields: z.array(customFieldValueSchema),
   epics_count: z.number().int(),
   features_count: z.number().int(),
   status_changed_on: z.string().nullable(),
+  /** The hosted service's older status word: the workflow status's name in snake case. */
+  status: z.string().nullable().optional(),
+  /** What serves the initiative, as list items (the hosted members; `master_features` is the older name of `epic`). */
+  features: z.array(compactItemSchema).optional(),
+  epic: z.array(recordLinkSchema).optional(),
+  master_features: z.array(recordLinkSchema).optional(),
+  releases: z.array(releaseRefSchema).optional(),
+  /** Initiatives take no watchers or custom objects here: always empty. */
+  watchers: z.array(userRefSchema).optional(),
+  custom_object_links: z.array(z.object({ id: idSchema })).optional(),
+  ...unmodelledPlanningFields,
   ...recordTailFields,
   ...hostedRecordFields,
 });
@@ -80,7 +99,11 @@ export const {
 } = recordWire('initiative', 'initiatives', initiativeSchema);
 export type InitiativeListItem = z.infer<typeof initiativeListItemSchema>;
 
-const numberInput = z.number().min(0, 'must not be negative').max(1_000_000, 'must be at most 1000000').nullable();
+const numberInput = z
+  .number()
+  .min(0, 'must not be negative')
+  .max(1_000_000, 'must be at most 1000000')
+  .nullable();
 
 const initiativeFields = z.object({
   name: nameInput,
@@ -123,13 +146,40 @@ export const goalSchema = z.object({
   progress: z.number().nullable(),
   progress_source: z.enum(GOAL_PROGRESS_SOURCES),
   time_frame: timeFrameRefSchema.nullable(),
-  initiatives: z.array(keyedRefSchema),
+  initiatives: z.array(recordLinkSchema),
   created_by_user: userRefSchema.nullable(),
+  custom_fields: z.array(customFieldValueSchema).optional(),
+  /** How the goal is measured (name, text, status of the initiative workflow); null when it has none. */
+  success_metric: z
+    .object({
+      name: z.string().nullable(),
+      description: noteBodySchema.nullable(),
+      workflow_status: workflowStatusSchema.nullable(),
+      workflow_status_times: unmodelledPlanningFields.workflow_status_times,
+    })
+    .nullable()
+    .optional(),
+  /**
+   * Hosted members this service does not model, always in their empty forms: parent goals (goals
+   * form no tree here), key results, and direct links to features and releases (goals are served
+   * by initiatives).
+   */
+  parent: recordLinkSchema.nullable().optional(),
+  parents: z.array(recordLinkSchema).optional(),
+  key_results: unmodelledPlanningFields.key_results,
+  features: z.array(compactItemSchema).optional(),
+  releases: z.array(releaseRefSchema).optional(),
+  watchers: z.array(userRefSchema).optional(),
+  custom_object_links: z.array(z.object({ id: idSchema })).optional(),
   ...recordTailFields,
   ...hostedRecordFields,
 });
 export type Goal = z.infer<typeof goalSchema>;
-export const { envelope: goalEnvelope, listItem: goalListItemSchema, page: goalPage } = recordWire('goal', 'goals', goalSchema);
+export const {
+  envelope: goalEnvelope,
+  listItem: goalListItemSchema,
+  page: goalPage,
+} = recordWire('goal', 'goals', goalSchema);
 
 export const goalCreateInput = z.object({
   name: nameInput,
@@ -143,6 +193,19 @@ export const goalCreateInput = z.object({
   progress: progressInput.optional(),
   /** Names, ids or keys of initiatives of the product to link. */
   initiatives: refListInput.optional(),
+  /**
+   * How the goal is measured (hosted): a name, an HTML text and a status of the product's
+   * initiative workflow; members left out stay as they are, null clears the metric.
+   */
+  success_metric: z
+    .strictObject({
+      name: z.string().trim().max(NAME_MAX).nullable().optional(),
+      description: htmlInput.nullable().optional(),
+      workflow_status: statusInputSchema.nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  custom_fields: customFieldsInput.optional(),
 });
 export type GoalCreateInput = z.input<typeof goalCreateInput>;
 export const goalCreateBody = writeBody('goal', goalCreateInput);

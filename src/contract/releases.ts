@@ -11,7 +11,8 @@ import {
 import {
   NAME_MAX,
   htmlInput,
-  keyedRefSchema,
+  recordLinkSchema,
+  unmodelledPlanningFields,
   recordWire,
   nameInput,
   parentIdInput,
@@ -21,6 +22,9 @@ import {
   timestampFields,
   writeBody,
   listQuerySchema,
+  integrationFieldSchema,
+  projectRefSchema,
+  timestampSchema,
   idSchema,
   noteBodySchema,
   nullableDateInput,
@@ -32,8 +36,17 @@ import {
   userRefSchema,
   workflowStatusSchema,
 } from './common';
+import { customFieldValueSchema, customFieldsInput } from './custom-fields';
 
-export const EXTERNAL_DATE_RESOLUTIONS = ['sync', 'exact', 'week', 'month', 'quarter', 'half', 'year'] as const;
+export const EXTERNAL_DATE_RESOLUTIONS = [
+  'sync',
+  'exact',
+  'week',
+  'month',
+  'quarter',
+  'half',
+  'year',
+] as const;
 export const CAPACITY_UNITS = ['time', 'story_points'] as const;
 export const PHASE_TYPES = ['phase', 'milestone'] as const;
 
@@ -48,6 +61,11 @@ export const releaseRefSchema = z.object({
   capacity_units: z.enum(CAPACITY_UNITS),
   url: z.string(),
   resource: z.string(),
+  /** The hosted members of an embedded release; optional so older answers still parse. */
+  created_at: timestampSchema.optional(),
+  integration_fields: z.array(integrationFieldSchema).optional(),
+  owner: userRefSchema.nullable().optional(),
+  project: projectRefSchema.nullable().optional(),
 });
 export type ReleaseRef = z.infer<typeof releaseRefSchema>;
 
@@ -77,8 +95,21 @@ export const releaseSchema = z.object({
   workflow_status: workflowStatusSchema,
   owner: userRefSchema.nullable(),
   created_by_user: userRefSchema.nullable(),
-  initiatives: z.array(keyedRefSchema),
+  initiatives: z.array(recordLinkSchema),
   features_count: z.number().int(),
+  /** The external date at its resolution, as people read it (`Q1 2026`); null without a date. */
+  external_release_date_description: z.string().nullable().optional(),
+  /** Master releases are not modelled here: always false. */
+  master_release: z.boolean().optional(),
+  /** When the release was shipped (its status became a done one); null while it is not. */
+  released_on: z.string().nullable().optional(),
+  status_changed_on: z.string().nullable().optional(),
+  custom_fields: z.array(customFieldValueSchema).optional(),
+  goals: z.array(recordLinkSchema).optional(),
+  watchers: z.array(userRefSchema).optional(),
+  custom_object_links: z.array(z.object({ id: idSchema })).optional(),
+  key_results: unmodelledPlanningFields.key_results,
+  workflow_status_times: unmodelledPlanningFields.workflow_status_times,
   ...recordTailFields,
   ...hostedRecordFields,
 });
@@ -93,7 +124,10 @@ export const {
 export const releaseFieldsInput = z.object({
   name: nameInput,
   owner: nullableRefInputSchema.optional(),
-  initiatives: z.array(z.union([z.string().max(NAME_MAX), z.number().int()]).transform(String)).max(100).optional(),
+  initiatives: z
+    .array(z.union([z.string().max(NAME_MAX), z.number().int()]).transform(String))
+    .max(100)
+    .optional(),
   workflow_status: statusInputSchema.optional(),
   parent_id: parentIdInput.optional(),
   theme: htmlInput.nullable().optional(),
@@ -109,6 +143,7 @@ export const releaseFieldsInput = z.object({
   progress_source: z.enum(RELEASE_PROGRESS_SOURCES).optional(),
   progress: progressInput.optional(),
   duration_source: z.enum(RELEASE_DURATION_SOURCES).optional(),
+  custom_fields: customFieldsInput.optional(),
 });
 export const releaseCreateInput = releaseFieldsInput;
 export const releaseUpdateInput = releaseFieldsInput.partial();
@@ -132,7 +167,15 @@ export const releasePhaseSchema = z.object({
   description: noteBodySchema.nullable(),
   features_count: z.number().int(),
   ...timestampFields,
+  integration_fields: hostedRecordFields.integration_fields,
+  custom_fields: z.array(customFieldValueSchema).optional(),
 });
+/** A work item's phase (`belongs_to_release_phase`): the phase without its count and position. */
+export const phaseLinkSchema = releasePhaseSchema
+  .omit({ features_count: true, position: true })
+  .partial()
+  .required({ id: true, name: true, type: true, start_on: true, end_on: true });
+export type PhaseLink = z.infer<typeof phaseLinkSchema>;
 export type ReleasePhase = z.infer<typeof releasePhaseSchema>;
 export const releasePhaseEnvelope = recordEnvelope('release_phase', releasePhaseSchema);
 export const releasePhasePage = pageEnvelope('release_phases', releasePhaseSchema);
@@ -148,13 +191,16 @@ const releasePhaseFields = z.object({
   duration_source: z.enum(RELEASE_PHASE_DURATION_SOURCES).optional(),
   /** Sort key among the release's phases; null puts the phase last. */
   position: positionInput.optional(),
+  custom_fields: customFieldsInput.optional(),
 });
 /** Create (`POST /release_phases`): the release is named in the body. */
 export const releasePhaseCreateInput = releasePhaseFields.extend({
   release_id: z.union([z.string().min(1), z.number().int().positive()]).transform(String),
 });
 /** Update (operation 15): the spec marks `phase_type` required even here. */
-export const releasePhaseUpdateInput = releasePhaseFields.partial().extend({ phase_type: z.enum(PHASE_TYPES) });
+export const releasePhaseUpdateInput = releasePhaseFields
+  .partial()
+  .extend({ phase_type: z.enum(PHASE_TYPES) });
 export type ReleasePhaseCreateInput = z.input<typeof releasePhaseCreateInput>;
 export type ReleasePhaseUpdateInput = z.input<typeof releasePhaseUpdateInput>;
 export const releasePhaseCreateBody = recordEnvelope('release_phase', releasePhaseCreateInput);

@@ -10,7 +10,10 @@ import {
   assigneeEmailInput,
   htmlInput,
   idSchema,
+  fullTagSchema,
   keyedRefSchema,
+  recordLinkSchema,
+  unmodelledPlanningFields,
   namedRefSchema,
   noteBodySchema,
   nullableDateInput,
@@ -22,6 +25,7 @@ import {
   userRefSchema,
   workflowStatusSchema,
 } from './common';
+import { customFieldValueSchema, customFieldsInput } from './custom-fields';
 import { CAPACITY_UNITS, releaseRefSchema } from './releases';
 
 /** Identity and placement of a work item in its release. */
@@ -52,6 +56,21 @@ export const workItemBodyFields = {
   progress: z.number().nullable(),
 };
 
+/**
+ * Members the hosted service's features and epics carry beyond ours: custom fields, tags with
+ * colours, links to goals and to other work items, and what is not modelled here (scores, key
+ * results, time per status) in its empty form. Optional so older answers still parse.
+ */
+export const workItemHostedFields = {
+  custom_fields: z.array(customFieldValueSchema),
+  full_tags: z.array(fullTagSchema).optional(),
+  goals: z.array(recordLinkSchema).optional(),
+  ...unmodelledPlanningFields,
+};
+
+/** `feature_links` / `epic_links`: dependencies between work items; not modelled here, always empty. */
+export const workItemLinksSchema = z.array(z.object({ link_type: z.string() })).optional();
+
 /** Team planning: the team's own status, iteration and program increment. */
 export const workItemTeamFields = {
   team: namedRefSchema.nullable(),
@@ -61,12 +80,18 @@ export const workItemTeamFields = {
   watchers: z.array(userRefSchema),
 };
 
-const estimateText = z.string().max(ESTIMATE_TEXT_MAX, `must be at most ${ESTIMATE_TEXT_MAX} characters`).nullable();
+const estimateText = z
+  .string()
+  .max(ESTIMATE_TEXT_MAX, `must be at most ${ESTIMATE_TEXT_MAX} characters`)
+  .nullable();
 const estimateNumber = z.number().min(0, 'must not be negative').nullable();
 
 /** Request fields every work item takes (all optional but `name`). */
 export const workItemInputFields = {
-  release: z.union([z.string().min(1).max(NAME_MAX), z.number().int().positive()]).transform(String).optional(),
+  release: z
+    .union([z.string().min(1).max(NAME_MAX), z.number().int().positive()])
+    .transform(String)
+    .optional(),
   workflow_status: statusInputSchema.optional(),
   description: htmlInput.nullable().optional(),
   created_by: z.string().max(EMAIL_MAX).optional(),
@@ -91,6 +116,8 @@ export const workItemInputFields = {
   team_workflow_status: z.union([statusInputSchema, z.null()]).optional(),
   iteration: nullableRefInputSchema.optional(),
   program_increment: nullableRefInputSchema.optional(),
+  /** `{"<key>": value}` of the product's custom fields for the kind; null clears one. */
+  custom_fields: customFieldsInput.optional(),
 };
 
 /** `watchers` on create: a comma-separated string of user ids. */
@@ -99,4 +126,6 @@ export const watchersCreateInput = z
   .max(5_000)
   .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'must be comma-separated user ids');
 /** `watchers` on update: an array of user ids. */
-export const watchersUpdateInput = z.array(z.union([idSchema, z.number().int().positive()]).transform(String)).max(500);
+export const watchersUpdateInput = z
+  .array(z.union([idSchema, z.number().int().positive()]).transform(String))
+  .max(500);

@@ -35,7 +35,13 @@ cleanUpAfterEach();
 const choices: FeatureFormChoices = {
   releases: [
     { id: '10', name: 'Spring', reference_num: 'PLN-R-1', capacity_units: 'time', parking_lot: false },
-    { id: '11', name: 'Points', reference_num: 'PLN-R-2', capacity_units: 'story_points', parking_lot: false },
+    {
+      id: '11',
+      name: 'Points',
+      reference_num: 'PLN-R-2',
+      capacity_units: 'story_points',
+      parking_lot: false,
+    },
   ],
   statuses: [status('1', 'New', 1), status('2', 'In development', 2)],
   kinds: [{ id: '5', name: 'New feature' }],
@@ -52,7 +58,12 @@ const choices: FeatureFormChoices = {
 };
 
 function renderForm(
-  props: { feature?: Feature; initialRelease?: string; initialEpic?: string; initialInitiative?: string } = {},
+  props: {
+    feature?: Feature;
+    initialRelease?: string;
+    initialEpic?: string;
+    initialInitiative?: string;
+  } = {},
 ) {
   const queryClient = testQueryClient();
   // The phases of both releases are already known, so the form does not reach for the network.
@@ -81,7 +92,10 @@ describe('FeatureForm', { timeout: 20_000 }, () => {
     await person.selectOptions(screen.getByLabelText('Team'), '7');
     expect(iteration.disabled).toBe(false);
     expect(optionTexts(iteration)).toEqual(['No iteration', 'Sprint A1', 'Sprint A2']);
-    expect(optionTexts(screen.getByLabelText('Program increment'))).toEqual(['No program increment', 'PI-70 Alpha PI']);
+    expect(optionTexts(screen.getByLabelText('Program increment'))).toEqual([
+      'No program increment',
+      'PI-70 Alpha PI',
+    ]);
     expect(optionTexts(screen.getByLabelText('Team status'))).toEqual(['No team status', 'Ready', 'Doing']);
     await person.selectOptions(iteration, 'Sprint A2');
     await person.selectOptions(screen.getByLabelText('Team status'), 'Doing');
@@ -118,7 +132,13 @@ describe('FeatureForm', { timeout: 20_000 }, () => {
     expect(sent[0]?.method).toBe('POST');
     expect(sent[0]?.url).toBe('/api/v1/releases/10/features');
     const body = (sent[0]?.body as { feature: Record<string, unknown> }).feature;
-    expect(body).toMatchObject({ name: 'Export', team: '8', initial_estimate_text: '3d', watchers: '3,5', workflow_status: { name: 'New' } });
+    expect(body).toMatchObject({
+      name: 'Export',
+      team: '8',
+      initial_estimate_text: '3d',
+      watchers: '3,5',
+      workflow_status: { name: 'New' },
+    });
     expect(body).not.toHaveProperty('iteration');
     expect(body).not.toHaveProperty('program_increment');
     expect(body).not.toHaveProperty('team_workflow_status');
@@ -144,7 +164,9 @@ describe('FeatureForm', { timeout: 20_000 }, () => {
     await person.type(screen.getByLabelText('Name'), 'Export');
     await person.click(create);
     const summary = await screen.findByText(/The form could not be saved/);
-    const link = within(summary.parentElement!).getByRole('link', { name: /^Initial estimate: "5p" is in story points/ });
+    const link = within(summary.parentElement!).getByRole('link', {
+      name: /^Initial estimate: "5p" is in story points/,
+    });
     expect(link.getAttribute('href')).toBe(`#${estimate.id}`);
     await vi.waitFor(() => expect(document.activeElement).toBe(estimate));
     expect(sent).toHaveLength(0);
@@ -175,7 +197,11 @@ describe('FeatureForm', { timeout: 20_000 }, () => {
     const person = renderForm({ initialRelease: '10', initialEpic: 'pln-e-2', initialInitiative: '30' });
     expect(screen.getByLabelText<HTMLSelectElement>('Epic').value).toBe('21');
     expect(screen.getByLabelText<HTMLSelectElement>('Initiative').value).toBe('30');
-    expect(optionTexts(screen.getByLabelText('Epic'))).toEqual(['No epic', 'Identity — Spring (PLN-E-1)', 'Roadmaps — Points (PLN-E-2)']);
+    expect(optionTexts(screen.getByLabelText('Epic'))).toEqual([
+      'No epic',
+      'Identity — Spring (PLN-E-1)',
+      'Roadmaps — Points (PLN-E-2)',
+    ]);
     await person.type(screen.getByLabelText('Name'), 'Audit export');
     await person.click(screen.getByRole('button', { name: 'Create feature' }));
     // After a successful save the app refreshes its lists, so only the first request is the create.
@@ -230,6 +256,7 @@ function sampleFeature(): Feature {
     name: 'Search',
     reference_num: 'PLN-42',
     workflow_kind: null,
+    custom_fields: [],
     workflow_status: status('2', 'In development', 2),
     tags: ['search', 'ux'],
     start_date: null,
@@ -246,12 +273,17 @@ function sampleFeature(): Feature {
   };
 }
 
-const schema = buildFeatureFormSchema({ mode: 'create', unitsOf: (id) => (id === '11' ? 'story_points' : 'time') });
+const schema = buildFeatureFormSchema({
+  mode: 'create',
+  unitsOf: (id) => (id === '11' ? 'story_points' : 'time'),
+});
 const parse = (values: unknown): FeatureFormOutput => schema.parse(values);
 
 describe('feature form mapping', () => {
   it('sends watchers as a comma-separated string of ids on create', () => {
-    const body = toCreateInput(parse({ ...createDefaults({ releaseId: '10' }), name: 'Export', watchers: ['3', '5'] }));
+    const body = toCreateInput(
+      parse({ ...createDefaults({ releaseId: '10' }), name: 'Export', watchers: ['3', '5'] }),
+    );
     expect(body.watchers).toBe('3,5');
     expect(body).toMatchObject({ name: 'Export', progress_source: 'progress_manual', progress: 0 });
   });
@@ -294,7 +326,9 @@ describe('feature form mapping', () => {
     expect(body.progress_source).toBe('progress_from_requirements');
     expect('progress' in body).toBe(false);
 
-    const manual = toCreateInput(parse({ ...createDefaults({ releaseId: '10' }), name: 'Export', progress: '55' }));
+    const manual = toCreateInput(
+      parse({ ...createDefaults({ releaseId: '10' }), name: 'Export', progress: '55' }),
+    );
     expect(manual.progress).toBe(55);
   });
 
@@ -336,13 +370,19 @@ describe('feature form mapping', () => {
   });
 
   it('clears emptied fields with null on update and sends the progress source only when it changed', () => {
-    const feature = { ...sampleFeature(), progress_source: 'progress_from_requirements_with_dependents' as const };
+    const feature = {
+      ...sampleFeature(),
+      progress_source: 'progress_from_requirements_with_dependents' as const,
+    };
     const same = toUpdateInput(parse({ ...editDefaults(feature), initial_estimate_text: '' }), feature);
     expect(same.initial_estimate_text).toBeNull();
     expect(same.team).toBeNull();
     expect('progress_source' in same).toBe(false);
 
-    const changed = toUpdateInput(parse({ ...editDefaults(feature), progress_source: 'progress_from_todos' }), feature);
+    const changed = toUpdateInput(
+      parse({ ...editDefaults(feature), progress_source: 'progress_from_todos' }),
+      feature,
+    );
     expect(changed.progress_source).toBe('progress_from_todos');
   });
 });
