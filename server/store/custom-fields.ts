@@ -35,6 +35,7 @@ import type { FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import type { Changes, Db } from './audit';
 import { listPage } from './pages';
+import { prepared } from './prepared';
 import { asId } from './resolve';
 import type { CustomFieldDefinitionsTable, CustomFieldValuesTable } from './schema';
 
@@ -110,6 +111,19 @@ function answerValue(d: { field_type: string }, value: string): string | number 
 // ---------------------------------------------------------------------------------------------
 // Read
 
+// Every read of a record of any kind runs this (a feature page too): built and compiled once per shape.
+const valuesOf = prepared((db, recordType: string, ids: number[]) =>
+  db
+    .selectFrom('custom_field_values as v')
+    .innerJoin('custom_field_definitions as d', 'd.id', 'v.field_id')
+    .select(['v.record_id', 'v.value', 'v.updated_at', 'd.id', 'd.key', 'd.name', 'd.field_type'])
+    .where('v.record_type', '=', recordType)
+    .where('v.record_id', 'in', ids)
+    .orderBy('v.record_id')
+    .orderBy('d.position')
+    .orderBy('d.id'),
+);
+
 /**
  * The custom field values of a batch of records of one kind, by record id, in definition order
  * (position, then id). One query whatever the batch size; records without values map to nothing
@@ -122,16 +136,7 @@ export async function customFieldsFor(
 ): Promise<Map<number, CustomFieldValue[]>> {
   const out = new Map<number, CustomFieldValue[]>();
   if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('custom_field_values as v')
-    .innerJoin('custom_field_definitions as d', 'd.id', 'v.field_id')
-    .select(['v.record_id', 'v.value', 'v.updated_at', 'd.id', 'd.key', 'd.name', 'd.field_type'])
-    .where('v.record_type', '=', recordType)
-    .where('v.record_id', 'in', [...new Set(ids)])
-    .orderBy('v.record_id')
-    .orderBy('d.position')
-    .orderBy('d.id')
-    .execute();
+  const rows = await valuesOf(db, recordType, [...new Set(ids)]);
   for (const r of rows) {
     const list = out.get(r.record_id) ?? [];
     list.push({
