@@ -18,11 +18,7 @@ beforeAll(async () => {
   t = await startTestService();
   api = apiClient(t);
   const db = t.service.store.db;
-  const morgan = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', 'morgan@planner.local')
-    .executeTakeFirstOrThrow();
+  const morgan = await db.selectFrom('users').select('id').where('email', '=', 'morgan@planner.local').executeTakeFirstOrThrow();
   member = await mintToken(db, morgan.id, 'account-hosted.test');
 });
 
@@ -73,9 +69,7 @@ describe('users and GET /me in the hosted shape', () => {
   it('answers a member with contributor roles and no administrator roles', async () => {
     const { user } = (await api.call('GET /me', { token: member })).data();
     expect(user.email).toBe('morgan@planner.local');
-    expect(new Set(user.product_roles?.map((r) => `${r.role} ${r.role_description}`))).toEqual(
-      new Set(['30 Contributor']),
-    );
+    expect(new Set(user.product_roles?.map((r) => `${r.role} ${r.role_description}`))).toEqual(new Set(['30 Contributor']));
     expect(user.administrator_roles).toEqual({
       administer_account: false,
       administer_billing: false,
@@ -178,16 +172,12 @@ describe('products and workflows in the hosted shape', () => {
     const some = (await api.call('GET /products', { query: { fields: 'epic_workflow' } })).body as {
       products: Record<string, unknown>[];
     };
-    expect(some.products.map((p) => Object.keys(p).sort().join())).toEqual([
-      'epic_workflow,id',
-      'epic_workflow,id',
-    ]);
+    expect(some.products.map((p) => Object.keys(p).sort().join())).toEqual(['epic_workflow,id', 'epic_workflow,id']);
   });
 
   it('lists workflows with transitions_only and the feature kinds on the feature workflow', async () => {
     const { workflows } = (await api.call('GET /products/{id}/workflows', { params: { id: 'PLN' } })).data();
-    const kinds = (await api.call('GET /products/{id}/workflow_kinds', { params: { id: 'PLN' } })).data()
-      .workflow_kinds;
+    const kinds = (await api.call('GET /products/{id}/workflow_kinds', { params: { id: 'PLN' } })).data().workflow_kinds;
     for (const w of workflows) {
       expect(w.transitions_only).toBe(false);
       expect(w.workflow_kinds).toEqual(w.statusable_type === 'Feature' ? kinds : []);
@@ -224,9 +214,7 @@ describe('POST /products', () => {
     expect(listed.products.map((p) => p.reference_prefix)).toContain(prefix);
     const { workflows } = (await api.call('GET /products/{id}/workflows', { params: { id: prefix } })).data();
     expect(workflows).toHaveLength(7);
-    const frames = (
-      await api.call('GET /products/{product_id}/time_frames', { params: { product_id: prefix } })
-    ).data().time_frames;
+    const frames = (await api.call('GET /products/{product_id}/time_frames', { params: { product_id: prefix } })).data().time_frames;
     expect(frames).toHaveLength(3);
 
     const release = (
@@ -277,9 +265,7 @@ describe('POST /products', () => {
 
   it('audits the creation', async () => {
     const prefix = freshPrefix();
-    const { product } = (
-      await api.call('POST /products', { body: { product: { name: 'Audited', prefix } } })
-    ).data();
+    const { product } = (await api.call('POST /products', { body: { product: { name: 'Audited', prefix } } })).data();
     const rows = await t.service.store.db
       .selectFrom('audits')
       .selectAll()
@@ -295,34 +281,25 @@ describe('POST /products', () => {
 
   it('takes reference_prefix as the prefix', async () => {
     const prefix = freshPrefix();
-    const { product } = (
-      await api.call('POST /products', { body: { product: { name: 'Aliased', reference_prefix: prefix } } })
-    ).data();
+    const { product } = (await api.call('POST /products', { body: { product: { name: 'Aliased', reference_prefix: prefix } } })).data();
     expect(product.reference_prefix).toBe(prefix);
   });
 
   it('refuses a prefix used by a product or a team, in any case of the request', async () => {
     const before = await productCount();
+    expect(problemsOf(await api.call('POST /products', { body: { product: { name: 'Twin', prefix: 'PLN' } } })).prefix).toEqual([
+      'has already been taken',
+    ]);
     expect(
-      problemsOf(await api.call('POST /products', { body: { product: { name: 'Twin', prefix: 'PLN' } } }))
-        .prefix,
-    ).toEqual(['has already been taken']);
-    expect(
-      problemsOf(
-        await api.call('POST /products', { body: { product: { name: 'Twin', reference_prefix: 'WEB' } } }),
-      ).reference_prefix,
+      problemsOf(await api.call('POST /products', { body: { product: { name: 'Twin', reference_prefix: 'WEB' } } })).reference_prefix,
     ).toEqual(['has already been taken']);
     expect(await productCount()).toBe(before);
   });
 
   it('refuses malformed prefixes, naming the field', async () => {
     for (const prefix of ['pln', 'A', '1ABC', 'TOOLONGPREFIX', 'AB-C', 'AB C', '']) {
-      const errors = problemsOf(
-        await api.call('POST /products', { body: { product: { name: 'Bad prefix', prefix } } }),
-      );
-      expect(errors.prefix, prefix).toEqual([
-        'must be 2 to 10 upper-case letters or digits, starting with a letter',
-      ]);
+      const errors = problemsOf(await api.call('POST /products', { body: { product: { name: 'Bad prefix', prefix } } }));
+      expect(errors.prefix, prefix).toEqual(['must be 2 to 10 upper-case letters or digits, starting with a letter']);
     }
     const both = problemsOf(
       await api.call('POST /products', {
@@ -333,13 +310,9 @@ describe('POST /products', () => {
   });
 
   it('requires a name and a prefix, and reports every problem of the body at once', async () => {
-    const errors = problemsOf(
-      await api.send('POST /products', { body: { product: { description: 'No name' } } }),
-    );
+    const errors = problemsOf(await api.send('POST /products', { body: { product: { description: 'No name' } } }));
     expect(errors).toEqual({ name: ["can't be blank"], prefix: ["can't be blank"] });
-    const blank = problemsOf(
-      await api.send('POST /products', { body: { product: { name: '   ', prefix: 'pln' } } }),
-    );
+    const blank = problemsOf(await api.send('POST /products', { body: { product: { name: '   ', prefix: 'pln' } } }));
     expect(Object.keys(blank).sort()).toEqual(['name', 'prefix']);
   });
 
@@ -351,9 +324,7 @@ describe('POST /products', () => {
       }),
     );
     expect(Object.keys(errors).sort()).toEqual(['description', 'name', 'prefix', 'workspace_type']);
-    expect(problemsOf(await api.send('POST /products', { body: { product: 'Rockets' } })).product).toEqual([
-      'must be an object',
-    ]);
+    expect(problemsOf(await api.send('POST /products', { body: { product: 'Rockets' } })).product).toEqual(['must be an object']);
     const readOnly = problemsOf(
       await api.send('POST /products', {
         body: { product: { name: 'Line', prefix: freshPrefix(), product_line: true, id: '7' } },
@@ -378,9 +349,7 @@ describe('POST /products', () => {
 describe('PUT /products/{id}', () => {
   async function fresh(): Promise<{ id: string; prefix: string }> {
     const prefix = freshPrefix();
-    const { product } = (
-      await api.call('POST /products', { body: { product: { name: `Product ${prefix}`, prefix } } })
-    ).data();
+    const { product } = (await api.call('POST /products', { body: { product: { name: `Product ${prefix}`, prefix } } })).data();
     return { id: product.id, prefix };
   }
 
@@ -394,13 +363,9 @@ describe('PUT /products/{id}', () => {
     ).data().product;
     expect(renamed).toMatchObject({ id, name: 'Renamed', reference_prefix: prefix });
     expect(renamed.description?.body).toBe('<p>Now</p>');
-    const cleared = (
-      await api.call('PUT /products/{id}', { params: { id }, body: { product: { description: '' } } })
-    ).data().product;
+    const cleared = (await api.call('PUT /products/{id}', { params: { id }, body: { product: { description: '' } } })).data().product;
     expect(cleared.description).toBeNull();
-    const shown = productEnvelope.parse(
-      (await api.call('GET /products/{id}', { params: { id } })).body,
-    ).product;
+    const shown = productEnvelope.parse((await api.call('GET /products/{id}', { params: { id } })).body).product;
     expect(shown).toEqual(cleared);
   });
 
@@ -426,9 +391,7 @@ describe('PUT /products/{id}', () => {
   it('changes the prefix of a product without records', async () => {
     const { id, prefix } = await fresh();
     const next = freshPrefix();
-    const moved = (
-      await api.call('PUT /products/{id}', { params: { id }, body: { product: { prefix: next } } })
-    ).data().product;
+    const moved = (await api.call('PUT /products/{id}', { params: { id }, body: { product: { prefix: next } } })).data().product;
     expect(moved.reference_prefix).toBe(next);
     expect((await api.call('GET /products/{id}', { params: { id: prefix } })).status).toBe(404);
     const release = (
@@ -449,16 +412,10 @@ describe('PUT /products/{id}', () => {
     );
     expect(pln.reference_prefix?.[0]).toMatch(/^can't be changed: records of PLN carry keys/);
     const { id } = await fresh();
-    expect(
-      problemsOf(
-        await api.call('PUT /products/{id}', { params: { id }, body: { product: { prefix: 'MOB' } } }),
-      ).prefix,
-    ).toEqual(['has already been taken']);
-    expect(
-      problemsOf(
-        await api.call('PUT /products/{id}', { params: { id }, body: { product: { prefix: 'mob' } } }),
-      ).prefix,
-    ).toBeDefined();
+    expect(problemsOf(await api.call('PUT /products/{id}', { params: { id }, body: { product: { prefix: 'MOB' } } })).prefix).toEqual([
+      'has already been taken',
+    ]);
+    expect(problemsOf(await api.call('PUT /products/{id}', { params: { id }, body: { product: { prefix: 'mob' } } })).prefix).toBeDefined();
     const plnNow = (await api.call('GET /products/{id}', { params: { id: 'PLN' } })).data().product;
     expect(plnNow.reference_prefix).toBe('PLN');
   });
@@ -476,10 +433,7 @@ describe('PUT /products/{id}', () => {
 
   it('answers 404 for an unknown product and 403 to a member', async () => {
     for (const id of ['NOPE', '999999']) {
-      expect(
-        (await api.call('PUT /products/{id}', { params: { id }, body: { product: { name: 'Ghost' } } }))
-          .status,
-      ).toBe(404);
+      expect((await api.call('PUT /products/{id}', { params: { id }, body: { product: { name: 'Ghost' } } })).status).toBe(404);
     }
     const res = await api.call('PUT /products/{id}', {
       params: { id: 'PLN' },
@@ -487,8 +441,6 @@ describe('PUT /products/{id}', () => {
       token: member,
     });
     expect(res.status).toBe(403);
-    expect((await api.call('GET /products/{id}', { params: { id: 'PLN' } })).data().product.name).toBe(
-      'Planner Cloud',
-    );
+    expect((await api.call('GET /products/{id}', { params: { id: 'PLN' } })).data().product.name).toBe('Planner Cloud');
   });
 });

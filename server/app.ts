@@ -67,12 +67,8 @@ export interface Gate {
 export function createGate(store: Store, options: Pick<AppOptions, 'rateLimit' | 'authFailureLimit'>): Gate {
   return {
     tokens: cachedAuthenticator(store),
-    rateLimiter:
-      options.rateLimit && options.rateLimit.length > 0 ? new RateLimiter(options.rateLimit) : undefined,
-    authFailures:
-      options.authFailureLimit && options.authFailureLimit.length > 0
-        ? new RateLimiter(options.authFailureLimit)
-        : undefined,
+    rateLimiter: options.rateLimit && options.rateLimit.length > 0 ? new RateLimiter(options.rateLimit) : undefined,
+    authFailures: options.authFailureLimit && options.authFailureLimit.length > 0 ? new RateLimiter(options.authFailureLimit) : undefined,
   };
 }
 
@@ -105,8 +101,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.use('/api/*', async (c, next) => {
       await next();
       if (c.get('forwarded')) return;
-      if (c.res.headers.get('content-type') === 'application/json')
-        c.res.headers.set('content-type', JSON_CONTENT_TYPE);
+      if (c.res.headers.get('content-type') === 'application/json') c.res.headers.set('content-type', JSON_CONTENT_TYPE);
     });
   }
 
@@ -133,8 +128,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.use('*', async (c, next) => {
     await next();
     if (options.reader) return;
-    if (!c.get('forwarded') && !c.res.headers.has('cache-control'))
-      c.res.headers.set('Cache-Control', 'no-store');
+    if (!c.get('forwarded') && !c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
     // Reads outside a transaction may see the writes of the group not yet committed
     // (store/group-commit.ts): no answer leaves before that group is. Writes are acknowledged only
     // once their own group committed; a read whose group then failed answers 503, as nothing it
@@ -155,16 +149,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.header('Connection', 'close');
     return c.json({ error: `Request body is larger than ${options.maxBodyBytes} bytes` }, 413);
   };
-  const limitBody = nodeBodyLimit(
-    options.maxBodyBytes,
-    tooLarge,
-    bodyLimit({ maxSize: options.maxBodyBytes, onError: tooLarge }),
-  );
+  const limitBody = nodeBodyLimit(options.maxBodyBytes, tooLarge, bodyLimit({ maxSize: options.maxBodyBytes, onError: tooLarge }));
   // GET and HEAD carry no body; asking for one would build the platform's Request (with its abort
   // signal and stream) for every read, a third of a small read's cost.
-  api.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
-  );
+  api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   // Public rows (the API document) answer before the token check below.
   mountRoutes(
     api,
@@ -199,11 +187,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       const headers = nodeRequest(c)?.rawHeaders ?? flatHeaders(c.req.raw.headers);
       // Every answer of the pool is whole (a worker's, or its 503 with the same headers).
       c.set('forwarded', true);
-      return pool.handle(
-        { method: 'GET', url: c.req.url, headers },
-        c.get('user'),
-        c.get('rateLimitHeaders'),
-      );
+      return pool.handle({ method: 'GET', url: c.req.url, headers }, c.get('user'), c.get('rateLimitHeaders'));
     });
   }
 

@@ -75,9 +75,7 @@ beforeAll(async () => {
   ids.team = String((await first('/teams', 'teams')).id);
   const user = await first('/users', 'users');
   ids.user = String(user.id);
-  ids.custom_field_definition = String(
-    (await first('/custom_field_definitions', 'custom_field_definitions')).id,
-  );
+  ids.custom_field_definition = String((await first('/custom_field_definitions', 'custom_field_definitions')).id);
   const timeFrame = await first(`/products/${ids.product}/time_frames`, 'time_frames');
   // The example's parent release must be another release than the one updated.
   const releases = await t.get<{ releases: { id: string }[] }>(`/products/${ids.product}/releases`);
@@ -99,8 +97,7 @@ function swap(value: unknown, kind: string): unknown {
   if (swaps.has(value)) return swaps.get(value);
   if (typeof value === 'string') return STATUS_SWAPS[kind]?.[value] ?? value;
   if (Array.isArray(value)) return value.map((v) => swap(v, kind));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v, kind)]));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v, kind)]));
   return value;
 }
 
@@ -124,10 +121,7 @@ async function throwaway(kind: string): Promise<string> {
       },
     ],
     release: [`/products/${ids.product}/releases`, { release: { name } }],
-    initiative: [
-      `/products/${ids.product}/initiatives`,
-      { initiative: { name, workflow_status: { name: 'Not started' } } },
-    ],
+    initiative: [`/products/${ids.product}/initiatives`, { initiative: { name, workflow_status: { name: 'Not started' } } }],
     goal: [`/products/${ids.product}/goals`, { goal: { name } }],
   };
   const [path, body] = made[kind] ?? [];
@@ -145,8 +139,7 @@ async function throwaway(kind: string): Promise<string> {
  */
 function fieldsOf(op: HostedOp): string {
   if (op.method !== 'GET' || !op.queryNames.includes('fields')) return '';
-  const items = Object.values((op.responseExample ?? {}) as Record<string, unknown>).find(Array.isArray) as
-    unknown[] | undefined;
+  const items = Object.values((op.responseExample ?? {}) as Record<string, unknown>).find(Array.isArray) as unknown[] | undefined;
   const item = items?.[0];
   if (!item || typeof item !== 'object' || 'url' in item) return '';
   return `?fields=${Object.keys(item).join(',')}`;
@@ -163,9 +156,7 @@ async function run(op: HostedOp): Promise<Outcome> {
   const segments = [...op.path.matchAll(/\/([a-z_]+)\/\{[^}]+\}/g)];
   const last = segments.at(-1)?.[1] ?? '';
   const fresh =
-    op.method === 'DELETE' || ON_A_FRESH_RECORD.has(`${op.method} ${op.path}`)
-      ? await throwaway(KIND_OF_SEGMENT[last] ?? last)
-      : undefined;
+    op.method === 'DELETE' || ON_A_FRESH_RECORD.has(`${op.method} ${op.path}`) ? await throwaway(KIND_OF_SEGMENT[last] ?? last) : undefined;
   const path = op.path.replace(/\/([a-z_]+)\/\{[^}]+\}/g, (whole, segment: string) => {
     const kind = KIND_OF_SEGMENT[segment] ?? segment;
     const id = fresh !== undefined && segment === last ? fresh : ids[kind];
@@ -176,10 +167,7 @@ async function run(op: HostedOp): Promise<Outcome> {
   const kind = KIND_OF_SEGMENT[tail.at(-1) ?? ''] ?? '';
   let body: unknown;
   if (op.method === 'POST' || op.method === 'PUT') {
-    body =
-      op.requestExample !== undefined
-        ? swap(op.requestExample, kind)
-        : { [kind]: { name: `Renamed by the contract test ${kind}` } };
+    body = op.requestExample !== undefined ? swap(op.requestExample, kind) : { [kind]: { name: `Renamed by the contract test ${kind}` } };
     const added = SPEC_ADJUSTMENTS[`${op.method} ${op.path}`];
     if (added) body = { [kind]: { ...((body as Record<string, object>)[kind] ?? {}), ...added } };
   }
@@ -216,18 +204,14 @@ describe('the hosted API contract', () => {
     });
     const passed = outcomes.filter((o) => o.problems.length === 0).length;
     const fields = outcomes.reduce((n, o) => n + o.compared, 0);
-    console.log(
-      `${lines.join('\n')}\n${passed} of ${outcomes.length} operations in the hosted shape; ${fields} fields compared`,
-    );
+    console.log(`${lines.join('\n')}\n${passed} of ${outcomes.length} operations in the hosted shape; ${fields} fields compared`);
     if (process.env.CONTRACT_PROBLEMS) {
       const all = new Set(outcomes.flatMap((o) => o.problems.map((p) => p.replace(/\[\d+\]/g, '[]'))));
       console.log([...all].sort().join('\n'));
     }
 
     // Every implemented operation answers in the hosted shape; a failure names its first problems.
-    const failing = outcomes
-      .filter((o) => o.problems.length > 0)
-      .map((o) => `${o.op}: ${o.problems.slice(0, 3).join('; ')}`);
+    const failing = outcomes.filter((o) => o.problems.length > 0).map((o) => `${o.op}: ${o.problems.slice(0, 3).join('; ')}`);
     expect(failing).toEqual([]);
   });
 });

@@ -64,21 +64,13 @@ const envSchema = z
     /** Wrong tokens one remote address may send before its token checks answer 429; `off` disables. */
     PLANNER_AUTH_FAILURE_LIMIT: rateLimitSpec(DEFAULT_AUTH_FAILURE_LIMIT),
     /** Time for a request's headers to arrive (ms). */
-    PLANNER_HEADERS_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs).refine(
-      (ms) => ms >= 100,
-      'must be at least 100 ms',
-    ),
+    PLANNER_HEADERS_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs).refine((ms) => ms >= 100, 'must be at least 100 ms'),
     /** Time for a whole request, body included, to arrive (ms); 0 is no limit. */
     PLANNER_REQUEST_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
     /** Idle time after which a keep-alive connection is closed (ms). */
     PLANNER_KEEP_ALIVE_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs),
     /** Connections one remote address may hold open at once; 0 is no limit. */
-    PLANNER_MAX_CONNECTIONS_PER_IP: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(100_000)
-      .default(DEFAULT_CONNECTION_LIMITS.maxConnectionsPerIp),
+    PLANNER_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_CONNECTION_LIMITS.maxConnectionsPerIp),
     /** SQLite `synchronous`: `normal` (default) survives a killed process, `full` also a power cut. */
     PLANNER_SYNCHRONOUS: z.enum(['normal', 'full']).default('normal'),
     /**
@@ -106,21 +98,16 @@ const envSchema = z
     /** The upstream's access token, sent as its Bearer token in place of the caller's; required with PLANNER_UPSTREAM. */
     PLANNER_UPSTREAM_TOKEN: z.string().optional(),
     /** Time for the upstream's answer to start (504 after it), and the longest pause within its body (ms). */
-    PLANNER_UPSTREAM_TIMEOUT_MS: millis(DEFAULT_UPSTREAM_TIMEOUT_MS).refine(
-      (ms) => ms >= 100,
-      'must be at least 100 ms',
-    ),
+    PLANNER_UPSTREAM_TIMEOUT_MS: millis(DEFAULT_UPSTREAM_TIMEOUT_MS).refine((ms) => ms >= 100, 'must be at least 100 ms'),
   })
   .refine((env) => env.PLANNER_UPSTREAM === undefined || (env.PLANNER_UPSTREAM_TOKEN ?? '').trim() !== '', {
     path: ['PLANNER_UPSTREAM_TOKEN'],
     message: "is required with PLANNER_UPSTREAM: the upstream account's API token",
   })
-  .refine(
-    (env) =>
-      env.PLANNER_REQUEST_TIMEOUT_MS === 0 ||
-      env.PLANNER_REQUEST_TIMEOUT_MS >= env.PLANNER_HEADERS_TIMEOUT_MS,
-    { path: ['PLANNER_REQUEST_TIMEOUT_MS'], message: 'must be 0 or at least PLANNER_HEADERS_TIMEOUT_MS' },
-  );
+  .refine((env) => env.PLANNER_REQUEST_TIMEOUT_MS === 0 || env.PLANNER_REQUEST_TIMEOUT_MS >= env.PLANNER_HEADERS_TIMEOUT_MS, {
+    path: ['PLANNER_REQUEST_TIMEOUT_MS'],
+    message: 'must be 0 or at least PLANNER_HEADERS_TIMEOUT_MS',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -19,26 +19,13 @@ import { todayIso } from '../src/domain/dates';
 import { parseEstimate } from '../src/domain/estimate';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
-import {
-  auditRows,
-  expectFields,
-  expectOk,
-  getOk,
-  makeEpic,
-  makeFeature,
-  makeInitiative,
-  makeRelease,
-  uniqueName,
-} from './test/records';
+import { auditRows, expectFields, expectOk, getOk, makeEpic, makeFeature, makeInitiative, makeRelease, uniqueName } from './test/records';
 
 let t: TestService;
 /** Names unique in the run, so list filters can find exactly what a test made. */
 const unique = uniqueName;
 
-type ReleaseItem = Pick<
-  Release,
-  'id' | 'reference_num' | 'product_id' | 'capacity_units' | 'parking_lot' | 'start_date' | 'release_date'
->;
+type ReleaseItem = Pick<Release, 'id' | 'reference_num' | 'product_id' | 'capacity_units' | 'parking_lot' | 'start_date' | 'release_date'>;
 type User = { id: string; email: string };
 
 interface World {
@@ -103,11 +90,8 @@ beforeAll(async () => {
     pln.find((r) => r.capacity_units === 'time' && !r.parking_lot),
     'PLN time release',
   );
-  const teamsOf = async (product: string) =>
-    teamPage.parse((await t.get(`/products/${product}/teams?per_page=200`)).body).teams;
-  const plnTeams = (await teamsOf('PLN')).filter(
-    (tm) => tm.iterations.length > 0 && tm.program_increments.length > 0,
-  );
+  const teamsOf = async (product: string) => teamPage.parse((await t.get(`/products/${product}/teams?per_page=200`)).body).teams;
+  const plnTeams = (await teamsOf('PLN')).filter((tm) => tm.iterations.length > 0 && tm.program_increments.length > 0);
   const initiativesOf = async (product: string) =>
     initiativePage
       .parse((await t.get(`/products/${product}/initiatives?fields=*&per_page=200`)).body)
@@ -183,33 +167,27 @@ const user = (i: number): User => must(w.users[i], `user ${i}`);
 
 const postEpic = (release: string, epic: unknown, extra: Record<string, unknown> = {}) =>
   t.request('POST', `/releases/${release}/epics`, { epic, ...extra });
-const putEpic = (id: string, epic: unknown, extra: Record<string, unknown> = {}) =>
-  t.request('PUT', `/epics/${id}`, { epic, ...extra });
+const putEpic = (id: string, epic: unknown, extra: Record<string, unknown> = {}) => t.request('PUT', `/epics/${id}`, { epic, ...extra });
 
 const createEpic = (epic: Record<string, unknown> = {}, release: ReleaseItem = w.time): Promise<Epic> =>
   makeEpic(t, release.reference_num, epic);
 
-const updateEpic = async (id: string, epic: Record<string, unknown>): Promise<Epic> =>
-  expectOk(await putEpic(id, epic), epicEnvelope).epic;
+const updateEpic = async (id: string, epic: Record<string, unknown>): Promise<Epic> => expectOk(await putEpic(id, epic), epicEnvelope).epic;
 
 const getEpic = async (id: string): Promise<Epic> => (await getOk(t, `/epics/${id}`, epicEnvelope)).epic;
 
-const createFeature = (
-  feature: Record<string, unknown> = {},
-  release: ReleaseItem = w.time,
-): Promise<Feature> => makeFeature(t, release.reference_num, feature);
+const createFeature = (feature: Record<string, unknown> = {}, release: ReleaseItem = w.time): Promise<Feature> =>
+  makeFeature(t, release.reference_num, feature);
 
 const updateFeature = async (id: string, feature: Record<string, unknown>): Promise<Feature> =>
   expectOk(await t.request('PUT', `/features/${id}`, { feature }), featureEnvelope).feature;
 
-const getFeature = async (id: string): Promise<Feature> =>
-  (await getOk(t, `/features/${id}`, featureEnvelope)).feature;
+const getFeature = async (id: string): Promise<Feature> => (await getOk(t, `/features/${id}`, featureEnvelope)).feature;
 
 const newInitiative = (initiative: Record<string, unknown> = {}, product = 'PLN'): Promise<Initiative> =>
   makeInitiative(t, initiative, product);
 
-const getInitiative = async (id: string): Promise<Initiative> =>
-  (await getOk(t, `/initiatives/${id}`, initiativeEnvelope)).initiative;
+const getInitiative = async (id: string): Promise<Initiative> => (await getOk(t, `/initiatives/${id}`, initiativeEnvelope)).initiative;
 
 const newRelease = (release: Record<string, unknown>): Promise<ReleaseItem> => makeRelease(t, release);
 
@@ -223,8 +201,7 @@ const idsOf = (page: { epics: { id: string }[] }): string[] => page.epics.map((e
 /** A 422 in the one error shape whose `errors` name each field given and whose message starts with one. */
 const expect422 = expectFields;
 
-type Counted =
-  'epics' | 'audits' | 'epic_tags' | 'epic_watchers' | 'custom_field_values' | 'features' | 'deletions';
+type Counted = 'epics' | 'audits' | 'epic_tags' | 'epic_watchers' | 'custom_field_values' | 'features' | 'deletions';
 async function count(table: Counted): Promise<number> {
   const row = await t.service.store.db
     .selectFrom(table)
@@ -235,20 +212,9 @@ async function count(table: Counted): Promise<number> {
 
 /** Everything a refused epic write must leave as it was: rows, links, audit rows, key counters. */
 async function snapshot() {
-  const tables: Counted[] = [
-    'epics',
-    'audits',
-    'epic_tags',
-    'epic_watchers',
-    'custom_field_values',
-    'features',
-  ];
+  const tables: Counted[] = ['epics', 'audits', 'epic_tags', 'epic_watchers', 'custom_field_values', 'features'];
   const counts = await Promise.all(tables.map(count));
-  const counters = await t.service.store.db
-    .selectFrom('products')
-    .select(['id', 'next_epic_num'])
-    .orderBy('id')
-    .execute();
+  const counters = await t.service.store.db.selectFrom('products').select(['id', 'next_epic_num']).orderBy('id').execute();
   return { counts, counters };
 }
 
@@ -317,11 +283,7 @@ describe('POST /releases/{release_id}/epics (operation 5)', () => {
     });
     expect(e.initiative?.created_at).toBe(initiative.created_at);
     expect(e.initiative_reference_num).toBe(initiative.reference_num);
-    expect([e.progress, e.progress_source, e.duration_source]).toEqual([
-      40,
-      'progress_manual',
-      'duration_manual',
-    ]);
+    expect([e.progress, e.progress_source, e.duration_source]).toEqual([40, 'progress_manual', 'duration_manual']);
     expect(e.team?.id).toBe(w.teamA.id);
     expect(e.team_workflow_status?.name).toBe('In review');
     expect(e.iteration?.id).toBe(iteration.id);
@@ -351,27 +313,20 @@ describe('POST /releases/{release_id}/epics (operation 5)', () => {
     expect(e.release.id).toBe(w.time.id);
     expect([e.workflow_status.name, e.workflow_status.position]).toEqual(['New', 1]);
     expect(e.created_by_user?.email).toBe(t.service.adminEmail);
-    expect([e.progress, e.progress_source, e.duration_source]).toEqual([
+    expect([e.progress, e.progress_source, e.duration_source]).toEqual([null, 'progress_manual', 'duration_manual']);
+    expect([e.assigned_to_user, e.initiative, e.team, e.team_workflow_status, e.iteration, e.program_increment]).toEqual([
       null,
-      'progress_manual',
-      'duration_manual',
+      null,
+      null,
+      null,
+      null,
+      null,
     ]);
-    expect([
-      e.assigned_to_user,
-      e.initiative,
-      e.team,
-      e.team_workflow_status,
-      e.iteration,
-      e.program_increment,
-    ]).toEqual([null, null, null, null, null, null]);
     expect([e.tags, e.watchers, e.custom_fields]).toEqual([[], [], []]);
     const rows = await auditsOf('Epic', e.id);
     expect(rows.map((r) => r.audit_action)).toEqual(['create']);
     expect(rows[0]?.user_id).not.toBeNull();
-    expect((JSON.parse(rows[0]?.changes ?? '{}') as Record<string, unknown>).name).toEqual([
-      null,
-      'Minimal epic',
-    ]);
+    expect((JSON.parse(rows[0]?.changes ?? '{}') as Record<string, unknown>).name).toEqual([null, 'Minimal epic']);
   });
 
   it("allocates PRJ-E-n keys from each product's own counter, and places new epics last", async () => {
@@ -394,11 +349,7 @@ describe('POST /releases/{release_id}/epics (operation 5)', () => {
 
   it('skips a key that is already taken (imported data) instead of failing', async () => {
     const db = t.service.store.db;
-    const product = await db
-      .selectFrom('products')
-      .select('next_epic_num')
-      .where('id', '=', Number(w.plnId))
-      .executeTakeFirstOrThrow();
+    const product = await db.selectFrom('products').select('next_epic_num').where('id', '=', Number(w.plnId)).executeTakeFirstOrThrow();
     const ts = new Date().toISOString();
     await db
       .insertInto('epics')
@@ -426,18 +377,13 @@ describe('POST /releases/{release_id}/epics (operation 5)', () => {
   });
 
   it("reads estimates in the release's capacity units", async () => {
-    const e = await createEpic(
-      { initial_estimate_text: '5p', detailed_estimate_text: '8', remaining_estimate: 2.5 },
-      w.points,
-    );
+    const e = await createEpic({ initial_estimate_text: '5p', detailed_estimate_text: '8', remaining_estimate: 2.5 }, w.points);
     expect(e.work_units).toBe('story_points');
     expect([e.initial_estimate, e.initial_estimate_text]).toEqual([5, '5p']);
     expect([e.detailed_estimate, e.detailed_estimate_text]).toEqual([8, '8p']);
     expect([e.remaining_estimate, e.remaining_estimate_text]).toEqual([2.5, '2.5p']);
     // The text wins over the number when both are sent.
-    expect((await createEpic({ initial_estimate_text: '2h', initial_estimate: 999 })).initial_estimate).toBe(
-      120,
-    );
+    expect((await createEpic({ initial_estimate_text: '2h', initial_estimate: 999 })).initial_estimate).toBe(120);
     expect((await createEpic({ initial_estimate_text: '1w' })).initial_estimate_text).toBe('5d');
   });
 
@@ -461,10 +407,7 @@ describe('POST /releases/{release_id}/epics (operation 5)', () => {
     for (const ref of [i.name.toUpperCase(), i.reference_num, i.id, Number(i.id)]) {
       expect((await createEpic({ initiative: ref })).initiative?.id, String(ref)).toBe(i.id);
     }
-    expect422(
-      await postEpic(w.time.reference_num, { name: 'x', initiative: w.mobInitiative.name }),
-      'initiative',
-    );
+    expect422(await postEpic(w.time.reference_num, { name: 'x', initiative: w.mobInitiative.name }), 'initiative');
   });
 
   it('accepts every progress_source of the spec, and only those', async () => {
@@ -480,22 +423,12 @@ describe('POST /releases/{release_id}/epics (operation 5)', () => {
       'progress_from_features_completed',
       'progress_from_features_completed_with_dependents',
     ];
-    for (const source of spec)
-      expect((await createEpic({ progress_source: source })).progress_source).toBe(source);
+    for (const source of spec) expect((await createEpic({ progress_source: source })).progress_source).toBe(source);
     // The spec gives epics one list, not a shorter one on update as for features.
     const e = await createEpic();
-    for (const source of spec)
-      expect((await updateEpic(e.id, { progress_source: source })).progress_source).toBe(source);
-    for (const other of [
-      'progress_from_requirements',
-      'progress_from_epics',
-      'progress_from_releases',
-      'progress_from_vibes',
-    ]) {
-      expect422(
-        await postEpic(w.time.reference_num, { name: 'x', progress_source: other }),
-        'progress_source',
-      );
+    for (const source of spec) expect((await updateEpic(e.id, { progress_source: source })).progress_source).toBe(source);
+    for (const other of ['progress_from_requirements', 'progress_from_epics', 'progress_from_releases', 'progress_from_vibes']) {
+      expect422(await postEpic(w.time.reference_num, { name: 'x', progress_source: other }), 'progress_source');
       expect422(await putEpic(e.id, { progress_source: other }), 'progress_source');
     }
   });
@@ -504,15 +437,8 @@ describe('POST /releases/{release_id}/epics (operation 5)', () => {
     for (const source of ['duration_manual', 'duration_from_features', 'duration_from_releases']) {
       expect((await createEpic({ duration_source: source })).duration_source).toBe(source);
     }
-    for (const other of [
-      'duration_from_children',
-      'duration_from_features_epics',
-      'duration_from_release_phases_features',
-    ]) {
-      expect422(
-        await postEpic(w.time.reference_num, { name: 'x', duration_source: other }),
-        'duration_source',
-      );
+    for (const other of ['duration_from_children', 'duration_from_features_epics', 'duration_from_release_phases_features']) {
+      expect422(await postEpic(w.time.reference_num, { name: 'x', duration_source: other }), 'duration_source');
     }
   });
 
@@ -537,27 +463,15 @@ describe('POST /releases/{release_id}/epics (operation 5)', () => {
   it('answers only the fields asked for with top-level fields, watchers inside epic', async () => {
     const [u1, u2] = [user(1), user(2)];
     // The spec's example of operation 5: watchers inside `epic`, fields at top level.
-    const res = await postEpic(
-      w.time.reference_num,
-      { name: unique('Watched'), watchers: `${u1.id},${u2.id}` },
-      { fields: 'watchers' },
-    );
+    const res = await postEpic(w.time.reference_num, { name: unique('Watched'), watchers: `${u1.id},${u2.id}` }, { fields: 'watchers' });
     expect(res.status, res.text).toBe(200);
     const body = res.body as { epic: { watchers: { id: string }[] } };
     expect(Object.keys(body.epic).sort()).toEqual(['id', 'watchers']);
     expect(body.epic.watchers.map((u) => u.id).sort()).toEqual([u1.id, u2.id].sort());
     const ref = await postEpic(w.time.reference_num, { name: unique('Keyed') }, { fields: 'reference_num' });
     expect(Object.keys((ref.body as { epic: object }).epic).sort()).toEqual(['id', 'reference_num']);
-    const some = await postEpic(
-      w.time.reference_num,
-      { name: unique('Some') },
-      { fields: 'name, progress_source ,bogus' },
-    );
-    expect(Object.keys((some.body as { epic: object }).epic).sort()).toEqual([
-      'id',
-      'name',
-      'progress_source',
-    ]);
+    const some = await postEpic(w.time.reference_num, { name: unique('Some') }, { fields: 'name, progress_source ,bogus' });
+    expect(Object.keys((some.body as { epic: object }).epic).sort()).toEqual(['id', 'name', 'progress_source']);
     const all = await postEpic(w.time.reference_num, { name: unique('All') }, { fields: '*' });
     expect(epicEnvelope.safeParse(all.body).success).toBe(true);
   });
@@ -569,27 +483,15 @@ describe('operation 5 rules: each refusal is a 422 naming the field', () => {
     ['name blank', () => ({ name: '   ' }), 'name'],
     ['name too long', () => ({ name: 'x'.repeat(256) }), 'name'],
     ['unknown status', () => ({ name: 'x', workflow_status: { name: 'Nope' } }), 'workflow_status'],
-    [
-      'a Feature status, not an Epic one',
-      () => ({ name: 'x', workflow_status: { name: 'In development' } }),
-      'workflow_status',
-    ],
+    ['a Feature status, not an Epic one', () => ({ name: 'x', workflow_status: { name: 'In development' } }), 'workflow_status'],
     ['an Initiative status', () => ({ name: 'x', workflow_status: { name: 'On track' } }), 'workflow_status'],
     ['status without a name', () => ({ name: 'x', workflow_status: {} }), 'workflow_status'],
     ['unknown creator', () => ({ name: 'x', created_by: 'nobody@example.com' }), 'created_by'],
     ['unknown assignee', () => ({ name: 'x', assigned_to_user: 'nobody@example.com' }), 'assigned_to_user'],
     ['estimate with a bad unit', () => ({ name: 'x', initial_estimate_text: '3x' }), 'initial_estimate_text'],
-    [
-      'points in a time release',
-      () => ({ name: 'x', detailed_estimate_text: '5p' }),
-      'detailed_estimate_text',
-    ],
+    ['points in a time release', () => ({ name: 'x', detailed_estimate_text: '5p' }), 'detailed_estimate_text'],
     ['unit given twice', () => ({ name: 'x', remaining_estimate_text: '1d 1d' }), 'remaining_estimate_text'],
-    [
-      'estimate text too long',
-      () => ({ name: 'x', initial_estimate_text: '1h '.repeat(30) }),
-      'initial_estimate_text',
-    ],
+    ['estimate text too long', () => ({ name: 'x', initial_estimate_text: '1h '.repeat(30) }), 'initial_estimate_text'],
     ['negative estimate', () => ({ name: 'x', initial_estimate: -5 }), 'initial_estimate'],
     ['not a real date', () => ({ name: 'x', start_date: '2026-02-30' }), 'start_date'],
     ['not a real leap day', () => ({ name: 'x', due_date: '2027-02-29' }), 'due_date'],
@@ -598,27 +500,11 @@ describe('operation 5 rules: each refusal is a 422 naming the field', () => {
     ['unknown initiative', () => ({ name: 'x', initiative: 'No such initiative' }), 'initiative'],
     ['unknown team', () => ({ name: 'x', team: 'NOPE' }), 'team'],
     ['team of another product', () => ({ name: 'x', team: w.mobTeam.id }), 'team'],
-    [
-      'team status without a team',
-      () => ({ name: 'x', team_workflow_status: { name: 'Done' } }),
-      'team_workflow_status',
-    ],
+    ['team status without a team', () => ({ name: 'x', team_workflow_status: { name: 'Done' } }), 'team_workflow_status'],
     ['iteration without a team', () => ({ name: 'x', iteration: w.teamA.iterations[0]?.id }), 'iteration'],
-    [
-      'program increment without a team',
-      () => ({ name: 'x', program_increment: w.teamA.program_increments[0]?.id }),
-      'program_increment',
-    ],
-    [
-      'unknown team status',
-      () => ({ name: 'x', team: w.teamA.id, team_workflow_status: { name: 'Nope' } }),
-      'team_workflow_status',
-    ],
-    [
-      'iteration of another team',
-      () => ({ name: 'x', team: w.teamA.id, iteration: w.teamB.iterations[0]?.id }),
-      'iteration',
-    ],
+    ['program increment without a team', () => ({ name: 'x', program_increment: w.teamA.program_increments[0]?.id }), 'program_increment'],
+    ['unknown team status', () => ({ name: 'x', team: w.teamA.id, team_workflow_status: { name: 'Nope' } }), 'team_workflow_status'],
+    ['iteration of another team', () => ({ name: 'x', team: w.teamA.id, iteration: w.teamB.iterations[0]?.id }), 'iteration'],
     ['unknown iteration', () => ({ name: 'x', team: w.teamA.id, iteration: 987654 }), 'iteration'],
     [
       'program increment of another team',
@@ -629,42 +515,18 @@ describe('operation 5 rules: each refusal is a 422 naming the field', () => {
       }),
       'program_increment',
     ],
-    [
-      'progress with a computed source',
-      () => ({ name: 'x', progress_source: 'progress_from_features', progress: 50 }),
-      'progress',
-    ],
+    ['progress with a computed source', () => ({ name: 'x', progress_source: 'progress_from_features', progress: 50 }), 'progress'],
     ['progress over 100', () => ({ name: 'x', progress: 150 }), 'progress'],
     ['progress below 0', () => ({ name: 'x', progress: -1 }), 'progress'],
-    [
-      'unknown progress source',
-      () => ({ name: 'x', progress_source: 'progress_from_vibes' }),
-      'progress_source',
-    ],
-    [
-      'unknown duration source',
-      () => ({ name: 'x', duration_source: 'duration_from_vibes' }),
-      'duration_source',
-    ],
+    ['unknown progress source', () => ({ name: 'x', progress_source: 'progress_from_vibes' }), 'progress_source'],
+    ['unknown duration source', () => ({ name: 'x', duration_source: 'duration_from_vibes' }), 'duration_source'],
     ['watchers as an array on create', () => ({ name: 'x', watchers: [1] }), 'watchers'],
     ['watchers not ids', () => ({ name: 'x', watchers: 'a,b' }), 'watchers'],
     ['unknown watcher', () => ({ name: 'x', watchers: '1,987654' }), 'watchers'],
     ['a tag longer than 255', () => ({ name: 'x', tags: `ok, ${'t'.repeat(256)}` }), 'tags'],
-    [
-      'unknown custom field',
-      () => ({ name: 'x', custom_fields: { no_such_field: 'a' } }),
-      'custom_fields.no_such_field',
-    ],
-    [
-      'custom select value not an option',
-      () => ({ name: 'x', custom_fields: { [CF.stage]: 'Maybe' } }),
-      `custom_fields.${CF.stage}`,
-    ],
-    [
-      'custom number not a number',
-      () => ({ name: 'x', custom_fields: { [CF.score]: 'five' } }),
-      `custom_fields.${CF.score}`,
-    ],
+    ['unknown custom field', () => ({ name: 'x', custom_fields: { no_such_field: 'a' } }), 'custom_fields.no_such_field'],
+    ['custom select value not an option', () => ({ name: 'x', custom_fields: { [CF.stage]: 'Maybe' } }), `custom_fields.${CF.stage}`],
+    ['custom number not a number', () => ({ name: 'x', custom_fields: { [CF.score]: 'five' } }), `custom_fields.${CF.score}`],
   ];
   for (const [what, body, field] of cases) {
     it(`${what} → 422 on ${field}`, async () => {
@@ -674,13 +536,8 @@ describe('operation 5 rules: each refusal is a 422 naming the field', () => {
 
   it("refuses a custom field defined only for another product's epics", async () => {
     // `target_arr` is a seeded PLN field; MOB does not define it.
-    expect422(
-      await postEpic(w.mob.reference_num, { name: 'x', custom_fields: { target_arr: 5 } }),
-      'custom_fields.target_arr',
-    );
-    expect(
-      (await createEpic({ custom_fields: { target_arr: 5 } })).custom_fields.map((c) => c.value),
-    ).toEqual([5]);
+    expect422(await postEpic(w.mob.reference_num, { name: 'x', custom_fields: { target_arr: 5 } }), 'custom_fields.target_arr');
+    expect((await createEpic({ custom_fields: { target_arr: 5 } })).custom_fields.map((c) => c.value)).toEqual([5]);
   });
 
   it('answers wrong JSON types with 422 on the field, never 500', async () => {
@@ -723,27 +580,10 @@ describe('operation 5 rules: each refusal is a 422 naming the field', () => {
       team: w.teamA.id,
       iteration: w.teamB.iterations[0]?.id,
     });
-    const errors = expect422(
-      res,
-      'workflow_status',
-      'initial_estimate_text',
-      'due_date',
-      'assigned_to_user',
-      'iteration',
-    );
-    expect(Object.keys(errors).sort()).toEqual([
-      'assigned_to_user',
-      'due_date',
-      'initial_estimate_text',
-      'iteration',
-      'workflow_status',
-    ]);
+    const errors = expect422(res, 'workflow_status', 'initial_estimate_text', 'due_date', 'assigned_to_user', 'iteration');
+    expect(Object.keys(errors).sort()).toEqual(['assigned_to_user', 'due_date', 'initial_estimate_text', 'iteration', 'workflow_status']);
     // A bad name is reported beside the record problems, not instead of them.
-    expect422(
-      await postEpic(w.time.reference_num, { name: '', initiative: 'No such initiative' }),
-      'name',
-      'initiative',
-    );
+    expect422(await postEpic(w.time.reference_num, { name: '', initiative: 'No such initiative' }), 'name', 'initiative');
     // A body that passes the format checks but fails a record check also writes nothing.
     expect422(
       await postEpic(w.time.reference_num, {
@@ -806,24 +646,12 @@ describe('operation 5 rules: each refusal is a 422 naming the field', () => {
       expect(errorBodySchema.safeParse(res.body).success).toBe(true);
     }
     const before = await snapshot();
-    const none = await t.request(
-      'POST',
-      `/releases/${w.time.reference_num}/epics`,
-      { epic: { name: 'x' } },
-      { token: null },
-    );
+    const none = await t.request('POST', `/releases/${w.time.reference_num}/epics`, { epic: { name: 'x' } }, { token: null });
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    expect(
-      (
-        await t.request(
-          'POST',
-          `/releases/${w.time.reference_num}/epics`,
-          { epic: { name: 'x' } },
-          { token: 'wrong' },
-        )
-      ).status,
-    ).toBe(401);
+    expect((await t.request('POST', `/releases/${w.time.reference_num}/epics`, { epic: { name: 'x' } }, { token: 'wrong' })).status).toBe(
+      401,
+    );
     expect((await t.request('GET', '/epics', undefined, { token: null })).status).toBe(401);
     expect(await snapshot()).toEqual(before);
   });
@@ -847,25 +675,13 @@ describe('GET /epics/{id}', () => {
 
   it('answers a seeded epic with its features counted', async () => {
     const seeded = await getEpic('PLN-E-1');
-    const features = featurePage.parse(
-      (await t.get('/epics/PLN-E-1/features?per_page=200&fields=workflow_status')).body,
-    );
+    const features = featurePage.parse((await t.get('/epics/PLN-E-1/features?per_page=200&fields=workflow_status')).body);
     expect(seeded.features_count).toBe(features.pagination.total_records);
-    expect(seeded.features_completed_count).toBe(
-      features.features.filter((f) => f.workflow_status?.complete).length,
-    );
+    expect(seeded.features_completed_count).toBe(features.features.filter((f) => f.workflow_status?.complete).length);
   });
 
   it('answers 404 for unknown ids and keys', async () => {
-    for (const key of [
-      '999999',
-      'PLN-E-99999',
-      'NOPE-E-1',
-      '0',
-      '99999999999999999999',
-      'not a key',
-      'PLN-1',
-    ]) {
+    for (const key of ['999999', 'PLN-E-99999', 'NOPE-E-1', '0', '99999999999999999999', 'not a key', 'PLN-1']) {
       const res = await t.get(`/epics/${encodeURIComponent(key)}`);
       expect(res.status, key).toBe(404);
       expect(errorBodySchema.safeParse(res.body).success).toBe(true);
@@ -901,9 +717,7 @@ describe('PUT /epics/{id}', () => {
     expect(changes.initial_estimate).toEqual([null, 960]);
     expect(changes.workflow_status_id?.[0]).not.toEqual(changes.workflow_status_id?.[1]);
     // The same status again is no change: status_changed_on stays.
-    expect((await updateEpic(e.id, { workflow_status: { name: 'shipped' } })).status_changed_on).toBe(
-      todayIso(),
-    );
+    expect((await updateEpic(e.id, { workflow_status: { name: 'shipped' } })).status_changed_on).toBe(todayIso());
     // The tag filter follows the new tags.
     expect(idsOf(await list(`/releases/${w.time.id}/epics?tag=b&q=Changed`))).toContain(e.id);
   });
@@ -912,10 +726,9 @@ describe('PUT /epics/{id}', () => {
     const e = await createEpic({ name: 'Untouched', tags: 'x', custom_fields: { [CF.stage]: 'Draft' } });
     const before = await count('audits');
     expect((await updateEpic(e.id, {})).updated_at).toBe(e.updated_at);
-    expect(
-      (await updateEpic(e.id, { name: 'Untouched', tags: 'x', custom_fields: { [CF.stage]: 'draft' } }))
-        .updated_at,
-    ).toBe(e.updated_at);
+    expect((await updateEpic(e.id, { name: 'Untouched', tags: 'x', custom_fields: { [CF.stage]: 'draft' } })).updated_at).toBe(
+      e.updated_at,
+    );
     expect(await count('audits')).toBe(before);
   });
 
@@ -924,19 +737,14 @@ describe('PUT /epics/{id}', () => {
     const e = await createEpic({ watchers: `${u1.id}` });
     const u = await updateEpic(e.id, { watchers: [Number(u2.id), u3.id] });
     expect(u.watchers.map((x) => x.id).sort()).toEqual([u2.id, u3.id].sort());
-    expect((await lastChanges('Epic', e.id)).watchers).toEqual([
-      [Number(u1.id)],
-      [Number(u2.id), Number(u3.id)].sort((a, b) => a - b),
-    ]);
+    expect((await lastChanges('Epic', e.id)).watchers).toEqual([[Number(u1.id)], [Number(u2.id), Number(u3.id)].sort((a, b) => a - b)]);
     expect422(await putEpic(e.id, { watchers: `${u1.id}` }), 'watchers');
     expect422(await putEpic(e.id, { watchers: [987654] }), 'watchers');
     expect422(await putEpic(e.id, { watchers: ['abc'] }), 'watchers');
     expect((await getEpic(e.id)).watchers.map((x) => x.id).sort()).toEqual([u2.id, u3.id].sort());
     expect((await updateEpic(e.id, { watchers: [] })).watchers).toEqual([]);
     // A watcher named twice is one watcher.
-    expect((await updateEpic(e.id, { watchers: [u1.id, Number(u1.id)] })).watchers.map((x) => x.id)).toEqual([
-      u1.id,
-    ]);
+    expect((await updateEpic(e.id, { watchers: [u1.id, Number(u1.id)] })).watchers.map((x) => x.id)).toEqual([u1.id]);
     expect((await createEpic({ watchers: `${u2.id},${u2.id}` })).watchers.map((x) => x.id)).toEqual([u2.id]);
   });
 
@@ -971,10 +779,7 @@ describe('PUT /epics/{id}', () => {
     expect([manual.progress, manual.progress_source]).toEqual([30, 'progress_manual']);
     expect((await updateEpic(e.id, { progress: 55.5 })).progress).toBe(55.5);
     expect422(await putEpic(e.id, { progress: 101 }), 'progress');
-    expect422(
-      await putEpic(e.id, { progress_source: 'progress_from_features_completed', progress: 10 }),
-      'progress',
-    );
+    expect422(await putEpic(e.id, { progress_source: 'progress_from_features_completed', progress: 10 }), 'progress');
     expect((await getEpic(e.id)).progress).toBe(55.5);
   });
 
@@ -1002,14 +807,14 @@ describe('PUT /epics/{id}', () => {
       team: null,
       initial_estimate_text: null,
     });
-    expect([
-      u.assigned_to_user,
-      u.description,
-      u.initiative,
-      u.team,
-      u.team_workflow_status,
-      u.initial_estimate,
-    ]).toEqual([null, null, null, null, null, null]);
+    expect([u.assigned_to_user, u.description, u.initiative, u.team, u.team_workflow_status, u.initial_estimate]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('changing the team resets the team status and clears iteration and increment', async () => {
@@ -1041,11 +846,7 @@ describe('PUT /epics/{id}', () => {
     const errors = expect422(await putEpic(e.id, { release: w.points.id }), 'release');
     expect(errors.release?.[0]).toMatch(/story points/);
     const pointed = await updateEpic(e.id, { release: w.points.id, initial_estimate_text: '3p' });
-    expect([pointed.work_units, pointed.initial_estimate, pointed.initial_estimate_text]).toEqual([
-      'story_points',
-      3,
-      '3p',
-    ]);
+    expect([pointed.work_units, pointed.initial_estimate, pointed.initial_estimate_text]).toEqual(['story_points', 3, '3p']);
   });
 
   it('refuses a blank name and wrong types, and leaves the stored epic untouched', async () => {
@@ -1135,12 +936,8 @@ describe('DELETE /epics/{id}', () => {
       { id: Number(f1.id), epic_id: Number(e.id) },
       { id: Number(f2.id), epic_id: Number(e.id) },
     ]);
-    expect(
-      await db.selectFrom('epic_tags').select('tag').where('epic_id', '=', Number(e.id)).execute(),
-    ).toEqual([]);
-    expect(
-      await db.selectFrom('epic_watchers').select('user_id').where('epic_id', '=', Number(e.id)).execute(),
-    ).toEqual([]);
+    expect(await db.selectFrom('epic_tags').select('tag').where('epic_id', '=', Number(e.id)).execute()).toEqual([]);
+    expect(await db.selectFrom('epic_watchers').select('user_id').where('epic_id', '=', Number(e.id)).execute()).toEqual([]);
     expect(
       await db
         .selectFrom('custom_field_values')
@@ -1172,23 +969,14 @@ describe('GET /releases/{release_id}/epics (operation 6)', () => {
     expect(byKey).toEqual(byId);
     expect(idsOf(byKey)).toEqual([a.id, b.id]);
     for (const item of byKey.epics) {
-      expect(Object.keys(item).sort()).toEqual([
-        'created_at',
-        'id',
-        'name',
-        'product_id',
-        'reference_num',
-        'resource',
-        'url',
-      ]);
+      expect(Object.keys(item).sort()).toEqual(['created_at', 'id', 'name', 'product_id', 'reference_num', 'resource', 'url']);
     }
     expect(byKey.pagination).toEqual({ total_records: 2, total_pages: 1, current_page: 1 });
     const seeded = await list(`/releases/${w.time.id}/epics?per_page=200&fields=position,release`);
     expect(seeded.epics.every((e) => e.release?.id === w.time.id)).toBe(true);
     const positions = seeded.epics.map((e) => e.position ?? 0);
     expect(positions).toEqual([...positions].sort((x, y) => x - y));
-    for (const key of ['PLN-R-999', '999999'])
-      expect((await t.get(`/releases/${key}/epics`)).status).toBe(404);
+    for (const key of ['PLN-R-999', '999999']) expect((await t.get(`/releases/${key}/epics`)).status).toBe(404);
   });
 
   it('pages with page and per_page, and 400s on bad values', async () => {
@@ -1201,15 +989,7 @@ describe('GET /releases/{release_id}/epics (operation 6)', () => {
     expect(idsOf(await list(`/releases/${release.id}/epics?per_page=2&page=3`))).toEqual([made[4]?.id]);
     const beyond = await list(`/releases/${release.id}/epics?per_page=2&page=100`);
     expect([beyond.epics, beyond.pagination.total_records]).toEqual([[], 5]);
-    for (const bad of [
-      'per_page=201',
-      'per_page=0',
-      'per_page=abc',
-      'page=0',
-      'page=-1',
-      'page=1.5',
-      'updated_since=yesterday',
-    ]) {
+    for (const bad of ['per_page=201', 'per_page=0', 'per_page=abc', 'page=0', 'page=-1', 'page=1.5', 'updated_since=yesterday']) {
       const res = await t.get(`/releases/${release.id}/epics?${bad}`);
       expect(res.status, bad).toBe(400);
       const name = bad.split('=')[0] ?? '';
@@ -1242,13 +1022,8 @@ describe('GET /releases/{release_id}/epics (operation 6)', () => {
     const mark2 = new Date().toISOString();
     await new Promise((r) => setTimeout(r, 5));
     await updateEpic(old.id, { name: unique('Touched') });
-    expect(
-      idsOf(await list(`/releases/${w.time.id}/epics?updated_since=${encodeURIComponent(mark2)}`)),
-    ).toEqual([old.id]);
-    expect(
-      (await list(`/releases/${w.time.id}/epics?updated_since=2999-01-01T00:00:00Z`)).pagination
-        .total_records,
-    ).toBe(0);
+    expect(idsOf(await list(`/releases/${w.time.id}/epics?updated_since=${encodeURIComponent(mark2)}`))).toEqual([old.id]);
+    expect((await list(`/releases/${w.time.id}/epics?updated_since=2999-01-01T00:00:00Z`)).pagination.total_records).toBe(0);
   });
 
   it('filters by tag in any case', async () => {
@@ -1299,28 +1074,18 @@ describe('GET /releases/{release_id}/epics (operation 6)', () => {
     const path = `/releases/${release.reference_num}/epics`;
     expect(idsOf(await list(`${path}?custom_fields[${CF.stage}]=final`))).toEqual([both.id, stageOnly.id]);
     expect(idsOf(await list(`${path}?custom_fields[${CF.score}]=5.0`))).toEqual([both.id, draft.id]);
-    expect(
-      idsOf(await list(`${path}?custom_fields[${CF.stage}]=Final&custom_fields[${CF.score}]=5`)),
-    ).toEqual([both.id]);
-    expect(
-      (await list(`${path}?custom_fields[${CF.stage}]=Draft&custom_fields[${CF.score}]=3`)).epics,
-    ).toEqual([]);
+    expect(idsOf(await list(`${path}?custom_fields[${CF.stage}]=Final&custom_fields[${CF.score}]=5`))).toEqual([both.id]);
+    expect((await list(`${path}?custom_fields[${CF.stage}]=Draft&custom_fields[${CF.score}]=3`)).epics).toEqual([]);
     // With the other filters.
-    expect(
-      idsOf(await list(`${path}?custom_fields[${CF.stage}]=Final&q=${encodeURIComponent(stageOnly.name)}`)),
-    ).toEqual([stageOnly.id]);
+    expect(idsOf(await list(`${path}?custom_fields[${CF.stage}]=Final&q=${encodeURIComponent(stageOnly.name)}`))).toEqual([stageOnly.id]);
     // An unknown key, a key of another product or a value the field cannot hold: an empty page, as
     // for an unknown assignee or status (the initiative lists answer the same way).
     expect((await list(`${path}?custom_fields[no_such]=x`)).epics).toEqual([]);
-    expect((await list(`${path}?custom_fields[${CF.stage}]=Final&custom_fields[no_such]=x`)).epics).toEqual(
-      [],
-    );
+    expect((await list(`${path}?custom_fields[${CF.stage}]=Final&custom_fields[no_such]=x`)).epics).toEqual([]);
     expect((await list(`${path}?custom_fields[${CF.stage}]=Maybe`)).epics).toEqual([]);
     expect((await list(`${path}?custom_fields[${CF.score}]=many`)).epics).toEqual([]);
     // The same key twice: both values must match, which one value cannot.
-    expect(
-      (await list(`${path}?custom_fields[${CF.stage}]=Final&custom_fields[${CF.stage}]=Draft`)).epics,
-    ).toEqual([]);
+    expect((await list(`${path}?custom_fields[${CF.stage}]=Final&custom_fields[${CF.stage}]=Draft`)).epics).toEqual([]);
     // Brackets percent-encoded, as query-string libraries write them.
     expect(idsOf(await list(`${path}?custom_fields%5B${CF.stage}%5D=Draft`))).toEqual([draft.id]);
     // Not a hash, not one key, or too many pairs: a 400 naming custom_fields, never a silently
@@ -1351,8 +1116,7 @@ describe('GET /releases/{release_id}/epics (operation 6)', () => {
     const refs = await list(`${path}?fields=reference_num`);
     for (const e of refs.epics) expect(Object.keys(e).sort()).toEqual(['id', 'reference_num']);
     const some = await list(`${path}?fields=name,workflow_status,custom_fields,bogus`);
-    for (const e of some.epics)
-      expect(Object.keys(e).sort()).toEqual(['custom_fields', 'id', 'name', 'workflow_status']);
+    for (const e of some.epics) expect(Object.keys(e).sort()).toEqual(['custom_fields', 'id', 'name', 'workflow_status']);
   });
 
   it('combines filters', async () => {
@@ -1397,9 +1161,7 @@ describe('GET /epics (operation 7) and the product and initiative lists', () => 
     expect(found).toContain(mob.id);
     expect(found).not.toContain(mobOther.id);
     // A value only a string field can hold finds only the MOB epic.
-    expect(idsOf(await list(`/epics?custom_fields[${CF.stage}]=Final%20cut&per_page=200`))).toEqual([
-      mobOther.id,
-    ]);
+    expect(idsOf(await list(`/epics?custom_fields[${CF.stage}]=Final%20cut&per_page=200`))).toEqual([mobOther.id]);
     // The seed's `risk` exists in both products.
     const risky = await list('/epics?custom_fields[risk]=HIGH&per_page=200&fields=product_id,custom_fields');
     expect(new Set(risky.epics.map((e) => e.product_id))).toEqual(new Set([w.plnId, w.mobId]));
@@ -1436,9 +1198,9 @@ describe('GET /epics (operation 7) and the product and initiative lists', () => 
     );
     expect(idsOf(await list(`/products/PLN/epics?per_page=200`))).not.toContain(mine.id);
     expect(
-      (
-        await list(`/products/MOB/epics?custom_fields[${CF.stage}]=Final&per_page=200&fields=product_id`)
-      ).epics.every((e) => e.product_id === w.mobId),
+      (await list(`/products/MOB/epics?custom_fields[${CF.stage}]=Final&per_page=200&fields=product_id`)).epics.every(
+        (e) => e.product_id === w.mobId,
+      ),
     ).toBe(true);
     expect((await t.get('/products/NOPE/epics')).status).toBe(404);
   });
@@ -1486,15 +1248,7 @@ describe('GET /epics/{id}/features', () => {
     expect(await get(`updated_since=${encodeURIComponent('2999-01-01T00:00:00Z')}`)).toEqual([]);
     const compact = featurePage.parse((await t.get(`/epics/${e.id}/features`)).body);
     for (const f of compact.features)
-      expect(Object.keys(f).sort()).toEqual([
-        'created_at',
-        'id',
-        'name',
-        'product_id',
-        'reference_num',
-        'resource',
-        'url',
-      ]);
+      expect(Object.keys(f).sort()).toEqual(['created_at', 'id', 'name', 'product_id', 'reference_num', 'resource', 'url']);
     expect((await t.get(`/epics/${e.id}/features?per_page=0`)).status).toBe(400);
     expect((await getEpic(e.id)).features_count).toBe(2);
   });
@@ -1562,8 +1316,7 @@ describe('features link to epics and initiatives', () => {
 });
 
 describe('roll-ups', () => {
-  const setStatus = (featureId: string, name: string) =>
-    updateFeature(featureId, { workflow_status: { name } });
+  const setStatus = (featureId: string, name: string) => updateFeature(featureId, { workflow_status: { name } });
 
   it('progress_from_features: mean of feature progress, complete = 100, following moves, status and deletes', async () => {
     const e = await createEpic({ progress_source: 'progress_from_features' });
@@ -1643,10 +1396,7 @@ describe('roll-ups', () => {
     // they were summed (the bug this guards against).
     const e = await createEpic({ progress_source: 'progress_from_remaining_estimate' });
     await createFeature({ epic: e.id, initial_estimate_text: '1d', remaining_estimate_text: '0min' });
-    const pointed = await createFeature(
-      { epic: e.id, initial_estimate_text: '8p', remaining_estimate_text: '8p' },
-      w.points,
-    );
+    const pointed = await createFeature({ epic: e.id, initial_estimate_text: '8p', remaining_estimate_text: '8p' }, w.points);
     expect((await getEpic(e.id)).progress).toBe(100);
     // An epic in the story-point release reads the points and leaves the day out.
     const p = await createEpic({ progress_source: 'progress_from_remaining_estimate' }, w.points);
@@ -1666,9 +1416,7 @@ describe('roll-ups', () => {
     const read = await getEpic(e.id);
     expect(read.progress).toBe(20);
     expect(read.updated_at > mark).toBe(true);
-    expect(
-      idsOf(await list(`/releases/${w.time.id}/epics?updated_since=${encodeURIComponent(mark)}`)),
-    ).toEqual([e.id]);
+    expect(idsOf(await list(`/releases/${w.time.id}/epics?updated_since=${encodeURIComponent(mark)}`))).toEqual([e.id]);
   });
 
   it("duration_from_features: the span of its features' dates, following changes and moves", async () => {
@@ -1680,10 +1428,7 @@ describe('roll-ups', () => {
     // No dated feature yet: the epic keeps its dates.
     expect([e.start_date, e.due_date]).toEqual(['2030-01-01', '2030-01-02']);
     const f1 = await createFeature({ epic: e.id, start_date: '2031-01-10', due_date: '2031-01-20' });
-    const f2 = await createFeature(
-      { epic: e.id, start_date: '2031-02-01', due_date: '2031-03-01' },
-      w.otherTime,
-    );
+    const f2 = await createFeature({ epic: e.id, start_date: '2031-02-01', due_date: '2031-03-01' }, w.otherTime);
     let read = await getEpic(e.id);
     expect([read.start_date, read.due_date]).toEqual(['2031-01-10', '2031-03-01']);
     await updateFeature(f2.id, { due_date: '2031-04-01' });

@@ -23,7 +23,8 @@ function windows(text: string): RateWindow[] {
 
 /** Headers that differ between two answers to the same request by nature, not by path. */
 const VARYING = new Set(['date', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
-const steady = (h: http.IncomingHttpHeaders): Record<string, unknown> => Object.fromEntries(Object.entries(h).filter(([n]) => !VARYING.has(n)));
+const steady = (h: http.IncomingHttpHeaders): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(h).filter(([n]) => !VARYING.has(n)));
 
 const dataDir = tempDirs('planner-door-');
 let service: RunningService;
@@ -58,7 +59,12 @@ describe('the read fast path', () => {
   it('answers a remembered token as the app does: same status, body and headers', async () => {
     const token = await freshToken();
     const auth = { Authorization: `Bearer ${token}` };
-    for (const p of ['/api/v1/features/PLN-1', '/api/v1/products/PLN/features?per_page=3', '/api/v1/features/999999', '/api/v1/no-such-route']) {
+    for (const p of [
+      '/api/v1/features/PLN-1',
+      '/api/v1/products/PLN/features?per_page=3',
+      '/api/v1/features/999999',
+      '/api/v1/no-such-route',
+    ]) {
       const before = door.taken;
       const viaApp = await raw(service, p, auth);
       const takenAfterApp = door.taken;
@@ -115,7 +121,14 @@ describe('the read fast path', () => {
   });
 
   it('counts its reads in the same buckets as the app, and leaves the 429 to it', async () => {
-    const limited = await startService({ dataDir: dataDir(), port: 0, adminToken: TEST_TOKEN, seed: 'empty', readWorkers: 1, rateLimit: windows('3/min') });
+    const limited = await startService({
+      dataDir: dataDir(),
+      port: 0,
+      adminToken: TEST_TOKEN,
+      seed: 'empty',
+      readWorkers: 1,
+      rateLimit: windows('3/min'),
+    });
     try {
       const auth = { Authorization: `Bearer ${TEST_TOKEN}` };
       const answers = [];

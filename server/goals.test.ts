@@ -5,13 +5,7 @@
 // initiatives.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../src/contract/common';
-import {
-  goalEnvelope,
-  goalPage,
-  initiativeEnvelope,
-  timeFramePage,
-  type Goal,
-} from '../src/contract/initiatives';
+import { goalEnvelope, goalPage, initiativeEnvelope, timeFramePage, type Goal } from '../src/contract/initiatives';
 import { isRealDate } from '../src/domain/dates';
 import { apiClient } from './test/client';
 import type { ApiClient, OpKey } from './test/client';
@@ -58,17 +52,8 @@ beforeAll(async () => {
   const products = await db.selectFrom('products').select(['id', 'reference_prefix']).execute();
   fixture.plnId = products.find((p) => p.reference_prefix === 'PLN')?.id ?? 0;
   fixture.mobId = products.find((p) => p.reference_prefix === 'MOB')?.id ?? 0;
-  fixture.adminId = (
-    await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'admin@planner.local')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const insert = async (
-    productId: number,
-    f: { name: string; start_date: string | null; end_date: string | null },
-  ) =>
+  fixture.adminId = (await db.selectFrom('users').select('id').where('email', '=', 'admin@planner.local').executeTakeFirstOrThrow()).id;
+  const insert = async (productId: number, f: { name: string; start_date: string | null; end_date: string | null }) =>
     (
       await db
         .insertInto('time_frames')
@@ -159,11 +144,7 @@ async function snapshot() {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const product = await db
-    .selectFrom('products')
-    .select('next_goal_num')
-    .where('id', '=', fixture.plnId)
-    .executeTakeFirstOrThrow();
+  const product = await db.selectFrom('products').select('next_goal_num').where('id', '=', fixture.plnId).executeTakeFirstOrThrow();
   return {
     goals: await count('goals'),
     audits: await count('audits'),
@@ -299,12 +280,7 @@ describe('POST /products/:product_id/goals', () => {
     expect(expectFields(await post({ effort: 1 }), 'name').name).toEqual(["can't be blank"]);
     expectFields(await post({ name: '   ' }), 'name');
     expectFields(await post({ name: null }), 'name');
-    const errors = expectFields(
-      await post({ description: 'x', value: -1, time_frame: 'Never' }),
-      'name',
-      'value',
-      'time_frame',
-    );
+    const errors = expectFields(await post({ description: 'x', value: -1, time_frame: 'Never' }), 'name', 'value', 'time_frame');
     expect(errors.time_frame?.[0]).toMatch(/Never/);
   });
 
@@ -315,10 +291,7 @@ describe('POST /products/:product_id/goals', () => {
     expectFields(await post({ name: 'Long', description: 'x'.repeat(100_001) }), 'description');
     expectFields(await post({ name: 'Long', time_frame: long }), 'time_frame');
     expectFields(await post({ name: 'Long', initiatives: [long] }), 'initiatives');
-    expectFields(
-      await post({ name: 'Long', initiatives: Array.from({ length: 101 }, (_, i) => String(i + 1)) }),
-      'initiatives',
-    );
+    expectFields(await post({ name: 'Long', initiatives: Array.from({ length: 101 }, (_, i) => String(i + 1)) }), 'initiatives');
     expectFields(await post({ name: 'Long' }, { fields: 'x'.repeat(2_001) }), 'fields');
   });
 
@@ -362,19 +335,13 @@ describe('POST /products/:product_id/goals', () => {
   });
 
   it('refuses progress under a computed source and unknown or foreign initiatives', async () => {
-    const errors = expectFields(
-      await post({ name: 'P', progress_source: 'progress_from_initiatives', progress: 10 }),
-      'progress',
-    );
+    const errors = expectFields(await post({ name: 'P', progress_source: 'progress_from_initiatives', progress: 10 }), 'progress');
     expect(errors.progress?.[0]).toMatch(/progress_manual/);
     // progress: null under a computed source is not a change anyone asked for: ignored.
     const computed = await newGoal({ progress_source: 'progress_from_initiatives', progress: null });
     expect(computed.progress).toBeNull();
     expectFields(await post({ name: 'P', initiatives: ['No such initiative'] }), 'initiatives');
-    expectFields(
-      await post({ name: 'P', initiatives: [fixture.mobInitiative.reference_num] }),
-      'initiatives',
-    );
+    expectFields(await post({ name: 'P', initiatives: [fixture.mobInitiative.reference_num] }), 'initiatives');
     expectFields(await post({ name: 'P', initiatives: [Number(fixture.mobInitiative.id)] }), 'initiatives');
   });
 
@@ -454,9 +421,7 @@ describe('time_frame on a goal', () => {
       expect(errors.time_frame?.[0]).toContain(String(ref));
     }
     // The MOB frame is fine for a MOB goal.
-    expect((await newGoal({ time_frame: fixture.mob.name }, 'MOB')).time_frame).toEqual(
-      frameRef(fixture.mob),
-    );
+    expect((await newGoal({ time_frame: fixture.mob.name }, 'MOB')).time_frame).toEqual(frameRef(fixture.mob));
   });
 
   it('carries real YYYY-MM-DD dates (or null) on the goal', async () => {
@@ -484,26 +449,12 @@ describe('GET /products/:product_id/goals', () => {
     const page = goalPage.parse(res.body);
     for (const g of page.goals) {
       expect(Object.keys(g)).toEqual(
-        expect.arrayContaining([
-          'created_at',
-          'id',
-          'name',
-          'product_id',
-          'reference_num',
-          'initiatives',
-          'time_frame',
-        ]),
+        expect.arrayContaining(['created_at', 'id', 'name', 'product_id', 'reference_num', 'initiatives', 'time_frame']),
       );
       expect(g.product_id).toBe(String(fixture.plnId));
     }
-    const rows = await t.service.store.db
-      .selectFrom('goals')
-      .select(['id', 'position'])
-      .where('product_id', '=', fixture.plnId)
-      .execute();
-    const expected = [...rows]
-      .sort((x, y) => (x.position ?? Infinity) - (y.position ?? Infinity) || x.id - y.id)
-      .map((r) => String(r.id));
+    const rows = await t.service.store.db.selectFrom('goals').select(['id', 'position']).where('product_id', '=', fixture.plnId).execute();
+    const expected = [...rows].sort((x, y) => (x.position ?? Infinity) - (y.position ?? Infinity) || x.id - y.id).map((r) => String(r.id));
     expect(page.goals.map((g) => g.id)).toEqual(expected);
     expect(page.goals.at(-1)?.id).toBe(unpositioned.id);
     expect(page.pagination).toEqual({ total_records: rows.length, total_pages: 1, current_page: 1 });
@@ -533,9 +484,7 @@ describe('GET /products/:product_id/goals', () => {
     expect(beyond.goals).toEqual([]);
     expect(beyond.pagination.total_records).toBe(rows.length);
     // The default page is 30 items.
-    const byId = goalPage.parse(
-      (await api.call('GET /products/{product_id}/goals', { params: { product_id: fixture.plnId } })).body,
-    );
+    const byId = goalPage.parse((await api.call('GET /products/{product_id}/goals', { params: { product_id: fixture.plnId } })).body);
     expect(byId.goals.map((g) => g.id)).toEqual(expected.slice(0, 30));
   });
 
@@ -585,9 +534,7 @@ describe('GET /products/:product_id/goals', () => {
       ).body,
     );
     expect(mobs.goals.map((g) => g.id)).toContain(mob.id);
-    expect(
-      (await api.call('GET /products/{product_id}/goals', { params: { product_id: 'NOPE' } })).status,
-    ).toBe(404);
+    expect((await api.call('GET /products/{product_id}/goals', { params: { product_id: 'NOPE' } })).status).toBe(404);
   });
 
   it('filters by q (name contains, any case) and updated_since (strictly after)', async () => {
@@ -711,24 +658,20 @@ describe('GET /goals/:id and /products/:product_id/goals/:id', () => {
         ).body,
       ).goal,
     ).toEqual(g);
-    const some = (
-      await api.call('GET /goals/{id}', { params: { id: g.id }, query: { fields: 'name,color' } })
-    ).body as { goal: Record<string, unknown> };
+    const some = (await api.call('GET /goals/{id}', { params: { id: g.id }, query: { fields: 'name,color' } })).body as {
+      goal: Record<string, unknown>;
+    };
     expect(some.goal).toEqual({ id: g.id, name: g.name, color: g.color });
   });
 
   it('404s for unknown ids and keys, and for a goal of another product', async () => {
     const mob = await newGoal({}, 'MOB');
-    const shows = ['99999999', 'PLN-G-99999', '99999999999999999999999', '0'].map((id) =>
-      api.call('GET /goals/{id}', { params: { id } }),
-    );
+    const shows = ['99999999', 'PLN-G-99999', '99999999999999999999999', '0'].map((id) => api.call('GET /goals/{id}', { params: { id } }));
     const scoped = [
       ['PLN', mob.id],
       ['PLN', mob.reference_num],
       ['NOPE', '1'],
-    ].map(([product_id = '', id = '']) =>
-      api.call('GET /products/{product_id}/goals/{id}', { params: { product_id, id } }),
-    );
+    ].map(([product_id = '', id = '']) => api.call('GET /products/{product_id}/goals/{id}', { params: { product_id, id } }));
     for (const res of await Promise.all([...shows, ...scoped])) {
       expect(res.status, res.text).toBe(404);
       errorBodySchema.parse(res.body);
@@ -739,8 +682,7 @@ describe('GET /goals/:id and /products/:product_id/goals/:id', () => {
 describe('PUT /goals/:id', () => {
   it('marks the initiatives that gain or lose the goal as updated, from either side of the link', async () => {
     const stamp = async (id: string) =>
-      initiativeEnvelope.parse((await api.call('GET /initiatives/{id}', { params: { id } })).body).initiative
-        .updated_at;
+      initiativeEnvelope.parse((await api.call('GET /initiatives/{id}', { params: { id } })).body).initiative.updated_at;
     const g = await newGoal({ initiatives: [fixture.initiativeA.id] });
     const [a0, b0] = [await stamp(fixture.initiativeA.id), await stamp(fixture.initiativeB.id)];
     await new Promise((r) => setTimeout(r, 5));
@@ -907,10 +849,7 @@ describe('PUT /goals/:id', () => {
       expectFields(await put(g.id, body), field);
     }
     expectFields(await put(g.id, 'x'), 'goal');
-    expectFields(
-      await api.send('PUT /goals/{id}', { params: { id: g.id }, body: { name: 'No envelope' } }),
-      'goal',
-    );
+    expectFields(await api.send('PUT /goals/{id}', { params: { id: g.id }, body: { name: 'No envelope' } }), 'goal');
     const bad = await api.send('PUT /goals/{id}', {
       params: { id: g.id },
       rawBody: '{',
@@ -989,22 +928,16 @@ describe('GET /products/:product_id/time_frames', () => {
       query: { q: 'someday', fields: 'name' },
     });
     expect(narrow.body).toMatchObject({ time_frames: [{ id: String(fixture.someday.id), name: 'Someday' }] });
-    expect(Object.keys((narrow.body as { time_frames: object[] }).time_frames[0] ?? {}).sort()).toEqual([
-      'id',
-      'name',
-    ]);
+    expect(Object.keys((narrow.body as { time_frames: object[] }).time_frames[0] ?? {}).sort()).toEqual(['id', 'name']);
   });
 
   it("lists only the product's frames, and answers 404 and 400 where due", async () => {
     const mob = timeFramePage.parse(
-      (await api.call('GET /products/{product_id}/time_frames', { params: { product_id: fixture.mobId } }))
-        .body,
+      (await api.call('GET /products/{product_id}/time_frames', { params: { product_id: fixture.mobId } })).body,
     );
     expect(mob.time_frames.map((f) => f.id)).toContain(String(fixture.mob.id));
     expect(new Set(mob.time_frames.map((f) => f.product_id))).toEqual(new Set([String(fixture.mobId)]));
-    expect(
-      (await api.call('GET /products/{product_id}/time_frames', { params: { product_id: 'NOPE' } })).status,
-    ).toBe(404);
+    expect((await api.call('GET /products/{product_id}/time_frames', { params: { product_id: 'NOPE' } })).status).toBe(404);
     expect(
       (
         await api.call('GET /products/{product_id}/time_frames', {

@@ -76,9 +76,7 @@ async function snapshot() {
     'initiative_goals',
     'release_initiatives',
   ];
-  return Object.fromEntries(
-    await Promise.all(tables.map(async (table) => [table, await count(table)] as const)),
-  );
+  return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await count(table)] as const)));
 }
 
 async function showRelease(id: string): Promise<Release> {
@@ -170,25 +168,14 @@ describe('PUT and DELETE /products/{product_id}/releases/{id}', () => {
     expect(res.status, res.text).toBe(204);
     expect(res.text).toBe('');
     expect((await api.send('GET /releases/{id}', { params: { id: release.id } })).status).toBe(404);
-    for (const id of phaseIds)
-      expect((await api.send('GET /release_phases/{id}', { params: { id } })).status).toBe(404);
-    expect(
-      await db()
-        .selectFrom('release_phases')
-        .select('id')
-        .where('release_id', '=', Number(release.id))
-        .execute(),
-    ).toEqual([]);
+    for (const id of phaseIds) expect((await api.send('GET /release_phases/{id}', { params: { id } })).status).toBe(404);
+    expect(await db().selectFrom('release_phases').select('id').where('release_id', '=', Number(release.id)).execute()).toEqual([]);
 
-    const kept = JSON.parse((await deletionOf(t, 'Release', release.id)).payload) as Record<
-      string,
-      { id?: number }[]
-    >;
+    const kept = JSON.parse((await deletionOf(t, 'Release', release.id)).payload) as Record<string, { id?: number }[]>;
     expect(kept.releases?.map((r) => String(r.id))).toEqual([release.id]);
     expect(kept.release_phases?.map((p) => String(p.id)).sort()).toEqual([...phaseIds].sort());
     expect((await auditRows(t, 'Release', release.id)).at(-1)?.audit_action).toBe('destroy');
-    for (const id of phaseIds)
-      expect((await auditRows(t, 'ReleasePhase', id)).at(-1)?.audit_action).toBe('destroy');
+    for (const id of phaseIds) expect((await auditRows(t, 'ReleasePhase', id)).at(-1)?.audit_action).toBe('destroy');
     // The list's counter moved with it.
     const list = (
       await api.call('GET /products/{product_id}/releases', {
@@ -253,10 +240,7 @@ describe('PUT and DELETE /products/{product_id}/releases/{id}', () => {
     expect((await showRelease(child.id)).parent_id).toBe(top.id);
     const moved = (await auditRows(t, 'Release', child.id)).at(-1);
     expect(JSON.parse(moved?.changes ?? '{}')).toEqual({ parent_id: [Number(middle.id), Number(top.id)] });
-    const kept = JSON.parse((await deletionOf(t, 'Release', middle.id)).payload) as Record<
-      string,
-      { id: number }[]
-    >;
+    const kept = JSON.parse((await deletionOf(t, 'Release', middle.id)).payload) as Record<string, { id: number }[]>;
     expect(kept.release_children?.map((r) => String(r.id))).toEqual([child.id]);
   });
 
@@ -281,8 +265,7 @@ describe('PUT and DELETE /products/{product_id}/releases/{id}', () => {
       initiatives: [initiative.id],
     });
     expect((await showRelease(parent.id)).progress).toBe(50);
-    const showInitiative = async () =>
-      (await api.call('GET /initiatives/{id}', { params: { id: initiative.id } })).data().initiative;
+    const showInitiative = async () => (await api.call('GET /initiatives/{id}', { params: { id: initiative.id } })).data().initiative;
     const showGoal = async () => (await api.call('GET /goals/{id}', { params: { id: goal.id } })).data().goal;
     expect((await showInitiative()).progress).toBe(50);
     expect((await showGoal()).progress).toBe(50);
@@ -297,13 +280,7 @@ describe('PUT and DELETE /products/{product_id}/releases/{id}', () => {
     expect((await showRelease(parent.id)).progress).toBe(20);
     expect((await showInitiative()).progress).toBe(20);
     expect((await showGoal()).progress).toBe(20);
-    expect(
-      await db()
-        .selectFrom('release_initiatives')
-        .selectAll()
-        .where('release_id', '=', Number(gone.id))
-        .execute(),
-    ).toEqual([]);
+    expect(await db().selectFrom('release_initiatives').selectAll().where('release_id', '=', Number(gone.id)).execute()).toEqual([]);
     expect(
       (
         await api.call('GET /initiatives/{initiative_id}/releases', {
@@ -339,10 +316,7 @@ describe('PUT and DELETE /products/{product_id}/initiatives/{id}', () => {
           })
         ).status,
       ).toBe(404);
-      expect(
-        (await api.send('DELETE /products/{product_id}/initiatives/{id}', { params: { product_id, id } }))
-          .status,
-      ).toBe(404);
+      expect((await api.send('DELETE /products/{product_id}/initiatives/{id}', { params: { product_id, id } })).status).toBe(404);
     }
     const bad = await api.send('PUT /products/{product_id}/initiatives/{id}', {
       params: { product_id: 'PLN', id: initiative.id },
@@ -350,9 +324,7 @@ describe('PUT and DELETE /products/{product_id}/initiatives/{id}', () => {
     });
     expect422(bad, 'name', 'workflow_status', 'progress');
     expect(await snapshot()).toEqual(before);
-    expect(
-      (await api.call('GET /initiatives/{id}', { params: { id: initiative.id } })).data().initiative.name,
-    ).toBe(name);
+    expect((await api.call('GET /initiatives/{id}', { params: { id: initiative.id } })).data().initiative.name).toBe(name);
   });
 
   it('deletes an initiative of the product: its epics, features and goals stay, unlinked', async () => {
@@ -366,15 +338,9 @@ describe('PUT and DELETE /products/{product_id}/initiatives/{id}', () => {
     });
     expect(res.status, res.text).toBe(204);
     expect((await api.send('GET /initiatives/{id}', { params: { id: initiative.id } })).status).toBe(404);
-    expect(
-      (await api.call('GET /epics/{id}', { params: { id: epic.id } })).data().epic.initiative,
-    ).toBeNull();
-    expect(
-      (await api.call('GET /features/{id}', { params: { id: feature.id } })).data().feature.initiative,
-    ).toBeNull();
-    expect((await api.call('GET /goals/{id}', { params: { id: goal.id } })).data().goal.initiatives).toEqual(
-      [],
-    );
+    expect((await api.call('GET /epics/{id}', { params: { id: epic.id } })).data().epic.initiative).toBeNull();
+    expect((await api.call('GET /features/{id}', { params: { id: feature.id } })).data().feature.initiative).toBeNull();
+    expect((await api.call('GET /goals/{id}', { params: { id: goal.id } })).data().goal.initiatives).toEqual([]);
     expect((await deletionOf(t, 'Initiative', initiative.id)).record_id).toBe(Number(initiative.id));
   });
 });
@@ -401,9 +367,7 @@ describe('PUT and DELETE /products/{product_id}/goals/{id}', () => {
           })
         ).status,
       ).toBe(404);
-      expect(
-        (await api.send('DELETE /products/{product_id}/goals/{id}', { params: { product_id, id } })).status,
-      ).toBe(404);
+      expect((await api.send('DELETE /products/{product_id}/goals/{id}', { params: { product_id, id } })).status).toBe(404);
     }
     const bad = await api.send('PUT /products/{product_id}/goals/{id}', {
       params: { product_id: 'PLN', id: goal.id },
@@ -423,16 +387,9 @@ describe('PUT and DELETE /products/{product_id}/goals/{id}', () => {
     expect(res.status, res.text).toBe(204);
     expect((await api.send('GET /goals/{id}', { params: { id: goal.id } })).status).toBe(404);
     expect(await count('initiative_goals')).toBe(links - 1);
-    expect(
-      (await api.call('GET /initiatives/{id}', { params: { id: initiative.id } })).data().initiative.goals,
-    ).toEqual([]);
-    const kept = JSON.parse((await deletionOf(t, 'Goal', goal.id)).payload) as Record<
-      string,
-      Record<string, number>[]
-    >;
-    expect(kept.initiative_goals).toEqual([
-      { initiative_id: Number(initiative.id), goal_id: Number(goal.id) },
-    ]);
+    expect((await api.call('GET /initiatives/{id}', { params: { id: initiative.id } })).data().initiative.goals).toEqual([]);
+    const kept = JSON.parse((await deletionOf(t, 'Goal', goal.id)).payload) as Record<string, Record<string, number>[]>;
+    expect(kept.initiative_goals).toEqual([{ initiative_id: Number(initiative.id), goal_id: Number(goal.id) }]);
     expect((await auditRows(t, 'Goal', goal.id)).at(-1)?.audit_action).toBe('destroy');
     const list = (
       await api.call('GET /products/{product_id}/goals', {
@@ -528,9 +485,7 @@ describe('account-wide lists', () => {
     });
     expect(first.goals.map((g) => g.id)).toContain(mobGoal.id);
     // The items are the product list's items (one list answer serves both paths).
-    const ofProduct = (
-      await api.call('GET /products/{product_id}/goals', { params: { product_id: 'MOB' } })
-    ).data().goals;
+    const ofProduct = (await api.call('GET /products/{product_id}/goals', { params: { product_id: 'MOB' } })).data().goals;
     expect(first.goals.find((g) => g.id === mobGoal.id)).toEqual(ofProduct.find((g) => g.id === mobGoal.id));
     const paged = (await api.call('GET /goals', { query: { per_page: 1, page: 2, fields: 'name' } })).data();
     expect(paged.goals).toEqual([{ id: first.goals[1]?.id, name: first.goals[1]?.name }]);
@@ -555,10 +510,7 @@ describe('account-wide lists', () => {
       release_phases: all.release_phases.slice(2, 4).map((p) => ({ id: p.id, name: p.name })),
       pagination: { total_records: total, total_pages: Math.ceil(total / 2), current_page: 2 },
     });
-    expect(
-      releasePhasePage.parse((await api.send('GET /release_phases', { query: { page: 99 } })).body)
-        .release_phases,
-    ).toEqual([]);
+    expect(releasePhasePage.parse((await api.send('GET /release_phases', { query: { page: 99 } })).body).release_phases).toEqual([]);
   });
 });
 
@@ -583,9 +535,7 @@ describe("a goal's and an initiative's related lists, and a release's releases",
     await makeFeature(t, release.id, { initiative: unlinked.id });
     await makeFeature(t, release.id);
 
-    const initiatives = (
-      await api.call('GET /goals/{goal_id}/initiatives', { params: { goal_id: goal.reference_num } })
-    ).data();
+    const initiatives = (await api.call('GET /goals/{goal_id}/initiatives', { params: { goal_id: goal.reference_num } })).data();
     expect(initiatives.initiatives.map((i) => i.id)).toEqual([linked.id]);
     expect(initiatives.pagination).toEqual({ total_records: 1, total_pages: 1, current_page: 1 });
     expect(initiativePage.parse(initiatives).initiatives[0]?.name).toBe(linked.name);
@@ -603,9 +553,7 @@ describe("a goal's and an initiative's related lists, and a release's releases",
     expect(featurePage.parse(features).features.map((f) => f.id)).toEqual([feature.id]);
     expect(features.features[0]).toMatchObject({ name: feature.name, initiative: { id: linked.id } });
 
-    const releases = (
-      await api.call('GET /goals/{goal_id}/releases', { params: { goal_id: goal.id } })
-    ).data();
+    const releases = (await api.call('GET /goals/{goal_id}/releases', { params: { goal_id: goal.id } })).data();
     expect(releasePage.parse(releases).releases.map((r) => r.id)).toEqual([release.id]);
     expect(
       (
@@ -652,10 +600,7 @@ describe("a goal's and an initiative's related lists, and a release's releases",
         })
       ).status,
     ).toBe(404);
-    expect(
-      (await api.send('GET /releases/{release_id}/releases', { params: { release_id: 'PLN-R-999999' } }))
-        .status,
-    ).toBe(404);
+    expect((await api.send('GET /releases/{release_id}/releases', { params: { release_id: 'PLN-R-999999' } })).status).toBe(404);
   });
 
   it('GET /releases/{release_id}/releases answers the releases that roll up into it', async () => {
@@ -663,14 +608,10 @@ describe("a goal's and an initiative's related lists, and a release's releases",
     const a = await makeRelease(t, { parent_id: parent.id, release_date: '2031-03-01' });
     const b = await makeRelease(t, { parent_id: parent.id, release_date: '2031-02-01' });
     await makeRelease(t, { parent_id: a.id });
-    const page = (
-      await api.call('GET /releases/{release_id}/releases', { params: { release_id: parent.reference_num } })
-    ).data();
+    const page = (await api.call('GET /releases/{release_id}/releases', { params: { release_id: parent.reference_num } })).data();
     expect(page.releases.map((r) => r.id)).toEqual([b.id, a.id]);
     expect(page.pagination).toEqual({ total_records: 2, total_pages: 1, current_page: 1 });
-    const none = (
-      await api.call('GET /releases/{release_id}/releases', { params: { release_id: b.id } })
-    ).data();
+    const none = (await api.call('GET /releases/{release_id}/releases', { params: { release_id: b.id } })).data();
     expect(none).toEqual({ releases: [], pagination: { total_records: 0, total_pages: 0, current_page: 1 } });
   });
 });

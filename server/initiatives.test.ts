@@ -6,26 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../src/contract/common';
 import { epicPage } from '../src/contract/epics';
 import { featureEnvelope, featurePage } from '../src/contract/features';
-import {
-  goalEnvelope,
-  goalPage,
-  initiativeEnvelope,
-  initiativePage,
-  initiativeSchema,
-  type Initiative,
-} from '../src/contract/initiatives';
+import { goalEnvelope, goalPage, initiativeEnvelope, initiativePage, initiativeSchema, type Initiative } from '../src/contract/initiatives';
 import { releaseEnvelope } from '../src/contract/releases';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
-import {
-  auditRows,
-  deletionOf,
-  expectFields,
-  getOk,
-  JSON_TYPE,
-  makeInitiative,
-  uniqueName,
-} from './test/records';
+import { auditRows, deletionOf, expectFields, getOk, JSON_TYPE, makeInitiative, uniqueName } from './test/records';
 
 let t: TestService;
 
@@ -79,8 +64,7 @@ function post(initiative: unknown, extra: Record<string, unknown> = {}, product 
 const newInitiative = (initiative: Record<string, unknown> = {}, product = 'PLN'): Promise<Initiative> =>
   makeInitiative(t, initiative, product);
 
-const getInitiative = async (id: string): Promise<Initiative> =>
-  (await getOk(t, `/initiatives/${id}`, initiativeEnvelope)).initiative;
+const getInitiative = async (id: string): Promise<Initiative> => (await getOk(t, `/initiatives/${id}`, initiativeEnvelope)).initiative;
 
 function put(id: string, initiative: unknown) {
   return t.request('PUT', `/initiatives/${id}`, { initiative });
@@ -114,11 +98,7 @@ async function snapshot() {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const product = await db
-    .selectFrom('products')
-    .select('next_initiative_num')
-    .where('id', '=', fixture.plnId)
-    .executeTakeFirstOrThrow();
+  const product = await db.selectFrom('products').select('next_initiative_num').where('id', '=', fixture.plnId).executeTakeFirstOrThrow();
   return {
     initiatives: await count('initiatives'),
     audits: await count('audits'),
@@ -129,10 +109,7 @@ async function snapshot() {
 }
 
 /** An epic straight in the database (the epic API is another kind's): in PLN-R-2, status "In progress". */
-async function insertEpic(
-  initiativeId: string,
-  extra: { progress?: number; start_date?: string; due_date?: string } = {},
-) {
+async function insertEpic(initiativeId: string, extra: { progress?: number; start_date?: string; due_date?: string } = {}) {
   const db = t.service.store.db;
   const release = await db
     .selectFrom('releases')
@@ -231,9 +208,7 @@ describe('POST /products/:product_id/initiatives (operation 11)', () => {
     expect(initiative.assigned_to_user?.email).toBe('morgan@planner.local');
     expect(initiative.created_by_user?.email).toBe('sam@planner.local');
     expect(initiative.description?.body).toBe('<p>Land <strong>five</strong> logos</p>');
-    expect(initiative.custom_fields).toEqual([
-      expect.objectContaining({ key: fixture.field, type: 'select', value: 'High' }),
-    ]);
+    expect(initiative.custom_fields).toEqual([expect.objectContaining({ key: fixture.field, type: 'select', value: 'High' })]);
     expect(initiative.url).toBe(`${t.url}/initiatives/${initiative.reference_num}`);
     expect(initiative.resource).toBe(`${t.url}/api/v1/initiatives/${initiative.reference_num}`);
     expect((await getInitiative(parent.id)).children_count).toBe(1);
@@ -267,10 +242,7 @@ describe('POST /products/:product_id/initiatives (operation 11)', () => {
   });
 
   it('answers only the fields asked for with the top-level fields', async () => {
-    const res = await post(
-      { name: uniqueName('Fields'), workflow_status: STATUS },
-      { fields: 'name,reference_num' },
-    );
+    const res = await post({ name: uniqueName('Fields'), workflow_status: STATUS }, { fields: 'name,reference_num' });
     expect(res.status, res.text).toBe(200);
     const body = res.body as { initiative: Record<string, unknown> };
     expect(Object.keys(body.initiative).sort()).toEqual(['id', 'name', 'reference_num']);
@@ -342,10 +314,7 @@ describe('POST /products/:product_id/initiatives (operation 11)', () => {
 
   it('checks progress range, progress_source values and real dates', async () => {
     expectFields(await post({ name: 'P', workflow_status: STATUS, progress: 101 }), 'progress');
-    expectFields(
-      await post({ name: 'P', workflow_status: STATUS, progress_source: 'progress_from_todos' }),
-      'progress_source',
-    );
+    expectFields(await post({ name: 'P', workflow_status: STATUS, progress_source: 'progress_from_todos' }), 'progress_source');
     expectFields(await post({ name: 'P', workflow_status: STATUS, start_date: '2031-02-30' }), 'start_date');
     expectFields(await post({ name: 'P', workflow_status: STATUS, end_date: '31/12/2031' }), 'end_date');
   });
@@ -402,11 +371,7 @@ describe('GET and PUT /initiatives/:id', () => {
     expect((await getInitiative(i.id)).reference_num).toBe(i.reference_num);
     const res = await t.get(`/initiatives/${i.id}?fields=name,progress`);
     expect(Object.keys(res.body as object).length).toBe(1);
-    expect(Object.keys((res.body as { initiative: object }).initiative).sort()).toEqual([
-      'id',
-      'name',
-      'progress',
-    ]);
+    expect(Object.keys((res.body as { initiative: object }).initiative).sort()).toEqual(['id', 'name', 'progress']);
   });
 
   it('404s for unknown ids and keys', async () => {
@@ -508,15 +473,9 @@ describe('the roll-up tree (parent_id)', () => {
     const b = await newInitiative({ parent_id: a.id });
     const c = await newInitiative({ parent_id: Number(b.id) });
     const before = await snapshot();
-    expect(expectFields(await put(a.id, { parent_id: c.id }), 'parent_id').parent_id?.[0]).toMatch(
-      /would make a cycle/,
-    );
-    expect(expectFields(await put(a.id, { parent_id: b.id }), 'parent_id').parent_id?.[0]).toMatch(
-      /would make a cycle/,
-    );
-    expect(expectFields(await put(a.id, { parent_id: a.id }), 'parent_id').parent_id?.[0]).toMatch(
-      /would make a cycle/,
-    );
+    expect(expectFields(await put(a.id, { parent_id: c.id }), 'parent_id').parent_id?.[0]).toMatch(/would make a cycle/);
+    expect(expectFields(await put(a.id, { parent_id: b.id }), 'parent_id').parent_id?.[0]).toMatch(/would make a cycle/);
+    expect(expectFields(await put(a.id, { parent_id: a.id }), 'parent_id').parent_id?.[0]).toMatch(/would make a cycle/);
     expect(await snapshot()).toEqual(before);
     // Moving the other way round is fine, and so is a parent in another product of the account.
     const mob = await newInitiative({}, 'MOB');
@@ -538,24 +497,14 @@ describe('GET /products/:product_id/initiatives and GET /initiatives', () => {
     for (const i of page.initiatives) initiativeSchema.parse(i);
     const account = await listPage('/initiatives?per_page=5');
     for (const i of account.initiatives) {
-      expect(Object.keys(i).sort()).toEqual([
-        'created_at',
-        'id',
-        'name',
-        'product_id',
-        'reference_num',
-        'resource',
-        'url',
-      ]);
+      expect(Object.keys(i).sort()).toEqual(['created_at', 'id', 'name', 'product_id', 'reference_num', 'resource', 'url']);
     }
     const rows = await t.service.store.db
       .selectFrom('initiatives')
       .select(['id', 'position'])
       .where('product_id', '=', fixture.plnId)
       .execute();
-    const expected = [...rows]
-      .sort((x, y) => (x.position ?? Infinity) - (y.position ?? Infinity) || x.id - y.id)
-      .map((r) => String(r.id));
+    const expected = [...rows].sort((x, y) => (x.position ?? Infinity) - (y.position ?? Infinity) || x.id - y.id).map((r) => String(r.id));
     expect(page.initiatives.map((i) => i.id)).toEqual(expected);
     expect(page.pagination.total_records).toBe(rows.length);
 
@@ -584,9 +533,7 @@ describe('GET /products/:product_id/initiatives and GET /initiatives', () => {
     expect(roots.initiatives.map((i) => i.id)).not.toContain(child.id);
     const children = await listPage(`/products/PLN/initiatives?parent_id=${root.reference_num}`);
     expect(children.initiatives.map((i) => i.id)).toEqual([child.id]);
-    expect((await listPage(`/initiatives?parent_id=${root.id}`)).initiatives.map((i) => i.id)).toEqual([
-      child.id,
-    ]);
+    expect((await listPage(`/initiatives?parent_id=${root.id}`)).initiatives.map((i) => i.id)).toEqual([child.id]);
     expect((await listPage('/initiatives?parent_id=99999999')).pagination.total_records).toBe(0);
   });
 
@@ -603,33 +550,25 @@ describe('GET /products/:product_id/initiatives and GET /initiatives', () => {
     const offTrack = await listPage(`/products/PLN/initiatives?q=${tag}&workflow_status=off%20track`);
     expect(offTrack.initiatives.map((i) => i.id)).toEqual([a.id]);
     const statusId = (await getInitiative(a.id)).workflow_status.id;
-    expect(
-      (await listPage(`/initiatives?q=${tag}&workflow_status=${statusId}`)).initiatives.map((i) => i.id),
-    ).toEqual([a.id]);
+    expect((await listPage(`/initiatives?q=${tag}&workflow_status=${statusId}`)).initiatives.map((i) => i.id)).toEqual([a.id]);
     const sams = await listPage(`/products/PLN/initiatives?q=${tag}&assigned_to_user=sam@planner.local`);
     expect(sams.initiatives.map((i) => i.id)).toEqual([a.id]);
     expect((await listPage('/products/PLN/initiatives?assigned_to_user=ghost@x.y')).initiatives).toEqual([]);
     expect((await listPage('/products/PLN/initiatives?workflow_status=Nope')).initiatives).toEqual([]);
-    const since = await listPage(
-      `/products/PLN/initiatives?updated_since=${encodeURIComponent(b.updated_at)}&q=${tag}`,
-    );
+    const since = await listPage(`/products/PLN/initiatives?updated_since=${encodeURIComponent(b.updated_at)}&q=${tag}`);
     expect(since.initiatives.map((i) => i.id)).not.toContain(a.id);
   });
 
   it('filters by custom_fields[<key>]=<value>', async () => {
     const high = await newInitiative({ custom_fields: { [fixture.field]: 'High' } });
     const low = await newInitiative({ custom_fields: { [fixture.field]: 'Low' } });
-    const page = await listPage(
-      `/products/PLN/initiatives?custom_fields[${fixture.field}]=high&per_page=200`,
-    );
+    const page = await listPage(`/products/PLN/initiatives?custom_fields[${fixture.field}]=high&per_page=200`);
     const found = page.initiatives.map((i) => i.id);
     expect(found).toContain(high.id);
     expect(found).not.toContain(low.id);
-    expect(
-      (await listPage(`/initiatives?custom_fields[${fixture.field}]=Low&per_page=200`)).initiatives.map(
-        (i) => i.id,
-      ),
-    ).toContain(low.id);
+    expect((await listPage(`/initiatives?custom_fields[${fixture.field}]=Low&per_page=200`)).initiatives.map((i) => i.id)).toContain(
+      low.id,
+    );
     expect((await listPage('/initiatives?custom_fields[no_such]=x')).initiatives).toEqual([]);
     expect((await t.get('/initiatives?custom_fields=x')).status).toBe(400);
   });
@@ -659,9 +598,7 @@ describe('GET /initiatives/:initiative_id/goals (operation 20) and the goal link
     const page = goalPage.parse(res.body);
     expect(page.goals.map((g) => g.id)).toEqual([g1.id, g2.id]);
     expect(page.pagination.total_records).toBe(2);
-    const one = goalPage.parse(
-      (await t.get(`/initiatives/${i.reference_num}/goals?per_page=1&page=2&fields=*`)).body,
-    );
+    const one = goalPage.parse((await t.get(`/initiatives/${i.reference_num}/goals?per_page=1&page=2&fields=*`)).body);
     expect(one.goals.map((g) => g.id)).toEqual([g2.id]);
     expect(one.goals[0]?.initiatives?.map((x) => x.id)).toEqual([i.id]);
 
@@ -670,9 +607,7 @@ describe('GET /initiatives/:initiative_id/goals (operation 20) and the goal link
     const mobGoal = await newGoal({}, 'MOB');
     expectFields(await put(i.id, { goals: [mobGoal.reference_num] }), 'goals');
     expect((await update(i.id, { goals: [] })).goals).toEqual([]);
-    const changes = (await audits('Initiative', i.id)).map(
-      (r) => JSON.parse(r.changes) as Record<string, unknown>,
-    );
+    const changes = (await audits('Initiative', i.id)).map((r) => JSON.parse(r.changes) as Record<string, unknown>);
     expect(changes.at(-1)?.goal_ids).toEqual([[Number(g2.id)], []]);
   });
 });
@@ -685,9 +620,7 @@ describe('GET /initiatives/:id/features and /epics', () => {
     });
     expect(res.status, res.text).toBe(200);
     const feature = featureEnvelope.parse(res.body).feature;
-    const page = featurePage.parse(
-      (await t.get(`/initiatives/${i.id}/features?fields=name,initiative`)).body,
-    );
+    const page = featurePage.parse((await t.get(`/initiatives/${i.id}/features?fields=name,initiative`)).body);
     expect(page.features.map((f) => f.id)).toEqual([feature.id]);
     expect(page.features[0]?.initiative?.id).toBe(i.id);
     expect((await getInitiative(i.id)).features_count).toBe(1);

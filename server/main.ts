@@ -20,13 +20,8 @@ async function main(argv: string[]): Promise<void> {
     if (!email) throw new Error('Usage: npm run token -- <email>');
     const store = await openStore(env.PLANNER_DATA_DIR);
     try {
-      if (store.created)
-        throw new Error(`No database in ${env.PLANNER_DATA_DIR} yet: run npm start once first.`);
-      const user = await store.db
-        .selectFrom('users')
-        .select(['id', 'name'])
-        .where('email', '=', email)
-        .executeTakeFirst();
+      if (store.created) throw new Error(`No database in ${env.PLANNER_DATA_DIR} yet: run npm start once first.`);
+      const user = await store.db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
       if (!user) throw new Error(`No user with email ${email}`);
       const token = await mintToken(store.db, user.id, 'npm run token');
       console.log(token);

@@ -30,16 +30,8 @@ beforeAll(async () => {
   const one = async (table: 'features' | 'releases' | 'epics' | 'initiatives' | 'goals' | 'requirements') =>
     await db.selectFrom(table).select(['id', 'reference_num']).orderBy('id').executeTakeFirstOrThrow();
   const phase = await db.selectFrom('release_phases').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const field = await db
-    .selectFrom('custom_field_definitions')
-    .select('id')
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const team = await db
-    .selectFrom('teams')
-    .select('reference_prefix')
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const field = await db.selectFrom('custom_field_definitions').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const team = await db.selectFrom('teams').select('reference_prefix').orderBy('id').executeTakeFirstOrThrow();
   Object.assign(valid, {
     products: 'PLN',
     users: 'morgan@planner.local',
@@ -97,9 +89,7 @@ describe('path ids and keys', () => {
     let cases = 0;
     for (const row of rows) {
       const collections = paramCollections(row.path);
-      const filled = Object.fromEntries(
-        Object.entries(collections).map(([name, c]) => [name, valid[c] ?? '']),
-      );
+      const filled = Object.fromEntries(Object.entries(collections).map(([name, c]) => [name, valid[c] ?? '']));
       for (const name of Object.keys(collections)) {
         for (const junk of JUNK) {
           const p = pathOf(row.path, { ...filled, [name]: junk });
@@ -127,18 +117,13 @@ describe('path ids and keys', () => {
 
   it('still take ids and keys in any case, emails and prefixes, on every kind', async () => {
     for (const [collection, value] of Object.entries(valid)) {
-      const template =
-        collection === 'custom_field_definitions'
-          ? '/custom_field_definitions/{id}/options'
-          : `/${collection}/{id}`;
+      const template = collection === 'custom_field_definitions' ? '/custom_field_definitions/{id}/options' : `/${collection}/{id}`;
       for (const form of new Set([value, value.toLowerCase()])) {
         const res = await t.get(pathOf(template, { id: form }));
         expect(res.status, `${template} ${form}`).toBe(200);
       }
     }
-    const id = (
-      await t.service.store.db.selectFrom('features').select('id').orderBy('id').executeTakeFirstOrThrow()
-    ).id;
+    const id = (await t.service.store.db.selectFrom('features').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     expect((await t.get(`/features/${id}`)).status).toBe(200);
     // Well formed but unknown: the store's 404.
     expect((await t.get('/features/PLN-999999')).status).toBe(404);
@@ -147,8 +132,7 @@ describe('path ids and keys', () => {
 
   it('name a collection every route table row can parse (the table refuses a parameter it cannot)', () => {
     for (const row of apiRoutes as readonly AnyRoute[]) {
-      for (const collection of Object.values(paramCollections(row.path)))
-        expect(valid[collection], row.path).toBeDefined();
+      for (const collection of Object.values(paramCollections(row.path))) expect(valid[collection], row.path).toBeDefined();
     }
   });
 });
@@ -188,11 +172,7 @@ describe('administrator rows', () => {
 
   async function tokenOf(email: string): Promise<string> {
     const db = t.service.store.db;
-    const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     return mintToken(db, user.id, 'paths.test');
   }
 
@@ -204,9 +184,7 @@ describe('administrator rows', () => {
         headers: { Authorization: `Bearer ${await tokenOf(email)}` },
       });
       expect(res.status, email).toBe(403);
-      expect(errorBodySchema.parse(await res.json()).error).toBe(
-        'POST /products/{id}/purge needs an administrator',
-      );
+      expect(errorBodySchema.parse(await res.json()).error).toBe('POST /products/{id}/purge needs an administrator');
     }
     // Even a path no record can have: the role comes first and says nothing about records.
     const member = await tokenOf('morgan@planner.local');
@@ -233,13 +211,7 @@ describe('administrator rows', () => {
 
   it('are marked in the API document: x-planner-access, a 403 answer and a sentence', () => {
     const doc = openApiDocument([purge as AnyRoute], { serverUrl: 'http://x/api/v1', version: '1' }) as {
-      paths: Record<
-        string,
-        Record<
-          string,
-          { 'x-planner-access'?: string; description?: string; responses: Record<string, unknown> }
-        >
-      >;
+      paths: Record<string, Record<string, { 'x-planner-access'?: string; description?: string; responses: Record<string, unknown> }>>;
     };
     const op = doc.paths['/products/{id}/purge']?.post;
     expect(op?.['x-planner-access']).toBe('administrator');
@@ -248,9 +220,10 @@ describe('administrator rows', () => {
   });
 
   it('leave every row of the table open to members but creating and changing products', async () => {
-    expect(
-      (apiRoutes as readonly AnyRoute[]).filter((r) => r.access).map((r) => `${r.method} ${r.path}`),
-    ).toEqual(['post /products', 'put /products/{id}']);
+    expect((apiRoutes as readonly AnyRoute[]).filter((r) => r.access).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'post /products',
+      'put /products/{id}',
+    ]);
     const member = await tokenOf('morgan@planner.local');
     const release = valid.releases ?? '';
     const res = await api.call('POST /releases/{release_id}/features', {

@@ -15,15 +15,7 @@ import {
 } from '../src/contract/releases';
 import { TEST_TOKEN, startTestService } from './test/harness';
 import type { TestService } from './test/harness';
-import {
-  auditRows,
-  deletionOf,
-  expectFields,
-  getOk,
-  JSON_TYPE,
-  makeRelease,
-  uniqueName,
-} from './test/records';
+import { auditRows, deletionOf, expectFields, getOk, JSON_TYPE, makeRelease, uniqueName } from './test/records';
 
 let t: TestService;
 
@@ -35,19 +27,13 @@ afterAll(async () => {
   await t.close();
 });
 
-async function createRelease(
-  product: string,
-  release: Record<string, unknown>,
-  extra: Record<string, unknown> = {},
-) {
+async function createRelease(product: string, release: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return t.request('POST', `/products/${product}/releases`, { release, ...extra });
 }
 
-const newRelease = (release: Record<string, unknown> = {}, product = 'PLN'): Promise<Release> =>
-  makeRelease(t, release, product);
+const newRelease = (release: Record<string, unknown> = {}, product = 'PLN'): Promise<Release> => makeRelease(t, release, product);
 
-const getRelease = async (id: string): Promise<Release> =>
-  (await getOk(t, `/releases/${id}`, releaseEnvelope)).release;
+const getRelease = async (id: string): Promise<Release> => (await getOk(t, `/releases/${id}`, releaseEnvelope)).release;
 
 async function updateRelease(id: string, release: Record<string, unknown>) {
   return t.request('PUT', `/releases/${id}`, { release });
@@ -72,12 +58,7 @@ const audits = (type: string, id: string) => auditRows(t, type, id);
 
 /** One request on a connection of its own (no keep-alive pool). */
 /** A request on its own connection; `chunked` sends the body in pieces with no Content-Length. */
-function rawRequest(
-  method: string,
-  path: string,
-  body: string,
-  chunked = false,
-): Promise<{ status: number; text: string }> {
+function rawRequest(method: string, path: string, body: string, chunked = false): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${t.url}/api/v1${path}`,
@@ -98,9 +79,7 @@ function rawRequest(
       },
     );
     // The service may answer and close before the whole body is sent.
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err),
-    );
+    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
     if (!chunked) return req.end(body);
     // Pieces that split multi-byte characters: the body must be read back whole, not per piece.
     const bytes = Buffer.from(body);
@@ -251,10 +230,7 @@ describe('release rules', () => {
   });
 
   it('takes workflow_status from the product release workflow only', async () => {
-    const errors = expectFields(
-      await createRelease('PLN', { name: 'S', workflow_status: { name: 'Shipped' } }),
-      'workflow_status',
-    );
+    const errors = expectFields(await createRelease('PLN', { name: 'S', workflow_status: { name: 'Shipped' } }), 'workflow_status');
     expect(errors.workflow_status?.[0]).toMatch(/not a release status/);
     expectFields(await createRelease('PLN', { name: 'S', workflow_status: { name: '' } }), 'workflow_status');
   });
@@ -299,14 +275,8 @@ describe('release rules', () => {
   it('refuses dates that are not real days and dates out of order', async () => {
     expectFields(await createRelease('PLN', { name: 'D', start_date: '2030-02-30' }), 'start_date');
     expectFields(await createRelease('PLN', { name: 'D', release_date: '30/01/2030' }), 'release_date');
-    expectFields(
-      await createRelease('PLN', { name: 'D', start_date: '2030-05-01', end_date: '2030-04-30' }),
-      'end_date',
-    );
-    expectFields(
-      await createRelease('PLN', { name: 'D', start_date: '2030-05-01', release_date: '2030-04-01' }),
-      'release_date',
-    );
+    expectFields(await createRelease('PLN', { name: 'D', start_date: '2030-05-01', end_date: '2030-04-30' }), 'end_date');
+    expectFields(await createRelease('PLN', { name: 'D', start_date: '2030-05-01', release_date: '2030-04-01' }), 'release_date');
     const release = await newRelease({ start_date: '2030-05-01', release_date: '2030-06-01' });
     const errors = expectFields(await updateRelease(release.id, { start_date: '2030-07-01' }), 'start_date');
     expect(errors.start_date?.[0]).toMatch(/release_date/);
@@ -315,10 +285,7 @@ describe('release rules', () => {
   });
 
   it('accepts external_date_resolution only with an external release date', async () => {
-    const errors = expectFields(
-      await createRelease('PLN', { name: 'E', external_date_resolution: 'quarter' }),
-      'external_date_resolution',
-    );
+    const errors = expectFields(await createRelease('PLN', { name: 'E', external_date_resolution: 'quarter' }), 'external_date_resolution');
     expect(errors.external_date_resolution?.[0]).toMatch(/external_release_date/);
     expectFields(
       await createRelease('PLN', {
@@ -334,19 +301,12 @@ describe('release rules', () => {
     });
     expect(release.external_date_resolution).toBe('quarter');
     // Stored date: the resolution alone may change.
-    const week = releaseEnvelope.parse(
-      (await updateRelease(release.id, { external_date_resolution: 'week' })).body,
-    ).release;
+    const week = releaseEnvelope.parse((await updateRelease(release.id, { external_date_resolution: 'week' })).body).release;
     expect(week.external_date_resolution).toBe('week');
     // Clearing the date clears its resolution.
-    const cleared = releaseEnvelope.parse(
-      (await updateRelease(release.id, { external_release_date: null })).body,
-    ).release;
+    const cleared = releaseEnvelope.parse((await updateRelease(release.id, { external_release_date: null })).body).release;
     expect(cleared).toMatchObject({ external_release_date: null, external_date_resolution: null });
-    expectFields(
-      await updateRelease(release.id, { external_date_resolution: 'exact' }),
-      'external_date_resolution',
-    );
+    expectFields(await updateRelease(release.id, { external_date_resolution: 'exact' }), 'external_date_resolution');
     expectFields(
       await updateRelease(release.id, { external_release_date: null, external_date_resolution: 'exact' }),
       'external_date_resolution',
@@ -359,18 +319,10 @@ describe('release rules', () => {
       await createRelease('PLN', { name: 'C', capacity_units: 'story_points', total_capacity_text: '10d' }),
       'total_capacity_text',
     );
-    expect(points.total_capacity_text?.[0]).toBe(
-      'is in time, but this release is estimated in story points (use for example 5p)',
-    );
-    const time = expectFields(
-      await createRelease('PLN', { name: 'C', total_capacity_text: '5p' }),
-      'total_capacity_text',
-    );
+    expect(points.total_capacity_text?.[0]).toBe('is in time, but this release is estimated in story points (use for example 5p)');
+    const time = expectFields(await createRelease('PLN', { name: 'C', total_capacity_text: '5p' }), 'total_capacity_text');
     expect(time.total_capacity_text?.[0]).toMatch(/story points/);
-    expectFields(
-      await createRelease('PLN', { name: 'C', total_capacity_text: 'lots' }),
-      'total_capacity_text',
-    );
+    expectFields(await createRelease('PLN', { name: 'C', total_capacity_text: 'lots' }), 'total_capacity_text');
     const release = await newRelease({ total_capacity_text: '1w 2d' });
     expect(release).toMatchObject({ total_capacity: 7 * 8 * 60, total_capacity_text: '7d' });
     // Units may change on a release without estimated features, with the capacity given again.
@@ -383,9 +335,7 @@ describe('release rules', () => {
       total_capacity: 30,
       total_capacity_text: '30p',
     });
-    const cleared = releaseEnvelope.parse(
-      (await updateRelease(release.id, { total_capacity_text: '' })).body,
-    ).release;
+    const cleared = releaseEnvelope.parse((await updateRelease(release.id, { total_capacity_text: '' })).body).release;
     expect(cleared.total_capacity).toBeNull();
   });
 
@@ -408,14 +358,8 @@ describe('release rules', () => {
     expect(errors.progress?.[0]).toMatch(/progress_manual/);
     expectFields(await createRelease('PLN', { name: 'P', progress: 150 }), 'progress');
     expectFields(await createRelease('PLN', { name: 'P', progress: -1 }), 'progress');
-    expectFields(
-      await createRelease('PLN', { name: 'P', progress_source: 'progress_from_magic' }),
-      'progress_source',
-    );
-    expectFields(
-      await createRelease('PLN', { name: 'P', duration_source: 'duration_from_stars' }),
-      'duration_source',
-    );
+    expectFields(await createRelease('PLN', { name: 'P', progress_source: 'progress_from_magic' }), 'progress_source');
+    expectFields(await createRelease('PLN', { name: 'P', duration_source: 'duration_from_stars' }), 'duration_source');
     const computed = await newRelease({ progress_source: 'progress_from_features' });
     expectFields(await updateRelease(computed.id, { progress: 10 }), 'progress');
     const manual = releaseEnvelope.parse(
@@ -434,15 +378,7 @@ describe('release rules', () => {
       start_date: '2030-02-01',
       end_date: '2030-01-01',
     });
-    const errors = expectFields(
-      res,
-      'name',
-      'owner',
-      'workflow_status',
-      'total_capacity_text',
-      'parking_lot',
-      'end_date',
-    );
+    const errors = expectFields(res, 'name', 'owner', 'workflow_status', 'total_capacity_text', 'parking_lot', 'end_date');
     expect(Object.keys(errors)).toHaveLength(6);
   });
 
@@ -456,25 +392,14 @@ describe('release rules', () => {
           .executeTakeFirstOrThrow()
       ).n;
     const counter = async () =>
-      (
-        await db
-          .selectFrom('products')
-          .select('next_release_num')
-          .where('reference_prefix', '=', 'PLN')
-          .executeTakeFirstOrThrow()
-      ).next_release_num;
+      (await db.selectFrom('products').select('next_release_num').where('reference_prefix', '=', 'PLN').executeTakeFirstOrThrow())
+        .next_release_num;
     const [before, num] = [await count(), await counter()];
-    expectFields(
-      await createRelease('PLN', { name: 'Half', initiatives: ['PLN-S-1', 'missing'] }),
-      'initiatives',
-    );
+    expectFields(await createRelease('PLN', { name: 'Half', initiatives: ['PLN-S-1', 'missing'] }), 'initiatives');
     expect(await count()).toBe(before);
     expect(await counter()).toBe(num);
     const release = await newRelease({ name: 'Whole' });
-    expectFields(
-      await updateRelease(release.id, { name: 'Changed', owner: 'nobody@planner.local' }),
-      'owner',
-    );
+    expectFields(await updateRelease(release.id, { name: 'Changed', owner: 'nobody@planner.local' }), 'owner');
     expect((await getRelease(release.id)).name).toBe('Whole');
   });
 });
@@ -631,14 +556,11 @@ describe('GET /products/:product_id/releases', () => {
     const lots = releases.map((r) => r.parking_lot);
     expect(lots.indexOf(true)).toBeGreaterThan(lots.lastIndexOf(false));
     const dated = releases.filter((r) => !r.parking_lot);
-    const key = (r: (typeof dated)[number]) =>
-      [r.release_date === null ? 1 : 0, r.release_date ?? '', Number(r.id)] as const;
+    const key = (r: (typeof dated)[number]) => [r.release_date === null ? 1 : 0, r.release_date ?? '', Number(r.id)] as const;
     const keys = dated.map(key);
     const ascending = keys.slice(1).every((b, i) => {
       const a = keys[i];
-      return (
-        a !== undefined && (a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2]))))
-      );
+      return a !== undefined && (a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2]))));
     });
     expect(ascending).toBe(true);
     expect(releases.slice(0, 3).map((r) => r.reference_num)).toEqual(['PLN-R-1', 'PLN-R-2', 'PLN-R-3']);
@@ -647,9 +569,7 @@ describe('GET /products/:product_id/releases', () => {
   it('filters by parking_lot', async () => {
     const lots = releasePage.parse((await t.get('/products/PLN/releases?parking_lot=true')).body);
     expect(lots.releases.map((r) => r.name)).toEqual(['Parking lot']);
-    const others = releasePage.parse(
-      (await t.get('/products/PLN/releases?parking_lot=false&per_page=200')).body,
-    );
+    const others = releasePage.parse((await t.get('/products/PLN/releases?parking_lot=false&per_page=200')).body);
     expect(others.releases.every((r) => r.parking_lot === false)).toBe(true);
     const bad = await t.get('/products/PLN/releases?parking_lot=yes');
     expect(bad.status).toBe(400);
@@ -668,13 +588,9 @@ describe('GET /products/:product_id/releases', () => {
     const mark = new Date(Date.now() - 1000).toISOString();
     await new Promise((r) => setTimeout(r, 5));
     await updateRelease(release.id, { name: uniqueName('Touched') });
-    const page = releasePage.parse(
-      (await t.get(`/products/PLN/releases?updated_since=${encodeURIComponent(mark)}&per_page=200`)).body,
-    );
+    const page = releasePage.parse((await t.get(`/products/PLN/releases?updated_since=${encodeURIComponent(mark)}&per_page=200`)).body);
     expect(page.releases.map((r) => r.id)).toContain(release.id);
-    const future = releasePage.parse(
-      (await t.get('/products/PLN/releases?updated_since=2999-01-01T00:00:00Z')).body,
-    );
+    const future = releasePage.parse((await t.get('/products/PLN/releases?updated_since=2999-01-01T00:00:00Z')).body);
     expect(future.pagination.total_records).toBe(0);
   });
 
@@ -703,22 +619,14 @@ describe('GET /products/:product_id/releases', () => {
 describe('release phases', () => {
   it('lists the phases of a release by start date then position', async () => {
     const phases = await phasesOf('PLN-R-2');
-    expect(phases.map((p) => p.name)).toEqual([
-      'Discovery',
-      'Build',
-      'Code freeze',
-      'Beta',
-      'General availability',
-    ]);
+    expect(phases.map((p) => p.name)).toEqual(['Discovery', 'Build', 'Code freeze', 'Beta', 'General availability']);
     const starts = phases.map((p) => p.start_on ?? '');
     expect(starts).toEqual([...starts].sort());
     const freeze = phases.find((p) => p.name === 'Code freeze');
     expect(freeze?.type).toBe('milestone');
     expect(freeze?.start_on).toBe(freeze?.end_on);
     expect(phases.find((p) => p.name === 'Build')?.features_count).toBeGreaterThan(0);
-    const page = releasePhasePage.parse(
-      (await t.get('/releases/PLN-R-2/release_phases?per_page=2&page=3')).body,
-    );
+    const page = releasePhasePage.parse((await t.get('/releases/PLN-R-2/release_phases?per_page=2&page=3')).body);
     expect(page.release_phases).toHaveLength(1);
     expect(page.pagination).toEqual({ total_records: 5, total_pages: 3, current_page: 3 });
     expect((await t.get('/releases/PLN-R-999/release_phases')).status).toBe(404);
@@ -813,10 +721,7 @@ describe('release phases', () => {
   it('checks phase rules: type, name, dates, release, progress', async () => {
     const release = await newRelease();
     expectFields(await createPhase({ release_id: release.id, name: 'No type' }), 'phase_type');
-    expectFields(
-      await createPhase({ release_id: release.id, name: 'Odd', phase_type: 'sprint' }),
-      'phase_type',
-    );
+    expectFields(await createPhase({ release_id: release.id, name: 'Odd', phase_type: 'sprint' }), 'phase_type');
     expectFields(await createPhase({ release_id: release.id, phase_type: 'phase' }), 'name');
     expectFields(await createPhase({ release_id: release.id, name: ' ', phase_type: 'phase' }), 'name');
     expectFields(
@@ -838,10 +743,7 @@ describe('release phases', () => {
       }),
       'start_on',
     );
-    expectFields(
-      await createPhase({ release_id: '999999', name: 'Lost', phase_type: 'phase' }),
-      'release_id',
-    );
+    expectFields(await createPhase({ release_id: '999999', name: 'Lost', phase_type: 'phase' }), 'release_id');
     expectFields(await createPhase({ name: 'Lost', phase_type: 'phase' }), 'release_id');
     expectFields(
       await createPhase({
@@ -853,10 +755,7 @@ describe('release phases', () => {
       }),
       'progress',
     );
-    expectFields(
-      await createPhase({ release_id: release.id, name: 'Over', phase_type: 'phase', progress: 101 }),
-      'progress',
-    );
+    expectFields(await createPhase({ release_id: release.id, name: 'Over', phase_type: 'phase', progress: 101 }), 'progress');
     const all = expectFields(
       await createPhase({ release_id: '999999', phase_type: 'gate', start_on: 'soon' }),
       'release_id',
@@ -882,9 +781,7 @@ describe('release phases', () => {
     expect(releasePhaseEnvelope.parse(res.body).release_phase).toEqual(phase);
     expect((await t.get('/release_phases/999999')).status).toBe(404);
     expect((await t.get('/release_phases/abc')).status).toBe(404);
-    expect(
-      (await t.request('PUT', '/release_phases/999999', { release_phase: { phase_type: 'phase' } })).status,
-    ).toBe(404);
+    expect((await t.request('PUT', '/release_phases/999999', { release_phase: { phase_type: 'phase' } })).status).toBe(404);
     expect((await t.request('DELETE', '/release_phases/999999')).status).toBe(404);
   });
 
@@ -897,16 +794,12 @@ describe('release phases', () => {
       start_on: '2030-01-01',
       end_on: '2030-01-20',
     });
-    const put = (body: Record<string, unknown>) =>
-      t.request('PUT', `/release_phases/${phase.id}`, { release_phase: body });
+    const put = (body: Record<string, unknown>) => t.request('PUT', `/release_phases/${phase.id}`, { release_phase: body });
     expectFields(await put({ name: 'No type' }), 'phase_type');
     expectFields(await put({ phase_type: 'phase', end_on: '2029-12-31' }), 'end_on');
     expectFields(await put({ phase_type: 'phase', start_on: '2030-02-01' }), 'start_on');
     expectFields(await put({ phase_type: 'phase', name: '' }), 'name');
-    expectFields(
-      await put({ phase_type: 'phase', progress_source: 'progress_from_features', progress: 5 }),
-      'progress',
-    );
+    expectFields(await put({ phase_type: 'phase', progress_source: 'progress_from_features', progress: 5 }), 'progress');
     const res = await put({ phase_type: 'phase', name: 'Build & test', end_on: '2030-01-25', progress: 40 });
     expect(res.status, res.text).toBe(200);
     expect(releasePhaseEnvelope.parse(res.body).release_phase).toMatchObject({
@@ -930,11 +823,7 @@ describe('release phases', () => {
     const db = t.service.store.db;
     const build = (await phasesOf('PLN-R-2')).find((p) => p.name === 'Build');
     if (!build) throw new Error('seed has no Build phase in PLN-R-2');
-    const linked = await db
-      .selectFrom('features')
-      .select(['id', 'release_id'])
-      .where('release_phase_id', '=', Number(build.id))
-      .execute();
+    const linked = await db.selectFrom('features').select(['id', 'release_id']).where('release_phase_id', '=', Number(build.id)).execute();
     expect(linked.length).toBeGreaterThan(0);
 
     const res = await t.request('DELETE', `/release_phases/${build.id}`);

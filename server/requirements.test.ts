@@ -4,13 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../src/contract/common';
 import { featureSchema } from '../src/contract/features';
-import type {
-  Feature,
-  FeatureCreateInput,
-  Requirement,
-  RequirementCreateInput,
-  RequirementUpdateInput,
-} from '../src/contract/features';
+import type { Feature, FeatureCreateInput, Requirement, RequirementCreateInput, RequirementUpdateInput } from '../src/contract/features';
 import { apiClient } from './test/client';
 import type { ApiClient } from './test/client';
 import { startTestService } from './test/harness';
@@ -30,13 +24,7 @@ beforeAll(async () => {
   const found = seeded.find((f) => f.release.capacity_units === 'time' && !f.release.parking_lot);
   if (!found) throw new Error('demo seed has no time release');
   release = found.release;
-  users = [
-    ...new Map(
-      seeded.flatMap((f) =>
-        f.assigned_to_user ? [[f.assigned_to_user.id, f.assigned_to_user] as const] : [],
-      ),
-    ).values(),
-  ];
+  users = [...new Map(seeded.flatMap((f) => (f.assigned_to_user ? [[f.assigned_to_user.id, f.assigned_to_user] as const] : []))).values()];
   expect(users.length).toBeGreaterThanOrEqual(2);
 });
 
@@ -76,10 +64,8 @@ async function updateReq(key: string, requirement: RequirementUpdateInput): Prom
 }
 
 const getReq = (key: string) => api.call('GET /requirements/{id}', { params: { id: key } });
-const listReqs = (
-  featureKey: string,
-  query: { per_page?: number; page?: number; q?: string; updated_since?: string } = {},
-) => api.call('GET /features/{feature_id}/requirements', { params: { feature_id: featureKey }, query });
+const listReqs = (featureKey: string, query: { per_page?: number; page?: number; q?: string; updated_since?: string } = {}) =>
+  api.call('GET /features/{feature_id}/requirements', { params: { feature_id: featureKey }, query });
 
 async function feature(key: string): Promise<Feature> {
   const res = await api.call('GET /features/{id}', { params: { id: key } });
@@ -220,8 +206,7 @@ describe('GET /features/{feature_id}/requirements (operation 4)', () => {
   it('pages in position order and filters by q and updated_since', async () => {
     const f = await newFeature();
     const made: Requirement[] = [];
-    for (const name of ['Alpha export', 'Beta import', 'Gamma export', 'Delta 100%'])
-      made.push(await createReq(f.id, { name }));
+    for (const name of ['Alpha export', 'Beta import', 'Gamma export', 'Delta 100%']) made.push(await createReq(f.id, { name }));
     const all = await listReqs(f.reference_num);
     expect(all.status).toBe(200);
     const page = all.data();
@@ -279,11 +264,7 @@ describe('GET, PUT, DELETE /requirements/{id}', () => {
       assigned_to_user: { email: u?.email ?? '' },
       workflow_status: { name: 'Done' },
     });
-    expect([changed.name, changed.assigned_to_user?.email, changed.workflow_status.name]).toEqual([
-      'After',
-      u?.email,
-      'Done',
-    ]);
+    expect([changed.name, changed.assigned_to_user?.email, changed.workflow_status.name]).toEqual(['After', u?.email, 'Done']);
     const row = await lastAudit(t, 'Requirement', r.id);
     expect(row.audit_action).toBe('update');
     expect((JSON.parse(row.changes) as Record<string, unknown>).name).toEqual(['Before', 'After']);
@@ -310,9 +291,7 @@ describe('GET, PUT, DELETE /requirements/{id}', () => {
     expect((await getReq(r.id)).status).toBe(404);
     expect(await count('deletions')).toBe(deletions + 1);
     const row = await deletionOf(t, 'Requirement', r.id);
-    expect((JSON.parse(row.payload) as { requirements: { name: string }[] }).requirements[0]?.name).toBe(
-      'Short-lived',
-    );
+    expect((JSON.parse(row.payload) as { requirements: { name: string }[] }).requirements[0]?.name).toBe('Short-lived');
     expect((await feature(f.id)).requirements).toEqual([]);
   });
 });

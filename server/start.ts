@@ -74,9 +74,7 @@ export interface RunningService {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
   // Made first: a bad upstream URL stops the start before anything is opened.
-  const upstream = options.upstream
-    ? upstreamProxy({ ...options.upstream, corsOrigins: options.corsOrigins ?? [] })
-    : undefined;
+  const upstream = options.upstream ? upstreamProxy({ ...options.upstream, corsOrigins: options.corsOrigins ?? [] }) : undefined;
   const store = await openStore(options.dataDir);
   if (options.synchronous === 'full') store.sqlite.pragma('synchronous = FULL');
   let seeded = false;

@@ -45,9 +45,7 @@ describe('table types against the live schema', () => {
           notnull: number;
           pk: number;
         }[];
-        const described = Object.fromEntries(
-          columns.map((c) => [c.name, c.notnull || c.pk ? 'required' : 'nullable']),
-        );
+        const described = Object.fromEntries(columns.map((c) => [c.name, c.notnull || c.pk ? 'required' : 'nullable']));
         expect(described, table).toEqual(DATABASE_COLUMNS[table]);
       }
     } finally {
@@ -60,10 +58,7 @@ describe('table types against the live schema', () => {
     try {
       for (const table of TABLES) {
         if (!('id' in DATABASE_COLUMNS[table])) continue;
-        const create = store.sqlite
-          .prepare('SELECT sql FROM sqlite_master WHERE name = ?')
-          .pluck()
-          .get(table);
+        const create = store.sqlite.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(table);
         expect(create, table).toMatch(/\bid INTEGER PRIMARY KEY AUTOINCREMENT\b/);
       }
     } finally {
@@ -74,9 +69,7 @@ describe('table types against the live schema', () => {
 
 /** The runner used before kysely's Migrator, as shipped: each version in a transaction, recorded in schema_migrations. */
 function legacyMigrate(sqlite: BetterSqlite3.Database, upTo: number): void {
-  sqlite.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-  );
+  sqlite.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
   for (const m of migrations) {
     if (m.version > upTo) break;
     if (!('sql' in m)) throw new Error(`migration ${m.version} was not shipped as SQL`);
@@ -103,22 +96,14 @@ const DERIVED: readonly string[] = ['list_counts', 'feature_stats', 'change_coun
 /** Every row of every record table, in rowid order. */
 function snapshot(sqlite: BetterSqlite3.Database): Record<string, Row[]> {
   return Object.fromEntries(
-    TABLES.filter((t) => !DERIVED.includes(t)).map((t) => [
-      t,
-      sqlite.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all() as Row[],
-    ]),
+    TABLES.filter((t) => !DERIVED.includes(t)).map((t) => [t, sqlite.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all() as Row[]]),
   );
 }
 
 const maxId = (sqlite: BetterSqlite3.Database, table: string): number =>
   Number(sqlite.prepare(`SELECT max(id) FROM ${table}`).pluck().get() ?? 0);
 
-async function api<T = Row>(
-  service: RunningService,
-  method: string,
-  p: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
+async function api<T = Row>(service: RunningService, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${service.url}/api/v1${p}`, {
     method,
     headers: {
@@ -143,11 +128,7 @@ describe('a database made before the Migrator', () => {
     sqlite.exec(STAND_INS);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     const { adminId } = await seedAccount(db, 'demo');
-    const admin = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', adminId)
-      .executeTakeFirstOrThrow();
+    const admin = await db.selectFrom('users').selectAll().where('id', '=', adminId).executeTakeFirstOrThrow();
 
     // Delete the newest record of each deletable kind: their ids are the tables' highest, which a
     // plain INTEGER PRIMARY KEY would hand out again.
@@ -158,46 +139,25 @@ describe('a database made before the Migrator', () => {
       initiatives: maxId(sqlite, 'initiatives'),
       release_phases: maxId(sqlite, 'release_phases'),
     };
-    const goneFeature = await db
-      .selectFrom('features')
-      .selectAll()
-      .where('id', '=', gone.features)
-      .executeTakeFirstOrThrow();
+    const goneFeature = await db.selectFrom('features').selectAll().where('id', '=', gone.features).executeTakeFirstOrThrow();
     await deleteRequirement(db, { requirementId: gone.requirements, userId: adminId });
     await deleteFeature(db, { featureId: gone.features, userId: adminId });
     await deleteEpic(db, { epicId: gone.epics, userId: adminId });
     await deleteInitiative(
       db,
       admin,
-      await db
-        .selectFrom('initiatives')
-        .selectAll()
-        .where('id', '=', gone.initiatives)
-        .executeTakeFirstOrThrow(),
+      await db.selectFrom('initiatives').selectAll().where('id', '=', gone.initiatives).executeTakeFirstOrThrow(),
     );
     await deletePhase(
       db,
       admin,
-      await db
-        .selectFrom('release_phases')
-        .selectAll()
-        .where('id', '=', gone.release_phases)
-        .executeTakeFirstOrThrow(),
+      await db.selectFrom('release_phases').selectAll().where('id', '=', gone.release_phases).executeTakeFirstOrThrow(),
     );
     // Ids known only to the recycle bin (a goal) or only to the audit log (a release).
     const ts = new Date().toISOString();
     sqlite
-      .prepare(
-        'INSERT INTO deletions (record_type, record_id, name, product_id, deleted_at, payload) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        'Goal',
-        77,
-        'Old goal',
-        1,
-        ts,
-        JSON.stringify({ goals: [{ id: 77, name: 'Old goal' }], initiative_goals: [] }),
-      );
+      .prepare('INSERT INTO deletions (record_type, record_id, name, product_id, deleted_at, payload) VALUES (?, ?, ?, ?, ?, ?)')
+      .run('Goal', 77, 'Old goal', 1, ts, JSON.stringify({ goals: [{ id: 77, name: 'Old goal' }], initiative_goals: [] }));
     sqlite
       .prepare(
         "INSERT INTO audits (user_id, created_at, auditable_type, auditable_id, audit_action, changes) VALUES (?, ?, 'Release', 60, 'destroy', '{}')",
@@ -222,12 +182,8 @@ describe('a database made before the Migrator', () => {
       // Versions 1-3 are adopted from schema_migrations, not run again.
       expect(service.store.migrated).toEqual(migrations.filter((m) => m.version > 3).map(migrationName));
       const live = service.store.sqlite;
-      expect(live.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all()).toEqual(
-        migrations.map(migrationName),
-      );
-      expect(
-        live.prepare("SELECT name FROM sqlite_master WHERE name = 'schema_migrations'").get(),
-      ).toBeUndefined();
+      expect(live.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all()).toEqual(migrations.map(migrationName));
+      expect(live.prepare("SELECT name FROM sqlite_master WHERE name = 'schema_migrations'").get()).toBeUndefined();
       expect(live.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(live.pragma('foreign_key_check')).toEqual([]);
 
@@ -236,18 +192,13 @@ describe('a database made before the Migrator', () => {
       const after = Object.fromEntries(
         Object.entries(snapshot(live)).map(([table, rows]) => {
           const kept = before[table]?.[0];
-          return [
-            table,
-            kept ? rows.map((r) => Object.fromEntries(Object.keys(kept).map((k) => [k, r[k]]))) : rows,
-          ];
+          return [table, kept ? rows.map((r) => Object.fromEntries(Object.keys(kept).map((k) => [k, r[k]]))) : rows];
         }),
       );
       expect(after.api_tokens?.slice(0, before.api_tokens?.length)).toEqual(before.api_tokens);
       expect({ ...after, api_tokens: [] }).toEqual({ ...before, api_tokens: [] });
       // The name index still agrees with the rows and finds the same features through the API.
-      expect(() =>
-        live.exec("INSERT INTO features_fts(features_fts, rank) VALUES ('integrity-check', 1)"),
-      ).not.toThrow();
+      expect(() => live.exec("INSERT INTO features_fts(features_fts, rank) VALUES ('integrity-check', 1)")).not.toThrow();
       const search = await api<{ features: { id: string }[]; pagination: { total_records: number } }>(
         service,
         'GET',
@@ -257,10 +208,7 @@ describe('a database made before the Migrator', () => {
       expect(search.body.features.map((f) => Number(f.id)).sort((a, b) => a - b)).toEqual(found);
 
       // New records get ids above every id ever used, and keys never used.
-      const release = await live
-        .prepare('SELECT reference_num FROM releases WHERE id = ?')
-        .pluck()
-        .get(goneFeature.release_id);
+      const release = await live.prepare('SELECT reference_num FROM releases WHERE id = ?').pluck().get(goneFeature.release_id);
       const feature = await api<{ feature: { id: string; reference_num: string } }>(
         service,
         'POST',
@@ -281,21 +229,13 @@ describe('a database made before the Migrator', () => {
         },
       );
       expect(Number(requirement.body.requirement.id)).toBeGreaterThan(gone.requirements);
-      const epic = await api<{ epic: { id: string } }>(
-        service,
-        'POST',
-        `/releases/${String(release)}/epics`,
-        { epic: { name: 'Epic after' } },
-      );
+      const epic = await api<{ epic: { id: string } }>(service, 'POST', `/releases/${String(release)}/epics`, {
+        epic: { name: 'Epic after' },
+      });
       expect(Number(epic.body.epic.id)).toBeGreaterThan(gone.epics);
-      const initiative = await api<{ initiative: { id: string } }>(
-        service,
-        'POST',
-        '/products/PLN/initiatives',
-        {
-          initiative: { name: 'Initiative after', workflow_status: { name: 'On track' } },
-        },
-      );
+      const initiative = await api<{ initiative: { id: string } }>(service, 'POST', '/products/PLN/initiatives', {
+        initiative: { name: 'Initiative after', workflow_status: { name: 'On track' } },
+      });
       expect(Number(initiative.body.initiative.id)).toBeGreaterThan(gone.initiatives);
       const phase = await api<{ release_phase: { id: string } }>(service, 'POST', '/release_phases', {
         release_phase: { release_id: goneFeature.release_id, name: 'Phase after', phase_type: 'phase' },
@@ -332,13 +272,9 @@ describe('a database made before the Migrator', () => {
     await expect(openStore(dataDir)).rejects.toThrow(/features__rebuild/);
     const after = new BetterSqlite3(file);
     // Nothing of 4 or 5 stayed: not the tables rebuilt before the failure, not the Migrator's record.
-    expect(
-      after
-        .prepare(
-          "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE '%kysely_migration%' ORDER BY name",
-        )
-        .all(),
-    ).toEqual(schemaBefore);
+    expect(after.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE '%kysely_migration%' ORDER BY name").all()).toEqual(
+      schemaBefore,
+    );
     const recorded = after.prepare("SELECT 1 FROM sqlite_master WHERE name = 'kysely_migration'").get()
       ? after.prepare('SELECT name FROM kysely_migration').pluck().all()
       : [];

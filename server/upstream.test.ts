@@ -116,9 +116,7 @@ beforeAll(async () => {
       },
     },
   });
-  const releases = await upstream.get<{ releases: { id: string; parking_lot: boolean }[] }>(
-    '/products/1/releases',
-  );
+  const releases = await upstream.get<{ releases: { id: string; parking_lot: boolean }[] }>('/products/1/releases');
   const release = releases.body.releases.find((r) => !r.parking_lot);
   if (!release) throw new Error('demo seed has no scheduled release');
   releaseId = release.id;
@@ -146,9 +144,7 @@ describe('reads and writes reach the upstream', () => {
       },
     );
     expect(made.status, made.text).toBe(200);
-    const read = await proxy.get<{ feature: { id: string; name: string } }>(
-      `/features/${made.body.feature.reference_num}`,
-    );
+    const read = await proxy.get<{ feature: { id: string; name: string } }>(`/features/${made.body.feature.reference_num}`);
     expect(read.status, read.text).toBe(200);
     expect(read.body.feature).toMatchObject({ id: made.body.feature.id, name: 'Made on the upstream' });
     expect(read.headers.get('x-planner-upstream')).toBe(new URL(upstream.url).host);
@@ -156,23 +152,15 @@ describe('reads and writes reach the upstream', () => {
     expect(read.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(read.headers.get('cache-control')).toBe('no-store');
     // The proxy's own database never had it.
-    expect(
-      await proxy.service.store.db
-        .selectFrom('features')
-        .select('id')
-        .where('name', '=', 'Made on the upstream')
-        .execute(),
-    ).toEqual([]);
+    expect(await proxy.service.store.db.selectFrom('features').select('id').where('name', '=', 'Made on the upstream').execute()).toEqual(
+      [],
+    );
   });
 
   it('a feature created through the proxy lands on the upstream', async () => {
-    const made = await proxy.request<{ feature: { id: string; name: string } }>(
-      'POST',
-      `/releases/${releaseId}/features`,
-      {
-        feature: { name: 'Made through the proxy' },
-      },
-    );
+    const made = await proxy.request<{ feature: { id: string; name: string } }>('POST', `/releases/${releaseId}/features`, {
+      feature: { name: 'Made through the proxy' },
+    });
     expect(made.status, made.text).toBe(200);
     const there = await upstream.get<{ feature: { name: string } }>(`/features/${made.body.feature.id}`);
     expect(there.status).toBe(200);
@@ -181,18 +169,13 @@ describe('reads and writes reach the upstream', () => {
       feature: { name: 'Renamed through the proxy' },
     });
     expect(updated.status, updated.text).toBe(200);
-    expect(
-      (await upstream.get<{ feature: { name: string } }>(`/features/${made.body.feature.id}`)).body.feature
-        .name,
-    ).toBe('Renamed through the proxy');
+    expect((await upstream.get<{ feature: { name: string } }>(`/features/${made.body.feature.id}`)).body.feature.name).toBe(
+      'Renamed through the proxy',
+    );
   });
 
   it('query strings pass: paging and filters answer what the upstream answers', async () => {
-    for (const query of [
-      '?per_page=2&page=2',
-      '?q=Made&fields=name,reference_num',
-      '?per_page=1&page=3&fields=*',
-    ]) {
+    for (const query of ['?per_page=2&page=2', '?q=Made&fields=name,reference_num', '?per_page=1&page=3&fields=*']) {
       const direct = await upstream.get(`/features${query}`);
       const through = await proxy.get(`/features${query}`);
       expect(through.status, query).toBe(200);
@@ -213,11 +196,9 @@ describe('reads and writes reach the upstream', () => {
       expect(through.status, `${method} ${p}`).toBe(direct.status);
       expect(through.body, `${method} ${p}`).toEqual(direct.body);
     }
-    const invalid = await proxy.request<{ errors?: Record<string, string[]> }>(
-      'POST',
-      `/releases/${releaseId}/features`,
-      { feature: { name: '' } },
-    );
+    const invalid = await proxy.request<{ errors?: Record<string, string[]> }>('POST', `/releases/${releaseId}/features`, {
+      feature: { name: '' },
+    });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors ?? {})).toContain('name');
   });
@@ -236,9 +217,7 @@ describe('reads and writes reach the upstream', () => {
 describe("callers need the proxy's own token", () => {
   it('no token or a wrong one is 401 from the proxy', async () => {
     expect((await proxy.request('GET', '/features', undefined, { token: null })).status).toBe(401);
-    expect(
-      (await proxy.request('GET', '/features', undefined, { token: 'not-a-token-of-this-service' })).status,
-    ).toBe(401);
+    expect((await proxy.request('GET', '/features', undefined, { token: 'not-a-token-of-this-service' })).status).toBe(401);
   });
 
   it("the upstream's token is no key to the proxy, and the proxy's no key to the upstream", async () => {
@@ -279,16 +258,11 @@ describe("callers need the proxy's own token", () => {
 
   it('a path never climbs above the upstream base', async () => {
     const before = recorder.seen.length;
-    for (const p of [
-      '/api/v1/../../secret',
-      '/api/v1/%2e%2e/%2e%2e/secret',
-      '/api/v1/echo/../../../secret',
-    ]) {
+    for (const p of ['/api/v1/../../secret', '/api/v1/%2e%2e/%2e%2e/secret', '/api/v1/echo/../../../secret']) {
       const res = await rawRequest(viaRecorder.service.port, p, { Authorization: `Bearer ${PROXY_TOKEN}` });
       expect(res.status, p).not.toBe(200);
     }
-    for (const got of recorder.seen.slice(before))
-      expect(got.url.startsWith('/base/api/v1'), got.url).toBe(true);
+    for (const got of recorder.seen.slice(before)) expect(got.url.startsWith('/base/api/v1'), got.url).toBe(true);
   });
 
   it('a body crosses with its method and type', async () => {
@@ -386,15 +360,9 @@ describe('configuration (PLANNER_UPSTREAM, PLANNER_UPSTREAM_TOKEN)', () => {
 
   it.each([
     [{ PLANNER_UPSTREAM: 'https://company.aha.io/api/v1' }, /PLANNER_UPSTREAM_TOKEN: is required/],
-    [
-      { PLANNER_UPSTREAM: 'ftp://company.aha.io', PLANNER_UPSTREAM_TOKEN: 'a' },
-      /PLANNER_UPSTREAM: must be an http\(s\) URL/,
-    ],
+    [{ PLANNER_UPSTREAM: 'ftp://company.aha.io', PLANNER_UPSTREAM_TOKEN: 'a' }, /PLANNER_UPSTREAM: must be an http\(s\) URL/],
     [{ PLANNER_UPSTREAM: 'company.aha.io', PLANNER_UPSTREAM_TOKEN: 'a' }, /is not a URL/],
-    [
-      { PLANNER_UPSTREAM: 'https://me:secret@company.aha.io', PLANNER_UPSTREAM_TOKEN: 'a' },
-      /must not hold credentials/,
-    ],
+    [{ PLANNER_UPSTREAM: 'https://me:secret@company.aha.io', PLANNER_UPSTREAM_TOKEN: 'a' }, /must not hold credentials/],
     [
       {
         PLANNER_UPSTREAM: 'https://company.aha.io/api/v1',

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Store } from '../store/db';
 import type { AppEnv } from '../types';
 import type { Paging } from '../problems';
-import { originOf, pageBody, paging, pickFields, wantsOnly } from './query';
+import { originOf, pageBody, paging, pickFields, wantedFields, wantsOnly } from './query';
 import type { Route } from './route-table';
 
 type Db = Store['db'];
@@ -22,9 +22,7 @@ export interface ListKind<Q extends z.ZodObject, R extends z.ZodType, Scope> {
   answer: (c: Context<AppEnv>, query: z.output<Q>, scope: Scope) => Promise<Response>;
 }
 
-export function listKind<Q extends z.ZodObject, R extends z.ZodType, Scope>(
-  list: ListKind<Q, R, Scope>,
-): ListKind<Q, R, Scope> {
+export function listKind<Q extends z.ZodObject, R extends z.ZodType, Scope>(list: ListKind<Q, R, Scope>): ListKind<Q, R, Scope> {
   return list;
 }
 
@@ -40,13 +38,7 @@ export function listOp(path: string): string {
 }
 
 /** `GET <path>`: the list, narrowed to the parent the path's one parameter names (found by `parent`). */
-export function listRow<
-  P extends string,
-  Q extends z.ZodObject,
-  R extends z.ZodType,
-  Scope,
-  Parent = undefined,
->(
+export function listRow<P extends string, Q extends z.ZodObject, R extends z.ZodType, Scope, Parent = undefined>(
   list: ListKind<Q, R, Scope>,
   row: {
     path: P;
@@ -60,10 +52,7 @@ export function listRow<
   const { parent, scope, ...text } = row;
   const name = /\{([^}]+)\}/.exec(row.path)?.[1];
   const answer = list.answer;
-  const handler = async (
-    c: Context<AppEnv>,
-    input: { params: Record<string, string>; query: z.output<Q> },
-  ) => {
+  const handler = async (c: Context<AppEnv>, input: { params: Record<string, string>; query: z.output<Q> }) => {
     const found = parent && name ? await parent(c.get('store').db, input.params[name] ?? '') : undefined;
     return answer(c, input.query, scope(found as Parent));
   };
@@ -81,16 +70,10 @@ export function listRow<
 }
 
 /** The answer of a plain paged list: the store's page, its rows as the API shows them, under `key`. */
-export function pageAnswer<
-  Q extends { page?: number | undefined; per_page?: number | undefined },
-  Scope,
-  Row,
-  Item = Row,
->(
+export function pageAnswer<Q extends { page?: number | undefined; per_page?: number | undefined }, Scope, Row, Item = Row>(
   key: string,
   load: (db: Db, scope: Scope, p: Paging, query: Q) => Promise<{ rows: Row[]; total: number }>,
-  items: (rows: Row[], c: Context<AppEnv>, query: Q) => Item[] | Promise<Item[]> = (rows) =>
-    rows as unknown as Item[],
+  items: (rows: Row[], c: Context<AppEnv>, query: Q) => Item[] | Promise<Item[]> = (rows) => rows as unknown as Item[],
 ): (c: Context<AppEnv>, query: Q, scope: Scope) => Promise<Response> {
   return async (c, query, scope) => {
     const p = paging(query);
@@ -98,10 +81,7 @@ export function pageAnswer<
     let made = await items(page.rows, c, query);
     // `fields` chooses the members of every list's items (the spec's rule for list queries).
     const fields = (query as { fields?: string | undefined }).fields;
-    if (fields !== undefined)
-      made = made.map(
-        (item) => pickFields(item as unknown as { id: string }, fields, null) as unknown as Item,
-      );
+    if (fields !== undefined) made = made.map((item) => pickFields(item as unknown as { id: string }, fields, null) as unknown as Item);
     return c.json(pageBody(key, made, page.total, p));
   };
 }
@@ -116,20 +96,16 @@ export function pageAnswer<
 export function compactOrWhole<Row, Compact extends { id: string }, Whole extends { id: string }>(
   compactFields: readonly string[],
   compact: (row: Row, origin: string) => Compact,
-  whole: (db: Db, rows: Row[], origin: string) => Promise<Whole[]>,
+  whole: (db: Db, rows: Row[], origin: string, wanted: Set<string> | null) => Promise<Whole[]>,
   defaults: readonly string[] | null = compactFields,
-): (
-  rows: Row[],
-  c: Context<AppEnv>,
-  query: { fields?: string | undefined },
-) => Promise<Partial<Compact | Whole>[]> {
+): (rows: Row[], c: Context<AppEnv>, query: { fields?: string | undefined }) => Promise<Partial<Compact | Whole>[]> {
   const byDefault = defaults === null ? '*' : defaults.join(',');
   return async (rows, c, { fields }) => {
     const origin = originOf(c);
     const asked = fields === undefined || fields.trim() === '' ? byDefault : fields;
     const items: (Compact | Whole)[] = wantsOnly(asked, compactFields)
       ? rows.map((r) => compact(r, origin))
-      : await whole(c.get('store').db, rows, origin);
+      : await whole(c.get('store').db, rows, origin, wantedFields(asked, null));
     return items.map((item) => pickFields(item, asked, compactFields));
   };
 }

@@ -15,23 +15,18 @@ import type { RowShape, ShapedRow } from '../store/serialize';
 import { readCustomFieldPairs } from '../store/custom-fields';
 import { EPIC_COMPACT_FIELDS, listEpics, serializeEpics } from '../store/epics';
 import type { EpicListFilter } from '../store/epics';
-import { FEATURE_COMPACT_FIELDS, listFeatures, serializeFeatures, wantedFields } from '../store/features';
+import { FEATURE_COMPACT_FIELDS, listFeatures, serializeFeatures } from '../store/features';
 import type { FeatureListFilter } from '../store/features';
 import { GOAL_COMPACT_FIELDS, goalBodies, goalCompact, listGoals } from '../store/goals';
 import type { GoalScope } from '../store/goals';
 import { compactOrWhole, listKind, pageAnswer } from './list-rows';
-import { originOf, pageBody, paging, pickFields, wantsOnly } from './query';
+import { originOf, pageBody, paging, pickFields, wantedFields, wantsOnly } from './query';
 
 /** What a work-item kind's list answer needs from its store module. */
 interface WorkItemListing<F, R, T extends { id: string }> {
   key: string;
   compact: readonly string[];
-  list: <S extends RowShape = 'whole'>(
-    db: Db,
-    filter: F,
-    page: Paging,
-    shape?: S,
-  ) => Promise<{ rows: ShapedRow<S, R>[]; total: number }>;
+  list: <S extends RowShape = 'whole'>(db: Db, filter: F, page: Paging, shape?: S) => Promise<{ rows: ShapedRow<S, R>[]; total: number }>;
   serialize: (db: Db, rows: R[], origin: string, wanted: Set<string> | null) => Promise<T[]>;
 }
 

@@ -73,3 +73,13 @@ export function wantsOnly(fields: string | undefined, cheap: readonly string[]):
 export function originOf(c: Context<AppEnv>): string {
   return c.get('origin');
 }
+
+/**
+ * The field names a `fields` value asks for; null means the whole record. Used to skip the
+ * look-ups a page does not need (a compact list reads nothing but the features themselves).
+ */
+export function wantedFields(fields: string | undefined, fallback: readonly string[] | null): Set<string> | null {
+  if (fields === undefined || fields.trim() === '') return fallback ? new Set(fallback) : null;
+  const names = fields.split(',').map((f) => f.trim());
+  return names.includes('*') ? null : new Set(names);
+}

@@ -46,12 +46,12 @@ export interface RecordKindDecl<P extends `/${string}/{id}`, R extends z.ZodObje
  * A record kind as its rows see it. `Ref` is what `answer` needs (an id or the whole row); `Row`,
  * what `resolve` finds, is at least that, so a found record can be answered as it is.
  */
-export interface RecordKind<
-  P extends `/${string}/{id}`,
-  R extends z.ZodObject,
+export interface RecordKind<P extends `/${string}/{id}`, R extends z.ZodObject, Ref, Row extends Ref> extends RecordKindDecl<
+  P,
+  R,
   Ref,
-  Row extends Ref,
-> extends RecordKindDecl<P, R, Ref, Row> {
+  Row
+> {
   /** `epic` in `{ "epic": {...} }`. */
   key: string;
   /** `Epic` in "Epic 12 not found". */
@@ -98,8 +98,7 @@ type AnyKind = RecordKind<`/${string}/{id}`, z.ZodObject, never, never>;
  */
 function kindRow<T>(
   kind: AnyKind,
-  row: { method: Method; op: string; path: string; response: z.ZodType | null } & RowText &
-    Partial<Pick<Route, 'query' | 'body'>>,
+  row: { method: Method; op: string; path: string; response: z.ZodType | null } & RowText & Partial<Pick<Route, 'query' | 'body'>>,
   handle: (ctx: RowContext, input: Input) => Promise<unknown>,
   fresh = false,
 ): T {
@@ -144,8 +143,7 @@ interface Placement<SP extends string, Parent, Row> {
 }
 
 /** `products_releases_update` from `/products/{product_id}/releases/{id}`, `releases_update` from `/releases/{id}`. */
-const rowOp = (path: string, action: 'create' | 'show' | 'update' | 'delete'): string =>
-  listOp(path).replace(/_list$/, `_${action}`);
+const rowOp = (path: string, action: 'create' | 'show' | 'update' | 'delete'): string => listOp(path).replace(/_list$/, `_${action}`);
 
 /**
  * The record `{id}` names, found under the parent the path's first parameter names when the row has
@@ -178,10 +176,7 @@ export function showRow<
   Q extends typeof showQuerySchema | undefined = undefined,
   SP extends string = P,
   Parent = undefined,
->(
-  kind: RecordKind<P, R, Ref, Row>,
-  row: RowText & Placement<SP, Parent, Row> & { query?: Q },
-): Route<'get', SP, Q, undefined, R> {
+>(kind: RecordKind<P, R, Ref, Row>, row: RowText & Placement<SP, Parent, Row> & { query?: Q }): Route<'get', SP, Q, undefined, R> {
   const { parent, owns, ...text } = row;
   const path = row.path ?? kind.path;
   return kindRow(
@@ -217,8 +212,7 @@ export function updateRow<
   return kindRow(
     kind as unknown as AnyKind,
     { method: 'put', op: rowOp(path, 'update'), response: kind.envelope, ...text, path },
-    async (ctx, { params, body }) =>
-      update(ctx, await ownedRecord(ctx, kind, path, params, { parent, owns }), body as BodyOf<B>),
+    async (ctx, { params, body }) => update(ctx, await ownedRecord(ctx, kind, path, params, { parent, owns }), body as BodyOf<B>),
   );
 }
 
@@ -227,14 +221,7 @@ export function updateRow<
  * take the record's product beside it, `(db, user, product, record, data, checked)`.
  */
 export function changeInProduct<Row extends { product_id: number }, Data, Out>(
-  change: (
-    db: Kysely<Database>,
-    user: UserRow,
-    product: ProductRow,
-    record: Row,
-    data: Data,
-    checked: Checked,
-  ) => Promise<Out>,
+  change: (db: Kysely<Database>, user: UserRow, product: ProductRow, record: Row, data: Data, checked: Checked) => Promise<Out>,
 ): (ctx: RowContext, record: Row, body: { data: Data } & Checked) => Promise<Out> {
   return async ({ db, user }, record, body) =>
     change(db, user, await requireProduct(db, String(record.product_id)), record, body.data, body);
@@ -290,7 +277,6 @@ export function createRow<
     kind as unknown as AnyKind,
     // From the path, as the other rows: a kind created under two parents gets two operation ids.
     { method: 'post', op: rowOp(row.path, 'create'), response: kind.envelope, ...text },
-    async (ctx, { params, body }) =>
-      create(ctx, (await parentOf(ctx, row.path, params, parent)) as Parent, body as BodyOf<B>),
+    async (ctx, { params, body }) => create(ctx, (await parentOf(ctx, row.path, params, parent)) as Parent, body as BodyOf<B>),
   );
 }

@@ -80,9 +80,7 @@ export function upstreamBase(url: string): URL {
   try {
     base = new URL(url);
   } catch {
-    throw new Error(
-      `PLANNER_UPSTREAM: "${url}" is not a URL; give the API base, e.g. https://company.aha.io/api/v1`,
-    );
+    throw new Error(`PLANNER_UPSTREAM: "${url}" is not a URL; give the API base, e.g. https://company.aha.io/api/v1`);
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:')
     throw new Error(`PLANNER_UPSTREAM must be an http(s) URL, not ${base.protocol}`);
@@ -194,11 +192,7 @@ export function upstreamProxy(options: UpstreamOptions & { corsOrigins: readonly
         return failure(c, 504, `The upstream service at ${host} did not answer within ${timeoutMs / 1000} s`);
       }
       const code = (err as NodeJS.ErrnoException).code;
-      return failure(
-        c,
-        502,
-        `The upstream service at ${host} could not be reached${code ? ` (${code})` : ''}`,
-      );
+      return failure(c, 502, `The upstream service at ${host} could not be reached${code ? ` (${code})` : ''}`);
     }
 
     const status = answer.statusCode ?? 0;
@@ -234,8 +228,7 @@ export function upstreamProxy(options: UpstreamOptions & { corsOrigins: readonly
     }
     // The upstream's rate-limit headers describe the hosted account's budget, the one that binds;
     // this service's own (app.ts's rate limit) fill in only where the upstream sent none.
-    for (const [name, value] of Object.entries(c.get('rateLimitHeaders') ?? {}))
-      if (!out.has(name)) out.set(name, value);
+    for (const [name, value] of Object.entries(c.get('rateLimitHeaders') ?? {})) if (!out.has(name)) out.set(name, value);
     if (!out.has('cache-control')) out.set('cache-control', 'no-store');
     for (const [name, value] of Object.entries(security)) out.set(name, value);
     out.set('x-planner-upstream', host);

@@ -7,7 +7,7 @@ import { epicList, featureList } from '../http/lists';
 import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { listRow } from '../http/list-rows';
 import { createEpic, deleteEpic, loadEpic, requireEpic, updateEpic } from '../store/epics';
-import { wantedFields } from '../store/features';
+import { wantedFields } from '../http/query';
 import { requireInitiative, requireProduct, requireRelease } from '../store/resolve';
 
 const epic = recordKind({
@@ -15,8 +15,7 @@ const epic = recordKind({
   tags: ['Epics'],
   envelope: epicEnvelope,
   resolve: requireEpic,
-  answer: ({ db, origin }, ref: { id: number }, fields) =>
-    loadEpic(db, ref.id, origin, wantedFields(fields, null)),
+  answer: ({ db, origin }, ref: { id: number }, fields) => loadEpic(db, ref.id, origin, wantedFields(fields, null)),
 });
 
 export const epicRoutes = [

@@ -10,7 +10,8 @@ import {
 import { listRow } from '../http/list-rows';
 import { featureList } from '../http/lists';
 import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
-import { createFeature, deleteFeature, loadFeature, requireFeature, showFeature, updateFeature, wantedFields } from '../store/features';
+import { wantedFields } from '../http/query';
+import { createFeature, deleteFeature, loadFeature, requireFeature, showFeature, updateFeature } from '../store/features';
 import { requireProduct, requireRelease } from '../store/resolve';
 
 const feature = recordKind({

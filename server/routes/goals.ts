@@ -6,15 +6,7 @@ import { goalCreateBody, goalEnvelope, goalUpdateBody, timeFramePage } from '../
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { epicList, featureList, goalList } from '../http/lists';
 import { changeInProduct, createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
-import {
-  createGoal,
-  deleteGoal,
-  goalBody,
-  listTimeFrames,
-  requireGoal,
-  timeFrameBody,
-  updateGoal,
-} from '../store/goals';
+import { createGoal, deleteGoal, goalBody, listTimeFrames, requireGoal, timeFrameBody, updateGoal } from '../store/goals';
 import { requireProduct } from '../store/resolve';
 import type { GoalRow } from '../store/schema';
 
@@ -99,8 +91,7 @@ export const goalRoutes = [
   listRow(featureList, {
     path: '/goals/{goal_id}/features',
     summary: "List a goal's features",
-    description:
-      'Features have no goal link of their own: the features whose initiative is linked to the goal.',
+    description: 'Features have no goal link of their own: the features whose initiative is linked to the goal.',
     parent: requireGoal,
     scope: (goal) => ({ goalId: goal.id }),
   }),

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { showQuerySchema } from '../../src/contract/common';
 import {
+  INITIATIVE_LIST_FIELDS,
   initiativeCreateBody,
   initiativeEnvelope,
   initiativeListQuery,
@@ -31,14 +32,14 @@ import { requireGoal } from '../store/goals';
 import { requireInitiative, requireProduct } from '../store/resolve';
 import type { InitiativeRow } from '../store/schema';
 
+/** The account's initiatives are compact by default. */
 const initiativeItems = compactOrWhole(INITIATIVE_COMPACT_FIELDS, initiativeCompact, initiativeBodies);
-/** A product's or a goal's initiatives are whole by default, as the hosted service lists them. */
-const wholeInitiativeItems = compactOrWhole(
-  INITIATIVE_COMPACT_FIELDS,
-  initiativeCompact,
-  initiativeBodies,
-  null,
-);
+/**
+ * A product's initiatives are whole by default but for what serves them (features, epics, releases),
+ * and a goal's whole: as the hosted service lists them. `fields` chooses otherwise.
+ */
+const productInitiativeItems = compactOrWhole(INITIATIVE_COMPACT_FIELDS, initiativeCompact, initiativeBodies, INITIATIVE_LIST_FIELDS);
+const goalInitiativeItems = compactOrWhole(INITIATIVE_COMPACT_FIELDS, initiativeCompact, initiativeBodies, null);
 
 async function listResponse(
   c: Context<AppEnv>,
@@ -58,17 +59,18 @@ async function listResponse(
       updatedSince: query.updated_since,
       workflowStatus: query.workflow_status,
       assignedToUser: query.assigned_to_user,
-      parentId:
-        parent === undefined || parent === '' ? undefined : parent.toLowerCase() === 'null' ? null : parent,
+      parentId: parent === undefined || parent === '' ? undefined : parent.toLowerCase() === 'null' ? null : parent,
       customFields: await customFieldFilter(db, 'Initiative', pairs, {
         productIds: productId === undefined ? undefined : [productId],
       }),
     },
     p,
   );
-  const items = await (
-    productId === undefined && goalId === undefined ? initiativeItems : wholeInitiativeItems
-  )(page.rows, c, query);
+  const items = await (goalId !== undefined ? goalInitiativeItems : productId !== undefined ? productInitiativeItems : initiativeItems)(
+    page.rows,
+    c,
+    query,
+  );
   return c.json(pageBody('initiatives', items, page.total, p));
 }
 

@@ -105,8 +105,7 @@ export const releaseRoutes = [
   listRow(releases, {
     path: '/releases/{release_id}/releases',
     summary: 'List the releases that roll up into a release',
-    description:
-      "The hosted roll-up release's releases: here, the releases whose `parent_id` is this release.",
+    description: "The hosted roll-up release's releases: here, the releases whose `parent_id` is this release.",
     parent: requireRelease,
     scope: (release) => ({ parentId: release.id }),
   }),
@@ -120,8 +119,7 @@ export const releaseRoutes = [
   listRow(releases, {
     path: '/goals/{goal_id}/releases',
     summary: "List a goal's releases",
-    description:
-      'Goals have no release link of their own: the releases linked to any initiative linked to the goal.',
+    description: 'Goals have no release link of their own: the releases linked to any initiative linked to the goal.',
     parent: requireGoal,
     scope: (goal) => ({ goalId: goal.id }),
   }),

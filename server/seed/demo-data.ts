@@ -67,11 +67,7 @@ export interface ReleaseSeed {
   parkingLot?: boolean;
   owner?: UserKey;
   theme?: string;
-  progressSource:
-    | 'progress_manual'
-    | 'progress_from_features'
-    | 'progress_from_remaining_estimate'
-    | 'progress_from_release_phases';
+  progressSource: 'progress_manual' | 'progress_from_features' | 'progress_from_remaining_estimate' | 'progress_from_release_phases';
   /** Indexes into the product's initiatives. */
   initiatives?: number[];
   phases?: PhaseSeed[];

@@ -6,23 +6,11 @@ import { todayIso } from '../../src/domain/dates';
 import { parseEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { progressFromCompletion, progressFromRemaining } from '../../src/domain/progress';
-import {
-  epicKey,
-  featureKey,
-  goalKey,
-  initiativeKey,
-  releaseKey,
-  requirementKey,
-} from '../../src/domain/reference';
+import { epicKey, featureKey, goalKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
 import { recomputeRollups } from '../store/rollup-scheduler';
 import type { RollupKind } from '../store/rollup-scheduler';
 import type { Database } from '../store/schema';
-import {
-  insertFeatureKinds,
-  insertProduct,
-  insertTimeFrames,
-  insertWorkflows,
-} from '../store/product-defaults';
+import { insertFeatureKinds, insertProduct, insertTimeFrames, insertWorkflows } from '../store/product-defaults';
 import type { StatusIds } from '../store/product-defaults';
 import { EMPTY_PRODUCT, INCREMENTS, PRODUCTS, SPRINTS, TEAM_STATUSES, USERS } from './demo-data';
 import type { FeatureSeed, ProductSeed, ReleaseSeed, UserKey } from './demo-data';
@@ -86,8 +74,7 @@ function at<T>(list: readonly T[], index: number, what: string): T {
 
 function estimate(text: string, units: CapacityUnits): number {
   const parsed = parseEstimate(text, units);
-  if (!parsed.ok || parsed.value === null)
-    throw new Error(`Seed estimate "${text}" is not valid in ${units}`);
+  if (!parsed.ok || parsed.value === null) throw new Error(`Seed estimate "${text}" is not valid in ${units}`);
   return parsed.value;
 }
 
@@ -114,8 +101,7 @@ async function seedProduct(
   const productId = await insertProduct(trx, p, ts);
   const statuses = await insertWorkflows(trx, productId);
   const kinds = await insertFeatureKinds(trx, productId);
-  const status = (type: string, name: string): StatusIds =>
-    must(must(statuses, type, 'workflow'), name.toLowerCase(), `${type} status`);
+  const status = (type: string, name: string): StatusIds => must(must(statuses, type, 'workflow'), name.toLowerCase(), `${type} status`);
   const user = (key: UserKey | undefined): number | null => (key ? must(users, key, 'user') : null);
   const adminId = must(users, 'admin', 'user');
 
@@ -374,9 +360,7 @@ async function seedProduct(
         .insertInto('epic_tags')
         .values(tags.map((tag) => ({ epic_id: row.id, tag })))
         .execute();
-    const watchers = [
-      ...new Set((e.watchers ?? []).map((w) => user(w)).filter((id): id is number => id !== null)),
-    ];
+    const watchers = [...new Set((e.watchers ?? []).map((w) => user(w)).filter((id): id is number => id !== null))];
     if (watchers.length) {
       await trx
         .insertInto('epic_watchers')
@@ -441,9 +425,7 @@ async function seedProduct(
   // flush, each record once, bottom-up.
   const records: [RollupKind, number][] = [
     ...featureIds.map((id): [RollupKind, number] => ['feature', id]),
-    ...releases.flatMap((r) =>
-      [...r.phases.values()].map((phase): [RollupKind, number] => ['phase', phase.id]),
-    ),
+    ...releases.flatMap((r) => [...r.phases.values()].map((phase): [RollupKind, number] => ['phase', phase.id])),
     ...releases.map((r): [RollupKind, number] => ['release', r.id]),
     ...epics.map((id): [RollupKind, number] => ['epic', id]),
     ...initiatives.map((id): [RollupKind, number] => ['initiative', id]),
@@ -478,19 +460,10 @@ async function insertFeature(trx: Trx, x: FeatureContext): Promise<number> {
   const units = release.seed.units;
   const featureStatus = x.status('Feature', f.status);
   const initial = f.estimate ? estimate(f.estimate, units) : null;
-  const remaining =
-    f.remaining !== undefined
-      ? estimate(f.remaining, units)
-      : featureStatus.complete && initial !== null
-        ? 0
-        : initial;
+  const remaining = f.remaining !== undefined ? estimate(f.remaining, units) : featureStatus.complete && initial !== null ? 0 : initial;
   const reqs = (f.requirements ?? []).map(([name, st]) => ({ name, status: x.status('Requirement', st) }));
   // Starting values for progress; the roll-up recomputes them right after.
-  const source = reqs.length
-    ? 'progress_from_requirements'
-    : initial !== null
-      ? 'progress_from_remaining_estimate'
-      : 'progress_manual';
+  const source = reqs.length ? 'progress_from_requirements' : initial !== null ? 'progress_from_remaining_estimate' : 'progress_manual';
   const progress =
     source === 'progress_from_requirements'
       ? progressFromCompletion(reqs.map((r) => ({ complete: r.status.complete })))
@@ -531,8 +504,7 @@ async function insertFeature(trx: Trx, x: FeatureContext): Promise<number> {
       team_id: team?.id ?? null,
       team_workflow_status_id: team && f.teamStatus ? must(team.statuses, f.teamStatus, 'team status') : null,
       iteration_id: team && f.iteration !== undefined ? at(team.iterations, f.iteration, 'iteration') : null,
-      program_increment_id:
-        team && f.increment !== undefined ? at(team.increments, f.increment, 'program increment') : null,
+      program_increment_id: team && f.increment !== undefined ? at(team.increments, f.increment, 'program increment') : null,
       next_requirement_num: reqs.length + 1,
       status_changed_on: x.day(-(x.number % 9)),
       created_at: x.ts,
@@ -546,9 +518,7 @@ async function insertFeature(trx: Trx, x: FeatureContext): Promise<number> {
       .insertInto('feature_tags')
       .values(tags.map((tag) => ({ feature_id: row.id, tag })))
       .execute();
-  const watchers = [
-    ...new Set((f.watchers ?? []).map((w) => x.user(w)).filter((id): id is number => id !== null)),
-  ];
+  const watchers = [...new Set((f.watchers ?? []).map((w) => x.user(w)).filter((id): id is number => id !== null))];
   if (watchers.length) {
     await trx
       .insertInto('feature_watchers')

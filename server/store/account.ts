@@ -2,16 +2,7 @@
 // shapes, in the hosted service's shape (issue 10). Products are also made and changed through the
 // API (store/products.ts); users, workflows and teams come from the seed.
 import { HOSTED_CAPACITY_UNITS, PRODUCT_WORKFLOW_MEMBERS } from '../../src/contract/account';
-import type {
-  Me,
-  Product,
-  ProductRole,
-  ProductWorkflowRef,
-  Team,
-  User,
-  Workflow,
-  WorkflowKind,
-} from '../../src/contract/account';
+import type { Me, Product, ProductRole, ProductWorkflowRef, Team, User, Workflow, WorkflowKind } from '../../src/contract/account';
 import type { STATUSABLE_TYPES } from '../../src/contract/account';
 import type { Paging } from '../problems';
 import type { Db } from './audit';
@@ -47,10 +38,7 @@ export function productBody(p: ProductRow, origin: string): CompactProduct {
 
 // The workflows of a page of products, in one query (a product show is a page of one).
 const workflowsOfProducts = prepared((db, productIds: number[]) =>
-  db
-    .selectFrom('workflows')
-    .select(['id', 'product_id', 'name', 'statusable_type'])
-    .where('product_id', 'in', productIds),
+  db.selectFrom('workflows').select(['id', 'product_id', 'name', 'statusable_type']).where('product_id', 'in', productIds),
 );
 
 /** `Feature` → `feature`, `StrategicImperative` → `strategic_imperative`. */
@@ -174,11 +162,7 @@ export async function meBody(db: Db, u: UserRow): Promise<Me> {
   return { ...user, preferences: null, accounts: [] };
 }
 
-export async function listProducts(
-  db: Db,
-  p: Paging,
-  updatedSince: string | undefined,
-): Promise<Page<ProductRow>> {
+export async function listProducts(db: Db, p: Paging, updatedSince: string | undefined): Promise<Page<ProductRow>> {
   let q = db.selectFrom('products');
   if (updatedSince) q = q.where('updated_at', '>', updatedSince);
   return listPage(db, q, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
@@ -208,12 +192,7 @@ export async function listWorkflows(db: Db, productId: number, p: Paging): Promi
     : [];
   // The product's feature kinds are the record types of its Feature workflow (hosted `workflow_kinds`).
   const kinds = rows.some((w) => w.statusable_type === 'Feature')
-    ? await db
-        .selectFrom('workflow_kinds')
-        .select(['id', 'name'])
-        .where('product_id', '=', productId)
-        .orderBy('id')
-        .execute()
+    ? await db.selectFrom('workflow_kinds').select(['id', 'name']).where('product_id', '=', productId).orderBy('id').execute()
     : [];
   return {
     total,
@@ -223,8 +202,7 @@ export async function listWorkflows(db: Db, productId: number, p: Paging): Promi
       statusable_type: w.statusable_type as (typeof STATUSABLE_TYPES)[number],
       transitions_only: false,
       workflow_statuses: statuses.filter((s) => s.workflow_id === w.id).map(statusRef),
-      workflow_kinds:
-        w.statusable_type === 'Feature' ? kinds.map((k) => ({ id: String(k.id), name: k.name })) : [],
+      workflow_kinds: w.statusable_type === 'Feature' ? kinds.map((k) => ({ id: String(k.id), name: k.name })) : [],
     })),
   };
 }
@@ -251,27 +229,9 @@ export async function teamBodies(db: Db, teams: TeamRow[], origin: string): Prom
   if (ids.length === 0) return [];
   const productIds = [...new Set(teams.flatMap((t) => (t.product_id === null ? [] : [t.product_id])))];
   const [statuses, iterations, pis, products] = await Promise.all([
-    db
-      .selectFrom('team_workflow_statuses')
-      .selectAll()
-      .where('team_id', 'in', ids)
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('iterations')
-      .selectAll()
-      .where('team_id', 'in', ids)
-      .orderBy('start_date')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('program_increments')
-      .selectAll()
-      .where('team_id', 'in', ids)
-      .orderBy('start_date')
-      .orderBy('id')
-      .execute(),
+    db.selectFrom('team_workflow_statuses').selectAll().where('team_id', 'in', ids).orderBy('position').orderBy('id').execute(),
+    db.selectFrom('iterations').selectAll().where('team_id', 'in', ids).orderBy('start_date').orderBy('id').execute(),
+    db.selectFrom('program_increments').selectAll().where('team_id', 'in', ids).orderBy('start_date').orderBy('id').execute(),
     rowsById(db, 'products', productIds),
   ]);
   return teams.map((t) => ({

@@ -24,11 +24,7 @@
 import { sql } from 'kysely';
 import type { RawBuilder, Selectable, SqlBool } from 'kysely';
 import { CUSTOM_FIELD_TYPES } from '../../src/contract/custom-fields';
-import type {
-  CustomFieldDefinition,
-  CustomFieldOption,
-  CustomFieldValue,
-} from '../../src/contract/custom-fields';
+import type { CustomFieldDefinition, CustomFieldOption, CustomFieldValue } from '../../src/contract/custom-fields';
 import { isRealDate } from '../../src/domain/dates';
 import { badRequest, notFound } from '../problems';
 import type { FieldProblems, Paging } from '../problems';
@@ -75,24 +71,17 @@ export function canonicalValue(
   switch (typeOf(d)) {
     case 'number': {
       const n = typeof value === 'number' ? value : Number(text);
-      if (
-        !Number.isFinite(n) ||
-        (typeof value === 'string' && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))
-      ) {
+      if (!Number.isFinite(n) || (typeof value === 'string' && !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text))) {
         return { ok: false, problem: 'must be a number' };
       }
       return { ok: true, value: String(n) };
     }
     case 'date':
-      return isRealDate(text)
-        ? { ok: true, value: text }
-        : { ok: false, problem: 'must be a real date in the form YYYY-MM-DD' };
+      return isRealDate(text) ? { ok: true, value: text } : { ok: false, problem: 'must be a real date in the form YYYY-MM-DD' };
     case 'select': {
       const options = optionsOf(d);
       const match = options.find((o) => o.toLowerCase() === text.toLowerCase());
-      return match !== undefined
-        ? { ok: true, value: match }
-        : { ok: false, problem: `must be one of: ${options.join(', ')}` };
+      return match !== undefined ? { ok: true, value: match } : { ok: false, problem: `must be one of: ${options.join(', ')}` };
     }
     default:
       return text.length > CUSTOM_FIELD_VALUE_MAX
@@ -129,11 +118,7 @@ const valuesOf = prepared((db, recordType: string, ids: number[]) =>
  * (position, then id). One query whatever the batch size; records without values map to nothing
  * (use `?? []`).
  */
-export async function customFieldsFor(
-  db: Db,
-  recordType: string,
-  ids: readonly number[],
-): Promise<Map<number, CustomFieldValue[]>> {
+export async function customFieldsFor(db: Db, recordType: string, ids: readonly number[]): Promise<Map<number, CustomFieldValue[]>> {
   const out = new Map<number, CustomFieldValue[]>();
   if (ids.length === 0) return out;
   const rows = await valuesOf(db, recordType, [...new Set(ids)]);
@@ -153,11 +138,7 @@ export async function customFieldsFor(
 }
 
 /** The definitions of a product for a record kind, in order. */
-export async function customFieldDefinitions(
-  db: Db,
-  productId: number,
-  recordType: string,
-): Promise<CustomFieldDefinitionRow[]> {
+export async function customFieldDefinitions(db: Db, productId: number, recordType: string): Promise<CustomFieldDefinitionRow[]> {
   return db
     .selectFrom('custom_field_definitions')
     .selectAll()
@@ -190,18 +171,13 @@ export async function listCustomFieldDefinitions(
     // lower() on both sides, as for every name the service matches (decisions.md, "Lists").
     q = q.where(dialect.equalsIgnoringCase('record_type', filter.recordType));
   }
-  return listPage(db, q, p, (page) =>
-    page.selectAll().orderBy('product_id').orderBy('record_type').orderBy('position').orderBy('id'),
-  );
+  return listPage(db, q, p, (page) => page.selectAll().orderBy('product_id').orderBy('record_type').orderBy('position').orderBy('id'));
 }
 
 /** A definition by numeric id (definitions have no key of their own across products); 404 otherwise. */
 export async function requireCustomFieldDefinition(db: Db, id: string): Promise<CustomFieldDefinitionRow> {
   const n = asId(id);
-  const row =
-    n === null
-      ? undefined
-      : await db.selectFrom('custom_field_definitions').selectAll().where('id', '=', n).executeTakeFirst();
+  const row = n === null ? undefined : await db.selectFrom('custom_field_definitions').selectAll().where('id', '=', n).executeTakeFirst();
   if (!row) throw notFound('Custom field definition', id);
   return row;
 }
@@ -266,10 +242,7 @@ export async function planCustomFields(
   for (const key of keys) {
     const def = defs.get(key);
     if (!def) {
-      problems.add(
-        `custom_fields.${key}`,
-        `is not a custom field of ${recordType.toLowerCase()}s in this product`,
-      );
+      problems.add(`custom_fields.${key}`, `is not a custom field of ${recordType.toLowerCase()}s in this product`);
       continue;
     }
     const checked = canonicalValue(def, input[key] ?? null);
@@ -325,9 +298,7 @@ export async function writeCustomFields(
       await db
         .insertInto('custom_field_values')
         .values({ record_type: recordType, record_id: recordId, field_id: e.fieldId, value, updated_at })
-        .onConflict((oc) =>
-          oc.columns(['record_type', 'record_id', 'field_id']).doUpdateSet({ value, updated_at }),
-        )
+        .onConflict((oc) => oc.columns(['record_type', 'record_id', 'field_id']).doUpdateSet({ value, updated_at }))
         .execute();
     }
   }
@@ -370,11 +341,7 @@ export async function setCustomFields(
 }
 
 /** Deletes the values of records (a delete): returns the removed rows for the recycle bin. */
-export async function removeCustomFields(
-  db: Db,
-  recordType: string,
-  ids: readonly number[],
-): Promise<CustomFieldValueRow[]> {
+export async function removeCustomFields(db: Db, recordType: string, ids: readonly number[]): Promise<CustomFieldValueRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('custom_field_values')
@@ -475,9 +442,7 @@ export async function customFieldFilter(
       });
     if (alternatives.length === 0) return 'none';
     // Field ids belong to one record kind, so the (field_id, value, record_id) index covers it.
-    probes.push(
-      sql<SqlBool>`(SELECT record_id FROM custom_field_values WHERE ${sql.join(alternatives, sql` OR `)})`,
-    );
+    probes.push(sql<SqlBool>`(SELECT record_id FROM custom_field_values WHERE ${sql.join(alternatives, sql` OR `)})`);
   }
   return (idColumn) =>
     sql<SqlBool>`(${sql.join(

@@ -27,29 +27,12 @@ import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
 import { customFieldFilter, customFieldsFor, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
-import {
-  ESTIMATES,
-  beginCreate,
-  markWorkItem,
-  planWorkItem,
-  unitsOf,
-  watcherChange,
-  writeTags,
-  writeWatchers,
-} from './work-item-rules';
+import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { RollupScheduler } from './rollup-scheduler';
 import { EPIC_ITEM } from './work-items';
 import { defaultRelease } from './releases';
 import { asId, findByIdOrKey, requiring, findInitiative, findRelease, findUser } from './resolve';
-import type {
-  Database,
-  EpicRow,
-  EpicsTable,
-  ProductRow,
-  ReleaseRow,
-  UserRow,
-  WorkflowStatusRow,
-} from './schema';
+import type { Database, EpicRow, EpicsTable, ProductRow, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import {
   assigneeRef,
   COMPACT_COLUMNS,
@@ -76,28 +59,17 @@ type EpicChange = z.output<typeof epicUpdateInput>;
 export const EPIC = 'Epic';
 
 /** Compact list items unless `fields` asks for more. */
-export const EPIC_COMPACT_FIELDS = [
-  'id',
-  'name',
-  'reference_num',
-  'created_at',
-  'product_id',
-  'url',
-  'resource',
-] as const;
+export const EPIC_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'] as const;
 
-const isProgressSource = (s: string): s is EpicProgressSource =>
-  (EPIC_PROGRESS_SOURCES as readonly string[]).includes(s);
+const isProgressSource = (s: string): s is EpicProgressSource => (EPIC_PROGRESS_SOURCES as readonly string[]).includes(s);
 type DurationSource = (typeof EPIC_DURATION_SOURCES)[number];
-const isDurationSource = (s: string): s is DurationSource =>
-  (EPIC_DURATION_SOURCES as readonly string[]).includes(s);
+const isDurationSource = (s: string): s is DurationSource => (EPIC_DURATION_SOURCES as readonly string[]).includes(s);
 
 // ---------------------------------------------------------------------------------------------
 // Look-ups
 
 /** Epic by numeric id or reference key (`PLN-E-4`, any case). */
-export const findEpic = (db: Db, idOrKey: string): Promise<EpicRow | null> =>
-  findByIdOrKey(db, 'epics', 'reference_num', idOrKey);
+export const findEpic = (db: Db, idOrKey: string): Promise<EpicRow | null> => findByIdOrKey(db, 'epics', 'reference_num', idOrKey);
 
 export const requireEpic = requiring<EpicRow>(findEpic, 'Epic');
 
@@ -131,18 +103,13 @@ async function planEpic(
 ): Promise<Plan> {
   const { productId, stored } = ctx;
   const columns: EpicUpdate = {};
-  const {
-    release,
-    moved: _moved,
-    ...lists
-  } = await planWorkItem(db, { ...ctx, item: EPIC_ITEM }, input, columns, problems);
+  const { release, moved: _moved, ...lists } = await planWorkItem(db, { ...ctx, item: EPIC_ITEM }, input, columns, problems);
 
   if (input.initiative !== undefined) {
     if (input.initiative === null) columns.initiative_id = null;
     else {
       const initiative = await findInitiative(db, productId, input.initiative);
-      if (!initiative)
-        problems.add('initiative', 'must be the name, key or id of an initiative of this product');
+      if (!initiative) problems.add('initiative', 'must be the name, key or id of an initiative of this product');
       else columns.initiative_id = initiative.id;
     }
   }
@@ -197,15 +164,9 @@ export async function createEpic(
   },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const release =
-      'product' in args.release
-        ? await releaseInProduct(trx, args.release.product, args.input, args.checked)
-        : args.release;
-    const { plan, input, referenceNum, productId } = await beginCreate(
-      trx,
-      EPIC_ITEM,
-      { ...args, release },
-      (ctx, body, problems) => planEpic(trx, ctx, body, problems),
+    const release = 'product' in args.release ? await releaseInProduct(trx, args.release.product, args.input, args.checked) : args.release;
+    const { plan, input, referenceNum, productId } = await beginCreate(trx, EPIC_ITEM, { ...args, release }, (ctx, body, problems) =>
+      planEpic(trx, ctx, body, problems),
     );
 
     const ts = new Date().toISOString();
@@ -218,13 +179,7 @@ export async function createEpic(
         reference_num: referenceNum,
         name: plan.columns.name ?? input.name,
         workflow_status_id: plan.columns.workflow_status_id ?? null,
-        position:
-          (await placeIn(
-            trx,
-            { table: 'epics', scope: 'release_id', scopeId: plan.release.id },
-            input.position,
-            true,
-          )) ?? 0,
+        position: (await placeIn(trx, { table: 'epics', scope: 'release_id', scopeId: plan.release.id }, input.position, true)) ?? 0,
         created_at: ts,
         updated_at: ts,
       })
@@ -252,20 +207,11 @@ export async function updateEpic(
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('epics').selectAll().where('id', '=', args.epicId).executeTakeFirst();
     if (!before) throw notFound('Epic', String(args.epicId));
-    const release = await trx
-      .selectFrom('releases')
-      .selectAll()
-      .where('id', '=', before.release_id)
-      .executeTakeFirstOrThrow();
+    const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
     const { problems } = args.checked;
     const input = args.input;
     const plan = input
-      ? await planEpic(
-          trx,
-          { productId: before.product_id, release, stored: before, userId: args.userId },
-          input,
-          problems,
-        )
+      ? await planEpic(trx, { productId: before.product_id, release, stored: before, userId: args.userId }, input, problems)
       : null;
     problems.throwIfAny();
     if (!plan) throw new Error('epic body passed its checks but could not be read');
@@ -298,11 +244,7 @@ export async function updateEpic(
       before,
       changed: Object.keys(changed),
     }).flush();
-    const final = await trx
-      .selectFrom('epics')
-      .selectAll()
-      .where('id', '=', before.id)
-      .executeTakeFirstOrThrow();
+    const final = await trx.selectFrom('epics').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
 
     const changes = diff(before, final);
     if (watchers) changes.watchers = watchers;
@@ -316,25 +258,13 @@ export async function updateEpic(
  * list of features it held (`{"id", "epic_id"}`), and those features are unlinked — they stay in
  * their releases — each with an update audit row, written in one statement.
  */
-export async function deleteEpic(
-  db: Kysely<Database>,
-  args: { epicId: number; userId: number },
-): Promise<void> {
+export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; userId: number }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const epic = await trx.selectFrom('epics').selectAll().where('id', '=', args.epicId).executeTakeFirst();
     if (!epic) throw notFound('Epic', String(args.epicId));
     const tags = await trx.selectFrom('epic_tags').selectAll().where('epic_id', '=', epic.id).execute();
-    const watchers = await trx
-      .selectFrom('epic_watchers')
-      .selectAll()
-      .where('epic_id', '=', epic.id)
-      .execute();
-    const linked = await trx
-      .selectFrom('features')
-      .select(['id', 'epic_id'])
-      .where('epic_id', '=', epic.id)
-      .orderBy('id')
-      .execute();
+    const watchers = await trx.selectFrom('epic_watchers').selectAll().where('epic_id', '=', epic.id).execute();
+    const linked = await trx.selectFrom('features').select(['id', 'epic_id']).where('epic_id', '=', epic.id).orderBy('id').execute();
     const values = await removeCustomFields(trx, EPIC, [epic.id]);
     // Table names as keys, parents first, so a restore can insert them back in order.
     await recycle(trx, {
@@ -445,26 +375,19 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
 
   const col = (probe: boolean, column: string) => (probe ? dialect.noIndex(column) : sql.ref(column));
   const terms = new Map<Term, (probe: boolean) => RawBuilder<unknown>>();
-  if (filter.releaseId !== undefined)
-    terms.set('scope', (x) => sql`${col(x, 'e.release_id')} = ${filter.releaseId}`);
-  else if (filter.initiativeId !== undefined)
-    terms.set('scope', (x) => sql`${col(x, 'e.initiative_id')} = ${filter.initiativeId}`);
+  if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.release_id')} = ${filter.releaseId}`);
+  else if (filter.initiativeId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.initiative_id')} = ${filter.initiativeId}`);
   else if (filter.goalId !== undefined) {
     terms.set(
       'scope',
-      (x) =>
-        sql`${col(x, 'e.initiative_id')} IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${filter.goalId})`,
+      (x) => sql`${col(x, 'e.initiative_id')} IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${filter.goalId})`,
     );
-  } else if (filter.productId !== undefined)
-    terms.set('scope', (x) => sql`${col(x, 'e.product_id')} = ${filter.productId}`);
+  } else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.product_id')} = ${filter.productId}`);
   if (custom !== null) terms.set('custom', (x) => custom(col(x, 'e.id')));
-  if (tag !== '')
-    terms.set('tag', (x) => sql`${col(x, 'e.id')} IN (SELECT epic_id FROM epic_tags WHERE tag = ${tag})`);
+  if (tag !== '') terms.set('tag', (x) => sql`${col(x, 'e.id')} IN (SELECT epic_id FROM epic_tags WHERE tag = ${tag})`);
   if (assigneeId !== null) terms.set('assignee', (x) => sql`${col(x, 'e.assigned_to_id')} = ${assigneeId}`);
-  if (statusIds !== null)
-    terms.set('status', (x) => sql`${col(x, 'e.workflow_status_id')} IN (${sql.join(statusIds)})`);
-  if (filter.updatedSince !== undefined)
-    terms.set('updated', (x) => sql`${col(x, 'e.updated_at')} > ${filter.updatedSince}`);
+  if (statusIds !== null) terms.set('status', (x) => sql`${col(x, 'e.workflow_status_id')} IN (${sql.join(statusIds)})`);
+  if (filter.updatedSince !== undefined) terms.set('updated', (x) => sql`${col(x, 'e.updated_at')} > ${filter.updatedSince}`);
   if (q !== '') terms.set('like', () => dialect.containsText('e.name', q));
 
   const driver = DRIVERS.find((k) => terms.has(k)) ?? null;
@@ -525,11 +448,7 @@ export async function listEpics<S extends RowShape = 'whole'>(
  * The query plan of a list's count and page queries (walking or not), so tests and benchmarks
  * can check that every filter is served by an index. Null when the filter matches nothing.
  */
-export async function explainEpicList(
-  db: Db,
-  filter: EpicListFilter,
-  walk: boolean,
-): Promise<{ count: string[]; page: string[] } | null> {
+export async function explainEpicList(db: Db, filter: EpicListFilter, walk: boolean): Promise<{ count: string[]; page: string[] } | null> {
   const plan = await planList(db, filter);
   if (!plan) return null;
   const explain = (query: RawBuilder<unknown>) => dialect.explain(db, query);
@@ -539,9 +458,7 @@ export async function explainEpicList(
 // ---------------------------------------------------------------------------------------------
 // Response shape
 
-const ids = (values: (number | null)[]): number[] => [
-  ...new Set(values.filter((v): v is number => v !== null)),
-];
+const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
 
 /**
  * Full epic records for rows (in their order), loading each related kind once for all rows:
@@ -549,12 +466,7 @@ const ids = (values: (number | null)[]): number[] => [
  * watchers, custom field values and feature counts — at most 11 queries whatever the page size, and
  * only those the wanted fields need.
  */
-export async function serializeEpics(
-  db: Db,
-  rows: EpicRow[],
-  origin: string,
-  wanted: Set<string> | null,
-): Promise<Epic[]> {
+export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wanted: Set<string> | null): Promise<Epic[]> {
   if (rows.length === 0) return [];
   const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
   const epicIds = rows.map((r) => r.id);
@@ -567,12 +479,7 @@ export async function serializeEpics(
     ? await rowsById(db, 'releases', ids(rows.map((r) => r.release_id)))
     : new Map<number, ReleaseRow>();
   const watcherRows = need('watchers')
-    ? await db
-        .selectFrom('epic_watchers')
-        .selectAll()
-        .where('epic_id', 'in', epicIds)
-        .orderBy('user_id')
-        .execute()
+    ? await db.selectFrom('epic_watchers').selectAll().where('epic_id', 'in', epicIds).orderBy('user_id').execute()
     : [];
   const userIds = ids([
     ...(need('created_by_user') ? rows.map((r) => r.created_by_id) : []),
@@ -593,29 +500,19 @@ export async function serializeEpics(
         .execute()
     : [];
   const featuresOf = new Map<number, CompactRow[]>();
-  for (const f of featureRows)
-    if (f.epic_id !== null)
-      (featuresOf.get(f.epic_id) ?? featuresOf.set(f.epic_id, []).get(f.epic_id))?.push(f);
+  for (const f of featureRows) if (f.epic_id !== null) (featuresOf.get(f.epic_id) ?? featuresOf.set(f.epic_id, []).get(f.epic_id))?.push(f);
   const statusIds = need('workflow_status') ? ids(rows.map((r) => r.workflow_status_id)) : [];
   const statuses: Map<number, WorkflowStatusRow> = await rowsById(db, 'workflow_statuses', statusIds);
 
   // Rows beside the epics, by id (remembered until the next write: store/row-cache.ts).
   const load = async <T extends LookupTable>(fields: string[], column: keyof EpicRow, table: T) =>
-    need(...fields)
-      ? rowsById(db, table, ids(rows.map((r) => r[column] as number | null)))
-      : new Map<number, Selectable<Database[T]>>();
+    need(...fields) ? rowsById(db, table, ids(rows.map((r) => r[column] as number | null))) : new Map<number, Selectable<Database[T]>>();
   const initiatives = await load(['initiative', 'initiative_reference_num'], 'initiative_id', 'initiatives');
   const teams = await load(['team'], 'team_id', 'teams');
-  const teamStatuses = await load(
-    ['team_workflow_status'],
-    'team_workflow_status_id',
-    'team_workflow_statuses',
-  );
+  const teamStatuses = await load(['team_workflow_status'], 'team_workflow_status_id', 'team_workflow_statuses');
   const iterations = await load(['iteration'], 'iteration_id', 'iterations');
   const increments = await load(['program_increment'], 'program_increment_id', 'program_increments');
-  const customFields = need('custom_fields')
-    ? await customFieldsFor(db, EPIC, epicIds)
-    : new Map<number, Epic['custom_fields']>();
+  const customFields = need('custom_fields') ? await customFieldsFor(db, EPIC, epicIds) : new Map<number, Epic['custom_fields']>();
   const counts = new Map<number, { n: number; done: number }>();
   if (need('features_count', 'features_completed_count')) {
     const r = await sql<{ epic_id: number; n: number; done: number | null }>`
@@ -626,16 +523,14 @@ export async function serializeEpics(
   }
 
   const watchersOf = new Map<number, number[]>();
-  for (const w of watcherRows)
-    (watchersOf.get(w.epic_id) ?? watchersOf.set(w.epic_id, []).get(w.epic_id))?.push(w.user_id);
+  for (const w of watcherRows) (watchersOf.get(w.epic_id) ?? watchersOf.set(w.epic_id, []).get(w.epic_id))?.push(w.user_id);
   const at = (id: number | null) => (id === null ? undefined : users.get(id));
   return rows.map((e): Epic => {
     const release = releases.get(e.release_id);
     const units: CapacityUnits = release ? unitsOf(release) : 'time';
     const status = e.workflow_status_id !== null ? statuses.get(e.workflow_status_id) : undefined;
     const initiative = e.initiative_id !== null ? initiatives.get(e.initiative_id) : undefined;
-    const teamStatus =
-      e.team_workflow_status_id !== null ? teamStatuses.get(e.team_workflow_status_id) : undefined;
+    const teamStatus = e.team_workflow_status_id !== null ? teamStatuses.get(e.team_workflow_status_id) : undefined;
     const count = counts.get(e.id);
     const tags = e.tags === '' ? [] : e.tags.split(',');
     // Relations not in `wanted` were not loaded; their placeholders are dropped by pickFields.
@@ -673,9 +568,7 @@ export async function serializeEpics(
       team: namedLink(e.team_id !== null ? teams.get(e.team_id) : undefined),
       team_workflow_status: teamStatus ? statusRef(teamStatus) : null,
       iteration: namedLink(e.iteration_id !== null ? iterations.get(e.iteration_id) : undefined),
-      program_increment: keyedLink(
-        e.program_increment_id !== null ? increments.get(e.program_increment_id) : undefined,
-      ),
+      program_increment: keyedLink(e.program_increment_id !== null ? increments.get(e.program_increment_id) : undefined),
       watchers: (watchersOf.get(e.id) ?? []).map((id) => userRef(users.get(id))).filter((u) => u !== null),
       custom_fields: customFields.get(e.id) ?? [],
       features_count: count?.n ?? 0,
@@ -702,12 +595,7 @@ export async function serializeEpics(
 }
 
 /** One epic's full record by id. */
-export async function loadEpic(
-  db: Db,
-  id: number,
-  origin: string,
-  wanted: Set<string> | null = null,
-): Promise<Epic> {
+export async function loadEpic(db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Epic> {
   const row = await db.selectFrom('epics').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Epic', String(id));
   const [epic] = await serializeEpics(db, [row], origin, wanted);

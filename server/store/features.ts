@@ -25,26 +25,9 @@ import { placeIn } from './positions';
 import { prepared } from './prepared';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
-import {
-  ESTIMATES,
-  beginCreate,
-  markWorkItem,
-  planWorkItem,
-  unitsOf,
-  watcherChange,
-  writeTags,
-  writeWatchers,
-} from './work-item-rules';
+import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
-import type {
-  Database,
-  FeatureRow,
-  FeatureUpdate,
-  ProductRow,
-  ReleaseRow,
-  UserRow,
-  WorkflowStatusRow,
-} from './schema';
+import type { Database, FeatureRow, FeatureUpdate, ProductRow, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { customFieldsFor, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPlan } from './custom-fields';
 import { serializeRequirements } from './requirements';
@@ -71,27 +54,17 @@ import type { RowShape, ShapedRow } from './serialize';
 type FeatureChange = z.output<typeof featureUpdateInput>;
 
 /** Compact list items unless `fields` asks for more. */
-export const FEATURE_COMPACT_FIELDS = [
-  'id',
-  'name',
-  'reference_num',
-  'created_at',
-  'product_id',
-  'url',
-  'resource',
-] as const;
+export const FEATURE_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Look-ups
 
 /** Feature by numeric id or reference key (`PLN-12`, any case). */
-export const findFeature = (db: Db, idOrKey: string): Promise<FeatureRow | null> =>
-  findByIdOrKey(db, 'features', 'reference_num', idOrKey);
+export const findFeature = (db: Db, idOrKey: string): Promise<FeatureRow | null> => findByIdOrKey(db, 'features', 'reference_num', idOrKey);
 
 export const requireFeature = requiring<FeatureRow>(findFeature, 'Feature');
 
-const isFeatureSource = (s: string): s is FeatureProgressSource =>
-  (FEATURE_PROGRESS_SOURCES_CREATE as readonly string[]).includes(s);
+const isFeatureSource = (s: string): s is FeatureProgressSource => (FEATURE_PROGRESS_SOURCES_CREATE as readonly string[]).includes(s);
 
 /** A record of the product by id, reference key or name (case-insensitive): kinds, epics. */
 async function byIdKeyOrName<T extends 'workflow_kinds' | 'epics'>(
@@ -124,9 +97,7 @@ async function byIdKeyOrName<T extends 'workflow_kinds' | 'epics'>(
     .selectFrom('workflow_kinds')
     .select('id')
     .where('product_id', '=', productId)
-    .where((eb) =>
-      eb.or([...(id !== null ? [eb('id', '=', id)] : []), dialect.equalsIgnoringCase('name', text)]),
-    )
+    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), dialect.equalsIgnoringCase('name', text)]))
     .orderBy(sql`id = ${id ?? -1}`, 'desc')
     .orderBy('id')
     .executeTakeFirst();
@@ -167,13 +138,7 @@ async function planFeature(
 ): Promise<Plan> {
   const { productId, stored } = ctx;
   const columns: FeatureUpdate = {};
-  const { release, moved, ...lists } = await planWorkItem(
-    db,
-    { ...ctx, item: FEATURE_ITEM },
-    input,
-    columns,
-    problems,
-  );
+  const { release, moved, ...lists } = await planWorkItem(db, { ...ctx, item: FEATURE_ITEM }, input, columns, problems);
 
   if (input.workflow_kind !== undefined) {
     if (input.workflow_kind === null) columns.workflow_kind_id = null;
@@ -220,9 +185,7 @@ async function findPhase(db: Db, releaseId: number, ref: string): Promise<number
     .selectFrom('release_phases')
     .select('id')
     .where('release_id', '=', releaseId)
-    .where((eb) =>
-      eb.or([...(id !== null ? [eb('id', '=', id)] : []), dialect.equalsIgnoringCase('name', text)]),
-    )
+    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), dialect.equalsIgnoringCase('name', text)]))
     .orderBy(sql`id = ${id ?? -1}`, 'desc')
     .orderBy('position')
     .executeTakeFirst();
@@ -243,11 +206,8 @@ export async function createFeature(
   },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { plan, input, referenceNum, productId } = await beginCreate(
-      trx,
-      FEATURE_ITEM,
-      args,
-      (ctx, body, problems) => planFeature(trx, ctx, body, problems),
+    const { plan, input, referenceNum, productId } = await beginCreate(trx, FEATURE_ITEM, args, (ctx, body, problems) =>
+      planFeature(trx, ctx, body, problems),
     );
 
     const at = { table: 'features', scope: 'release_id', scopeId: plan.release.id } as const;
@@ -287,26 +247,13 @@ export async function updateFeature(
   args: { featureId: number; input: FeatureChange; checked: Checked; userId: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('features')
-      .selectAll()
-      .where('id', '=', args.featureId)
-      .executeTakeFirst();
+    const before = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
     if (!before) throw notFound('Feature', String(args.featureId));
-    const release = await trx
-      .selectFrom('releases')
-      .selectAll()
-      .where('id', '=', before.release_id)
-      .executeTakeFirstOrThrow();
+    const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
     const { problems } = args.checked;
     const input = args.input;
     const plan = input
-      ? await planFeature(
-          trx,
-          { productId: before.product_id, release, stored: before, userId: args.userId },
-          input,
-          problems,
-        )
+      ? await planFeature(trx, { productId: before.product_id, release, stored: before, userId: args.userId }, input, problems)
       : null;
     problems.throwIfAny();
     if (!plan) throw new Error('feature body passed its checks but could not be read');
@@ -341,11 +288,7 @@ export async function updateFeature(
       changed: Object.keys(changed),
     }).flush();
 
-    const final = await trx
-      .selectFrom('features')
-      .selectAll()
-      .where('id', '=', before.id)
-      .executeTakeFirstOrThrow();
+    const final = await trx.selectFrom('features').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     const changes = diff(before, final);
     if (watchers) changes.watchers = watchers;
     if (customChange) changes.custom_fields = customChange;
@@ -354,32 +297,13 @@ export async function updateFeature(
 }
 
 /** Deletes a feature: it and its requirements, tags and watchers go to the recycle bin first. */
-export async function deleteFeature(
-  db: Kysely<Database>,
-  args: { featureId: number; userId: number },
-): Promise<void> {
+export async function deleteFeature(db: Kysely<Database>, args: { featureId: number; userId: number }): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const feature = await trx
-      .selectFrom('features')
-      .selectAll()
-      .where('id', '=', args.featureId)
-      .executeTakeFirst();
+    const feature = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
     if (!feature) throw notFound('Feature', String(args.featureId));
-    const requirements = await trx
-      .selectFrom('requirements')
-      .selectAll()
-      .where('feature_id', '=', feature.id)
-      .execute();
-    const tags = await trx
-      .selectFrom('feature_tags')
-      .selectAll()
-      .where('feature_id', '=', feature.id)
-      .execute();
-    const watchers = await trx
-      .selectFrom('feature_watchers')
-      .selectAll()
-      .where('feature_id', '=', feature.id)
-      .execute();
+    const requirements = await trx.selectFrom('requirements').selectAll().where('feature_id', '=', feature.id).execute();
+    const tags = await trx.selectFrom('feature_tags').selectAll().where('feature_id', '=', feature.id).execute();
+    const watchers = await trx.selectFrom('feature_watchers').selectAll().where('feature_id', '=', feature.id).execute();
     const customValues = [
       ...(await removeCustomFields(trx, 'Feature', [feature.id])),
       ...(await removeCustomFields(
@@ -494,18 +418,14 @@ export async function listFeatures<S extends RowShape = 'whole'>(
   const col = (probe: boolean, column: string) => (probe ? dialect.noIndex(column) : sql.ref(column));
   const terms = new Map<Term, (probe: boolean) => RawBuilder<unknown>>();
   if (filter.epicId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.epic_id')} = ${filter.epicId}`);
-  else if (filter.initiativeId !== undefined)
-    terms.set('scope', (x) => sql`${col(x, 'f.initiative_id')} = ${filter.initiativeId}`);
+  else if (filter.initiativeId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.initiative_id')} = ${filter.initiativeId}`);
   else if (filter.goalId !== undefined) {
     terms.set(
       'scope',
-      (x) =>
-        sql`${col(x, 'f.initiative_id')} IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${filter.goalId})`,
+      (x) => sql`${col(x, 'f.initiative_id')} IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${filter.goalId})`,
     );
-  } else if (filter.releaseId !== undefined)
-    terms.set('scope', (x) => sql`${col(x, 'f.release_id')} = ${filter.releaseId}`);
-  else if (filter.productId !== undefined)
-    terms.set('scope', (x) => sql`${col(x, 'f.product_id')} = ${filter.productId}`);
+  } else if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.release_id')} = ${filter.releaseId}`);
+  else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${col(x, 'f.product_id')} = ${filter.productId}`);
   else if (statuses !== null) {
     // A status belongs to one product: naming those products lets (product_id, workflow_status_id) serve.
     const products = [...new Set(statuses.map((s) => s.product_id))];
@@ -514,59 +434,40 @@ export async function listFeatures<S extends RowShape = 'whole'>(
   if (q !== '' && [...q].length >= dialect.textSearchMinLength) {
     terms.set('fts', (x) => dialect.textSearch('features', col(x, 'f.id'), q));
   }
-  if (tag !== '')
-    terms.set(
-      'tag',
-      (x) => sql`${col(x, 'f.id')} IN (SELECT feature_id FROM feature_tags WHERE tag = ${tag})`,
-    );
+  if (tag !== '') terms.set('tag', (x) => sql`${col(x, 'f.id')} IN (SELECT feature_id FROM feature_tags WHERE tag = ${tag})`);
   if (assigneeId !== null) terms.set('assignee', (x) => sql`${col(x, 'f.assigned_to_id')} = ${assigneeId}`);
   if (statuses !== null) {
     const ids = statuses.map((s) => s.id);
     terms.set('status', (x) => sql`${col(x, 'f.workflow_status_id')} IN (${sql.join(ids)})`);
   }
-  if (filter.updatedSince !== undefined)
-    terms.set('updated', (x) => sql`${col(x, 'f.updated_at')} > ${filter.updatedSince}`);
-  if (q !== '' && [...q].length < dialect.textSearchMinLength)
-    terms.set('like', () => dialect.containsText('f.name', q));
+  if (filter.updatedSince !== undefined) terms.set('updated', (x) => sql`${col(x, 'f.updated_at')} > ${filter.updatedSince}`);
+  if (q !== '' && [...q].length < dialect.textSearchMinLength) terms.set('like', () => dialect.containsText('f.name', q));
 
-  const driver =
-    (['fts', 'tag', 'assignee', 'status', 'updated', 'like'] as const).find((k) => terms.has(k)) ?? null;
+  const driver = (['fts', 'tag', 'assignee', 'status', 'updated', 'like'] as const).find((k) => terms.has(k)) ?? null;
   // Narrowed by its scope alone (or not at all): the scope's counter is the total.
   const countedScope = (): CountedScope | undefined => {
     if (terms.size > (terms.has('scope') ? 1 : 0)) return undefined;
     if (filter.epicId !== undefined) return { table: 'features', column: 'epic_id', id: filter.epicId };
-    if (filter.initiativeId !== undefined)
-      return { table: 'features', column: 'initiative_id', id: filter.initiativeId };
+    if (filter.initiativeId !== undefined) return { table: 'features', column: 'initiative_id', id: filter.initiativeId };
     // Several initiatives: no one counter holds the total.
     if (filter.goalId !== undefined) return undefined;
-    if (filter.releaseId !== undefined)
-      return { table: 'features', column: 'release_id', id: filter.releaseId };
-    if (filter.productId !== undefined)
-      return { table: 'features', column: 'product_id', id: filter.productId };
+    if (filter.releaseId !== undefined) return { table: 'features', column: 'release_id', id: filter.releaseId };
+    if (filter.productId !== undefined) return { table: 'features', column: 'product_id', id: filter.productId };
     return { table: 'features' };
   };
   // The scope stays an index constraint beside the driver: (scope, filter) indexes serve
   // assignee, status and updated_since; (scope, rowid) ones check tag and name matches.
   // Across the account the scope is derived from the statuses: a filter, never the walk's order.
   const scopeOrders =
-    filter.releaseId !== undefined ||
-    filter.productId !== undefined ||
-    filter.epicId !== undefined ||
-    filter.initiativeId !== undefined;
+    filter.releaseId !== undefined || filter.productId !== undefined || filter.epicId !== undefined || filter.initiativeId !== undefined;
   const conditions = (walk: boolean) =>
-    [...terms.entries()].map(([k, term]) =>
-      term(walk ? !(k === 'scope' && scopeOrders) : !(k === driver || k === 'scope')),
-    );
+    [...terms.entries()].map(([k, term]) => term(walk ? !(k === 'scope' && scopeOrders) : !(k === driver || k === 'scope')));
   const where = (walk: boolean) => {
     const parts = conditions(walk);
     return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``;
   };
 
-  const total = await countMatches(
-    db,
-    sql<{ n: number }>`SELECT count(*) AS n FROM features f ${where(false)}`,
-    countedScope(),
-  );
+  const total = await countMatches(db, sql<{ n: number }>`SELECT count(*) AS n FROM features f ${where(false)}`, countedScope());
   if (total === 0 || page.offset >= total) return { rows: [], total };
   const order =
     filter.releaseId !== undefined && filter.epicId === undefined
@@ -576,10 +477,7 @@ export async function listFeatures<S extends RowShape = 'whole'>(
         ]
       : [{ ref: 'f.id', field: 'id', desc: true }];
   const walk = driver === null || total > WALK_FROM;
-  const columns =
-    shape === 'compact'
-      ? sql.raw([...COMPACT_COLUMNS, 'position'].map((c) => `f.${c}`).join(', '))
-      : sql`f.*`;
+  const columns = shape === 'compact' ? sql.raw([...COMPACT_COLUMNS, 'position'].map((c) => `f.${c}`).join(', ')) : sql`f.*`;
   const rows = await seekPage<ShapedRow<S, FeatureRow>>(
     db,
     { select: sql`SELECT ${columns} FROM features f`, conditions: conditions(walk), order },
@@ -591,34 +489,13 @@ export async function listFeatures<S extends RowShape = 'whole'>(
 // ---------------------------------------------------------------------------------------------
 // Response shape
 
-/**
- * The field names a `fields` value asks for; null means the whole record. Used to skip the
- * look-ups a page does not need (a compact list reads nothing but the features themselves).
- */
-export function wantedFields(
-  fields: string | undefined,
-  fallback: readonly string[] | null,
-): Set<string> | null {
-  if (fields === undefined || fields.trim() === '') return fallback ? new Set(fallback) : null;
-  const names = fields.split(',').map((f) => f.trim());
-  return names.includes('*') ? null : new Set(names);
-}
-
-const ids = (values: (number | null)[]): number[] => [
-  ...new Set(values.filter((v): v is number => v !== null)),
-];
+const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
 
 const watcherRowsOf = prepared((db, featureIds: number[]) =>
   db.selectFrom('feature_watchers').selectAll().where('feature_id', 'in', featureIds).orderBy('user_id'),
 );
 const requirementRowsOf = prepared((db, featureIds: number[]) =>
-  db
-    .selectFrom('requirements')
-    .selectAll()
-    .where('feature_id', 'in', featureIds)
-    .orderBy('feature_id')
-    .orderBy('position')
-    .orderBy('id'),
+  db.selectFrom('requirements').selectAll().where('feature_id', 'in', featureIds).orderBy('feature_id').orderBy('position').orderBy('id'),
 );
 
 /**
@@ -627,12 +504,7 @@ const requirementRowsOf = prepared((db, featureIds: number[]) =>
  * program increments, watchers and requirements — at most 13 queries whatever the page size, and
  * only those the wanted fields need.
  */
-export async function serializeFeatures(
-  db: Db,
-  rows: FeatureRow[],
-  origin: string,
-  wanted: Set<string> | null,
-): Promise<Feature[]> {
+export async function serializeFeatures(db: Db, rows: FeatureRow[], origin: string, wanted: Set<string> | null): Promise<Feature[]> {
   if (rows.length === 0) return [];
   const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
   const featureIds = rows.map((r) => r.id);
@@ -649,9 +521,7 @@ export async function serializeFeatures(
   const requirementRows = need('requirements') ? await requirementRowsOf(db, featureIds) : [];
 
   const requirements = await serializeRequirements(db, requirementRows, origin);
-  const customFields = need('custom_fields')
-    ? await customFieldsFor(db, 'Feature', featureIds)
-    : new Map<number, CustomFieldValue[]>();
+  const customFields = need('custom_fields') ? await customFieldsFor(db, 'Feature', featureIds) : new Map<number, CustomFieldValue[]>();
 
   const userIds = ids([
     ...(need('created_by_user') ? rows.map((r) => r.created_by_id) : []),
@@ -675,20 +545,14 @@ export async function serializeFeatures(
   const initiatives = await load(['initiative', 'initiative_reference_num'], 'initiative_id', 'initiatives');
   const epics = await load(['epic', 'epic_reference_num', 'master_feature'], 'epic_id', 'epics');
   const teams = await load('team', 'team_id', 'teams');
-  const teamStatuses = await load(
-    'team_workflow_status',
-    'team_workflow_status_id',
-    'team_workflow_statuses',
-  );
+  const teamStatuses = await load('team_workflow_status', 'team_workflow_status_id', 'team_workflow_statuses');
   const iterations = await load('iteration', 'iteration_id', 'iterations');
   const increments = await load('program_increment', 'program_increment_id', 'program_increments');
 
   const watchersOf = new Map<number, number[]>();
-  for (const w of watcherRows)
-    (watchersOf.get(w.feature_id) ?? watchersOf.set(w.feature_id, []).get(w.feature_id))?.push(w.user_id);
+  for (const w of watcherRows) (watchersOf.get(w.feature_id) ?? watchersOf.set(w.feature_id, []).get(w.feature_id))?.push(w.user_id);
   const requirementsOf = new Map<string, Requirement[]>();
-  for (const r of requirements)
-    (requirementsOf.get(r.feature.id) ?? requirementsOf.set(r.feature.id, []).get(r.feature.id))?.push(r);
+  for (const r of requirements) (requirementsOf.get(r.feature.id) ?? requirementsOf.set(r.feature.id, []).get(r.feature.id))?.push(r);
 
   const at = (id: number | null) => (id === null ? undefined : users.get(id));
   return rows.map((f): Feature => {
@@ -696,8 +560,7 @@ export async function serializeFeatures(
     const units: CapacityUnits = release ? unitsOf(release) : 'time';
     const status = statuses.get(f.workflow_status_id);
     const phase = f.release_phase_id !== null ? phases.get(f.release_phase_id) : undefined;
-    const teamStatus =
-      f.team_workflow_status_id !== null ? teamStatuses.get(f.team_workflow_status_id) : undefined;
+    const teamStatus = f.team_workflow_status_id !== null ? teamStatuses.get(f.team_workflow_status_id) : undefined;
     const initiative = f.initiative_id !== null ? initiatives.get(f.initiative_id) : undefined;
     const epic = f.epic_id !== null ? epics.get(f.epic_id) : undefined;
     const tags = f.tags === '' ? [] : f.tags.split(',');
@@ -740,9 +603,7 @@ export async function serializeFeatures(
       team: namedLink(f.team_id !== null ? teams.get(f.team_id) : undefined),
       team_workflow_status: teamStatus ? statusRef(teamStatus) : null,
       iteration: namedLink(f.iteration_id !== null ? iterations.get(f.iteration_id) : undefined),
-      program_increment: keyedLink(
-        f.program_increment_id !== null ? increments.get(f.program_increment_id) : undefined,
-      ),
+      program_increment: keyedLink(f.program_increment_id !== null ? increments.get(f.program_increment_id) : undefined),
       watchers: (watchersOf.get(f.id) ?? []).map((id) => userRef(users.get(id))).filter((u) => u !== null),
       requirements: requirementsOf.get(String(f.id)) ?? [],
       status_changed_on: f.status_changed_on,
@@ -761,24 +622,14 @@ export async function serializeFeatures(
 }
 
 /** One feature's full record by id. */
-export async function loadFeature(
-  db: Db,
-  id: number,
-  origin: string,
-  wanted: Set<string> | null = null,
-): Promise<Feature> {
+export async function loadFeature(db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Feature> {
   const row = await db.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Feature', String(id));
   return showFeature(db, row, origin, wanted);
 }
 
 /** A feature row as the API shows it (the row as read: `loadFeature` reads it first). */
-export async function showFeature(
-  db: Db,
-  row: FeatureRow,
-  origin: string,
-  wanted: Set<string> | null = null,
-): Promise<Feature> {
+export async function showFeature(db: Db, row: FeatureRow, origin: string, wanted: Set<string> | null = null): Promise<Feature> {
   const [feature] = await serializeFeatures(db, [row], origin, wanted);
   if (!feature) throw notFound('Feature', String(row.id));
   return feature;

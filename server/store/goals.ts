@@ -22,15 +22,7 @@ import { RollupScheduler } from './rollup-scheduler';
 import { allocateReference } from './reference-numbers';
 import type { Checked } from './releases';
 import { asId, describeStatus, findByIdOrKey, findInitiative, findStatus, required } from './resolve';
-import type {
-  Database,
-  GoalRow,
-  GoalsTable,
-  ProductRow,
-  TimeFramesTable,
-  UserRow,
-  WorkflowStatusRow,
-} from './schema';
+import type { Database, GoalRow, GoalsTable, ProductRow, TimeFramesTable, UserRow, WorkflowStatusRow } from './schema';
 import { customFieldsFor } from './custom-fields';
 import { describedLink, hostedMembers, links, noteBody, statusRef, userRef } from './serialize';
 import { rowsById } from './row-cache';
@@ -39,15 +31,7 @@ export type GoalInput = Partial<z.output<typeof goalCreateInput>>;
 export type TimeFrameRow = Selectable<TimeFramesTable>;
 
 /** Compact list items: what a goal picker needs. */
-export const GOAL_COMPACT_FIELDS = [
-  'id',
-  'name',
-  'reference_num',
-  'created_at',
-  'product_id',
-  'url',
-  'resource',
-] as const;
+export const GOAL_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'] as const;
 
 const MANUAL = 'progress_manual';
 const isIdText = (text: string): boolean => /^\d+$/.test(text);
@@ -110,9 +94,7 @@ export function timeFrameBody(t: TimeFrameRow): TimeFrame {
 }
 
 /** The short time frame a record carries. */
-export function timeFrameRef(
-  t: TimeFrameRow | undefined,
-): Pick<TimeFrame, 'id' | 'name' | 'start_date' | 'end_date'> | null {
+export function timeFrameRef(t: TimeFrameRow | undefined): Pick<TimeFrame, 'id' | 'name' | 'start_date' | 'end_date'> | null {
   return t ? { id: String(t.id), name: t.name, start_date: t.start_date, end_date: t.end_date } : null;
 }
 
@@ -140,24 +122,12 @@ export async function goalBodies(db: Db, rows: GoalRow[], origin: string): Promi
     ...new Set(rows.map((r) => r.success_metric_status_id).filter((v): v is number => v !== null)),
   ]);
   const [frames, users, initiatives, custom] = await Promise.all([
-    frameIds.length
-      ? db.selectFrom('time_frames').selectAll().where('id', 'in', frameIds).execute()
-      : Promise.resolve([]),
-    userIds.length
-      ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()
-      : Promise.resolve([]),
+    frameIds.length ? db.selectFrom('time_frames').selectAll().where('id', 'in', frameIds).execute() : Promise.resolve([]),
+    userIds.length ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : Promise.resolve([]),
     db
       .selectFrom('initiative_goals as ig')
       .innerJoin('initiatives as i', 'i.id', 'ig.initiative_id')
-      .select([
-        'ig.goal_id',
-        'i.id',
-        'i.name',
-        'i.reference_num',
-        'i.description',
-        'i.created_at',
-        'i.updated_at',
-      ])
+      .select(['ig.goal_id', 'i.id', 'i.name', 'i.reference_num', 'i.description', 'i.created_at', 'i.updated_at'])
       .where('ig.goal_id', 'in', ids)
       .orderBy('i.position')
       .orderBy('i.id')
@@ -208,12 +178,7 @@ function successMetric(g: GoalRow, statuses: Map<number, WorkflowStatusRow>): Go
   if (g.success_metric_name === null && g.success_metric_description === null && !status) return null;
   return {
     name: g.success_metric_name,
-    description: noteBody(
-      { id: g.id, type: 'Goal' },
-      g.success_metric_description,
-      g.created_at,
-      g.updated_at,
-    ),
+    description: noteBody({ id: g.id, type: 'Goal' }, g.success_metric_description, g.created_at, g.updated_at),
     workflow_status: status ? statusRef(status) : null,
     workflow_status_times: [],
   };
@@ -246,11 +211,7 @@ export async function listGoals(
   let q = db.selectFrom('goals');
   if ('productId' in scope) q = q.where('product_id', '=', scope.productId);
   else if ('initiativeId' in scope) {
-    q = q.where(
-      'id',
-      'in',
-      db.selectFrom('initiative_goals').select('goal_id').where('initiative_id', '=', scope.initiativeId),
-    );
+    q = q.where('id', 'in', db.selectFrom('initiative_goals').select('goal_id').where('initiative_id', '=', scope.initiativeId));
   }
   const term = filter.q?.trim();
   // `%` and `_` in a search are letters, not wildcards.
@@ -280,12 +241,7 @@ export async function listGoals(
 }
 
 /** A product's time frames by start date (undated last), then id; `term` keeps names containing it, any case. */
-export async function listTimeFrames(
-  db: Db,
-  productId: number,
-  p: Paging,
-  term?: string,
-): Promise<Page<TimeFrameRow>> {
+export async function listTimeFrames(db: Db, productId: number, p: Paging, term?: string): Promise<Page<TimeFrameRow>> {
   let q = db.selectFrom('time_frames').where('product_id', '=', productId);
   const text = term?.trim() ?? '';
   if (text) q = q.where(dialect.containsText('name', text));
@@ -307,20 +263,12 @@ interface GoalPlan {
   customFields: CustomFieldPlan;
 }
 
-async function planGoal(
-  db: Db,
-  product: ProductRow,
-  existing: GoalRow | null,
-  input: GoalInput,
-  checked: Checked,
-): Promise<GoalPlan> {
+async function planGoal(db: Db, product: ProductRow, existing: GoalRow | null, input: GoalInput, checked: Checked): Promise<GoalPlan> {
   const { problems, flagged } = checked;
   const values: Updateable<GoalsTable> = {};
-  if (existing === null && input.name === undefined && !flagged.has('name'))
-    problems.add('name', "can't be blank");
+  if (existing === null && input.name === undefined && !flagged.has('name')) problems.add('name', "can't be blank");
   if (input.name !== undefined) values.name = input.name;
-  if (input.description !== undefined)
-    values.description = input.description === '' ? null : input.description;
+  if (input.description !== undefined) values.description = input.description === '' ? null : input.description;
   if (input.effort !== undefined) values.effort = input.effort;
   if (input.value !== undefined) values.value = input.value;
   if (input.color !== undefined) values.color = input.color.toLowerCase();
@@ -330,11 +278,7 @@ async function planGoal(
     if (input.time_frame === null) values.time_frame_id = null;
     else {
       const frame = await findTimeFrame(db, product.id, input.time_frame);
-      if (!frame)
-        problems.add(
-          'time_frame',
-          `"${input.time_frame}" is not the name or id of a time frame of ${product.reference_prefix}`,
-        );
+      if (!frame) problems.add('time_frame', `"${input.time_frame}" is not the name or id of a time frame of ${product.reference_prefix}`);
       else values.time_frame_id = frame.id;
     }
   }
@@ -342,8 +286,7 @@ async function planGoal(
   const source = input.progress_source ?? existing?.progress_source ?? MANUAL;
   if (input.progress_source !== undefined) values.progress_source = input.progress_source;
   if (input.progress !== undefined && input.progress !== null && !flagged.has('progress_source')) {
-    if (source !== MANUAL)
-      problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
+    if (source !== MANUAL) problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
     else values.progress = input.progress;
   } else if (input.progress === null && source === MANUAL) values.progress = null;
 
@@ -352,8 +295,7 @@ async function planGoal(
     initiativeIds = [];
     for (const ref of input.initiatives) {
       const initiative = await findInitiative(db, product.id, ref);
-      if (!initiative)
-        problems.add('initiatives', `"${ref}" is not an initiative of ${product.reference_prefix}`);
+      if (!initiative) problems.add('initiatives', `"${ref}" is not an initiative of ${product.reference_prefix}`);
       else if (!initiativeIds.includes(initiative.id)) initiativeIds.push(initiative.id);
     }
     initiativeIds.sort((a, b) => a - b);
@@ -381,10 +323,8 @@ async function planSuccessMetric(
     values.success_metric_status_id = null;
     return;
   }
-  if (metric.name !== undefined)
-    values.success_metric_name = metric.name === null || metric.name === '' ? null : metric.name;
-  if (metric.description !== undefined)
-    values.success_metric_description = metric.description === '' ? null : metric.description;
+  if (metric.name !== undefined) values.success_metric_name = metric.name === null || metric.name === '' ? null : metric.name;
+  if (metric.description !== undefined) values.success_metric_description = metric.description === '' ? null : metric.description;
   if (metric.workflow_status === null) values.success_metric_status_id = null;
   else if (metric.workflow_status !== undefined) {
     const status = await findStatus(db, product.id, 'Initiative', metric.workflow_status);
@@ -419,11 +359,7 @@ async function writeInitiativeLinks(db: Db, goalId: number, ids: number[]): Prom
   // `updated_since` syncs too.
   const touched = [...before.filter((id) => !ids.includes(id)), ...ids.filter((id) => !before.includes(id))];
   if (touched.length) {
-    await db
-      .updateTable('initiatives')
-      .set({ updated_at: new Date().toISOString() })
-      .where('id', 'in', touched)
-      .execute();
+    await db.updateTable('initiatives').set({ updated_at: new Date().toISOString() }).where('id', 'in', touched).execute();
   }
 }
 
@@ -438,9 +374,7 @@ export async function createGoal(
   return db.transaction().execute(async (trx) => {
     const plan = await planGoal(trx, product, null, input, checked);
     checked.problems.throwIfAny();
-    const referenceNum = await allocateReference(trx, 'goal', product.id, (n) =>
-      goalKey(product.reference_prefix, n),
-    );
+    const referenceNum = await allocateReference(trx, 'goal', product.id, (n) => goalKey(product.reference_prefix, n));
     const next = await nextPosition(trx, 'goals', 'product_id', product.id);
     const v = plan.values;
     const ts = now();
@@ -487,19 +421,12 @@ export async function updateGoal(
   checked: Checked,
 ): Promise<GoalRow> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('goals')
-      .selectAll()
-      .where('id', '=', existing.id)
-      .executeTakeFirstOrThrow();
+    const current = await trx.selectFrom('goals').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
     const plan = await planGoal(trx, product, current, input, checked);
     checked.problems.throwIfAny();
     const beforeIds = await initiativeIdsOf(trx, current.id);
     const afterIds = plan.initiativeIds ?? beforeIds;
-    const changes: Changes = diff(
-      { ...current, initiative_ids: beforeIds },
-      { ...current, ...plan.values, initiative_ids: afterIds },
-    );
+    const changes: Changes = diff({ ...current, initiative_ids: beforeIds }, { ...current, ...plan.values, initiative_ids: afterIds });
     await recordCustomFields(trx, 'Goal', current.id, plan.customFields, changes, false);
     if (Object.keys(changes).length === 0) return current;
     await trx
@@ -522,16 +449,8 @@ export async function updateGoal(
  */
 export async function deleteGoal(db: Kysely<Database>, user: UserRow, goal: GoalRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('goals')
-      .selectAll()
-      .where('id', '=', goal.id)
-      .executeTakeFirstOrThrow();
-    const initiativeLinks = await trx
-      .selectFrom('initiative_goals')
-      .selectAll()
-      .where('goal_id', '=', current.id)
-      .execute();
+    const current = await trx.selectFrom('goals').selectAll().where('id', '=', goal.id).executeTakeFirstOrThrow();
+    const initiativeLinks = await trx.selectFrom('initiative_goals').selectAll().where('goal_id', '=', current.id).execute();
     const customRows = await removeCustomFields(trx, 'Goal', [current.id]);
     await recycle(trx, {
       userId: user.id,

@@ -48,34 +48,20 @@ import { rowsById } from './row-cache';
 export type InitiativeInput = Partial<z.output<typeof initiativeCreateInput>>;
 
 /** Compact list items: enough to pick an initiative or lay out a tree's names. */
-export const INITIATIVE_COMPACT_FIELDS = [
-  'id',
-  'name',
-  'reference_num',
-  'created_at',
-  'product_id',
-  'url',
-  'resource',
-] as const;
+export const INITIATIVE_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'] as const;
 
 const MANUAL = 'progress_manual';
 const RECORD_TYPE = 'Initiative';
 /** Deeper than any real roll-up tree; a longer chain is read as a loop. */
 const MAX_DEPTH = 10_000;
 
-const byId = <T extends { id: number }>(rows: readonly T[]): Map<number, T> =>
-  new Map(rows.map((r) => [r.id, r]));
-const ids = (values: readonly (number | null)[]): number[] => [
-  ...new Set(values.filter((v): v is number => v !== null)),
-];
+const byId = <T extends { id: number }>(rows: readonly T[]): Map<number, T> => new Map(rows.map((r) => [r.id, r]));
+const ids = (values: readonly (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
 
-export function initiativeCompact(
-  i: InitiativeRow,
-  origin: string,
-): Pick<Initiative, (typeof INITIATIVE_COMPACT_FIELDS)[number]> {
+export function initiativeCompact(i: InitiativeRow, origin: string): Pick<Initiative, (typeof INITIATIVE_COMPACT_FIELDS)[number]> {
   return {
     id: String(i.id),
     name: i.name,
@@ -103,7 +89,7 @@ async function countBy(
  * Whole initiative records for rows (in their order), each related kind loaded once for all rows:
  * statuses, users, parents, time frames, goals, custom fields and the three counts.
  */
-export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: string): Promise<Initiative[]> {
+export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: string, wanted: Set<string> | null = null): Promise<Initiative[]> {
   if (rows.length === 0) return [];
   const products = await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))]);
   const initiativeIds = rows.map((r) => r.id);
@@ -112,30 +98,14 @@ export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: st
   const parentIds = ids(rows.map((r) => r.parent_id));
   const frameIds = ids(rows.map((r) => r.time_frame_id));
   const [statuses, users, parents, frames, goals, custom, children, epics, features] = await Promise.all([
-    statusIds.length
-      ? db.selectFrom('workflow_statuses').selectAll().where('id', 'in', statusIds).execute()
-      : [],
+    statusIds.length ? db.selectFrom('workflow_statuses').selectAll().where('id', 'in', statusIds).execute() : [],
     userIds.length ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : [],
-    parentIds.length
-      ? db
-          .selectFrom('initiatives')
-          .select(['id', 'name', 'reference_num'])
-          .where('id', 'in', parentIds)
-          .execute()
-      : [],
+    parentIds.length ? db.selectFrom('initiatives').select(['id', 'name', 'reference_num']).where('id', 'in', parentIds).execute() : [],
     frameIds.length ? db.selectFrom('time_frames').selectAll().where('id', 'in', frameIds).execute() : [],
     db
       .selectFrom('initiative_goals as ig')
       .innerJoin('goals as g', 'g.id', 'ig.goal_id')
-      .select([
-        'ig.initiative_id',
-        'g.id',
-        'g.name',
-        'g.reference_num',
-        'g.description',
-        'g.created_at',
-        'g.updated_at',
-      ])
+      .select(['ig.initiative_id', 'g.id', 'g.name', 'g.reference_num', 'g.description', 'g.created_at', 'g.updated_at'])
       .where('ig.initiative_id', 'in', initiativeIds)
       .orderBy('g.position')
       .orderBy('g.id')
@@ -145,31 +115,40 @@ export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: st
     countBy(db, 'epics', 'initiative_id', initiativeIds),
     countBy(db, 'features', 'initiative_id', initiativeIds),
   ]);
+  // What serves an initiative can run to thousands of rows: read only when asked for (a show, `fields=*`).
+  const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
   const [linkedFeatures, linkedEpics, linkedReleases] = await Promise.all([
-    db
-      .selectFrom('features')
-      .select([...COMPACT_COLUMNS, 'initiative_id'])
-      .where('initiative_id', 'in', initiativeIds)
-      .orderBy('initiative_id')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('epics')
-      .select(['id', 'name', 'reference_num', 'created_at', 'initiative_id'])
-      .where('initiative_id', 'in', initiativeIds)
-      .orderBy('initiative_id')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('release_initiatives as ri')
-      .innerJoin('releases as r', 'r.id', 'ri.release_id')
-      .selectAll('r')
-      .select('ri.initiative_id')
-      .where('ri.initiative_id', 'in', initiativeIds)
-      .orderBy('r.release_date')
-      .orderBy('r.id')
-      .execute(),
+    need('features')
+      ? db
+          .selectFrom('features')
+          .select([...COMPACT_COLUMNS, 'initiative_id'])
+          .where('initiative_id', 'in', initiativeIds)
+          .orderBy('initiative_id')
+          .orderBy('id')
+          .execute()
+      : [],
+    need('epic', 'master_features')
+      ? db
+          .selectFrom('epics')
+          .select(['id', 'name', 'reference_num', 'created_at', 'initiative_id'])
+          .where('initiative_id', 'in', initiativeIds)
+          .orderBy('initiative_id')
+          .orderBy('id')
+          .execute()
+      : [],
+    need('releases')
+      ? db
+          .selectFrom('release_initiatives as ri')
+          .innerJoin('releases as r', 'r.id', 'ri.release_id')
+          .selectAll('r')
+          .select('ri.initiative_id')
+          .where('ri.initiative_id', 'in', initiativeIds)
+          .orderBy('r.release_date')
+          .orderBy('r.id')
+          .execute()
+      : [],
   ]);
+
   const owners = await rowsById(db, 'users', ids(linkedReleases.map((r) => r.owner_id)));
   const statusById = byId(statuses);
   const userById = byId(users);
@@ -197,9 +176,7 @@ export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: st
       created_by_user: user(i.created_by_id),
       effort: i.effort,
       value: i.value,
-      parent: parent
-        ? { id: String(parent.id), name: parent.name, reference_num: parent.reference_num }
-        : null,
+      parent: parent ? { id: String(parent.id), name: parent.name, reference_num: parent.reference_num } : null,
       parent_id: i.parent_id === null ? null : String(i.parent_id),
       children_count: children.get(i.id) ?? 0,
       position: i.position,
@@ -215,9 +192,7 @@ export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: st
         .filter((g) => g.initiative_id === i.id)
         .map((g) => describedLink('goals', g, origin))
         .filter((g) => g !== null),
-      features: linkedFeatures
-        .filter((f) => f.initiative_id === i.id)
-        .map((f) => compactItem('features', f, origin)),
+      features: linkedFeatures.filter((f) => f.initiative_id === i.id).map((f) => compactItem('features', f, origin)),
       epic: epicsOf(i.id),
       master_features: epicsOf(i.id),
       releases: linkedReleases
@@ -284,9 +259,7 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
   const conditions: RawBuilder<SqlBool>[] = [];
   if (f.productId !== undefined) conditions.push(sql<SqlBool>`i.product_id = ${f.productId}`);
   if (f.goalId !== undefined)
-    conditions.push(
-      sql<SqlBool>`i.id IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${f.goalId})`,
-    );
+    conditions.push(sql<SqlBool>`i.id IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${f.goalId})`);
   if (f.q) conditions.push(containsText('i.name', f.q));
   if (f.updatedSince) conditions.push(sql<SqlBool>`i.updated_at > ${f.updatedSince}`);
   if (f.assignedToUser !== undefined && f.assignedToUser.trim() !== '') {
@@ -322,8 +295,7 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
 
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   // Narrowed by the product, a parent or nothing else: a counter is the total.
-  const onlyScope =
-    conditions.length === (f.productId !== undefined ? 1 : 0) + (parentId !== undefined ? 1 : 0);
+  const onlyScope = conditions.length === (f.productId !== undefined ? 1 : 0) + (parentId !== undefined ? 1 : 0);
   const scope: CountedScope | undefined =
     !onlyScope || (f.productId !== undefined && parentId !== undefined) || parentId === null
       ? undefined
@@ -332,11 +304,7 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
         : f.productId !== undefined
           ? { table: 'initiatives', column: 'product_id', id: f.productId }
           : { table: 'initiatives' };
-  const total = await countMatches(
-    db,
-    sql<{ n: number }>`SELECT count(*) AS n FROM initiatives i ${where}`,
-    scope,
-  );
+  const total = await countMatches(db, sql<{ n: number }>`SELECT count(*) AS n FROM initiatives i ${where}`, scope);
   if (total === 0 || p.offset >= total) return { rows: [], total };
   const rows = await sql<InitiativeRow>`
     SELECT i.* FROM initiatives i ${where}
@@ -380,8 +348,7 @@ async function checkParent(
   const parent = await findInitiativeByIdOrKey(db, parentRef);
   if (!parent) return { ok: false, problem: `${parentRef} is not an initiative` };
   if (existing === null) return { ok: true, id: parent.id };
-  if (parent.id === existing.id)
-    return { ok: false, problem: "would make a cycle: an initiative can't roll up into itself" };
+  if (parent.id === existing.id) return { ok: false, problem: "would make a cycle: an initiative can't roll up into itself" };
   const parents = await ancestry(db, parent.id);
   if (wouldCreateCycle(existing.id, parent.id, (id) => parents.get(id), MAX_DEPTH)) {
     return {
@@ -393,12 +360,7 @@ async function checkParent(
 }
 
 /** `end_date` must not come before `start_date`; the message goes on whichever of the two was sent. */
-function checkDates(
-  problems: FieldProblems,
-  flagged: ReadonlySet<string>,
-  input: InitiativeInput,
-  existing: InitiativeRow | null,
-): void {
+function checkDates(problems: FieldProblems, flagged: ReadonlySet<string>, input: InitiativeInput, existing: InitiativeRow | null): void {
   if (flagged.has('start_date') || flagged.has('end_date')) return;
   const start = effective(input.start_date, existing?.start_date ?? null);
   const end = effective(input.end_date, existing?.end_date ?? null);
@@ -422,11 +384,7 @@ async function planInitiative(
   if (input.name !== undefined) values.name = input.name;
   if (input.workflow_status !== undefined) {
     const status = await findStatus(db, product.id, RECORD_TYPE, input.workflow_status);
-    if (!status)
-      problems.add(
-        'workflow_status',
-        `${describeStatus(input.workflow_status)} is not an initiative status of ${prefix}`,
-      );
+    if (!status) problems.add('workflow_status', `${describeStatus(input.workflow_status)} is not an initiative status of ${prefix}`);
     else if (status.id !== existing?.workflow_status_id) {
       values.workflow_status_id = status.id;
       // A new initiative has had no status change yet.
@@ -438,8 +396,7 @@ async function planInitiative(
     if (input.assigned_to_user === null) values.assigned_to_id = null;
     else {
       const u = await findUser(db, input.assigned_to_user);
-      if (!u)
-        problems.add('assigned_to_user', `"${input.assigned_to_user}" is not the email or id of a user`);
+      if (!u) problems.add('assigned_to_user', `"${input.assigned_to_user}" is not the email or id of a user`);
       else values.assigned_to_id = u.id;
     }
   }
@@ -449,8 +406,7 @@ async function planInitiative(
     else values.created_by_id = u.id;
   }
 
-  if (input.description !== undefined)
-    values.description = input.description === '' ? null : input.description;
+  if (input.description !== undefined) values.description = input.description === '' ? null : input.description;
   if (input.effort !== undefined) values.effort = input.effort;
   if (input.value !== undefined) values.value = input.value;
   if (input.position !== undefined) values.position = input.position;
@@ -470,11 +426,7 @@ async function planInitiative(
     if (input.time_frame === null) values.time_frame_id = null;
     else {
       const frame = await findTimeFrame(db, product.id, input.time_frame);
-      if (!frame)
-        problems.add(
-          'time_frame',
-          `"${input.time_frame}" is not the name or id of a time frame of ${prefix}`,
-        );
+      if (!frame) problems.add('time_frame', `"${input.time_frame}" is not the name or id of a time frame of ${prefix}`);
       else values.time_frame_id = frame.id;
     }
   }
@@ -487,8 +439,7 @@ async function planInitiative(
   const source = effective(input.progress_source, existing?.progress_source ?? MANUAL);
   if (input.progress_source !== undefined) values.progress_source = input.progress_source;
   if (input.progress !== undefined && input.progress !== null && !flagged.has('progress_source')) {
-    if (source !== MANUAL)
-      problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
+    if (source !== MANUAL) problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
     else values.progress = input.progress;
   } else if (input.progress === null && source === MANUAL) values.progress = null;
 
@@ -531,16 +482,9 @@ async function writeGoalLinks(db: Db, initiativeId: number, goalIds: number[]): 
   }
   // A goal answers its `initiatives`: one that gained or lost this initiative has changed for
   // `updated_since` syncs too.
-  const touched = [
-    ...before.filter((id) => !goalIds.includes(id)),
-    ...goalIds.filter((id) => !before.includes(id)),
-  ];
+  const touched = [...before.filter((id) => !goalIds.includes(id)), ...goalIds.filter((id) => !before.includes(id))];
   if (touched.length) {
-    await db
-      .updateTable('goals')
-      .set({ updated_at: new Date().toISOString() })
-      .where('id', 'in', touched)
-      .execute();
+    await db.updateTable('goals').set({ updated_at: new Date().toISOString() }).where('id', 'in', touched).execute();
   }
 }
 
@@ -555,9 +499,7 @@ export async function createInitiative(
   return db.transaction().execute(async (trx) => {
     const plan = await planInitiative(trx, product, null, input, checked);
     checked.problems.throwIfAny();
-    const referenceNum = await allocateReference(trx, 'initiative', product.id, (n) =>
-      initiativeKey(product.reference_prefix, n),
-    );
+    const referenceNum = await allocateReference(trx, 'initiative', product.id, (n) => initiativeKey(product.reference_prefix, n));
     const next = await nextPosition(trx, 'initiatives', 'product_id', product.id);
     const v = plan.values;
     const ts = now();
@@ -598,19 +540,12 @@ export async function updateInitiative(
   checked: Checked,
 ): Promise<InitiativeRow> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('initiatives')
-      .selectAll()
-      .where('id', '=', existing.id)
-      .executeTakeFirstOrThrow();
+    const current = await trx.selectFrom('initiatives').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
     const plan = await planInitiative(trx, product, current, input, checked);
     checked.problems.throwIfAny();
     const beforeGoals = await goalIdsOf(trx, current.id);
     const afterGoals = plan.goalIds ?? beforeGoals;
-    const changes: Changes = diff(
-      { ...current, goal_ids: beforeGoals },
-      { ...current, ...plan.values, goal_ids: afterGoals },
-    );
+    const changes: Changes = diff({ ...current, goal_ids: beforeGoals }, { ...current, ...plan.values, goal_ids: afterGoals });
     const custom = await writeCustomFields(trx, RECORD_TYPE, current.id, plan.customFields);
     if (custom) changes.custom_fields = custom;
     if (Object.keys(changes).length === 0) return current;
@@ -625,8 +560,7 @@ export async function updateInitiative(
 
     // A former parent loses this child; goals it left lose it from their mean.
     const rollups = new RollupScheduler(trx).wrote('initiative', current.id);
-    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id)
-      rollups.mark('initiative', current.parent_id);
+    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id) rollups.mark('initiative', current.parent_id);
     for (const goalId of beforeGoals) if (!afterGoals.includes(goalId)) rollups.mark('goal', goalId);
     await rollups.flush();
     return trx.selectFrom('initiatives').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
@@ -640,36 +574,13 @@ export async function updateInitiative(
  * `features` / `epics` `{id, initiative_id}`), so a restore can put them back; each record that lost
  * a link gets an update audit row.
  */
-export async function deleteInitiative(
-  db: Kysely<Database>,
-  user: UserRow,
-  initiative: InitiativeRow,
-): Promise<void> {
+export async function deleteInitiative(db: Kysely<Database>, user: UserRow, initiative: InitiativeRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('initiatives')
-      .selectAll()
-      .where('id', '=', initiative.id)
-      .executeTakeFirstOrThrow();
+    const current = await trx.selectFrom('initiatives').selectAll().where('id', '=', initiative.id).executeTakeFirstOrThrow();
     const [children, features, epics, goalLinks, releaseLinks] = await Promise.all([
-      trx
-        .selectFrom('initiatives')
-        .select(['id', 'parent_id'])
-        .where('parent_id', '=', current.id)
-        .orderBy('id')
-        .execute(),
-      trx
-        .selectFrom('features')
-        .select(['id', 'initiative_id'])
-        .where('initiative_id', '=', current.id)
-        .orderBy('id')
-        .execute(),
-      trx
-        .selectFrom('epics')
-        .select(['id', 'initiative_id'])
-        .where('initiative_id', '=', current.id)
-        .orderBy('id')
-        .execute(),
+      trx.selectFrom('initiatives').select(['id', 'parent_id']).where('parent_id', '=', current.id).orderBy('id').execute(),
+      trx.selectFrom('features').select(['id', 'initiative_id']).where('initiative_id', '=', current.id).orderBy('id').execute(),
+      trx.selectFrom('epics').select(['id', 'initiative_id']).where('initiative_id', '=', current.id).orderBy('id').execute(),
       trx.selectFrom('initiative_goals').selectAll().where('initiative_id', '=', current.id).execute(),
       trx.selectFrom('release_initiatives').selectAll().where('initiative_id', '=', current.id).execute(),
     ]);
@@ -721,26 +632,16 @@ export async function deleteInitiative(
       await auditLinks('initiatives', RECORD_TYPE, 'parent_id', {
         parent_id: [current.id, current.parent_id],
       });
-    if (features.length)
-      await auditLinks('features', 'Feature', 'initiative_id', { initiative_id: [current.id, null] });
-    if (epics.length)
-      await auditLinks('epics', 'Epic', 'initiative_id', { initiative_id: [current.id, null] });
+    if (features.length) await auditLinks('features', 'Feature', 'initiative_id', { initiative_id: [current.id, null] });
+    if (epics.length) await auditLinks('epics', 'Epic', 'initiative_id', { initiative_id: [current.id, null] });
 
     await trx
       .updateTable('initiatives')
       .set({ parent_id: current.parent_id, updated_at: ts })
       .where('parent_id', '=', current.id)
       .execute();
-    await trx
-      .updateTable('features')
-      .set({ initiative_id: null, updated_at: ts })
-      .where('initiative_id', '=', current.id)
-      .execute();
-    await trx
-      .updateTable('epics')
-      .set({ initiative_id: null, updated_at: ts })
-      .where('initiative_id', '=', current.id)
-      .execute();
+    await trx.updateTable('features').set({ initiative_id: null, updated_at: ts }).where('initiative_id', '=', current.id).execute();
+    await trx.updateTable('epics').set({ initiative_id: null, updated_at: ts }).where('initiative_id', '=', current.id).execute();
     await trx.deleteFrom('initiative_goals').where('initiative_id', '=', current.id).execute();
     await trx.deleteFrom('release_initiatives').where('initiative_id', '=', current.id).execute();
     await trx.deleteFrom('initiatives').where('id', '=', current.id).execute();

@@ -582,18 +582,12 @@ interface Violation {
  * or delete its children); the links are checked at the end instead.
  */
 function rebuildWithAutoincrement(sqlite: BetterSqlite3.Database, tables: readonly string[]): void {
-  if (sqlite.pragma('foreign_keys', { simple: true }) !== 0)
-    throw new Error('a table rebuild needs foreign_keys off');
+  if (sqlite.pragma('foreign_keys', { simple: true }) !== 0) throw new Error('a table rebuild needs foreign_keys off');
   const violations = (): string[] =>
-    (sqlite.pragma('foreign_key_check') as Violation[])
-      .map((v) => `${v.table}#${v.rowid}->${v.parent}#${v.fkid}`)
-      .sort();
+    (sqlite.pragma('foreign_key_check') as Violation[]).map((v) => `${v.table}#${v.rowid}->${v.parent}#${v.fkid}`).sort();
   const before = violations();
   for (const table of tables) {
-    const create: unknown = sqlite
-      .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")
-      .pluck()
-      .get(table);
+    const create: unknown = sqlite.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table);
     if (typeof create !== 'string') throw new Error(`no table ${table} to rebuild`);
     if (/AUTOINCREMENT/i.test(create)) continue;
     const temp = `${table}__rebuild`;
@@ -601,14 +595,10 @@ function rebuildWithAutoincrement(sqlite: BetterSqlite3.Database, tables: readon
     const widened = renamed.replace(/\bid INTEGER PRIMARY KEY\b/, 'id INTEGER PRIMARY KEY AUTOINCREMENT');
     if (renamed === create || widened === renamed) throw new Error(`unexpected shape of table ${table}`);
     const dependents = sqlite
-      .prepare(
-        "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL ORDER BY type, name",
-      )
+      .prepare("SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL ORDER BY type, name")
       .pluck()
       .all(table) as string[];
-    const columns = (sqlite.pragma(`table_info("${table}")`) as { name: string }[])
-      .map((c) => `"${c.name}"`)
-      .join(', ');
+    const columns = (sqlite.pragma(`table_info("${table}")`) as { name: string }[]).map((c) => `"${c.name}"`).join(', ');
     sqlite.exec(widened);
     sqlite.exec(`INSERT INTO "${temp}" (${columns}) SELECT ${columns} FROM "${table}"`);
     sqlite.exec(`DROP TABLE "${table}"`);
@@ -642,16 +632,12 @@ function retireKnownIds(sqlite: BetterSqlite3.Database): void {
     )
     .all() as { tbl: string; id: unknown }[];
   for (const r of recycled) if (idTables.has(r.tbl)) raise(r.tbl, r.id);
-  const named = sqlite
-    .prepare('SELECT record_type AS type, max(record_id) AS id FROM deletions GROUP BY record_type')
-    .all() as {
+  const named = sqlite.prepare('SELECT record_type AS type, max(record_id) AS id FROM deletions GROUP BY record_type').all() as {
     type: string;
     id: unknown;
   }[];
   for (const r of named) raise(RECORD_TABLES[r.type], r.id);
-  const audited = sqlite
-    .prepare('SELECT auditable_type AS type, max(auditable_id) AS id FROM audits GROUP BY auditable_type')
-    .all() as {
+  const audited = sqlite.prepare('SELECT auditable_type AS type, max(auditable_id) AS id FROM audits GROUP BY auditable_type').all() as {
     type: string;
     id: unknown;
   }[];
@@ -667,13 +653,8 @@ export const migrationName = (m: Migration): string => `${String(m.version).padS
 
 /** True when the runner used before the Migrator recorded this version as applied. */
 function appliedBeforeMigrator(sqlite: BetterSqlite3.Database, version: number): boolean {
-  const legacy = sqlite
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
-    .get();
-  return (
-    legacy !== undefined &&
-    sqlite.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(version) !== undefined
-  );
+  const legacy = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  return legacy !== undefined && sqlite.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(version) !== undefined;
 }
 
 /**
@@ -721,9 +702,7 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, sqlite: BetterSqlite3.
     const provider = new SqlMigrationProvider(sqlite);
     const { error, results = [] } = await new Migrator({ db, provider }).migrateToLatest();
     if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
-    return results
-      .filter((r) => r.status === 'Success' && !provider.adopted.includes(r.migrationName))
-      .map((r) => r.migrationName);
+    return results.filter((r) => r.status === 'Success' && !provider.adopted.includes(r.migrationName)).map((r) => r.migrationName);
   } finally {
     if (enforced) sqlite.pragma('foreign_keys = ON');
   }

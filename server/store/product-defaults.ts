@@ -147,11 +147,7 @@ export async function insertWorkflows(trx: Trx, productId: number): Promise<Stat
 export async function insertFeatureKinds(trx: Trx, productId: number): Promise<Map<string, number>> {
   const kinds = new Map<string, number>();
   for (const name of DEFAULT_FEATURE_KINDS) {
-    const row = await trx
-      .insertInto('workflow_kinds')
-      .values({ product_id: productId, name })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await trx.insertInto('workflow_kinds').values({ product_id: productId, name }).returning('id').executeTakeFirstOrThrow();
     kinds.set(name, row.id);
   }
   return kinds;
@@ -168,11 +164,7 @@ export function defaultTimeFrames(today: string): { name: string; start: string;
     end: iso(y, n * 3 + 3, 0),
   });
   const next = quarter === 3 ? q(year + 1, 0) : q(year, quarter + 1);
-  return [
-    q(year, quarter),
-    next,
-    { name: String(year + 1), start: iso(year + 1, 0, 1), end: iso(year + 1, 11, 31) },
-  ];
+  return [q(year, quarter), next, { name: String(year + 1), start: iso(year + 1, 0, 1), end: iso(year + 1, 11, 31) }];
 }
 
 /** The time frames of `defaultTimeFrames`, their ids in that order. */

@@ -26,12 +26,9 @@ interface Plan {
  * The prefix a body sends, under the name it was sent with: `prefix` (the hosted request's name) or
  * `reference_prefix` (the answer's). Problems are reported on that name.
  */
-function sentPrefix(
-  input: ProductInput,
-): { field: 'prefix' | 'reference_prefix'; value: string } | 'conflict' | null {
+function sentPrefix(input: ProductInput): { field: 'prefix' | 'reference_prefix'; value: string } | 'conflict' | null {
   const { prefix, reference_prefix } = input;
-  if (prefix !== undefined && reference_prefix !== undefined && prefix !== reference_prefix)
-    return 'conflict';
+  if (prefix !== undefined && reference_prefix !== undefined && prefix !== reference_prefix) return 'conflict';
   if (prefix !== undefined) return { field: 'prefix', value: prefix };
   if (reference_prefix !== undefined) return { field: 'reference_prefix', value: reference_prefix };
   return null;
@@ -42,31 +39,19 @@ async function prefixTaken(db: Db, prefix: string, exceptProductId: number | nul
   let products = db.selectFrom('products').select('id').where('reference_prefix', '=', prefix);
   if (exceptProductId !== null) products = products.where('id', '!=', exceptProductId);
   if (await products.executeTakeFirst()) return true;
-  return (
-    (await db.selectFrom('teams').select('id').where('reference_prefix', '=', prefix).executeTakeFirst()) !==
-    undefined
-  );
+  return (await db.selectFrom('teams').select('id').where('reference_prefix', '=', prefix).executeTakeFirst()) !== undefined;
 }
 
 /** True when a record of the product carries a key made with its prefix, in the recycle bin too. */
 async function hasKeyedRecords(db: Db, productId: number): Promise<boolean> {
   for (const table of KEYED_TABLES) {
-    if (await db.selectFrom(table).select('id').where('product_id', '=', productId).executeTakeFirst())
-      return true;
+    if (await db.selectFrom(table).select('id').where('product_id', '=', productId).executeTakeFirst()) return true;
   }
-  return (
-    (await db.selectFrom('deletions').select('id').where('product_id', '=', productId).executeTakeFirst()) !==
-    undefined
-  );
+  return (await db.selectFrom('deletions').select('id').where('product_id', '=', productId).executeTakeFirst()) !== undefined;
 }
 
 /** Checks a body against the rules and collects what to write; problems go to `checked`. */
-async function planProduct(
-  db: Db,
-  existing: ProductRow | null,
-  input: ProductInput,
-  checked: Checked,
-): Promise<Plan> {
+async function planProduct(db: Db, existing: ProductRow | null, input: ProductInput, checked: Checked): Promise<Plan> {
   const { problems, flagged } = checked;
   const values: Plan['values'] = {};
 
@@ -77,8 +62,7 @@ async function planProduct(
   if (sent === 'conflict') {
     problems.add('prefix', 'must be the same as reference_prefix when both are sent');
   } else if (sent === null) {
-    if (!existing && !flagged.has('prefix') && !flagged.has('reference_prefix'))
-      problems.add('prefix', "can't be blank");
+    if (!existing && !flagged.has('prefix') && !flagged.has('reference_prefix')) problems.add('prefix', "can't be blank");
   } else if (sent.value !== existing?.reference_prefix) {
     if (await prefixTaken(db, sent.value, existing?.id ?? null)) {
       problems.add(sent.field, 'has already been taken');
@@ -94,8 +78,7 @@ async function planProduct(
     }
   }
 
-  if (input.description !== undefined)
-    values.description = input.description === '' ? null : input.description;
+  if (input.description !== undefined) values.description = input.description === '' ? null : input.description;
   if (input.workspace_type !== undefined) values.workspace_type = input.workspace_type;
   return { values };
 }
@@ -109,12 +92,7 @@ const audited = (p: Pick<ProductRow, 'name' | 'reference_prefix' | 'description'
 });
 
 /** Creates a product with its workflows, feature kinds and time frames, in one transaction. */
-export async function createProduct(
-  db: Kysely<Database>,
-  user: UserRow,
-  input: ProductInput,
-  checked: Checked,
-): Promise<ProductRow> {
+export async function createProduct(db: Kysely<Database>, user: UserRow, input: ProductInput, checked: Checked): Promise<ProductRow> {
   return db.transaction().execute(async (trx) => {
     const { values: v } = await planProduct(trx, null, input, checked);
     checked.problems.throwIfAny();
@@ -151,11 +129,7 @@ export async function updateProduct(
   checked: Checked,
 ): Promise<ProductRow> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('products')
-      .selectAll()
-      .where('id', '=', existing.id)
-      .executeTakeFirstOrThrow();
+    const current = await trx.selectFrom('products').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
     const { values } = await planProduct(trx, current, input, checked);
     checked.problems.throwIfAny();
     const changes = diff(audited(current), audited({ ...current, ...values }));

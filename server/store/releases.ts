@@ -3,12 +3,7 @@
 // loaded in a fixed number of queries however many releases are shown).
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
-import type {
-  Release,
-  ReleasePhase,
-  releaseFieldsInput,
-  releasePhaseCreateInput,
-} from '../../src/contract/releases';
+import type { Release, ReleasePhase, releaseFieldsInput, releasePhaseCreateInput } from '../../src/contract/releases';
 import { CAPACITY_UNITS, EXTERNAL_DATE_RESOLUTIONS } from '../../src/contract/releases';
 import { todayIso } from '../../src/domain/dates';
 import { formatEstimate, parseEstimate } from '../../src/domain/estimate';
@@ -24,24 +19,8 @@ import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
 import { RollupScheduler } from './rollup-scheduler';
 import { allocateReference } from './reference-numbers';
-import {
-  containsText,
-  defaultStatus,
-  describeStatus,
-  findInitiative,
-  findRelease,
-  findStatus,
-  findUser,
-} from './resolve';
-import type {
-  Database,
-  ProductRow,
-  ReleasePhaseRow,
-  ReleasePhasesTable,
-  ReleaseRow,
-  ReleasesTable,
-  UserRow,
-} from './schema';
+import { containsText, defaultStatus, describeStatus, findInitiative, findRelease, findStatus, findUser } from './resolve';
+import type { Database, ProductRow, ReleasePhaseRow, ReleasePhasesTable, ReleaseRow, ReleasesTable, UserRow } from './schema';
 import { customFieldsFor, planCustomFields, recordCustomFields, removeCustomFields } from './custom-fields';
 import { describedLink, hostedMembers, links, noteBody, phaseLink, statusRef, userRef } from './serialize';
 import { rowsById } from './row-cache';
@@ -66,12 +45,7 @@ export const RELEASE_COMPACT_FIELDS = [
   'resource',
 ] as const;
 /** A release list item as the hosted service answers it by default: the compact head, its owner and workspace. */
-export const RELEASE_LIST_FIELDS = [
-  ...RELEASE_COMPACT_FIELDS,
-  'integration_fields',
-  'owner',
-  'project',
-] as const;
+export const RELEASE_LIST_FIELDS = [...RELEASE_COMPACT_FIELDS, 'integration_fields', 'owner', 'project'] as const;
 
 const MANUAL = 'progress_manual';
 const MAX_PARENT_DEPTH = 1_000;
@@ -84,19 +58,14 @@ function oneOfOrNull<T extends string>(allowed: readonly T[], value: string | nu
   return allowed.find((a) => a === value) ?? null;
 }
 
-const unitsOf = (row: { capacity_units: string }): CapacityUnits =>
-  oneOf(CAPACITY_UNITS, row.capacity_units, 'time');
+const unitsOf = (row: { capacity_units: string }): CapacityUnits => oneOf(CAPACITY_UNITS, row.capacity_units, 'time');
 
 /**
  * The external release date as people read it, at its resolution: `2026-03-14`, `Week of
  * 2026-03-09`, `March 2026`, `Q1 2026`, `H1 2026`, `2026`; `sync` follows the release date. Null
  * without a date. The hosted service answers this text beside the date.
  */
-export function describeExternalDate(
-  date: string | null,
-  resolution: string | null,
-  releaseDate: string | null,
-): string | null {
+export function describeExternalDate(date: string | null, resolution: string | null, releaseDate: string | null): string | null {
   const day = resolution === 'sync' ? releaseDate : date;
   if (day === null) return null;
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -122,10 +91,7 @@ export function describeExternalDate(
 // ---------------------------------------------------------------------------------------------
 // Shapes
 
-export function releaseCompact(
-  r: ReleaseRow,
-  origin: string,
-): Pick<Release, (typeof RELEASE_COMPACT_FIELDS)[number]> {
+export function releaseCompact(r: ReleaseRow, origin: string): Pick<Release, (typeof RELEASE_COMPACT_FIELDS)[number]> {
   return {
     id: String(r.id),
     reference_num: r.reference_num,
@@ -145,14 +111,10 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
   const products = await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))]);
   const ids = rows.map((r) => r.id);
   const statusIds = [...new Set(rows.map((r) => r.workflow_status_id))];
-  const userIds = [
-    ...new Set(rows.flatMap((r) => [r.owner_id, r.created_by_id]).filter((v): v is number => v !== null)),
-  ];
+  const userIds = [...new Set(rows.flatMap((r) => [r.owner_id, r.created_by_id]).filter((v): v is number => v !== null))];
   const [statuses, users, initiatives, counts] = await Promise.all([
     db.selectFrom('workflow_statuses').selectAll().where('id', 'in', statusIds).execute(),
-    userIds.length
-      ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute()
-      : Promise.resolve([]),
+    userIds.length ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : Promise.resolve([]),
     db
       .selectFrom('release_initiatives')
       .innerJoin('initiatives', 'initiatives.id', 'release_initiatives.initiative_id')
@@ -214,14 +176,12 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
         .map((i) => describedLink('initiatives', i, origin))
         .filter((i) => i !== null),
       features_count: countById.get(r.id) ?? 0,
-      external_release_date_description: describeExternalDate(
-        r.external_release_date,
-        r.external_date_resolution,
-        r.release_date,
-      ),
+      external_release_date_description: describeExternalDate(r.external_release_date, r.external_date_resolution, r.release_date),
       // Master releases (roll-ups of releases) are not modelled: every release is an ordinary one.
       master_release: false,
-      released_on: status.complete === 1 ? (r.status_changed_on ?? r.release_date) : null,
+      // A release created complete has no status change yet: its release date, else the day it was
+      // made in that status — never null while `released` is true.
+      released_on: status.complete === 1 ? (r.status_changed_on ?? r.release_date ?? r.created_at.slice(0, 10)) : null,
       status_changed_on: r.status_changed_on,
       custom_fields: custom.get(r.id) ?? [],
       // Goals link to initiatives here, and releases take no watchers or custom objects.
@@ -290,15 +250,9 @@ export interface ReleaseFilters {
  * initiative a goal is linked to (goals have no release link of their own); or the releases that
  * roll up into a release (`parent_id`).
  */
-export type ReleaseScope =
-  { productId: number } | { initiativeId: number } | { goalId: number } | { parentId: number };
+export type ReleaseScope = { productId: number } | { initiativeId: number } | { goalId: number } | { parentId: number };
 
-export async function listReleases(
-  db: Db,
-  scope: ReleaseScope,
-  f: ReleaseFilters,
-  p: Paging,
-): Promise<Page<ReleaseRow>> {
+export async function listReleases(db: Db, scope: ReleaseScope, f: ReleaseFilters, p: Paging): Promise<Page<ReleaseRow>> {
   let q = db.selectFrom('releases');
   if ('productId' in scope) q = q.where('product_id', '=', scope.productId);
   else if ('parentId' in scope) q = q.where('parent_id', '=', scope.parentId);
@@ -307,11 +261,7 @@ export async function listReleases(
       'initiativeId' in scope
         ? [scope.initiativeId]
         : db.selectFrom('initiative_goals').select('initiative_id').where('goal_id', '=', scope.goalId);
-    q = q.where(
-      'id',
-      'in',
-      db.selectFrom('release_initiatives').select('release_id').where('initiative_id', 'in', initiatives),
-    );
+    q = q.where('id', 'in', db.selectFrom('release_initiatives').select('release_id').where('initiative_id', 'in', initiatives));
   }
   if (f.q) q = q.where(containsText('name', f.q));
   if (f.updatedSince) q = q.where('updated_at', '>', f.updatedSince);
@@ -328,9 +278,7 @@ export async function listReleases(
         .orderBy((eb) => eb('release_date', 'is', null))
         .orderBy('release_date')
         .orderBy('id'),
-    unfiltered && 'productId' in scope
-      ? { table: 'releases', column: 'product_id', id: scope.productId }
-      : undefined,
+    unfiltered && 'productId' in scope ? { table: 'releases', column: 'product_id', id: scope.productId } : undefined,
   );
 }
 
@@ -358,15 +306,9 @@ export async function defaultRelease(db: Db, productId: number): Promise<Release
  * Phases of one release by start date (undated last), then position, then id; across the account
  * (no release) grouped by release in the same order within each.
  */
-export async function listPhases(
-  db: Db,
-  scope: { releaseId: number } | { account: true },
-  p: Paging,
-): Promise<Page<ReleasePhaseRow>> {
+export async function listPhases(db: Db, scope: { releaseId: number } | { account: true }, p: Paging): Promise<Page<ReleasePhaseRow>> {
   const q =
-    'releaseId' in scope
-      ? db.selectFrom('release_phases').where('release_id', '=', scope.releaseId)
-      : db.selectFrom('release_phases');
+    'releaseId' in scope ? db.selectFrom('release_phases').where('release_id', '=', scope.releaseId) : db.selectFrom('release_phases');
   return listPage(
     db,
     q,
@@ -378,9 +320,7 @@ export async function listPhases(
         .orderBy('start_on')
         .orderBy('position')
         .orderBy('id'),
-    'releaseId' in scope
-      ? { table: 'release_phases', column: 'release_id', id: scope.releaseId }
-      : { table: 'release_phases' },
+    'releaseId' in scope ? { table: 'release_phases', column: 'release_id', id: scope.releaseId } : { table: 'release_phases' },
   );
 }
 
@@ -408,18 +348,14 @@ async function planRelease(
   const { problems, flagged } = checked;
   const values: Updateable<ReleasesTable> = {};
 
-  if (existing === null && input.name === undefined && !flagged.has('name'))
-    problems.add('name', "can't be blank");
+  if (existing === null && input.name === undefined && !flagged.has('name')) problems.add('name', "can't be blank");
   if (input.name !== undefined) values.name = input.name;
 
   // Status: a Release status of this product, by name; the first one when none is given on create.
   if (input.workflow_status !== undefined) {
     const status = await findStatus(db, product.id, 'Release', input.workflow_status);
     if (!status) {
-      problems.add(
-        'workflow_status',
-        `${describeStatus(input.workflow_status)} is not a release status of ${product.reference_prefix}`,
-      );
+      problems.add('workflow_status', `${describeStatus(input.workflow_status)} is not a release status of ${product.reference_prefix}`);
     } else if (status.id !== existing?.workflow_status_id) {
       values.workflow_status_id = status.id;
       values.status_changed_on = todayIso();
@@ -453,8 +389,7 @@ async function planRelease(
     initiativeIds = [];
     for (const ref of input.initiatives) {
       const initiative = await findInitiative(db, product.id, ref);
-      if (!initiative)
-        problems.add('initiatives', `"${ref}" is not an initiative of ${product.reference_prefix}`);
+      if (!initiative) problems.add('initiatives', `"${ref}" is not an initiative of ${product.reference_prefix}`);
       else if (!initiativeIds.includes(initiative.id)) initiativeIds.push(initiative.id);
     }
   }
@@ -473,10 +408,7 @@ async function planRelease(
   if (input.external_release_date !== undefined) values.external_release_date = input.external_release_date;
   if (input.external_date_resolution !== undefined && input.external_date_resolution !== null) {
     if (externalDate === null && !flagged.has('external_release_date')) {
-      problems.add(
-        'external_date_resolution',
-        'needs an external_release_date: send one in the same request',
-      );
+      problems.add('external_date_resolution', 'needs an external_release_date: send one in the same request');
     } else values.external_date_resolution = input.external_date_resolution;
   } else if (input.external_date_resolution === null || input.external_release_date === null) {
     // Clearing the external date clears its resolution: a precision of nothing means nothing.
@@ -492,11 +424,7 @@ async function planRelease(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('release_id', '=', existing.id)
       .where((eb) =>
-        eb.or([
-          eb('initial_estimate', 'is not', null),
-          eb('detailed_estimate', 'is not', null),
-          eb('remaining_estimate', 'is not', null),
-        ]),
+        eb.or([eb('initial_estimate', 'is not', null), eb('detailed_estimate', 'is not', null), eb('remaining_estimate', 'is not', null)]),
       )
       .executeTakeFirstOrThrow();
     if (Number(estimated.n) > 0) {
@@ -505,10 +433,7 @@ async function planRelease(
         `can't change while ${String(estimated.n)} feature(s) of this release have estimates (they would change meaning)`,
       );
     } else if (existing.total_capacity !== null && input.total_capacity_text === undefined) {
-      problems.add(
-        'total_capacity_text',
-        `must be given again in the new units (${input.capacity_units}) when capacity_units changes`,
-      );
+      problems.add('total_capacity_text', `must be given again in the new units (${input.capacity_units}) when capacity_units changes`);
     }
   }
   if (input.capacity_units !== undefined) values.capacity_units = input.capacity_units;
@@ -522,8 +447,7 @@ async function planRelease(
   const source = effective(input.progress_source, existing?.progress_source ?? MANUAL);
   if (input.progress_source !== undefined) values.progress_source = input.progress_source;
   if (input.progress !== undefined && input.progress !== null && !flagged.has('progress_source')) {
-    if (source !== MANUAL)
-      problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
+    if (source !== MANUAL) problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
     else values.progress = input.progress;
   } else if (input.progress === null && source === MANUAL) values.progress = null;
 
@@ -531,21 +455,14 @@ async function planRelease(
 }
 
 /** Why a release can't roll up into `parentRef`, or null when it can. */
-async function parentProblem(
-  db: Db,
-  product: ProductRow,
-  existing: ReleaseRow | null,
-  parentRef: string,
-): Promise<string | null> {
+async function parentProblem(db: Db, product: ProductRow, existing: ReleaseRow | null, parentRef: string): Promise<string | null> {
   const parent = await findRelease(db, parentRef);
-  if (!parent || parent.product_id !== product.id)
-    return `${parentRef} is not a release of ${product.reference_prefix}`;
+  if (!parent || parent.product_id !== product.id) return `${parentRef} is not a release of ${product.reference_prefix}`;
   if (existing === null) return null;
   if (parent.id === existing.id) return "can't be the release itself";
   let cursor: number | null = parent.parent_id;
   for (let step = 0; cursor !== null && step < MAX_PARENT_DEPTH; step++) {
-    if (cursor === existing.id)
-      return `would make a cycle: ${parent.reference_num} already rolls up into this release`;
+    if (cursor === existing.id) return `would make a cycle: ${parent.reference_num} already rolls up into this release`;
     const next: { parent_id: number | null } | undefined = await db
       .selectFrom('releases')
       .select('parent_id')
@@ -609,9 +526,7 @@ export async function createRelease(
     const plan = await planRelease(trx, product, null, input, checked);
     const custom = await planCustomFields(trx, product.id, 'Release', input.custom_fields, checked.problems);
     checked.problems.throwIfAny();
-    const referenceNum = await allocateReference(trx, 'release', product.id, (n) =>
-      releaseKey(product.reference_prefix, n),
-    );
+    const referenceNum = await allocateReference(trx, 'release', product.id, (n) => releaseKey(product.reference_prefix, n));
     const ts = now();
     const v = plan.values;
     const row = await trx
@@ -663,20 +578,13 @@ export async function updateRelease(
   checked: Checked,
 ): Promise<ReleaseRow> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('releases')
-      .selectAll()
-      .where('id', '=', existing.id)
-      .executeTakeFirstOrThrow();
+    const current = await trx.selectFrom('releases').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
     const plan = await planRelease(trx, product, current, input, checked);
     const custom = await planCustomFields(trx, product.id, 'Release', input.custom_fields, checked.problems);
     checked.problems.throwIfAny();
     const beforeIds = await initiativeIdsOf(trx, current.id);
     const afterIds = plan.initiativeIds ? [...plan.initiativeIds].sort((a, b) => a - b) : beforeIds;
-    const changes: Changes = diff(
-      auditable(current, beforeIds),
-      auditable({ ...current, ...plan.values }, afterIds),
-    );
+    const changes: Changes = diff(auditable(current, beforeIds), auditable({ ...current, ...plan.values }, afterIds));
     await recordCustomFields(trx, 'Release', current.id, custom, changes, false);
     if (Object.keys(changes).length === 0) return current;
     await trx
@@ -688,8 +596,7 @@ export async function updateRelease(
     await audit(trx, { userId: user.id, type: 'Release', id: current.id, action: 'update', changes });
     // A release that left its roll-up parent no longer counts there, nor in initiatives it left.
     const rollups = new RollupScheduler(trx).wrote('release', current.id);
-    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id)
-      rollups.mark('release', current.parent_id);
+    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id) rollups.mark('release', current.parent_id);
     for (const id of beforeIds) if (!afterIds.includes(id)) rollups.mark('initiative', id);
     await rollups.flush();
     return trx.selectFrom('releases').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
@@ -699,19 +606,13 @@ export async function updateRelease(
 // ---------------------------------------------------------------------------------------------
 // Release phase rules and writes
 
-function planPhase(
-  existing: ReleasePhaseRow | null,
-  input: ReleasePhaseInput,
-  checked: Checked,
-): Updateable<ReleasePhasesTable> {
+function planPhase(existing: ReleasePhaseRow | null, input: ReleasePhaseInput, checked: Checked): Updateable<ReleasePhasesTable> {
   const { problems, flagged } = checked;
   const values: Updateable<ReleasePhasesTable> = {};
-  if (existing === null && input.name === undefined && !flagged.has('name'))
-    problems.add('name', "can't be blank");
+  if (existing === null && input.name === undefined && !flagged.has('name')) problems.add('name', "can't be blank");
   if (input.name !== undefined) values.name = input.name;
   if (input.phase_type !== undefined) values.phase_type = input.phase_type;
-  if (input.description !== undefined)
-    values.description = input.description === '' ? null : input.description;
+  if (input.description !== undefined) values.description = input.description === '' ? null : input.description;
   if (input.duration_source !== undefined) values.duration_source = input.duration_source;
 
   const type = input.phase_type ?? existing?.phase_type ?? 'phase';
@@ -743,8 +644,7 @@ function planPhase(
   const source = effective(input.progress_source, existing?.progress_source ?? MANUAL);
   if (input.progress_source !== undefined) values.progress_source = input.progress_source;
   if (input.progress !== undefined && input.progress !== null && !flagged.has('progress_source')) {
-    if (source !== MANUAL)
-      problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
+    if (source !== MANUAL) problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
     else values.progress = input.progress;
   } else if (input.progress === null && source === MANUAL) values.progress = null;
   return values;
@@ -765,18 +665,10 @@ export async function createPhase(
       if (!release) checked.problems.add('release_id', `"${input.release_id}" is not a release`);
     }
     const values = planPhase(null, input, checked);
-    const custom = release
-      ? await planCustomFields(trx, release.product_id, 'ReleasePhase', input.custom_fields, checked.problems)
-      : null;
+    const custom = release ? await planCustomFields(trx, release.product_id, 'ReleasePhase', input.custom_fields, checked.problems) : null;
     checked.problems.throwIfAny();
     if (!release || !custom) throw new Error('unreachable: release checked above');
-    const next =
-      (await placeIn(
-        trx,
-        { table: 'release_phases', scope: 'release_id', scopeId: release.id },
-        input.position,
-        true,
-      )) ?? 0;
+    const next = (await placeIn(trx, { table: 'release_phases', scope: 'release_id', scopeId: release.id }, input.position, true)) ?? 0;
     const ts = now();
     const row = await trx
       .insertInto('release_phases')
@@ -812,24 +704,10 @@ export async function updatePhase(
   checked: Checked,
 ): Promise<ReleasePhaseRow> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('release_phases')
-      .selectAll()
-      .where('id', '=', existing.id)
-      .executeTakeFirstOrThrow();
+    const current = await trx.selectFrom('release_phases').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
     const values = planPhase(current, input, checked);
-    const release = await trx
-      .selectFrom('releases')
-      .select('product_id')
-      .where('id', '=', current.release_id)
-      .executeTakeFirstOrThrow();
-    const custom = await planCustomFields(
-      trx,
-      release.product_id,
-      'ReleasePhase',
-      input.custom_fields,
-      checked.problems,
-    );
+    const release = await trx.selectFrom('releases').select('product_id').where('id', '=', current.release_id).executeTakeFirstOrThrow();
+    const custom = await planCustomFields(trx, release.product_id, 'ReleasePhase', input.custom_fields, checked.problems);
     checked.problems.throwIfAny();
     const at = {
       table: 'release_phases',
@@ -849,11 +727,7 @@ export async function updatePhase(
       .execute();
     await audit(trx, { userId: user.id, type: 'ReleasePhase', id: current.id, action: 'update', changes });
     await new RollupScheduler(trx).wrote('phase', current.id).flush();
-    return trx
-      .selectFrom('release_phases')
-      .selectAll()
-      .where('id', '=', current.id)
-      .executeTakeFirstOrThrow();
+    return trx.selectFrom('release_phases').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
   });
 }
 
@@ -862,17 +736,9 @@ export async function updatePhase(
  * row and, under `features`, `{id, release_phase_id}` of each feature that pointed to it, so a
  * restore can put both back.
  */
-export async function deletePhase(
-  db: Kysely<Database>,
-  user: UserRow,
-  phase: ReleasePhaseRow,
-): Promise<void> {
+export async function deletePhase(db: Kysely<Database>, user: UserRow, phase: ReleasePhaseRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('release_phases')
-      .selectAll()
-      .where('id', '=', phase.id)
-      .executeTakeFirstOrThrow();
+    const current = await trx.selectFrom('release_phases').selectAll().where('id', '=', phase.id).executeTakeFirstOrThrow();
     const release = await trx
       .selectFrom('releases')
       .select(['id', 'product_id'])
@@ -930,11 +796,7 @@ function holding(noun: string, keys: string[], total: number): string {
  */
 export async function deleteRelease(db: Kysely<Database>, user: UserRow, release: ReleaseRow): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('releases')
-      .selectAll()
-      .where('id', '=', release.id)
-      .executeTakeFirstOrThrow();
+    const current = await trx.selectFrom('releases').selectAll().where('id', '=', release.id).executeTakeFirstOrThrow();
     const heldBy = async (table: 'features' | 'epics') => {
       const q = trx.selectFrom(table).where('release_id', '=', current.id);
       const [count, first] = await Promise.all([
@@ -950,27 +812,14 @@ export async function deleteRelease(db: Kysely<Database>, user: UserRow, release
       ['epics', epics],
     ] as const) {
       if (held.total > 0) {
-        problems.add(
-          field,
-          `${holding(field.slice(0, -1), held.keys, held.total)} still in this release: move or delete them first`,
-        );
+        problems.add(field, `${holding(field.slice(0, -1), held.keys, held.total)} still in this release: move or delete them first`);
       }
     }
     problems.throwIfAny();
 
     const [phases, children, initiativeLinks] = await Promise.all([
-      trx
-        .selectFrom('release_phases')
-        .selectAll()
-        .where('release_id', '=', current.id)
-        .orderBy('id')
-        .execute(),
-      trx
-        .selectFrom('releases')
-        .select(['id', 'parent_id'])
-        .where('parent_id', '=', current.id)
-        .orderBy('id')
-        .execute(),
+      trx.selectFrom('release_phases').selectAll().where('release_id', '=', current.id).orderBy('id').execute(),
+      trx.selectFrom('releases').select(['id', 'parent_id']).where('parent_id', '=', current.id).orderBy('id').execute(),
       trx.selectFrom('release_initiatives').selectAll().where('release_id', '=', current.id).execute(),
     ]);
     // A feature of another release cannot sit in one of these phases, but a phase's link is cleared
@@ -1005,8 +854,7 @@ export async function deleteRelease(db: Kysely<Database>, user: UserRow, release
     });
 
     const ts = now();
-    for (const phase of phases)
-      await unlinkFeatures(trx, { column: 'release_phase_id', id: phase.id, userId: user.id, at: ts });
+    for (const phase of phases) await unlinkFeatures(trx, { column: 'release_phase_id', id: phase.id, userId: user.id, at: ts });
     if (children.length) {
       // One audit row per child that moves up, written by one statement.
       await trx
@@ -1026,11 +874,7 @@ export async function deleteRelease(db: Kysely<Database>, user: UserRow, release
             .where('parent_id', '=', current.id),
         )
         .execute();
-      await trx
-        .updateTable('releases')
-        .set({ parent_id: current.parent_id, updated_at: ts })
-        .where('parent_id', '=', current.id)
-        .execute();
+      await trx.updateTable('releases').set({ parent_id: current.parent_id, updated_at: ts }).where('parent_id', '=', current.id).execute();
     }
     await trx.deleteFrom('release_initiatives').where('release_id', '=', current.id).execute();
     if (initiativeLinks.length) {

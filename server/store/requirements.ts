@@ -21,15 +21,7 @@ import { REQUIREMENT_ITEM } from './work-items';
 import type { Database, RequirementRow } from './schema';
 import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import { rowsById } from './row-cache';
-import {
-  assigneeRef,
-  hostedMembers,
-  links,
-  noteBody,
-  placeholderStatus,
-  statusRef,
-  userRef,
-} from './serialize';
+import { assigneeRef, hostedMembers, links, noteBody, placeholderStatus, statusRef, userRef } from './serialize';
 
 type RequirementChange = z.output<typeof requirementUpdateInput>;
 type RequirementUpdate = Partial<Omit<RequirementRow, 'id'>>;
@@ -50,8 +42,7 @@ async function planRequirement(
   const columns: RequirementUpdate = {};
   if (input.name !== undefined) columns.name = input.name;
   await planStatus(db, REQUIREMENT_ITEM, ctx, input.workflow_status, columns, problems);
-  if (input.description !== undefined)
-    columns.description = input.description === '' ? null : input.description;
+  if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
   if (input.assigned_to_user !== undefined) {
     if (input.assigned_to_user === null) columns.assigned_to_id = null;
     else {
@@ -64,8 +55,7 @@ async function planRequirement(
   if (input.end_date !== undefined) columns.end_date = input.end_date;
   const start = input.start_date !== undefined ? input.start_date : (ctx.stored?.start_date ?? null);
   const end = input.end_date !== undefined ? input.end_date : (ctx.stored?.end_date ?? null);
-  if (start !== null && end !== null && end < start)
-    problems.add('end_date', 'must not be before start_date');
+  if (start !== null && end !== null && end < start) problems.add('end_date', 'must not be before start_date');
   return columns;
 }
 
@@ -80,38 +70,18 @@ export async function createRequirement(
   },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const feature = await trx
-      .selectFrom('features')
-      .selectAll()
-      .where('id', '=', args.featureId)
-      .executeTakeFirst();
+    const feature = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
     if (!feature) throw notFound('Feature', String(args.featureId));
     const { problems } = args.checked;
     // A name that failed its shape check is already a problem: the stand-in is never written.
     const input = { ...args.input, name: args.input.name ?? 'unwritten' };
-    const columns = input
-      ? await planRequirement(trx, { productId: feature.product_id, stored: null }, input, problems)
-      : null;
-    const custom = await planCustomFields(
-      trx,
-      feature.product_id,
-      'Requirement',
-      input.custom_fields,
-      problems,
-    );
+    const columns = input ? await planRequirement(trx, { productId: feature.product_id, stored: null }, input, problems) : null;
+    const custom = await planCustomFields(trx, feature.product_id, 'Requirement', input.custom_fields, problems);
     problems.throwIfAny();
     if (!input || !columns) throw new Error('requirement body passed its checks but could not be read');
 
-    const referenceNum = await allocateReference(trx, 'requirement', feature.id, (n) =>
-      requirementKey(feature.reference_num, n),
-    );
-    const next =
-      (await placeIn(
-        trx,
-        { table: 'requirements', scope: 'feature_id', scopeId: feature.id },
-        input.position,
-        true,
-      )) ?? 0;
+    const referenceNum = await allocateReference(trx, 'requirement', feature.id, (n) => requirementKey(feature.reference_num, n));
+    const next = (await placeIn(trx, { table: 'requirements', scope: 'feature_id', scopeId: feature.id }, input.position, true)) ?? 0;
     const ts = new Date().toISOString();
     const { id } = await trx
       .insertInto('requirements')
@@ -129,11 +99,7 @@ export async function createRequirement(
       .returning('id')
       .executeTakeFirstOrThrow();
     const customChange = await writeCustomFields(trx, 'Requirement', id, custom);
-    const after = await trx
-      .selectFrom('requirements')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const after = await trx.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const changes = diff(null, after);
     if (customChange) changes.custom_fields = [null, customChange[1]];
     await audit(trx, { userId: args.userId, type: 'Requirement', id, action: 'create', changes });
@@ -157,11 +123,7 @@ export async function updateRequirement(
   },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('requirements')
-      .selectAll()
-      .where('id', '=', args.requirementId)
-      .executeTakeFirst();
+    const before = await trx.selectFrom('requirements').selectAll().where('id', '=', args.requirementId).executeTakeFirst();
     if (!before) throw notFound('Requirement', String(args.requirementId));
     const feature = await trx
       .selectFrom('features')
@@ -170,16 +132,8 @@ export async function updateRequirement(
       .executeTakeFirstOrThrow();
     const { problems } = args.checked;
     const input = args.input;
-    const columns = input
-      ? await planRequirement(trx, { productId: feature.product_id, stored: before }, input, problems)
-      : null;
-    const custom = await planCustomFields(
-      trx,
-      feature.product_id,
-      'Requirement',
-      input.custom_fields,
-      problems,
-    );
+    const columns = input ? await planRequirement(trx, { productId: feature.product_id, stored: before }, input, problems) : null;
+    const custom = await planCustomFields(trx, feature.product_id, 'Requirement', input.custom_fields, problems);
     problems.throwIfAny();
     if (!columns) throw new Error('requirement body passed its checks but could not be read');
     const at = {
@@ -199,11 +153,7 @@ export async function updateRequirement(
       .set({ ...Object.fromEntries(changed), updated_at: new Date().toISOString() })
       .where('id', '=', before.id)
       .execute();
-    const after = await trx
-      .selectFrom('requirements')
-      .selectAll()
-      .where('id', '=', before.id)
-      .executeTakeFirstOrThrow();
+    const after = await trx.selectFrom('requirements').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     const changes = diff(before, after);
     if (customChange) changes.custom_fields = customChange;
     await audit(trx, { userId: args.userId, type: 'Requirement', id: before.id, action: 'update', changes });
@@ -215,22 +165,11 @@ export async function updateRequirement(
   });
 }
 
-export async function deleteRequirement(
-  db: Kysely<Database>,
-  args: { requirementId: number; userId: number },
-): Promise<void> {
+export async function deleteRequirement(db: Kysely<Database>, args: { requirementId: number; userId: number }): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('requirements')
-      .selectAll()
-      .where('id', '=', args.requirementId)
-      .executeTakeFirst();
+    const row = await trx.selectFrom('requirements').selectAll().where('id', '=', args.requirementId).executeTakeFirst();
     if (!row) throw notFound('Requirement', String(args.requirementId));
-    const feature = await trx
-      .selectFrom('features')
-      .select(['product_id'])
-      .where('id', '=', row.feature_id)
-      .executeTakeFirst();
+    const feature = await trx.selectFrom('features').select(['product_id']).where('id', '=', row.feature_id).executeTakeFirst();
     const customValues = await removeCustomFields(trx, 'Requirement', [row.id]);
     await recycle(trx, {
       userId: args.userId,
@@ -270,13 +209,7 @@ export async function listRequirements(
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const total = Number(countRow?.n ?? 0);
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  const rows = await base
-    .selectAll('r')
-    .orderBy('r.position')
-    .orderBy('r.id')
-    .limit(page.perPage)
-    .offset(page.offset)
-    .execute();
+  const rows = await base.selectAll('r').orderBy('r.position').orderBy('r.id').limit(page.perPage).offset(page.offset).execute();
   return { rows, total };
 }
 
@@ -284,11 +217,7 @@ export async function listRequirements(
  * Full requirement records for rows, loading features, statuses, users and custom fields once for
  * all (statuses and users through the row cache: the same few on every page).
  */
-export async function serializeRequirements(
-  db: Db,
-  rows: RequirementRow[],
-  origin: string,
-): Promise<Requirement[]> {
+export async function serializeRequirements(db: Db, rows: RequirementRow[], origin: string): Promise<Requirement[]> {
   if (rows.length === 0) return [];
   const uniq = (v: (number | null)[]): number[] => [...new Set(v.filter((x): x is number => x !== null))];
   const [features, statuses, users, custom] = await Promise.all([

@@ -1,13 +1,6 @@
 // Small shapers shared by every record kind's serializer: users, statuses, HTML bodies, links.
 import type { z } from 'zod';
-import type {
-  FullTag,
-  noteBodySchema,
-  ProjectRef,
-  RecordLink,
-  UserRef,
-  WorkflowStatus,
-} from '../../src/contract/common';
+import type { FullTag, noteBodySchema, ProjectRef, RecordLink, UserRef, WorkflowStatus } from '../../src/contract/common';
 import { RELEASE_PHASE_DURATION_SOURCES, RELEASE_PHASE_PROGRESS_SOURCES } from '../../src/domain/progress';
 import type { CustomFieldValue } from '../../src/contract/custom-fields';
 import type { ReleasePhase, ReleaseRef } from '../../src/contract/releases';
@@ -59,8 +52,7 @@ export function statusRef(s: StatusLike): WorkflowStatus {
 }
 
 /** The record types of the hosted service, as a description's `notable_type` names its owner. */
-export type NotableType =
-  'Feature' | 'Epic' | 'Requirement' | 'Release' | 'ReleasePhase' | 'Initiative' | 'Goal';
+export type NotableType = 'Feature' | 'Epic' | 'Requirement' | 'Release' | 'ReleasePhase' | 'Initiative' | 'Goal';
 
 /**
  * HTML fields as the hosted service returns its notes: `{id, body, notable_id, notable_type,
@@ -180,9 +172,8 @@ export const placeholderStatus: WorkflowStatus = {
 };
 
 /** A linked team, iteration or feature kind: `{id, name}`, or null when there is none. */
-export const namedLink = (
-  r: { id: number; name: string } | undefined,
-): { id: string; name: string } | null => (r ? { id: String(r.id), name: r.name } : null);
+export const namedLink = (r: { id: number; name: string } | undefined): { id: string; name: string } | null =>
+  r ? { id: String(r.id), name: r.name } : null;
 
 /** A linked record that has a key but no page of its own (a program increment). */
 export const keyedLink = (
@@ -330,10 +321,7 @@ export interface PhaseLike {
  * A release phase as the hosted service shows one, in its own answers and as a work item's
  * `belongs_to_release_phase`: everything but the count of its features and its position.
  */
-export function phaseLink(
-  p: PhaseLike,
-  customFields: CustomFieldValue[],
-): Omit<ReleasePhase, 'features_count' | 'position'> {
+export function phaseLink(p: PhaseLike, customFields: CustomFieldValue[]): Omit<ReleasePhase, 'features_count' | 'position'> {
   return {
     id: String(p.id),
     name: p.name,

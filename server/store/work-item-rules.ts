@@ -30,8 +30,7 @@ export const TAG_MAX = NAME_MAX;
 export const ESTIMATES = ['initial', 'detailed', 'remaining'] as const;
 
 const isUnits = (u: string): u is CapacityUnits => u === 'time' || u === 'story_points';
-export const unitsOf = (r: { capacity_units: string }): CapacityUnits =>
-  isUnits(r.capacity_units) ? r.capacity_units : 'time';
+export const unitsOf = (r: { capacity_units: string }): CapacityUnits => (isUnits(r.capacity_units) ? r.capacity_units : 'time');
 
 /** Tags as sent (comma string): trimmed, empty parts dropped, de-duplicated ignoring case. */
 export function parseTags(text: string): string[] {
@@ -76,13 +75,7 @@ export type WorkItemInput = Pick<
 /** The stored columns the rules compare against (null on create). */
 export type WorkItemStored = Pick<
   FeatureRow,
-  | 'release_id'
-  | 'start_date'
-  | 'due_date'
-  | 'progress_source'
-  | 'initial_estimate'
-  | 'detailed_estimate'
-  | 'remaining_estimate'
+  'release_id' | 'start_date' | 'due_date' | 'progress_source' | 'initial_estimate' | 'detailed_estimate' | 'remaining_estimate'
 > &
   TeamLinks & {
     /** Nullable on epics (their column predates the NOT NULL rule features got). */
@@ -147,8 +140,7 @@ export async function planWorkItem(
   let release = ctx.release;
   if (input.release !== undefined) {
     const target = await findRelease(db, input.release);
-    if (!target || target.product_id !== productId)
-      problems.add('release', 'must be a release of the same product');
+    if (!target || target.product_id !== productId) problems.add('release', 'must be a release of the same product');
     else release = target;
   }
   const moved = stored !== null && release.id !== stored.release_id;
@@ -159,8 +151,7 @@ export async function planWorkItem(
 
   await planStatus(db, item, { productId, stored }, input.workflow_status, columns, problems);
 
-  if (input.description !== undefined)
-    columns.description = input.description === '' ? null : input.description;
+  if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
 
   // People.
   if (input.created_by !== undefined) {
@@ -180,8 +171,7 @@ export async function planWorkItem(
   let tags: string[] | undefined;
   if (input.tags !== undefined) {
     tags = parseTags(input.tags);
-    if (tags.some((t) => t.length > TAG_MAX))
-      problems.add('tags', `has a tag longer than ${TAG_MAX} characters`);
+    if (tags.some((t) => t.length > TAG_MAX)) problems.add('tags', `has a tag longer than ${TAG_MAX} characters`);
     columns.tags = tags.join(',');
   }
 
@@ -206,10 +196,7 @@ export async function planWorkItem(
   }
   if (moved && stored && unitsOf(ctx.release) !== units) {
     const kept = ESTIMATES.filter(
-      (k) =>
-        input[`${k}_estimate_text`] === undefined &&
-        input[`${k}_estimate`] === undefined &&
-        stored[`${k}_estimate`] !== null,
+      (k) => input[`${k}_estimate_text`] === undefined && input[`${k}_estimate`] === undefined && stored[`${k}_estimate`] !== null,
     );
     if (kept.length > 0) {
       problems.add(
@@ -224,15 +211,13 @@ export async function planWorkItem(
   if (input.due_date !== undefined) columns.due_date = input.due_date;
   const start = input.start_date !== undefined ? input.start_date : (stored?.start_date ?? null);
   const due = input.due_date !== undefined ? input.due_date : (stored?.due_date ?? null);
-  if (start !== null && due !== null && due < start)
-    problems.add('due_date', 'must not be before start_date');
+  if (start !== null && due !== null && due < start) problems.add('due_date', 'must not be before start_date');
 
   // Progress: settable only with manual progress (from the body, else as stored).
   const source = input.progress_source ?? (stored ? stored.progress_source : 'progress_manual');
   if (input.progress_source !== undefined || creating) columns.progress_source = source;
   if (input.progress !== undefined && input.progress !== null) {
-    if (source !== 'progress_manual')
-      problems.add('progress', 'can only be set when progress_source is progress_manual');
+    if (source !== 'progress_manual') problems.add('progress', 'can only be set when progress_source is progress_manual');
     else columns.progress = input.progress;
   } else if (input.progress === null && source === 'progress_manual') columns.progress = null;
 
@@ -262,15 +247,10 @@ export async function planStatus(
   const kind = item.recordType;
   if (sent !== undefined) {
     const status = await findStatus(db, productId, kind, sent);
-    if (!status)
-      problems.add(
-        'workflow_status',
-        `must be ${item.article} ${kind} status of this product (${describeStatus(sent)} is not)`,
-      );
+    if (!status) problems.add('workflow_status', `must be ${item.article} ${kind} status of this product (${describeStatus(sent)} is not)`);
     else {
       columns.workflow_status_id = status.id;
-      if (item.statusChangedOn && stored && stored.workflow_status_id !== status.id)
-        columns.status_changed_on = todayIso();
+      if (item.statusChangedOn && stored && stored.workflow_status_id !== status.id) columns.status_changed_on = todayIso();
     }
   } else if (stored === null) {
     const status = await defaultStatus(db, productId, kind);
@@ -280,12 +260,7 @@ export async function planStatus(
 }
 
 /** Replaces a record's tags (kinds with tags). */
-export async function writeTags(
-  db: Db,
-  item: WorkItemKind,
-  id: number,
-  tags: readonly string[],
-): Promise<void> {
+export async function writeTags(db: Db, item: WorkItemKind, id: number, tags: readonly string[]): Promise<void> {
   if (!item.tags) return;
   const { table, column } = item.tags;
   await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(db);
@@ -313,12 +288,7 @@ export async function watcherChange(
 }
 
 /** Sets a record's watchers (replacing any). */
-export async function writeWatchers(
-  db: Db,
-  item: WorkItemKind,
-  id: number,
-  userIds: readonly number[],
-): Promise<void> {
+export async function writeWatchers(db: Db, item: WorkItemKind, id: number, userIds: readonly number[]): Promise<void> {
   if (!item.watchers) return;
   const { table, column } = item.watchers;
   await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(db);
@@ -355,31 +325,20 @@ export function markWorkItem(
 
 /** Watcher ids (a comma string on create, an array on update) that name existing users. */
 async function checkWatchers(db: Db, sent: string | string[], problems: FieldProblems): Promise<number[]> {
-  const ids = (typeof sent === 'string' ? sent.split(',') : sent)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+  const ids = (typeof sent === 'string' ? sent.split(',') : sent).map((s) => s.trim()).filter((s) => s !== '');
   const wanted = [...new Set(ids.map((s) => asId(s) ?? -1))];
   const found = wanted.length
-    ? new Set(
-        (await db.selectFrom('users').select('id').where('id', 'in', wanted).execute()).map((u) => u.id),
-      )
+    ? new Set((await db.selectFrom('users').select('id').where('id', 'in', wanted).execute()).map((u) => u.id))
     : new Set<number>();
   const unknown = ids.filter((s) => !found.has(asId(s) ?? -1));
-  if (unknown.length > 0)
-    problems.add('watchers', `has unknown user ${unknown.length > 1 ? 'ids' : 'id'} ${unknown.join(', ')}`);
+  if (unknown.length > 0) problems.add('watchers', `has unknown user ${unknown.length > 1 ? 'ids' : 'id'} ${unknown.join(', ')}`);
   return wanted.filter((id) => found.has(id));
 }
 
 /** The team links of a stored record, the body fields naming them, the columns they set (features, epics). */
 export type TeamLinks = Pick<FeatureRow, 'team_id' | 'iteration_id' | 'program_increment_id'>;
-export type TeamInput = Pick<
-  FeatureChange,
-  'team' | 'team_workflow_status' | 'iteration' | 'program_increment'
->;
-export type TeamColumns = Pick<
-  FeatureUpdate,
-  'team_id' | 'team_workflow_status_id' | 'iteration_id' | 'program_increment_id'
->;
+export type TeamInput = Pick<FeatureChange, 'team' | 'team_workflow_status' | 'iteration' | 'program_increment'>;
+export type TeamColumns = Pick<FeatureUpdate, 'team_id' | 'team_workflow_status_id' | 'iteration_id' | 'program_increment_id'>;
 
 /**
  * Team and what hangs off it: team status, iteration, program increment. When the team changes and
@@ -420,11 +379,7 @@ async function planTeam(
         .selectFrom('team_workflow_statuses')
         .select('id')
         .where('team_id', '=', team)
-        .where((eb) =>
-          sent.name !== undefined
-            ? dialect.equalsIgnoringCase('name', sent.name.trim())
-            : eb('id', '=', byId ?? -1),
-        )
+        .where((eb) => (sent.name !== undefined ? dialect.equalsIgnoringCase('name', sent.name.trim()) : eb('id', '=', byId ?? -1)))
         .executeTakeFirst();
       if (!row) problems.add('team_workflow_status', 'must be a status of the selected team');
       else columns.team_workflow_status_id = row.id;
@@ -451,12 +406,7 @@ async function planTeam(
       const row =
         id === null
           ? undefined
-          : await db
-              .selectFrom('iterations')
-              .select('id')
-              .where('id', '=', id)
-              .where('team_id', '=', team)
-              .executeTakeFirst();
+          : await db.selectFrom('iterations').select('id').where('id', '=', id).where('team_id', '=', team).executeTakeFirst();
       if (!row) problems.add('iteration', 'must be the id of an iteration of the selected team');
       else columns.iteration_id = row.id;
     }
@@ -473,11 +423,7 @@ async function planTeam(
         .where('team_id', '=', team)
         .where((eb) => (id !== null ? eb('id', '=', id) : eb('reference_num', '=', ref.toUpperCase())))
         .executeTakeFirst();
-      if (!row)
-        problems.add(
-          'program_increment',
-          'must be the id or key of a program increment of the selected team',
-        );
+      if (!row) problems.add('program_increment', 'must be the id or key of a program increment of the selected team');
       else columns.program_increment_id = row.id;
     }
   } else if (input.program_increment === null || (teamChanged && stored?.program_increment_id)) {
@@ -510,19 +456,9 @@ export async function beginCreate<I extends { name?: string | undefined }, P>(
   // A name that failed its shape check is already a problem: the stand-in is never written.
   const input = { ...args.input, name: args.input.name ?? 'unwritten' };
   const productId = args.release.product_id;
-  const planned = await plan(
-    { productId, release: args.release, stored: null, userId: args.userId },
-    input,
-    problems,
-  );
+  const planned = await plan({ productId, release: args.release, stored: null, userId: args.userId }, input, problems);
   problems.throwIfAny();
-  const product = await trx
-    .selectFrom('products')
-    .select('reference_prefix')
-    .where('id', '=', productId)
-    .executeTakeFirstOrThrow();
-  const referenceNum = await allocateReference(trx, item.kind, productId, (n) =>
-    item.reference.key(product.reference_prefix, n),
-  );
+  const product = await trx.selectFrom('products').select('reference_prefix').where('id', '=', productId).executeTakeFirstOrThrow();
+  const referenceNum = await allocateReference(trx, item.kind, productId, (n) => item.reference.key(product.reference_prefix, n));
   return { plan: planned, input, referenceNum, productId };
 }

@@ -30,12 +30,7 @@ export interface RawAnswer {
 }
 
 /** A request over Node's http client, with headers of our choosing (fetch sets `Host` itself). */
-export function rawRequest(
-  port: number,
-  p: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): Promise<RawAnswer> {
+export function rawRequest(port: number, p: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: p, method, headers }, (res) => {
       let text = '';

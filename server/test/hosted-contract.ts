@@ -22,9 +22,7 @@ interface HostedDocument {
 export const SHARED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared');
 
 export function readHostedDocument(): HostedDocument {
-  return JSON.parse(
-    fs.readFileSync(path.join(SHARED_DIR, 'reference/aha-openapi.json'), 'utf8'),
-  ) as HostedDocument;
+  return JSON.parse(fs.readFileSync(path.join(SHARED_DIR, 'reference/aha-openapi.json'), 'utf8')) as HostedDocument;
 }
 
 export interface HostedOp {
@@ -55,9 +53,7 @@ export function hostedOperations(doc: HostedDocument): HostedOp[] {
         method,
         path: p,
         requestExample: media(op.requestBody?.content)?.example,
-        queryNames: (op.parameters ?? [])
-          .filter((q) => q.in === 'query' && q.name !== undefined)
-          .map((q) => q.name ?? ''),
+        queryNames: (op.parameters ?? []).filter((q) => q.in === 'query' && q.name !== undefined).map((q) => q.name ?? ''),
         status: success,
         responseExample: media(op.responses?.[String(success)]?.content)?.example,
       });
@@ -92,8 +88,7 @@ function kindOf(value: unknown, name = ''): string {
  */
 function exampleItemFor(examples: unknown[], item: unknown): unknown {
   const first = examples[0];
-  const typeOf = (v: unknown): unknown =>
-    v && typeof v === 'object' && 'type' in v ? (v as { type: unknown }).type : undefined;
+  const typeOf = (v: unknown): unknown => (v && typeof v === 'object' && 'type' in v ? (v as { type: unknown }).type : undefined);
   if (typeOf(first) === undefined || !first || typeof first !== 'object' || !('value' in first)) return first;
   const same = examples.find((e) => typeOf(e) === typeOf(item));
   if (same !== undefined) return same;
@@ -134,8 +129,7 @@ export function compareWithExample(example: unknown, actual: unknown, at = '$'):
         result.problems.push(`${where}: ${kindOf(ac)} where the example has an array`);
         return;
       }
-      if (ex.length > 0)
-        ac.forEach((item, i) => walk(exampleItemFor(ex, item), item, `${where}[${i}]`, name));
+      if (ex.length > 0) ac.forEach((item, i) => walk(exampleItemFor(ex, item), item, `${where}[${i}]`, name));
       return;
     }
     if (typeof ex === 'object') {
@@ -143,8 +137,7 @@ export function compareWithExample(example: unknown, actual: unknown, at = '$'):
         result.problems.push(`${where}: ${kindOf(ac)} where the example has an object`);
         return;
       }
-      for (const [key, value] of Object.entries(ex))
-        walk(value, (ac as Record<string, unknown>)[key], `${where}.${key}`, key);
+      for (const [key, value] of Object.entries(ex)) walk(value, (ac as Record<string, unknown>)[key], `${where}.${key}`, key);
       return;
     }
     if (typeof ex === 'number' && isIdName(name) && typeof ac === 'string' && NUMERIC_ID.test(ac)) return;

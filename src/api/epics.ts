@@ -2,7 +2,12 @@
 // queryOptions factory (keys from ./keys) and mutation hooks (./mutations); the Epic custom field
 // definitions the filters and the form offer.
 import { MAX_PER_PAGE } from '../contract/common';
-import { customFieldDefinitionPage, type CustomFieldDefinition, type CustomFieldValue } from '../contract/custom-fields';
+import {
+  customFieldDefinitionPage,
+  isEditableFieldType,
+  type CustomFieldDefinition,
+  type CustomFieldType,
+} from '../contract/custom-fields';
 import { epicCreateInput, epicEnvelope, epicPage, epicUpdateInput, type Epic } from '../contract/epics';
 import { featurePage } from '../contract/features';
 import { initiativePage } from '../contract/initiatives';
@@ -24,7 +29,6 @@ import {
   type SubListParams,
   type WorkItemListFilters,
 } from './records';
-
 
 /** Which list to read: a workspace's epics, a release's (operation 6) or the account's (operation 7). */
 export type EpicScope = ListScope;
@@ -94,7 +98,7 @@ export type EpicFieldScope = { product: string } | { all: true };
 export interface EpicCustomField {
   key: string;
   name: string;
-  type: CustomFieldValue['type'];
+  type: CustomFieldType;
   /** The options of a select field in their defined order; empty for free-text fields. */
   values: string[];
 }
@@ -110,9 +114,12 @@ export interface EpicCustomField {
 export function epicFieldsOf(definitions: readonly CustomFieldDefinition[]): EpicCustomField[] {
   const byKey = new Map<string, EpicCustomField>();
   for (const d of definitions) {
+    const type = d.type;
+    // A hosted type the app does not edit (read through PLANNER_UPSTREAM) is neither offered nor sent.
+    if (!isEditableFieldType(type)) continue;
     const known = byKey.get(d.key);
     if (!known) {
-      byKey.set(d.key, { key: d.key, name: d.name, type: d.type, values: d.type === 'select' ? [...d.options] : [] });
+      byKey.set(d.key, { key: d.key, name: d.name, type, values: type === 'select' ? [...d.options] : [] });
     } else if (known.type === 'select' && d.type === 'select') {
       for (const option of d.options) if (!known.values.includes(option)) known.values.push(option);
     }

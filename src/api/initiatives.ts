@@ -6,6 +6,7 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../contract/common';
 import { epicPage } from '../contract/epics';
 import { featurePage } from '../contract/features';
 import {
+  INITIATIVE_LIST_FIELDS,
   goalPage,
   initiativeCreateInput,
   initiativeEnvelope,
@@ -85,7 +86,8 @@ export interface InitiativeTree {
 
 /** All of a product's initiatives, whole records, paging through 200 at a time. */
 export async function fetchInitiativeTree(productId: string, signal?: AbortSignal): Promise<InitiativeTree> {
-  const query = { per_page: MAX_PER_PAGE, fields: '*' };
+  // Whole records but for what serves each initiative (it can run to thousands of items).
+  const query = { per_page: MAX_PER_PAGE, fields: INITIATIVE_LIST_FIELDS.join(',') };
   const path = `/products/${seg(productId)}/initiatives`;
   const { pages, truncated } = await fetchEveryPage(path, initiativePage, query, MAX_TREE_PAGES, signal);
   return { initiatives: pages.flatMap((p): InitiativeListItem[] => p.initiatives), truncated };

@@ -9,9 +9,9 @@ import {
   noteBodySchema,
   pageEnvelope,
   projectRefSchema,
+  wholeListEnvelope,
   recordEnvelope,
   recordTailFields,
-  timestampFields,
   timestampSchema,
   userRefSchema,
   workflowStatusSchema,
@@ -61,6 +61,12 @@ export const productSchema = z.object({
   product_line: z.boolean(),
   workspace_type: z.string(),
   ...recordTailFields,
+  /**
+   * Optional: the hosted service's product list answers products as other records embed them
+   * (`project`), without their change time and API address, and neither has an empty value.
+   */
+  updated_at: timestampSchema.optional(),
+  resource: z.string().optional(),
   // The hosted product's members (issue 10). Optional: list items are compact (the members above),
   // and answers of an older service still parse.
   /** Product lines have a type in the hosted service; this service has no product lines yet: null. */
@@ -73,9 +79,7 @@ export const productSchema = z.object({
   custom_fields: z.array(customFieldValueSchema).optional(),
   /** Custom layouts per record kind; layouts are not modelled yet, so null and empty. */
   screen_definition_ids: z.record(z.string(), idSchema).nullable().optional(),
-  screen_definitions: z
-    .array(z.object({ id: idSchema, screenable_type: z.string(), name: z.string() }))
-    .optional(),
+  screen_definitions: z.array(z.object({ id: idSchema, screenable_type: z.string(), name: z.string() })).optional(),
   /** Ideas are not served yet (false); epics, the hosted "master features", always are (true). */
   has_ideas: z.boolean().optional(),
   has_master_features: z.boolean().optional(),
@@ -133,8 +137,15 @@ export const productRoleSchema = z.object({
 export type ProductRole = z.infer<typeof productRoleSchema>;
 
 export const userSchema = userRefSchema.extend({
-  administrator: z.boolean(),
-  enabled: z.boolean(),
+  // A user of the account's list has both times (the embedded forms may leave them out).
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  /**
+   * The hosted `GET /me` answers neither: a caller whose token works is enabled, and is not taken
+   * for an administrator without the service saying so (the hosted service decides what it may do).
+   */
+  administrator: z.boolean().default(false),
+  enabled: z.boolean().default(true),
   // The hosted user's members (issue 10), optional so answers of an older service still parse.
   /** Users have no time zone here (days are UTC days): null. */
   timezone: z.string().nullable().optional(),
@@ -163,20 +174,16 @@ export const userPage = pageEnvelope('users', userSchema);
 export const userEnvelope = recordEnvelope('user', userSchema);
 
 /** Record kinds a workflow can belong to (`statusable_type` in the hosted service). */
-export const STATUSABLE_TYPES = [
-  'Release',
-  'Feature',
-  'Requirement',
-  'Epic',
-  'Initiative',
-  'Idea',
-  'Page',
-] as const;
+export const STATUSABLE_TYPES = ['Release', 'Feature', 'Requirement', 'Epic', 'Initiative', 'Idea', 'Page'] as const;
 
 export const workflowSchema = z.object({
   id: idSchema,
   name: z.string(),
-  statusable_type: z.enum(STATUSABLE_TYPES),
+  /**
+   * One of ours, or a kind only the hosted service has workflows for (goals' `StrategicImperative`,
+   * key results, …), read through the pass-through proxy: the app picks the kinds it knows.
+   */
+  statusable_type: z.union([z.enum(STATUSABLE_TYPES), z.string()]),
   workflow_statuses: z.array(workflowStatusSchema),
   /** Any status may follow any other here (no transition rules): false. Optional for older answers. */
   transitions_only: z.boolean().optional(),
@@ -184,7 +191,8 @@ export const workflowSchema = z.object({
   workflow_kinds: z.array(namedRefSchema).optional(),
 });
 export type Workflow = z.infer<typeof workflowSchema>;
-export const workflowPage = pageEnvelope('workflows', workflowSchema);
+/** The hosted service answers a product's workflows whole, without `pagination`: read as one page. */
+export const workflowPage = wholeListEnvelope('workflows', workflowSchema, 'WorkflowsPage');
 
 /** Feature kinds (`workflow_kind`). */
 export const workflowKindSchema = namedRefSchema;
@@ -216,23 +224,33 @@ export const teamMemberSchema = z.object({
   virtual: z.boolean(),
 });
 
+/** A decimal as the hosted service writes it (`"205.0"`), and as some of its answers give it: a number. */
+const decimalText = z.codec(z.union([z.string(), z.number()]), z.string(), {
+  decode: (v) => String(v),
+  encode: (s) => s,
+});
+
 export const teamSchema = z.object({
   id: idSchema,
   name: z.string(),
-  reference_prefix: z.string(),
-  product_id: idSchema.nullable(),
+  // Members only this service answers: a hosted team has no key prefix, names its workspace in
+  // `project` and answers no times, team statuses, iterations or program increments here. Read
+  // with their empty values; the times have none, so they are optional.
+  reference_prefix: z.string().default(''),
+  product_id: idSchema.nullable().default(null),
   color: z.string(),
-  ...timestampFields,
-  team_workflow_statuses: z.array(workflowStatusSchema),
-  iterations: z.array(iterationSchema),
-  program_increments: z.array(programIncrementSchema),
+  created_at: timestampSchema.optional(),
+  updated_at: timestampSchema.optional(),
+  team_workflow_statuses: z.array(workflowStatusSchema).default([]),
+  iterations: z.array(iterationSchema).default([]),
+  program_increments: z.array(programIncrementSchema).default([]),
   // The hosted team's members (issue 10), optional so answers of an older service still parse.
   /** Team membership is not stored: no members, so the count computed from them is 0. */
   team_members_count: z.number().int().nullable().optional(),
   automatically_calculate_team_members_count: z.boolean().optional(),
   /** Capacity, rate, active dates and schedule are not modelled for teams: null. */
-  capacity: z.string().nullable().optional(),
-  hourly_rate: z.string().nullable().optional(),
+  capacity: decimalText.nullable().optional(),
+  hourly_rate: decimalText.nullable().optional(),
   start_date: z.string().nullable().optional(),
   end_date: z.string().nullable().optional(),
   schedule: z
@@ -245,8 +263,8 @@ export const teamSchema = z.object({
     })
     .nullable()
     .optional(),
-  /** The team's product; null for an account-wide team. */
-  project: projectRefSchema.nullable().optional(),
+  /** The team's product; null for an account-wide team. The hosted team's has no time or address. */
+  project: projectRefSchema.partial({ created_at: true, url: true }).nullable().optional(),
   /** None are defined for teams: empty. */
   custom_fields: z.array(customFieldValueSchema).optional(),
   /** The hosted example shows one member as an object; no members are stored here: null. */

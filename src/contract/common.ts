@@ -3,8 +3,22 @@
 import { z } from 'zod';
 import { isRealDate } from '../domain/dates';
 
-/** Ids travel as numeric strings, as in the hosted service. */
-export const idSchema = z.string().regex(/^\d+$/, 'must be a numeric id');
+/** An id as text: a numeric string. Request bodies that take an id as text check it with this. */
+export const idTextSchema = z.string().regex(/^\d+$/, 'must be a numeric id');
+
+/**
+ * An id in an answer. Ids travel as numeric strings, as in the hosted service, and are never parsed
+ * into numbers here; but some hosted answers give an id as a JSON number (`release_id`,
+ * `integration_id`, custom field ids, `time_frame.id`, …), and the service passes hosted answers
+ * through (PLANNER_UPSTREAM). A number is read as its decimal text, so the output is a numeric
+ * string either way. A number beyond 2^53 already lost digits in `JSON.parse` before this runs: it
+ * is read as the number JSON.parse made of it (refused when that prints with an exponent). A codec,
+ * so the published document describes the output: a numeric string.
+ */
+export const idSchema = z.codec(z.union([z.string(), z.number().int().nonnegative()]), idTextSchema, {
+  decode: (v) => String(v),
+  encode: (s) => s,
+});
 
 /** `YYYY-MM-DD` naming a real day. */
 export const dateSchema = z.string().refine(isRealDate, 'must be a real date in the form YYYY-MM-DD');
@@ -20,8 +34,12 @@ export const userRefSchema = z.object({
   id: idSchema,
   name: z.string(),
   email: z.string(),
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
+  /**
+   * Optional: the hosted service embeds users in `fields` selections as `id`, `name` and `email`
+   * alone, and a time has no empty value. This service always answers both.
+   */
+  created_at: timestampSchema.optional(),
+  updated_at: timestampSchema.optional(),
   /** On an assignee: whether the record's workspace assigned it by default (never, here). */
   default_assignee: z.boolean().optional(),
 });
@@ -33,8 +51,8 @@ export const workflowStatusSchema = z.object({
   position: z.number(),
   complete: z.boolean(),
   color: z.string(),
-  /** The hosted service's status categories; this service has none yet (always null). */
-  workflow_status_category: z.null().optional(),
+  /** The hosted service's status category (`{id, name}`); this service has none yet (always null). */
+  workflow_status_category: z.object({ id: idSchema, name: z.string() }).nullable().optional(),
 });
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
@@ -99,6 +117,8 @@ export const noteBodySchema = z.object({
  * The later members are optional so answers of an older service still parse.
  */
 export const recordLinkSchema = keyedRefSchema.extend({
+  /** The hosted service links goals without their key: read as empty, and the link shows the name. */
+  reference_num: z.string().default(''),
   created_at: timestampSchema.optional(),
   url: z.string().optional(),
   resource: z.string().optional(),
@@ -114,6 +134,14 @@ export const compactItemSchema = z.object({
   url: z.string(),
   resource: z.string(),
 });
+
+/**
+ * Links to custom object records, in the hosted form (`{key, name, record_type, record_ids}`).
+ * Custom objects are not modelled here, so this service's lists are always empty.
+ */
+export const customObjectLinksSchema = z
+  .array(z.object({ key: z.string(), name: z.string(), record_type: z.string(), record_ids: z.array(idSchema) }))
+  .optional();
 
 /** A tag as `full_tags` lists it. Tags are text here, not records: `id` is null. */
 export const fullTagSchema = z.object({ id: idSchema.nullable(), name: z.string(), color: z.string() });
@@ -163,6 +191,22 @@ export function pageEnvelope<K extends string, T extends z.ZodType>(key: K, item
   } & { pagination: typeof paginationSchema });
 }
 
+/**
+ * A list the hosted service answers whole, without `pagination` (a product's workflows, the custom
+ * field definitions), where this service answers a page: a hosted answer is read as one page of
+ * every item, so the app's paging (`fetchEveryPage`) reads both alike. Titled with the name the
+ * published document gives `pageEnvelope`'s object, which a preprocessed schema would not get.
+ */
+export function wholeListEnvelope<K extends string, T extends z.ZodType>(key: K, item: T, title: string) {
+  const asPage = (v: unknown): unknown => {
+    if (!v || typeof v !== 'object' || 'pagination' in v) return v;
+    const items: unknown = (v as Record<string, unknown>)[key];
+    if (!Array.isArray(items)) return v;
+    return { ...v, pagination: { total_records: items.length, total_pages: 1, current_page: 1 } };
+  };
+  return z.preprocess(asPage, pageEnvelope(key, item)).meta({ title });
+}
+
 /** `{ "<key>": {...} }` — answers of one record, and request bodies that take no `fields`. */
 export function recordEnvelope<K extends string, T extends z.ZodType>(key: K, item: T) {
   return z.object({ [key]: item } as { [P in K]: T });
@@ -172,18 +216,28 @@ export function recordEnvelope<K extends string, T extends z.ZodType>(key: K, it
  * The wire forms of a record kind: one record's envelope, the list item (any subset of the record
  * with `fields`) and the page of list items under the plural key.
  */
-export function recordWire<K extends string, P extends string, Shape extends z.ZodRawShape>(
-  key: K,
-  plural: P,
-  record: z.ZodObject<Shape>,
-) {
+export function recordWire<K extends string, P extends string, Shape extends z.ZodRawShape>(key: K, plural: P, record: z.ZodObject<Shape>) {
   const listItem = listItemOf(record);
   return { envelope: recordEnvelope(key, record), listItem, page: pageEnvelope(plural, listItem) };
 }
 
 /** List items: compact by default (`id, name, reference_num, …`), any subset of the record with `fields`. */
 export function listItemOf<Shape extends z.ZodRawShape>(record: z.ZodObject<Shape>) {
-  return record.partial().extend({ id: idSchema });
+  return z.object(withoutDefaults(record.shape)).partial().extend({ id: idSchema });
+}
+
+type NoDefault<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
+type NoDefaults<Shape extends z.ZodRawShape> = { [K in keyof Shape]: NoDefault<Shape[K]> };
+
+/**
+ * The members without their defaults: a default stands for what a hosted answer leaves out of a
+ * whole record, but a member a `fields` selection leaves out must stay out (`.partial()` alone
+ * would fill it in with the default).
+ */
+function withoutDefaults<Shape extends z.ZodRawShape>(shape: Shape): NoDefaults<Shape> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, member]) => [name, member instanceof z.ZodDefault ? member.unwrap() : member]),
+  ) as NoDefaults<Shape>;
 }
 
 /** A create or update body, `{ "<key>": {...}, "fields": "..." }`: `fields` shapes the answer. */
@@ -214,9 +268,7 @@ export const nullableRefInputSchema = z
   .union([refScalar, refObject, z.null()], { error: `${REF_FORMS}, or null` })
   .transform((v) => (v === null || v === '' ? null : refText(v)));
 
-export const nullableDateInput = z
-  .union([dateSchema, z.null(), z.literal('')])
-  .transform((v) => (v ? v : null));
+export const nullableDateInput = z.union([dateSchema, z.null(), z.literal('')]).transform((v) => (v ? v : null));
 
 export const htmlInput = z.string().max(HTML_MAX, `must be at most ${HTML_MAX} characters`);
 
@@ -224,11 +276,7 @@ export const htmlInput = z.string().max(HTML_MAX, `must be at most ${HTML_MAX} c
 export const nameInput = z.string().trim().min(1, "can't be blank").max(NAME_MAX);
 
 /** A manual progress percentage (used when the progress source is manual). */
-export const progressInput = z
-  .number()
-  .min(0, 'must be between 0 and 100')
-  .max(100, 'must be between 0 and 100')
-  .nullable();
+export const progressInput = z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').nullable();
 
 export const colorInput = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #4f7cac');
 
@@ -238,16 +286,9 @@ export const positionInput = z.number().int().min(0).max(1_000_000).nullable();
 const ASSIGNEE_FORMS = 'must be an email address, an object {"email": …}, or null';
 /** The assignee by email, or `{"email": …}` as the hosted examples send it; null or "" unassigns. */
 export const assigneeEmailInput = z
-  .union(
-    [
-      z.string().max(EMAIL_MAX),
-      z.strictObject({ email: z.string().max(EMAIL_MAX) }, { error: ASSIGNEE_FORMS }),
-      z.null(),
-    ],
-    {
-      error: ASSIGNEE_FORMS,
-    },
-  )
+  .union([z.string().max(EMAIL_MAX), z.strictObject({ email: z.string().max(EMAIL_MAX) }, { error: ASSIGNEE_FORMS }), z.null()], {
+    error: ASSIGNEE_FORMS,
+  })
   .transform((v) => {
     const email = v === null ? '' : typeof v === 'string' ? v : v.email;
     return email.trim() === '' ? null : email;
@@ -255,13 +296,11 @@ export const assigneeEmailInput = z
 
 /** A parent of the same kind by id; null makes the record a root. */
 export const parentIdInput = z
-  .union([idSchema, z.number().int().positive(), z.null()])
+  .union([idTextSchema, z.number().int().positive(), z.null()])
   .transform((v) => (v === null ? null : String(v)));
 
 /** Names, ids or keys of linked records (replaces the set). */
-export const refListInput = z
-  .array(z.union([z.string().max(NAME_MAX), z.number().int().positive()]).transform(String))
-  .max(100);
+export const refListInput = z.array(z.union([z.string().max(NAME_MAX), z.number().int().positive()]).transform(String)).max(100);
 
 /** `{ "name": "..." }` — how workflow statuses are sent in request bodies. */
 const STATUS_FORMS = 'must be a status: an object {"name": …} or {"id": …}, or its name or id';
@@ -278,7 +317,7 @@ export const statusInputSchema = z
       z.string().trim().min(1).max(NAME_MAX),
       z.number().int().positive(),
       z.strictObject({ name: z.string().trim().min(1).max(NAME_MAX) }, { error: STATUS_FORMS }),
-      z.strictObject({ id: z.union([idSchema, z.number().int().positive()]) }, { error: STATUS_FORMS }),
+      z.strictObject({ id: z.union([idTextSchema, z.number().int().positive()]) }, { error: STATUS_FORMS }),
     ],
     { error: STATUS_FORMS },
   )
@@ -300,12 +339,7 @@ export const showQuerySchema = z.object({ fields: fieldsParamSchema });
  * the service validates with, and the API document describes, one language of lists.
  */
 export const listQuerySchema = z.object({
-  page: z.coerce
-    .number()
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(1_000_000)
-    .optional(),
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000).optional(),
   per_page: z.coerce
     .number()
     .int('must be a whole number')

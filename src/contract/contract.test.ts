@@ -1,18 +1,19 @@
 // The wire contract accepts what the spec allows and refuses, with the field named, what it forbids.
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema, pageEnvelope, dateSchema, idSchema } from './common';
+import { errorBodySchema, pageEnvelope, dateSchema, idSchema, idTextSchema } from './common';
 import { featureCreateBody, featureUpdateBody, requirementCreateBody } from './features';
 import { releaseCreateBody, releasePhaseUpdateBody, releasePhaseCreateBody } from './releases';
 import { z } from 'zod';
 
-const paths = (r: { success: boolean; error?: z.ZodError }) =>
-  r.success ? [] : (r.error?.issues.map((i) => i.path.join('.')) ?? []);
+const paths = (r: { success: boolean; error?: z.ZodError }) => (r.success ? [] : (r.error?.issues.map((i) => i.path.join('.')) ?? []));
 
 describe('common', () => {
-  it('ids are numeric strings', () => {
+  it('ids are numeric strings; an answer’s number (as hosted answers give some) is read as one', () => {
     expect(idSchema.safeParse('123').success).toBe(true);
     expect(idSchema.safeParse('12a').success).toBe(false);
-    expect(idSchema.safeParse(12).success).toBe(false);
+    expect(idSchema.safeParse(12).data).toBe('12');
+    expect(idSchema.safeParse(-1).success).toBe(false);
+    expect(idTextSchema.safeParse(12).success).toBe(false);
   });
 
   it('dates must be real YYYY-MM-DD days', () => {
@@ -24,15 +25,13 @@ describe('common', () => {
   });
 
   it('error bodies carry a message and optional per-field messages', () => {
-    expect(errorBodySchema.safeParse({ error: 'name can\'t be blank', errors: { name: ["can't be blank"] } }).success).toBe(true);
+    expect(errorBodySchema.safeParse({ error: "name can't be blank", errors: { name: ["can't be blank"] } }).success).toBe(true);
     expect(errorBodySchema.safeParse({ message: 'x' }).success).toBe(false);
   });
 
   it('page envelopes need items and pagination', () => {
     const page = pageEnvelope('things', z.object({ id: idSchema }));
-    expect(
-      page.safeParse({ things: [{ id: '1' }], pagination: { total_records: 1, total_pages: 1, current_page: 1 } }).success,
-    ).toBe(true);
+    expect(page.safeParse({ things: [{ id: '1' }], pagination: { total_records: 1, total_pages: 1, current_page: 1 } }).success).toBe(true);
     expect(page.safeParse({ things: [{ id: '1' }] }).success).toBe(false);
   });
 });
@@ -49,12 +48,11 @@ describe('feature bodies', () => {
     const ok = featureUpdateBody.safeParse({ feature: { watchers: [1, '2'], progress_source: 'progress_from_requirements' } });
     expect(ok.success && ok.data.feature.watchers).toEqual(['1', '2']);
     expect(paths(featureUpdateBody.safeParse({ feature: { watchers: '1,2' } }))).toEqual(['feature.watchers']);
+    expect(paths(featureUpdateBody.safeParse({ feature: { progress_source: 'progress_from_requirements_with_dependents' } }))).toEqual([
+      'feature.progress_source',
+    ]);
     expect(
-      paths(featureUpdateBody.safeParse({ feature: { progress_source: 'progress_from_requirements_with_dependents' } })),
-    ).toEqual(['feature.progress_source']);
-    expect(
-      featureCreateBody.safeParse({ feature: { name: 'x', progress_source: 'progress_from_requirements_with_dependents' } })
-        .success,
+      featureCreateBody.safeParse({ feature: { name: 'x', progress_source: 'progress_from_requirements_with_dependents' } }).success,
     ).toBe(true);
   });
 
@@ -63,9 +61,7 @@ describe('feature bodies', () => {
     expect(paths(featureCreateBody.safeParse({ feature: { name: 'x', due_date: '2026-02-30' } }))).toEqual(['feature.due_date']);
     expect(paths(featureCreateBody.safeParse({ feature: { name: 'x', progress: 101 } }))).toEqual(['feature.progress']);
     expect(paths(featureCreateBody.safeParse({ feature: { name: 5 } }))).toEqual(['feature.name']);
-    expect(paths(featureCreateBody.safeParse({ feature: { name: 'x', workflow_status: true } }))).toEqual([
-      'feature.workflow_status',
-    ]);
+    expect(paths(featureCreateBody.safeParse({ feature: { name: 'x', workflow_status: true } }))).toEqual(['feature.workflow_status']);
   });
 
   it('requirement create takes status and assignee as objects, and also as the plain name and email', () => {
@@ -114,9 +110,7 @@ describe('release bodies', () => {
     expect(paths(releaseCreateBody.safeParse({ release: { name: 'x', external_date_resolution: 'decade' } }))).toEqual([
       'release.external_date_resolution',
     ]);
-    expect(paths(releaseCreateBody.safeParse({ release: { name: 'x', capacity_units: 'hours' } }))).toEqual([
-      'release.capacity_units',
-    ]);
+    expect(paths(releaseCreateBody.safeParse({ release: { name: 'x', capacity_units: 'hours' } }))).toEqual(['release.capacity_units']);
     expect(paths(releaseCreateBody.safeParse({ release: { name: 'x', duration_source: 'duration_from_features' } }))).toEqual([
       'release.duration_source',
     ]);

@@ -29,12 +29,14 @@ export const epicSchema = z.object({
   ...workItemBodyFields,
   progress_source: z.enum(EPIC_PROGRESS_SOURCES),
   duration_source: z.enum(EPIC_DURATION_SOURCES),
-  initiative: recordLinkSchema.nullable(),
+  /** A hosted create answer may leave it out (the epic has none yet): read as none. */
+  initiative: recordLinkSchema.nullable().default(null),
   initiative_reference_num: z.string().nullable(),
   ...workItemTeamFields,
-  features_count: z.number().int(),
+  /** Only this service counts an epic's features: 0 and 0 in a hosted answer. */
+  features_count: z.number().int().default(0),
   /** Features of the epic in a complete status. */
-  features_completed_count: z.number().int(),
+  features_completed_count: z.number().int().default(0),
   status_changed_on: z.string().nullable(),
   /** The epic's features, as list items. */
   features: z.array(compactItemSchema).optional(),
@@ -50,11 +52,7 @@ export const epicSchema = z.object({
 });
 export type Epic = z.infer<typeof epicSchema>;
 /** List items: compact by default (`id, name, reference_num, created_at, product_id, url, resource`), any subset with `fields`. */
-export const {
-  envelope: epicEnvelope,
-  listItem: epicListItemSchema,
-  page: epicPage,
-} = recordWire('epic', 'epics', epicSchema);
+export const { envelope: epicEnvelope, listItem: epicListItemSchema, page: epicPage } = recordWire('epic', 'epics', epicSchema);
 export type EpicListItem = z.infer<typeof epicListItemSchema>;
 
 const epicFields = z.object({

@@ -70,19 +70,18 @@ export const featureSchema = z.object({
   workflow_kind: namedRefSchema.nullable(),
   ...workItemBodyFields,
   progress_source: z.enum(FEATURE_PROGRESS_SOURCES_CREATE),
-  belongs_to_release_phase: phaseLinkSchema.nullable(),
-  initiative: recordLinkSchema.nullable(),
+  // Links a hosted create answer may leave out (the record has none yet): read as none.
+  belongs_to_release_phase: phaseLinkSchema.nullable().default(null),
+  initiative: recordLinkSchema.nullable().default(null),
   initiative_reference_num: z.string().nullable().optional(),
-  epic: recordLinkSchema.nullable(),
+  epic: recordLinkSchema.nullable().default(null),
   epic_reference_num: z.string().nullable().optional(),
   /** The hosted service's older name of `epic`, answered beside it. */
   master_feature: recordLinkSchema.nullable().optional(),
   ...workItemTeamFields,
   /** The feature's requirements, whole as hosted (older answers had only their heads). */
   requirements: z.array(
-    requirementSchema
-      .partial()
-      .required({ id: true, name: true, reference_num: true, position: true, workflow_status: true }),
+    requirementSchema.partial().required({ id: true, name: true, reference_num: true, position: true, workflow_status: true }),
   ),
   status_changed_on: z.string().nullable(),
   ...workItemHostedFields,

@@ -1,11 +1,7 @@
 // Initiatives, goals and time frames: response shapes and request bodies (operations 11 and 20,
 // initiative show/update/lists, goals show/list/create, the initiative–goal link).
 import { z } from 'zod';
-import {
-  GOAL_PROGRESS_SOURCES,
-  INITIATIVE_DURATION_SOURCES,
-  INITIATIVE_PROGRESS_SOURCES,
-} from '../domain/progress';
+import { GOAL_PROGRESS_SOURCES, INITIATIVE_DURATION_SOURCES, INITIATIVE_PROGRESS_SOURCES } from '../domain/progress';
 import {
   EMAIL_MAX,
   NAME_MAX,
@@ -28,6 +24,7 @@ import {
   writeBody,
   listQuerySchema,
   idSchema,
+  customObjectLinksSchema,
   noteBodySchema,
   nullableDateInput,
   nullableRefInputSchema,
@@ -48,7 +45,11 @@ export const timeFrameSchema = z.object({
 });
 export type TimeFrame = z.infer<typeof timeFrameSchema>;
 /** How initiatives and goals name their time frame. */
-const timeFrameRefSchema = timeFrameSchema.pick({ id: true, name: true, start_date: true, end_date: true });
+const timeFrameRefSchema = timeFrameSchema.pick({ id: true, name: true }).extend({
+  /** The hosted service names a time frame by id and name alone: read as undated. */
+  start_date: timeFrameSchema.shape.start_date.default(null),
+  end_date: timeFrameSchema.shape.end_date.default(null),
+});
 export const timeFramePage = pageEnvelope('time_frames', timeFrameSchema);
 
 export const initiativeSchema = z.object({
@@ -59,24 +60,26 @@ export const initiativeSchema = z.object({
   created_by_user: userRefSchema.nullable(),
   effort: z.number().nullable(),
   value: z.number().nullable(),
-  parent: keyedRefSchema.nullable(),
-  parent_id: idSchema.nullable(),
+  // Defaults: members only this service answers (the tree, the counts, when the status changed),
+  // read with their empty values from a hosted answer.
+  parent: keyedRefSchema.nullable().default(null),
+  parent_id: idSchema.nullable().default(null),
   /** Direct children (the roll-up tree one level down). */
-  children_count: z.number().int(),
+  children_count: z.number().int().default(0),
   position: z.number().nullable(),
   presented: z.boolean(),
   color: z.string(),
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
-  time_frame: timeFrameRefSchema.nullable(),
+  time_frame: timeFrameRefSchema.nullable().default(null),
   progress: z.number().nullable(),
   progress_source: z.enum(INITIATIVE_PROGRESS_SOURCES),
   duration_source: z.enum(INITIATIVE_DURATION_SOURCES),
   goals: z.array(recordLinkSchema),
-  custom_fields: z.array(customFieldValueSchema),
-  epics_count: z.number().int(),
-  features_count: z.number().int(),
-  status_changed_on: z.string().nullable(),
+  custom_fields: z.array(customFieldValueSchema).default([]),
+  epics_count: z.number().int().default(0),
+  features_count: z.number().int().default(0),
+  status_changed_on: z.string().nullable().default(null),
   /** The hosted service's older status word: the workflow status's name in snake case. */
   status: z.string().nullable().optional(),
   /** What serves the initiative, as list items (the hosted members; `master_features` is the older name of `epic`). */
@@ -86,12 +89,20 @@ export const initiativeSchema = z.object({
   releases: z.array(releaseRefSchema).optional(),
   /** Initiatives take no watchers or custom objects here: always empty. */
   watchers: z.array(userRefSchema).optional(),
-  custom_object_links: z.array(z.object({ id: idSchema })).optional(),
+  custom_object_links: customObjectLinksSchema,
   ...unmodelledPlanningFields,
   ...recordTailFields,
   ...hostedRecordFields,
 });
 export type Initiative = z.infer<typeof initiativeSchema>;
+/**
+ * Every member of an initiative but the lists of what serves it (features, epics, releases), which
+ * can run to thousands of items: a product's list answers these by default, and the app's tree asks
+ * for them.
+ */
+export const INITIATIVE_LIST_FIELDS = Object.keys(initiativeSchema.shape).filter(
+  (k) => !['features', 'epic', 'master_features', 'releases'].includes(k),
+);
 export const {
   envelope: initiativeEnvelope,
   listItem: initiativeListItemSchema,
@@ -99,11 +110,7 @@ export const {
 } = recordWire('initiative', 'initiatives', initiativeSchema);
 export type InitiativeListItem = z.infer<typeof initiativeListItemSchema>;
 
-const numberInput = z
-  .number()
-  .min(0, 'must not be negative')
-  .max(1_000_000, 'must be at most 1000000')
-  .nullable();
+const numberInput = z.number().min(0, 'must not be negative').max(1_000_000, 'must be at most 1000000').nullable();
 
 const initiativeFields = z.object({
   name: nameInput,
@@ -145,9 +152,10 @@ export const goalSchema = z.object({
   position: z.number().nullable(),
   progress: z.number().nullable(),
   progress_source: z.enum(GOAL_PROGRESS_SOURCES),
-  time_frame: timeFrameRefSchema.nullable(),
+  /** A hosted goal's answer may leave out its time frame and its author: read as none. */
+  time_frame: timeFrameRefSchema.nullable().default(null),
   initiatives: z.array(recordLinkSchema),
-  created_by_user: userRefSchema.nullable(),
+  created_by_user: userRefSchema.nullable().default(null),
   custom_fields: z.array(customFieldValueSchema).optional(),
   /** How the goal is measured (name, text, status of the initiative workflow); null when it has none. */
   success_metric: z
@@ -170,16 +178,12 @@ export const goalSchema = z.object({
   features: z.array(compactItemSchema).optional(),
   releases: z.array(releaseRefSchema).optional(),
   watchers: z.array(userRefSchema).optional(),
-  custom_object_links: z.array(z.object({ id: idSchema })).optional(),
+  custom_object_links: customObjectLinksSchema,
   ...recordTailFields,
   ...hostedRecordFields,
 });
 export type Goal = z.infer<typeof goalSchema>;
-export const {
-  envelope: goalEnvelope,
-  listItem: goalListItemSchema,
-  page: goalPage,
-} = recordWire('goal', 'goals', goalSchema);
+export const { envelope: goalEnvelope, listItem: goalListItemSchema, page: goalPage } = recordWire('goal', 'goals', goalSchema);
 
 export const goalCreateInput = z.object({
   name: nameInput,

@@ -20,6 +20,7 @@ import {
   recordTailFields,
   hostedRecordFields,
   timestampFields,
+  customObjectLinksSchema,
   writeBody,
   listQuerySchema,
   integrationFieldSchema,
@@ -38,17 +39,16 @@ import {
 } from './common';
 import { customFieldValueSchema, customFieldsInput } from './custom-fields';
 
-export const EXTERNAL_DATE_RESOLUTIONS = [
-  'sync',
-  'exact',
-  'week',
-  'month',
-  'quarter',
-  'half',
-  'year',
-] as const;
+export const EXTERNAL_DATE_RESOLUTIONS = ['sync', 'exact', 'week', 'month', 'quarter', 'half', 'year'] as const;
 export const CAPACITY_UNITS = ['time', 'story_points'] as const;
 export const PHASE_TYPES = ['phase', 'milestone'] as const;
+
+/**
+ * Capacity units in an answer. The hosted service names none on its releases and work items (only
+ * its products carry `default_capacity_units`): a hosted answer is read in time, the hosted default,
+ * which only decides how the estimates, absent from such answers too, would be shown.
+ */
+export const capacityUnitsAnswer = z.enum(CAPACITY_UNITS).default('time');
 
 export const releaseRefSchema = z.object({
   id: idSchema,
@@ -58,7 +58,7 @@ export const releaseRefSchema = z.object({
   start_date: z.string().nullable(),
   release_date: z.string().nullable(),
   parking_lot: z.boolean(),
-  capacity_units: z.enum(CAPACITY_UNITS),
+  capacity_units: capacityUnitsAnswer,
   url: z.string(),
   resource: z.string(),
   /** The hosted members of an embedded release; optional so older answers still parse. */
@@ -82,21 +82,24 @@ export const releaseSchema = z.object({
   external_date_resolution: z.enum(EXTERNAL_DATE_RESOLUTIONS).nullable(),
   released: z.boolean(),
   parking_lot: z.boolean(),
-  parent_id: idSchema.nullable(),
+  // Defaults: members only this service answers, read with their empty values from a hosted answer.
+  parent_id: idSchema.nullable().default(null),
   position: z.number().nullable(),
   progress: z.number().nullable(),
   progress_source: z.enum(RELEASE_PROGRESS_SOURCES),
   duration_source: z.enum(RELEASE_DURATION_SOURCES),
-  capacity_units: z.enum(CAPACITY_UNITS),
-  /** Minutes (time) or points (story points). */
-  total_capacity: z.number().nullable(),
-  total_capacity_text: z.string().nullable(),
+  capacity_units: capacityUnitsAnswer,
+  /** Minutes (time) or points (story points). Only this service answers them (defaults). */
+  total_capacity: z.number().nullable().default(null),
+  total_capacity_text: z.string().nullable().default(null),
   theme: noteBodySchema.nullable(),
   workflow_status: workflowStatusSchema,
   owner: userRefSchema.nullable(),
   created_by_user: userRefSchema.nullable(),
-  initiatives: z.array(recordLinkSchema),
-  features_count: z.number().int(),
+  /** Some hosted answers (a release's update) leave the initiatives out: read as none. */
+  initiatives: z.array(recordLinkSchema).default([]),
+  /** Only this service counts a release's features: 0 in a hosted answer. */
+  features_count: z.number().int().default(0),
   /** The external date at its resolution, as people read it (`Q1 2026`); null without a date. */
   external_release_date_description: z.string().nullable().optional(),
   /** Master releases are not modelled here: always false. */
@@ -107,7 +110,7 @@ export const releaseSchema = z.object({
   custom_fields: z.array(customFieldValueSchema).optional(),
   goals: z.array(recordLinkSchema).optional(),
   watchers: z.array(userRefSchema).optional(),
-  custom_object_links: z.array(z.object({ id: idSchema })).optional(),
+  custom_object_links: customObjectLinksSchema,
   key_results: unmodelledPlanningFields.key_results,
   workflow_status_times: unmodelledPlanningFields.workflow_status_times,
   ...recordTailFields,
@@ -160,12 +163,13 @@ export const releasePhaseSchema = z.object({
   start_on: z.string().nullable(),
   end_on: z.string().nullable(),
   release_id: idSchema,
-  position: z.number().int(),
+  /** Only this service orders and counts a phase's features: 0 and 0 in a hosted answer. */
+  position: z.number().int().default(0),
   progress: z.number().nullable(),
   progress_source: z.enum(RELEASE_PHASE_PROGRESS_SOURCES),
   duration_source: z.enum(RELEASE_PHASE_DURATION_SOURCES),
   description: noteBodySchema.nullable(),
-  features_count: z.number().int(),
+  features_count: z.number().int().default(0),
   ...timestampFields,
   integration_fields: hostedRecordFields.integration_fields,
   custom_fields: z.array(customFieldValueSchema).optional(),
@@ -198,9 +202,7 @@ export const releasePhaseCreateInput = releasePhaseFields.extend({
   release_id: z.union([z.string().min(1), z.number().int().positive()]).transform(String),
 });
 /** Update (operation 15): the spec marks `phase_type` required even here. */
-export const releasePhaseUpdateInput = releasePhaseFields
-  .partial()
-  .extend({ phase_type: z.enum(PHASE_TYPES) });
+export const releasePhaseUpdateInput = releasePhaseFields.partial().extend({ phase_type: z.enum(PHASE_TYPES) });
 export type ReleasePhaseCreateInput = z.input<typeof releasePhaseCreateInput>;
 export type ReleasePhaseUpdateInput = z.input<typeof releasePhaseUpdateInput>;
 export const releasePhaseCreateBody = recordEnvelope('release_phase', releasePhaseCreateInput);

@@ -9,7 +9,7 @@ import {
   TAGS_MAX,
   assigneeEmailInput,
   htmlInput,
-  idSchema,
+  idTextSchema,
   fullTagSchema,
   keyedRefSchema,
   recordLinkSchema,
@@ -26,14 +26,15 @@ import {
   workflowStatusSchema,
 } from './common';
 import { customFieldValueSchema, customFieldsInput } from './custom-fields';
-import { CAPACITY_UNITS, releaseRefSchema } from './releases';
+import { capacityUnitsAnswer, releaseRefSchema } from './releases';
 
 /** Identity and placement of a work item in its release. */
 export const workItemHeadFields = {
   ...recordHeadFields,
   position: z.number().int(),
   release: releaseRefSchema,
-  release_reference_num: z.string(),
+  /** Only this service answers an epic's release key beside `release`: empty in a hosted answer. */
+  release_reference_num: z.string().default(''),
 };
 
 /** People, tags, dates and estimates, in the order the hosted service sends them. */
@@ -45,14 +46,18 @@ export const workItemBodyFields = {
   tags: z.array(z.string()),
   start_date: z.string().nullable(),
   due_date: z.string().nullable(),
-  /** Capacity units of the release: estimates below are minutes (`time`) or points. */
-  work_units: z.enum(CAPACITY_UNITS),
-  initial_estimate: z.number().nullable(),
-  initial_estimate_text: z.string().nullable(),
-  detailed_estimate: z.number().nullable(),
-  detailed_estimate_text: z.string().nullable(),
-  remaining_estimate: z.number().nullable(),
-  remaining_estimate_text: z.string().nullable(),
+  /**
+   * Capacity units of the release: estimates below are minutes (`time`) or points. The estimates
+   * are this service's members (the hosted service answers `*_only_original_estimate` and the
+   * like): a hosted answer is read as having none.
+   */
+  work_units: capacityUnitsAnswer,
+  initial_estimate: z.number().nullable().default(null),
+  initial_estimate_text: z.string().nullable().default(null),
+  detailed_estimate: z.number().nullable().default(null),
+  detailed_estimate_text: z.string().nullable().default(null),
+  remaining_estimate: z.number().nullable().default(null),
+  remaining_estimate_text: z.string().nullable().default(null),
   progress: z.number().nullable(),
 };
 
@@ -71,19 +76,19 @@ export const workItemHostedFields = {
 /** `feature_links` / `epic_links`: dependencies between work items; not modelled here, always empty. */
 export const workItemLinksSchema = z.array(z.object({ link_type: z.string() })).optional();
 
-/** Team planning: the team's own status, iteration and program increment. */
+/**
+ * Team planning: the team's own status, iteration and program increment. The hosted examples answer
+ * none of these members (nor the watchers): a hosted answer is read as unplanned and unwatched.
+ */
 export const workItemTeamFields = {
-  team: namedRefSchema.nullable(),
-  team_workflow_status: workflowStatusSchema.nullable(),
-  iteration: namedRefSchema.nullable(),
-  program_increment: keyedRefSchema.nullable(),
-  watchers: z.array(userRefSchema),
+  team: namedRefSchema.nullable().default(null),
+  team_workflow_status: workflowStatusSchema.nullable().default(null),
+  iteration: namedRefSchema.nullable().default(null),
+  program_increment: keyedRefSchema.nullable().default(null),
+  watchers: z.array(userRefSchema).default([]),
 };
 
-const estimateText = z
-  .string()
-  .max(ESTIMATE_TEXT_MAX, `must be at most ${ESTIMATE_TEXT_MAX} characters`)
-  .nullable();
+const estimateText = z.string().max(ESTIMATE_TEXT_MAX, `must be at most ${ESTIMATE_TEXT_MAX} characters`).nullable();
 const estimateNumber = z.number().min(0, 'must not be negative').nullable();
 
 /** Request fields every work item takes (all optional but `name`). */
@@ -126,6 +131,4 @@ export const watchersCreateInput = z
   .max(5_000)
   .regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'must be comma-separated user ids');
 /** `watchers` on update: an array of user ids. */
-export const watchersUpdateInput = z
-  .array(z.union([idSchema, z.number().int().positive()]).transform(String))
-  .max(500);
+export const watchersUpdateInput = z.array(z.union([idTextSchema, z.number().int().positive()]).transform(String)).max(500);

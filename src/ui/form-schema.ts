@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { EpicCustomField } from '../api/epics';
 import { dateSchema, htmlInput } from '../contract/common';
+import { isEditableFieldType, type CustomFieldAnswerType } from '../contract/custom-fields';
 import { isRealDate } from '../domain/dates';
 import type { CapacityUnits } from '../domain/estimate';
 import { estimateError } from './estimate-input';
@@ -15,9 +16,7 @@ type Ctx = Pick<z.core.$RefinementCtx, 'addIssue'>;
 /** A date input's text: '' for none or a real date. */
 export const dateText = z.union([z.literal(''), dateSchema]);
 /** A date input's text checked by the calendar ('' for none), with the form's own message. */
-export const calendarDateText = z
-  .string()
-  .refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD');
+export const calendarDateText = z.string().refine((v) => v === '' || isRealDate(v), 'must be a real date in the form YYYY-MM-DD');
 /** The same, for an input that may be disabled (a disabled input hands over undefined). */
 export const optionalDateText = calendarDateText.optional();
 
@@ -294,15 +293,18 @@ export function checkCustomFields(fields: readonly EpicCustomField[], values: re
  */
 export function formCustomFields(
   defined: readonly EpicCustomField[],
-  record?: { custom_fields: readonly { key: string; name: string; type: EpicCustomField['type']; value: unknown }[] },
+  record?: { custom_fields: readonly { key: string; name: string; type: CustomFieldAnswerType; value: unknown }[] },
 ): EpicCustomField[] {
   const list = defined.map((f) => ({ ...f, values: [...f.values] }));
-  for (const cf of record?.custom_fields ?? []) {
+  for (const { type, ...cf } of record?.custom_fields ?? []) {
+    // A hosted type the app does not edit (read through PLANNER_UPSTREAM) stays out of the form, so
+    // an update never sends its value back as text.
+    if (!isEditableFieldType(type)) continue;
     const value = cf.value === null || cf.value === '' ? null : String(cf.value);
     const known = list.find((f) => f.key === cf.key);
     // `values` are choices, so only a select field takes the record's value into them.
-    const choice = value !== null && cf.type === 'select' ? value : null;
-    if (!known) list.push({ key: cf.key, name: cf.name, type: cf.type, values: choice ? [choice] : [] });
+    const choice = value !== null && type === 'select' ? value : null;
+    if (!known) list.push({ key: cf.key, name: cf.name, type, values: choice ? [choice] : [] });
     else if (choice && known.type === 'select' && !known.values.includes(choice)) known.values.push(choice);
   }
   return list;

@@ -92,10 +92,7 @@ describe('FeatureForm', { timeout: 20_000 }, () => {
     await person.selectOptions(screen.getByLabelText('Team'), '7');
     expect(iteration.disabled).toBe(false);
     expect(optionTexts(iteration)).toEqual(['No iteration', 'Sprint A1', 'Sprint A2']);
-    expect(optionTexts(screen.getByLabelText('Program increment'))).toEqual([
-      'No program increment',
-      'PI-70 Alpha PI',
-    ]);
+    expect(optionTexts(screen.getByLabelText('Program increment'))).toEqual(['No program increment', 'PI-70 Alpha PI']);
     expect(optionTexts(screen.getByLabelText('Team status'))).toEqual(['No team status', 'Ready', 'Doing']);
     await person.selectOptions(iteration, 'Sprint A2');
     await person.selectOptions(screen.getByLabelText('Team status'), 'Doing');
@@ -197,11 +194,7 @@ describe('FeatureForm', { timeout: 20_000 }, () => {
     const person = renderForm({ initialRelease: '10', initialEpic: 'pln-e-2', initialInitiative: '30' });
     expect(screen.getByLabelText<HTMLSelectElement>('Epic').value).toBe('21');
     expect(screen.getByLabelText<HTMLSelectElement>('Initiative').value).toBe('30');
-    expect(optionTexts(screen.getByLabelText('Epic'))).toEqual([
-      'No epic',
-      'Identity — Spring (PLN-E-1)',
-      'Roadmaps — Points (PLN-E-2)',
-    ]);
+    expect(optionTexts(screen.getByLabelText('Epic'))).toEqual(['No epic', 'Identity — Spring (PLN-E-1)', 'Roadmaps — Points (PLN-E-2)']);
     await person.type(screen.getByLabelText('Name'), 'Audit export');
     await person.click(screen.getByRole('button', { name: 'Create feature' }));
     // After a successful save the app refreshes its lists, so only the first request is the create.
@@ -281,9 +274,7 @@ const parse = (values: unknown): FeatureFormOutput => schema.parse(values);
 
 describe('feature form mapping', () => {
   it('sends watchers as a comma-separated string of ids on create', () => {
-    const body = toCreateInput(
-      parse({ ...createDefaults({ releaseId: '10' }), name: 'Export', watchers: ['3', '5'] }),
-    );
+    const body = toCreateInput(parse({ ...createDefaults({ releaseId: '10' }), name: 'Export', watchers: ['3', '5'] }));
     expect(body.watchers).toBe('3,5');
     expect(body).toMatchObject({ name: 'Export', progress_source: 'progress_manual', progress: 0 });
   });
@@ -326,9 +317,7 @@ describe('feature form mapping', () => {
     expect(body.progress_source).toBe('progress_from_requirements');
     expect('progress' in body).toBe(false);
 
-    const manual = toCreateInput(
-      parse({ ...createDefaults({ releaseId: '10' }), name: 'Export', progress: '55' }),
-    );
+    const manual = toCreateInput(parse({ ...createDefaults({ releaseId: '10' }), name: 'Export', progress: '55' }));
     expect(manual.progress).toBe(55);
   });
 
@@ -379,10 +368,7 @@ describe('feature form mapping', () => {
     expect(same.team).toBeNull();
     expect('progress_source' in same).toBe(false);
 
-    const changed = toUpdateInput(
-      parse({ ...editDefaults(feature), progress_source: 'progress_from_todos' }),
-      feature,
-    );
+    const changed = toUpdateInput(parse({ ...editDefaults(feature), progress_source: 'progress_from_todos' }), feature);
     expect(changed.progress_source).toBe('progress_from_todos');
   });
 });
