@@ -28,6 +28,8 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** Bytes per answer, headers included: what the req/s of a larger answer is to be read against. */
+  kb: number;
 }
 
 interface Scenario {
@@ -89,7 +91,8 @@ async function load(url: string, s: Scenario, duration = SECONDS): Promise<Figur
     const codes = JSON.stringify(result.statusCodeStats);
     throw new Error(`${s.name}: ${result.non2xx} non-2xx (${codes}), ${result.errors} errors, ${result.timeouts} timeouts`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const kb = result.requests.total > 0 ? result.throughput.total / result.requests.total / 1024 : 0;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, kb };
 }
 
 const median = (xs: number[]): number => {
@@ -184,17 +187,26 @@ async function main(): Promise<void> {
     const num = (x: number, d = 1) => x.toFixed(d).padStart(10);
     const med = (name: string): Figures => {
       const fs_ = figures.get(name) ?? [];
-      return { rps: median(fs_.map((f) => f.rps)), p50: median(fs_.map((f) => f.p50)), p99: median(fs_.map((f) => f.p99)) };
+      return {
+        rps: median(fs_.map((f) => f.rps)),
+        p50: median(fs_.map((f) => f.p50)),
+        p99: median(fs_.map((f) => f.p99)),
+        kb: median(fs_.map((f) => f.kb)),
+      };
     };
     const bareRps = med('bare Hono, same body').rps;
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(10);
-    console.log(`${pad('scenario', 44)}${'req/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'share'.padStart(10)}${'needed'.padStart(10)}`);
+    console.log(
+      `${pad('scenario', 44)}${'req/s'.padStart(10)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'KB'.padStart(8)}${'share'.padStart(10)}${'needed'.padStart(10)}`,
+    );
     const short: string[] = [];
     for (const s of chosen) {
       const f = med(s.name);
       const share = bareRps > 0 ? f.rps / bareRps : NaN;
       const needed = s.needShare === undefined ? '' : pct(s.needShare);
-      console.log(`${pad(s.name, 44)}${num(f.rps, 0)}${num(f.p50)}${num(f.p99)}${s.target ? ''.padStart(10) : pct(share)}${needed}`);
+      console.log(
+        `${pad(s.name, 44)}${num(f.rps, 0)}${num(f.p50)}${num(f.p99)}${f.kb.toFixed(1).padStart(8)}${s.target ? ''.padStart(10) : pct(share)}${needed}`,
+      );
       if (s.needShare !== undefined && !(share >= s.needShare)) short.push(s.name);
     }
     console.log(
