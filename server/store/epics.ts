@@ -27,7 +27,7 @@ import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
 import { customFieldFilter, customFieldsFor, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
-import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
+import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, updateWorkItem, writeTags, writeWatchers } from './work-item-rules';
 import { RollupScheduler } from './rollup-scheduler';
 import { EPIC_ITEM } from './work-items';
 import { defaultRelease } from './releases';
@@ -204,53 +204,13 @@ export async function updateEpic(
   db: Kysely<Database>,
   args: { epicId: number; input: z.output<typeof epicUpdateInput>; checked: Checked; userId: number },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('epics').selectAll().where('id', '=', args.epicId).executeTakeFirst();
-    if (!before) throw notFound('Epic', String(args.epicId));
-    const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
-    const { problems } = args.checked;
-    const input = args.input;
-    const plan = input
-      ? await planEpic(trx, { productId: before.product_id, release, stored: before, userId: args.userId }, input, problems)
-      : null;
-    problems.throwIfAny();
-    if (!plan) throw new Error('epic body passed its checks but could not be read');
-
-    const changed: EpicUpdate = {};
-    for (const [key, value] of Object.entries(plan.columns) as [keyof EpicRow, unknown][]) {
-      if (before[key] !== value) (changed as Record<string, unknown>)[key] = value;
-    }
-    const moved = changed.release_id !== undefined && changed.release_id !== null;
-    const releaseId = moved ? Number(changed.release_id) : before.release_id;
-    if (releaseId !== null) {
-      const at = { table: 'epics', scope: 'release_id', scopeId: releaseId, recordId: before.id } as const;
-      const position = await placeIn(trx, at, input.position, moved);
-      if (position !== undefined && position !== before.position) changed.position = position;
-    }
-    const watchers = await watcherChange(trx, EPIC_ITEM, before.id, plan.watchers);
-    const customChange = await writeCustomFields(trx, EPIC, before.id, plan.customFields);
-    if (Object.keys(changed).length === 0 && !watchers && !customChange) return;
-
-    await trx
-      .updateTable('epics')
-      .set({ ...changed, updated_at: new Date().toISOString() })
-      .where('id', '=', before.id)
-      .execute();
-    if (changed.tags !== undefined && plan.tags) await writeTags(trx, EPIC_ITEM, before.id, plan.tags);
-    if (watchers) await writeWatchers(trx, EPIC_ITEM, before.id, watchers[1]);
-    // The epic's status, progress or dates may have moved its old and new initiative.
-    await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, {
-      id: before.id,
-      before,
-      changed: Object.keys(changed),
-    }).flush();
-    const final = await trx.selectFrom('epics').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-
-    const changes = diff(before, final);
-    if (watchers) changes.watchers = watchers;
-    if (customChange) changes.custom_fields = customChange;
-    await audit(trx, { userId: args.userId, type: EPIC, id: before.id, action: 'update', changes });
-  });
+  await db
+    .transaction()
+    .execute((trx) =>
+      updateWorkItem(trx, EPIC_ITEM, { ...args, id: args.epicId }, (ctx, input, problems) =>
+        planEpic(trx, { ...ctx, stored: ctx.stored as EpicRow | null }, input, problems),
+      ),
+    );
 }
 
 /**

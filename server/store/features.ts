@@ -25,7 +25,7 @@ import { placeIn } from './positions';
 import { prepared } from './prepared';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
-import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, watcherChange, writeTags, writeWatchers } from './work-item-rules';
+import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, updateWorkItem, writeTags, writeWatchers } from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
 import type { Database, FeatureRow, FeatureUpdate, ProductRow, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { customFieldsFor, removeCustomFields, writeCustomFields } from './custom-fields';
@@ -246,54 +246,13 @@ export async function updateFeature(
   db: Kysely<Database>,
   args: { featureId: number; input: FeatureChange; checked: Checked; userId: number },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
-    if (!before) throw notFound('Feature', String(args.featureId));
-    const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
-    const { problems } = args.checked;
-    const input = args.input;
-    const plan = input
-      ? await planFeature(trx, { productId: before.product_id, release, stored: before, userId: args.userId }, input, problems)
-      : null;
-    problems.throwIfAny();
-    if (!plan) throw new Error('feature body passed its checks but could not be read');
-
-    const changed: FeatureUpdate = {};
-    for (const [key, value] of Object.entries(plan.columns) as [keyof FeatureUpdate, unknown][]) {
-      if (before[key as keyof FeatureRow] !== value) (changed as Record<string, unknown>)[key] = value;
-    }
-    const at = {
-      table: 'features',
-      scope: 'release_id',
-      scopeId: changed.release_id ?? before.release_id,
-      recordId: before.id,
-    } as const;
-    const position = await placeIn(trx, at, input.position, changed.release_id !== undefined);
-    if (position !== undefined && position !== before.position) changed.position = position;
-    const watchers = await watcherChange(trx, FEATURE_ITEM, before.id, plan.watchers);
-    const customChange = await writeCustomFields(trx, 'Feature', before.id, plan.customFields);
-    if (Object.keys(changed).length === 0 && !watchers && !customChange) return;
-
-    await trx
-      .updateTable('features')
-      .set({ ...changed, updated_at: new Date().toISOString() })
-      .where('id', '=', before.id)
-      .execute();
-    if (changed.tags !== undefined && plan.tags) await writeTags(trx, FEATURE_ITEM, before.id, plan.tags);
-    if (watchers) await writeWatchers(trx, FEATURE_ITEM, before.id, watchers[1]);
-    // The old parents (after a move) lose the feature; the new ones are found from the feature itself.
-    await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, {
-      id: before.id,
-      before,
-      changed: Object.keys(changed),
-    }).flush();
-
-    const final = await trx.selectFrom('features').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-    const changes = diff(before, final);
-    if (watchers) changes.watchers = watchers;
-    if (customChange) changes.custom_fields = customChange;
-    await audit(trx, { userId: args.userId, type: 'Feature', id: before.id, action: 'update', changes });
-  });
+  await db
+    .transaction()
+    .execute((trx) =>
+      updateWorkItem(trx, FEATURE_ITEM, { ...args, id: args.featureId }, (ctx, input, problems) =>
+        planFeature(trx, { ...ctx, stored: ctx.stored as FeatureRow | null }, input, problems),
+      ),
+    );
 }
 
 /** Deletes a feature: it and its requirements, tags and watchers go to the recycle bin first. */

@@ -13,14 +13,17 @@ import type { featureUpdateInput } from '../../src/contract/features';
 import { parseEstimate, MAX_MINUTES, MAX_POINTS } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { todayIso } from '../../src/domain/dates';
+import { notFound } from '../problems';
 import type { Checked, FieldProblems } from '../problems';
 import { dialect } from './dialect';
-import { planCustomFields } from './custom-fields';
+import { planCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPlan } from './custom-fields';
+import { audit, diff } from './audit';
 import type { Db } from './audit';
+import { placeIn } from './positions';
 import { asId, defaultStatus, describeStatus, findRelease, findStatus, findTeam, findUser } from './resolve';
 import { allocateReference } from './reference-numbers';
-import type { RollupScheduler } from './rollup-scheduler';
+import { RollupScheduler } from './rollup-scheduler';
 import type { FeatureRow, FeatureUpdate, ReleaseRow } from './schema';
 import type { WorkItemKind } from './work-items';
 
@@ -461,4 +464,65 @@ export async function beginCreate<I extends { name?: string | undefined }, P>(
   const product = await trx.selectFrom('products').select('reference_prefix').where('id', '=', productId).executeTakeFirstOrThrow();
   const referenceNum = await allocateReference(trx, item.kind, productId, (n) => item.reference.key(product.reference_prefix, n));
   return { plan: planned, input, referenceNum, productId };
+}
+
+/** The row of a work item in a release, as an update reads and compares it. */
+type ReleaseItemRow = WorkItemStored & { id: number; product_id: number; position: number; tags: string } & Record<string, unknown>;
+
+/**
+ * A work item's update in a release (features, epics), inside its transaction: plan the body against
+ * the stored row (every problem at once), then write only what changed — the columns with a new
+ * `updated_at`, its place in the (new) release, watchers, tags, custom fields — mark the roll-ups it
+ * touched and write one audit row. A body that changes nothing writes nothing.
+ */
+export async function updateWorkItem<I extends { position?: number | null | undefined }>(
+  trx: Db,
+  item: WorkItemKind,
+  args: { id: number; input: I; checked: Checked; userId: number },
+  plan: (
+    ctx: PlanContext<ReleaseItemRow>,
+    input: I,
+    problems: FieldProblems,
+  ) => Promise<Pick<WorkItemPlan, 'tags' | 'watchers' | 'customFields'> & { columns: object }>,
+): Promise<void> {
+  // The kind's table is one of the release items; kysely cannot see through the union.
+  const table = item.table as 'features';
+  const read = async (): Promise<ReleaseItemRow | undefined> =>
+    (await trx.selectFrom(table).selectAll().where('id', '=', args.id).executeTakeFirst()) as ReleaseItemRow | undefined;
+  const before = await read();
+  if (!before) throw notFound(item.recordType, String(args.id));
+  const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
+  const { problems } = args.checked;
+  const planned = await plan({ productId: before.product_id, release, stored: before, userId: args.userId }, args.input, problems);
+  problems.throwIfAny();
+
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(planned.columns) as [string, unknown][]) if (before[key] !== value) changed[key] = value;
+  const moved = typeof changed.release_id === 'number';
+  const at = {
+    table: item.table,
+    scope: 'release_id',
+    scopeId: moved ? Number(changed.release_id) : before.release_id,
+    recordId: before.id,
+  } as const;
+  const position = await placeIn(trx, at, args.input.position, moved);
+  if (position !== undefined && position !== before.position) changed.position = position;
+  const watchers = await watcherChange(trx, item, before.id, planned.watchers);
+  const customChange = await writeCustomFields(trx, item.recordType, before.id, planned.customFields);
+  if (Object.keys(changed).length === 0 && !watchers && !customChange) return;
+
+  await trx
+    .updateTable(table)
+    .set({ ...changed, updated_at: new Date().toISOString() })
+    .where('id', '=', before.id)
+    .execute();
+  if (changed.tags !== undefined && planned.tags) await writeTags(trx, item, before.id, planned.tags);
+  if (watchers) await writeWatchers(trx, item, before.id, watchers[1]);
+  // The old parents (after a move) lose the item; the new ones are found from the item itself.
+  await markWorkItem(new RollupScheduler(trx), item, { id: before.id, before, changed: Object.keys(changed) }).flush();
+
+  const changes = diff(before, (await read()) ?? before);
+  if (watchers) changes.watchers = watchers;
+  if (customChange) changes.custom_fields = customChange;
+  await audit(trx, { userId: args.userId, type: item.recordType, id: before.id, action: 'update', changes });
 }
