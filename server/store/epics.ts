@@ -16,18 +16,18 @@ import type { EpicProgressSource } from '../../src/domain/progress';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { audit, auditDestroyed, diff, recycle, unlinkFeatures } from './audit';
+import { auditDestroyed, recycle, unlinkFeatures } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
 import { seekPage, seekQuery } from './pages';
 import { rowsById } from './row-cache';
 import type { LookupTable } from './row-cache';
 import type { SeekableList } from './pages';
-import type { Changes, Db } from './audit';
+import type { Db } from './audit';
 import { placeIn } from './positions';
-import { customFieldFilter, customFieldsFor, removeCustomFields, writeCustomFields } from './custom-fields';
+import { customFieldFilter, customFieldsFor, removeCustomFields } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
-import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, updateWorkItem, writeTags, writeWatchers } from './work-item-rules';
+import { ESTIMATES, beginCreate, finishCreate, markWorkItem, planWorkItem, unitsOf, updateWorkItem } from './work-item-rules';
 import { RollupScheduler } from './rollup-scheduler';
 import { EPIC_ITEM } from './work-items';
 import { defaultRelease } from './releases';
@@ -185,16 +185,7 @@ export async function createEpic(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (plan.tags) await writeTags(trx, EPIC_ITEM, id, plan.tags);
-    if (plan.watchers?.length) await writeWatchers(trx, EPIC_ITEM, id, plan.watchers);
-    const customChange = await writeCustomFields(trx, EPIC, id, plan.customFields);
-    await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, { id, before: null, changed: null }).flush();
-    const after = await trx.selectFrom('epics').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
-    const changes: Changes = diff(null, after);
-    if (plan.watchers?.length) changes.watchers = [null, plan.watchers];
-    if (customChange) changes.custom_fields = [null, customChange[1]];
-    await audit(trx, { userId: args.userId, type: EPIC, id, action: 'create', changes });
+    await finishCreate(trx, EPIC_ITEM, id, plan, args.userId);
     return id;
   });
 }

@@ -14,21 +14,21 @@ import type { FeatureProgressSource } from '../../src/domain/progress';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { audit, auditDestroyed, diff, recycle } from './audit';
+import { auditDestroyed, recycle } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
 import { seekPage } from './pages';
 import { rowsById } from './row-cache';
 import type { LookupTable } from './row-cache';
-import type { Changes, Db } from './audit';
+import type { Db } from './audit';
 import { placeIn } from './positions';
 import { prepared } from './prepared';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
 import { RollupScheduler } from './rollup-scheduler';
-import { ESTIMATES, beginCreate, markWorkItem, planWorkItem, unitsOf, updateWorkItem, writeTags, writeWatchers } from './work-item-rules';
+import { ESTIMATES, beginCreate, finishCreate, markWorkItem, planWorkItem, unitsOf, updateWorkItem } from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
 import type { Database, FeatureRow, FeatureUpdate, ProductRow, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
-import { customFieldsFor, removeCustomFields, writeCustomFields } from './custom-fields';
+import { customFieldsFor, removeCustomFields } from './custom-fields';
 import type { CustomFieldPlan } from './custom-fields';
 import { serializeRequirements } from './requirements';
 import {
@@ -227,16 +227,7 @@ export async function createFeature(
       updated_at: ts,
     };
     const { id } = await trx.insertInto('features').values(values).returning('id').executeTakeFirstOrThrow();
-    if (plan.tags) await writeTags(trx, FEATURE_ITEM, id, plan.tags);
-    if (plan.watchers?.length) await writeWatchers(trx, FEATURE_ITEM, id, plan.watchers);
-    const customChange = await writeCustomFields(trx, 'Feature', id, plan.customFields);
-    await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, { id, before: null, changed: null }).flush();
-
-    const after = await trx.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const changes: Changes = diff(null, after);
-    if (plan.watchers?.length) changes.watchers = [null, plan.watchers];
-    if (customChange) changes.custom_fields = [null, customChange[1]];
-    await audit(trx, { userId: args.userId, type: 'Feature', id, action: 'create', changes });
+    await finishCreate(trx, FEATURE_ITEM, id, plan, args.userId);
     return id;
   });
 }

@@ -25,7 +25,7 @@ import { asId, defaultStatus, describeStatus, findRelease, findStatus, findTeam,
 import { allocateReference } from './reference-numbers';
 import { RollupScheduler } from './rollup-scheduler';
 import type { FeatureRow, FeatureUpdate, ReleaseRow } from './schema';
-import type { WorkItemKind } from './work-items';
+import type { WorkItemDescriptor, WorkItemKind } from './work-items';
 
 type FeatureChange = z.output<typeof featureUpdateInput>;
 
@@ -240,7 +240,7 @@ export async function planWorkItem(
  */
 export async function planStatus(
   db: Db,
-  item: WorkItemKind,
+  item: WorkItemDescriptor,
   ctx: { productId: number; stored: { workflow_status_id: number | null } | null },
   sent: StatusInput | undefined,
   columns: { workflow_status_id?: number | null; status_changed_on?: string | null },
@@ -263,7 +263,7 @@ export async function planStatus(
 }
 
 /** Replaces a record's tags (kinds with tags). */
-export async function writeTags(db: Db, item: WorkItemKind, id: number, tags: readonly string[]): Promise<void> {
+export async function writeTags(db: Db, item: WorkItemDescriptor, id: number, tags: readonly string[]): Promise<void> {
   if (!item.tags) return;
   const { table, column } = item.tags;
   await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(db);
@@ -500,7 +500,7 @@ export async function updateWorkItem<I extends { position?: number | null | unde
   for (const [key, value] of Object.entries(planned.columns) as [string, unknown][]) if (before[key] !== value) changed[key] = value;
   const moved = typeof changed.release_id === 'number';
   const at = {
-    table: item.table,
+    table,
     scope: 'release_id',
     scopeId: moved ? Number(changed.release_id) : before.release_id,
     recordId: before.id,
@@ -525,4 +525,31 @@ export async function updateWorkItem<I extends { position?: number | null | unde
   if (watchers) changes.watchers = watchers;
   if (customChange) changes.custom_fields = customChange;
   await audit(trx, { userId: args.userId, type: item.recordType, id: before.id, action: 'update', changes });
+}
+
+/**
+ * What every create of a release item does once its row is inserted: its tags, watchers and custom
+ * fields, the roll-up marks, and one audit row with all of it.
+ */
+export async function finishCreate(
+  trx: Db,
+  item: WorkItemKind,
+  id: number,
+  plan: Pick<WorkItemPlan, 'tags' | 'watchers' | 'customFields'>,
+  userId: number,
+): Promise<void> {
+  if (plan.tags) await writeTags(trx, item, id, plan.tags);
+  if (plan.watchers?.length) await writeWatchers(trx, item, id, plan.watchers);
+  const customChange = await writeCustomFields(trx, item.recordType, id, plan.customFields);
+  await markWorkItem(new RollupScheduler(trx), item, { id, before: null, changed: null }).flush();
+  // The kind's table is one of the release items; kysely cannot see through the union.
+  const after = await trx
+    .selectFrom(item.table as 'features')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const changes = diff(null, after);
+  if (plan.watchers?.length) changes.watchers = [null, plan.watchers];
+  if (customChange) changes.custom_fields = [null, customChange[1]];
+  await audit(trx, { userId, type: item.recordType, id, action: 'create', changes });
 }
