@@ -16,7 +16,7 @@ import type { EpicProgressSource } from '../../src/domain/progress';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { auditDestroyed, recycle, unlinkFeatures } from './audit';
+import { unlinkFeatures } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
 import { seekPage, seekQuery } from './pages';
@@ -25,10 +25,9 @@ import type { LookupTable } from './row-cache';
 import type { SeekableList } from './pages';
 import type { Db } from './audit';
 import { placeIn } from './positions';
-import { customFieldFilter, customFieldsFor, removeCustomFields } from './custom-fields';
+import { customFieldFilter, customFieldsFor } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
-import { ESTIMATES, beginCreate, finishCreate, markWorkItem, planWorkItem, unitsOf, updateWorkItem } from './work-item-rules';
-import { RollupScheduler } from './rollup-scheduler';
+import { ESTIMATES, beginCreate, deleteWorkItem, finishCreate, planWorkItem, unitsOf, updateWorkItem } from './work-item-rules';
 import { EPIC_ITEM } from './work-items';
 import { defaultRelease } from './releases';
 import { asId, findByIdOrKey, requiring, findInitiative, findRelease, findUser } from './resolve';
@@ -210,40 +209,16 @@ export async function updateEpic(
  * their releases — each with an update audit row, written in one statement.
  */
 export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; userId: number }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const epic = await trx.selectFrom('epics').selectAll().where('id', '=', args.epicId).executeTakeFirst();
-    if (!epic) throw notFound('Epic', String(args.epicId));
-    const tags = await trx.selectFrom('epic_tags').selectAll().where('epic_id', '=', epic.id).execute();
-    const watchers = await trx.selectFrom('epic_watchers').selectAll().where('epic_id', '=', epic.id).execute();
-    const linked = await trx.selectFrom('features').select(['id', 'epic_id']).where('epic_id', '=', epic.id).orderBy('id').execute();
-    const values = await removeCustomFields(trx, EPIC, [epic.id]);
-    // Table names as keys, parents first, so a restore can insert them back in order.
-    await recycle(trx, {
-      userId: args.userId,
-      type: EPIC,
-      id: epic.id,
-      name: epic.name,
-      productId: epic.product_id,
-      rows: {
-        epics: [epic],
-        epic_tags: tags,
-        epic_watchers: watchers,
-        custom_field_values: values,
-        features: linked,
-      },
-    });
-    const ts = new Date().toISOString();
-    await unlinkFeatures(trx, { column: 'epic_id', id: epic.id, userId: args.userId, at: ts });
-    await trx.deleteFrom('epic_tags').where('epic_id', '=', epic.id).execute();
-    await trx.deleteFrom('epic_watchers').where('epic_id', '=', epic.id).execute();
-    await trx.deleteFrom('epics').where('id', '=', epic.id).execute();
-    await auditDestroyed(trx, args.userId, EPIC, epic);
-    await markWorkItem(new RollupScheduler(trx), EPIC_ITEM, {
-      id: null,
-      before: epic,
-      changed: null,
-    }).flush();
-  });
+  await db.transaction().execute((trx) =>
+    deleteWorkItem(trx, EPIC_ITEM, { id: args.epicId, userId: args.userId }, async (epic) => {
+      // Its features stay in their releases, unlinked (each with an update audit row).
+      const linked = await trx.selectFrom('features').select(['id', 'epic_id']).where('epic_id', '=', epic.id).orderBy('id').execute();
+      return {
+        links: { features: linked },
+        after: () => unlinkFeatures(trx, { column: 'epic_id', id: epic.id, userId: args.userId, at: new Date().toISOString() }),
+      };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ import type { FeatureProgressSource } from '../../src/domain/progress';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { auditDestroyed, recycle } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
 import { seekPage } from './pages';
@@ -24,8 +23,7 @@ import type { Db } from './audit';
 import { placeIn } from './positions';
 import { prepared } from './prepared';
 import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
-import { RollupScheduler } from './rollup-scheduler';
-import { ESTIMATES, beginCreate, finishCreate, markWorkItem, planWorkItem, unitsOf, updateWorkItem } from './work-item-rules';
+import { ESTIMATES, beginCreate, deleteWorkItem, finishCreate, planWorkItem, unitsOf, updateWorkItem } from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
 import type { Database, FeatureRow, FeatureUpdate, ProductRow, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
 import { customFieldsFor, removeCustomFields } from './custom-fields';
@@ -248,46 +246,23 @@ export async function updateFeature(
 
 /** Deletes a feature: it and its requirements, tags and watchers go to the recycle bin first. */
 export async function deleteFeature(db: Kysely<Database>, args: { featureId: number; userId: number }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const feature = await trx.selectFrom('features').selectAll().where('id', '=', args.featureId).executeTakeFirst();
-    if (!feature) throw notFound('Feature', String(args.featureId));
-    const requirements = await trx.selectFrom('requirements').selectAll().where('feature_id', '=', feature.id).execute();
-    const tags = await trx.selectFrom('feature_tags').selectAll().where('feature_id', '=', feature.id).execute();
-    const watchers = await trx.selectFrom('feature_watchers').selectAll().where('feature_id', '=', feature.id).execute();
-    const customValues = [
-      ...(await removeCustomFields(trx, 'Feature', [feature.id])),
-      ...(await removeCustomFields(
+  await db.transaction().execute((trx) =>
+    deleteWorkItem(trx, FEATURE_ITEM, { id: args.featureId, userId: args.userId }, async (feature) => {
+      // Its requirements go with it, and their custom field values.
+      const requirements = await trx.selectFrom('requirements').selectAll().where('feature_id', '=', feature.id).execute();
+      const values = await removeCustomFields(
         trx,
         'Requirement',
         requirements.map((r) => r.id),
-      )),
-    ];
-    // Table names as keys, parents first, so a restore can insert them back in order.
-    await recycle(trx, {
-      userId: args.userId,
-      type: 'Feature',
-      id: feature.id,
-      name: feature.name,
-      productId: feature.product_id,
-      rows: {
-        features: [feature],
-        requirements,
-        feature_tags: tags,
-        feature_watchers: watchers,
-        custom_field_values: customValues,
-      },
-    });
-    await trx.deleteFrom('feature_tags').where('feature_id', '=', feature.id).execute();
-    await trx.deleteFrom('feature_watchers').where('feature_id', '=', feature.id).execute();
-    await trx.deleteFrom('requirements').where('feature_id', '=', feature.id).execute();
-    await trx.deleteFrom('features').where('id', '=', feature.id).execute();
-    await auditDestroyed(trx, args.userId, 'Feature', feature);
-    await markWorkItem(new RollupScheduler(trx), FEATURE_ITEM, {
-      id: null,
-      before: feature,
-      changed: null,
-    }).flush();
-  });
+      );
+      return {
+        children: { requirements, custom_field_values: values },
+        after: async () => {
+          await trx.deleteFrom('requirements').where('feature_id', '=', feature.id).execute();
+        },
+      };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,9 +16,9 @@ import { todayIso } from '../../src/domain/dates';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems } from '../problems';
 import { dialect } from './dialect';
-import { planCustomFields, writeCustomFields } from './custom-fields';
+import { planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPlan } from './custom-fields';
-import { audit, diff } from './audit';
+import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Db } from './audit';
 import { placeIn } from './positions';
 import { asId, defaultStatus, describeStatus, findRelease, findStatus, findTeam, findUser } from './resolve';
@@ -552,4 +552,69 @@ export async function finishCreate(
   if (plan.watchers?.length) changes.watchers = [null, plan.watchers];
   if (customChange) changes.custom_fields = [null, customChange[1]];
   await audit(trx, { userId, type: item.recordType, id, action: 'create', changes });
+}
+
+/** Rows of the recycle bin's payload, by table. */
+type RecycledRows = Record<string, Record<string, unknown>[]>;
+
+/**
+ * Deletes a work item into the recycle bin in its transaction: the row, its tags, watchers and
+ * custom field values, and what `hung` says hangs from it — `children` removed with it (inserted
+ * back after the row on a restore) and `links` cleared on other records (put back last) — then the
+ * audit row and the roll-up marks of what it counted in. `hung.after` runs once the payload is kept
+ * (it removes the children or clears the links).
+ */
+export async function deleteWorkItem(
+  trx: Db,
+  item: WorkItemKind,
+  args: { id: number; userId: number },
+  hung?: (row: Record<string, unknown> & { id: number; name: string; product_id: number }) => Promise<{
+    children?: RecycledRows;
+    links?: RecycledRows;
+    after: () => Promise<void>;
+  }>,
+): Promise<void> {
+  // The kind's table is one of the work items; kysely cannot see through the union.
+  const row = await trx
+    .selectFrom(item.table as 'features')
+    .selectAll()
+    .where('id', '=', args.id)
+    .executeTakeFirst();
+  if (!row) throw notFound(item.recordType, String(args.id));
+  const linked = async (link: { table: string; column: string } | null): Promise<Record<string, unknown>[]> =>
+    link
+      ? (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(link.table)} WHERE ${sql.ref(link.column)} = ${row.id}`.execute(trx))
+          .rows
+      : [];
+  const tags = await linked(item.tags);
+  const watchers = await linked(item.watchers);
+  const values = await removeCustomFields(trx, item.recordType, [row.id]);
+  const extra = hung ? await hung(row) : { after: () => Promise.resolve() };
+  const { custom_field_values: childValues = [], ...children } = extra.children ?? {};
+  // Table names as keys, parents first, so a restore can insert them back in order.
+  await recycle(trx, {
+    userId: args.userId,
+    type: item.recordType,
+    id: row.id,
+    name: row.name,
+    productId: row.product_id,
+    rows: {
+      [item.table]: [row],
+      ...children,
+      ...(item.tags ? { [item.tags.table]: tags } : {}),
+      ...(item.watchers ? { [item.watchers.table]: watchers } : {}),
+      custom_field_values: [...values, ...childValues],
+      ...extra.links,
+    },
+  });
+  await extra.after();
+  for (const link of [item.tags, item.watchers]) {
+    if (link) await sql`DELETE FROM ${sql.table(link.table)} WHERE ${sql.ref(link.column)} = ${row.id}`.execute(trx);
+  }
+  await trx
+    .deleteFrom(item.table as 'features')
+    .where('id', '=', row.id)
+    .execute();
+  await auditDestroyed(trx, args.userId, item.recordType, row);
+  await markWorkItem(new RollupScheduler(trx), item, { id: null, before: row, changed: null }).flush();
 }
