@@ -10,7 +10,9 @@ import { customFieldRoutes } from './routes/custom-fields';
 import { epicRoutes } from './routes/epics';
 import { featureRoutes } from './routes/features';
 import { goalRoutes } from './routes/goals';
+import { ideaRoutes } from './routes/ideas';
 import { initiativeRoutes } from './routes/initiatives';
+import { portalRoutes } from './routes/portals';
 import { releaseRoutes } from './routes/releases';
 import { requirementRoutes } from './routes/requirements';
 
@@ -32,6 +34,8 @@ const recordRoutes = [
   ...initiativeRoutes,
   ...goalRoutes,
   ...customFieldRoutes,
+  ...portalRoutes,
+  ...ideaRoutes,
 ] as const;
 
 const documentRoute = route({

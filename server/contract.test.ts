@@ -22,6 +22,10 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   teams: 'team',
   users: 'user',
   custom_field_definitions: 'custom_field_definition',
+  ideas: 'idea',
+  idea_categories: 'idea_category',
+  idea_portals: 'idea_portal',
+  portal_users: 'portal_user',
 };
 
 /** Example status names that no workflow of the demo account has, per record kind. */
@@ -39,6 +43,8 @@ const STATUS_SWAPS: Record<string, Record<string, string>> = {
  */
 const SPEC_ADJUSTMENTS: Record<string, Record<string, unknown>> = {
   'POST /products/{product_id}/releases': { external_release_date: '2026-12-31' },
+  // The spec: `created_by` is required on operation 10 (any email).
+  'POST /products/{product_id}/ideas': { created_by: 'contract@example.com' },
 };
 
 /**
@@ -77,6 +83,10 @@ beforeAll(async () => {
   ids.user = String(user.id);
   ids.custom_field_definition = String((await first('/custom_field_definitions', 'custom_field_definitions')).id);
   const timeFrame = await first(`/products/${ids.product}/time_frames`, 'time_frames');
+  ids.idea = String((await first(`/products/${ids.product}/ideas`, 'ideas')).id);
+  const category = await first(`/products/${ids.product}/idea_categories`, 'idea_categories');
+  ids.idea_portal = String((await first('/idea_portals', 'idea_portals')).id);
+  ids.portal_user = String((await first(`/idea_portals/${ids.idea_portal}/portal_users`, 'portal_users')).id);
   // The example's parent release must be another release than the one updated.
   const releases = await t.get<{ releases: { id: string }[] }>(`/products/${ids.product}/releases`);
   const otherRelease = releases.body.releases.find((r) => r.id !== ids.release)?.id;
@@ -87,6 +97,8 @@ beforeAll(async () => {
     [292454904, Number(otherRelease)],
     [813624702, Number(timeFrame.id)],
     ['2015', timeFrame.name],
+    // The example's parent idea category.
+    [552935478, Number(category.id)],
   ]);
 });
 afterAll(async () => {
@@ -123,6 +135,8 @@ async function throwaway(kind: string): Promise<string> {
     release: [`/products/${ids.product}/releases`, { release: { name } }],
     initiative: [`/products/${ids.product}/initiatives`, { initiative: { name, workflow_status: { name: 'Not started' } } }],
     goal: [`/products/${ids.product}/goals`, { goal: { name } }],
+    idea: [`/products/${ids.product}/ideas`, { idea: { name, created_by: 'contract@example.com' } }],
+    portal_user: [`/idea_portals/${ids.idea_portal}/portal_users`, { portal_user: { email: `${name.replaceAll(' ', '.')}@example.com` } }],
   };
   const [path, body] = made[kind] ?? [];
   if (!path) throw new Error(`no throwaway ${kind}`);

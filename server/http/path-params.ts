@@ -4,6 +4,7 @@
 // (` 1`, `+1`, `1.0`, `0x1`, `01`, `1e3`, `١`, a 5,000-digit number) is a 404 that never reaches the
 // database, and the stores' finders only ever see well-formed ids and keys.
 import { EMAIL_MAX } from '../../src/contract/common';
+import { SUBDOMAIN_PATTERN } from '../../src/contract/portals';
 import { notFound } from '../problems';
 import type { StoreError } from '../problems';
 
@@ -39,7 +40,11 @@ const GRAMMARS: Readonly<Record<string, ParamGrammar>> = {
   epics: { noun: 'Epic', alternatives: [key('-[Ee]')] },
   initiatives: { noun: 'Initiative', alternatives: [key('-[Ss]')] },
   goals: { noun: 'Goal', alternatives: [key('-[Gg]')] },
+  ideas: { noun: 'Idea', alternatives: [key('-[Ii]')] },
   custom_field_definitions: { noun: 'Custom field definition', alternatives: [] },
+  // A portal's key is its subdomain (contract/portals.ts), matched in any case.
+  idea_portals: { noun: 'Idea portal', alternatives: [new RegExp(SUBDOMAIN_PATTERN.source, 'i')] },
+  portal_users: { noun: 'Portal user', alternatives: [] },
 };
 
 /** The collection segment before each `{param}` of a path template: `{ product_id: 'products' }`. */

@@ -849,3 +849,148 @@ export const PRODUCTS: ProductSeed[] = [
     ],
   },
 ];
+
+/** A portal user of the demo seed (issue 11): a mix of employees, disabled and unverified users. */
+export interface PortalUserSeed {
+  email: string;
+  firstName: string;
+  lastName: string;
+  employee?: boolean;
+  enabled?: boolean;
+  verified?: boolean;
+  maxEndorsementsOverride?: number;
+  unsubscribed?: boolean;
+}
+
+/** An idea portal of the demo seed, in the product its prefix names. */
+export interface IdeaPortalSeed {
+  product: string;
+  title: string;
+  subdomain: string;
+  accessType: 'public' | 'submit-only' | 'private';
+  votesPerUser: number | null;
+  votesPerIdea: number | null;
+  users: PortalUserSeed[];
+}
+
+export const IDEA_PORTALS: IdeaPortalSeed[] = [
+  {
+    product: 'PLN',
+    title: 'Planner Cloud ideas',
+    subdomain: 'planner-cloud',
+    accessType: 'public',
+    votesPerUser: 10,
+    votesPerIdea: 3,
+    users: [
+      { email: 'ava.lindqvist@northwind.example', firstName: 'Ava', lastName: 'Lindqvist', verified: true },
+      { email: 'ben.okafor@contoso.example', firstName: 'Ben', lastName: 'Okafor', verified: true, maxEndorsementsOverride: 20 },
+      { email: 'chloe.martin@fabrikam.example', firstName: 'Chloé', lastName: 'Martin' },
+      { email: 'dev.patel@planner.local', firstName: 'Dev', lastName: 'Patel', employee: true, verified: true },
+      { email: 'erin.walsh@planner.local', firstName: 'Erin', lastName: 'Walsh', employee: true, verified: true, unsubscribed: true },
+      { email: 'felix.braun@tailspin.example', firstName: 'Felix', lastName: 'Braun', enabled: false, verified: true },
+    ],
+  },
+];
+
+/** An idea of the demo (issue 11): status of the Idea workflow, votes, tags and category names. */
+export interface IdeaSeed {
+  name: string;
+  status: string;
+  votes: number;
+  tags?: string[];
+  categories?: string[];
+  /** The creator: a user key, or any email (someone who is not a user). */
+  by: UserKey | string;
+  /** Days ago it was sent in. */
+  age: number;
+  /** Index (in this list) of the idea it was merged into. */
+  mergedInto?: number;
+  /** Name of a feature of the product it was promoted to. */
+  feature?: string;
+  visibility?: 'service' | 'public' | 'employee';
+  spam?: boolean;
+}
+
+/** Idea categories per product prefix: `[name, parent name | null]`, parents first. */
+export const IDEA_CATEGORIES: Record<string, [string, string | null][]> = {
+  PLN: [
+    ['Planning', null],
+    ['Roadmaps', 'Planning'],
+    ['Releases', 'Planning'],
+    ['Integrations', null],
+    ['Usability', null],
+    ['Reporting', null],
+  ],
+  MOB: [
+    ['Offline', null],
+    ['Notifications', null],
+  ],
+};
+
+const IDEA_WORDS: [string, string[], string[]][] = [
+  ['Dark mode for the planning board', ['ux'], ['Usability']],
+  ['Export the roadmap to PowerPoint', ['export'], ['Roadmaps']],
+  ['Slack notifications when a feature ships', ['slack', 'notifications'], ['Integrations']],
+  ['Keyboard shortcuts for the board', ['ux'], ['Usability']],
+  ['Jira two-way sync of statuses', ['jira'], ['Integrations']],
+  ['Capacity report per team', ['reporting'], ['Reporting']],
+  ['Drag features between releases on the roadmap', ['roadmap'], ['Roadmaps']],
+  ['Release notes generated from shipped features', ['releases'], ['Releases']],
+  ['Burndown chart for each release', ['reporting'], ['Reporting', 'Releases']],
+  ['Custom colours for tags', ['ux'], ['Usability']],
+  ['Single sign-on with Okta', ['security'], ['Integrations']],
+  ['Bulk edit features from the list', ['ux'], ['Usability']],
+  ['Roadmap view by quarter', ['roadmap'], ['Roadmaps']],
+  ['Export ideas to CSV', ['export'], ['Reporting']],
+  ['Email digest of new ideas each week', ['notifications'], []],
+  ['Dark theme for the whole app', ['ux'], ['Usability']],
+  ['Microsoft Teams notifications', ['notifications'], ['Integrations']],
+  ['Dependencies between features on the roadmap', ['roadmap'], ['Roadmaps']],
+  ['Time tracking on requirements', [], ['Planning']],
+  ['Portfolio view across products', ['reporting'], ['Reporting']],
+  ['Public roadmap page for customers', ['roadmap'], ['Roadmaps']],
+  ['GitHub pull requests linked to features', ['github'], ['Integrations']],
+  ['Undo for the last change', ['ux'], ['Usability']],
+  ['Release calendar subscription (iCal)', ['releases'], ['Releases']],
+  ['Scoring ideas with a custom scorecard', [], ['Planning']],
+  ['Comment mentions notify the person', ['notifications'], []],
+  ['Cheap watches for sale', [], []],
+  ['Saved filters on the idea list', ['ux'], ['Usability']],
+];
+const IDEA_STATUSES = ['Needs review', 'Future consideration', 'Planned', 'Shipped', 'Will not implement'];
+const SUBMITTERS: (UserKey | string)[] = ['admin', 'morgan', 'casey@customer.example', 'sam', 'jo@partner.example', 'lee@customer.example'];
+
+/** Ideas per product prefix: 28 in Planner Cloud (one merged pair, one promoted, one spam), 4 in Mobile App. */
+export const IDEAS: Record<string, IdeaSeed[]> = {
+  PLN: IDEA_WORDS.map(([name, tags, categories], i): IdeaSeed => {
+    const seed: IdeaSeed = {
+      name,
+      status: IDEA_STATUSES[i % IDEA_STATUSES.length] ?? 'Needs review',
+      votes: (i * 7) % 23,
+      tags,
+      categories,
+      by: SUBMITTERS[i % SUBMITTERS.length] ?? 'admin',
+      age: (i * 5) % 60,
+      visibility: i % 3 === 0 ? 'public' : i % 3 === 1 ? 'employee' : 'service',
+    };
+    // "Dark theme for the whole app" is a duplicate of "Dark mode for the planning board".
+    if (i === 15) seed.mergedInto = 0;
+    // "Release notes generated from shipped features" is linked to a feature.
+    if (i === 7) seed.feature = 'Bulk edit features';
+    if (name.startsWith('Cheap watches')) seed.spam = true;
+    return seed;
+  }),
+  MOB: [
+    { name: 'Offline mode for the app', status: 'Planned', votes: 12, tags: ['offline'], categories: ['Offline'], by: 'morgan', age: 9 },
+    {
+      name: 'Push notification settings per project',
+      status: 'Needs review',
+      votes: 4,
+      categories: ['Notifications'],
+      by: 'pat@customer.example',
+      age: 3,
+    },
+    { name: 'Widget for the home screen', status: 'Future consideration', votes: 7, by: 'sam', age: 20 },
+    { name: 'Face ID sign-in', status: 'Shipped', votes: 15, by: 'admin', age: 40, visibility: 'public' },
+  ],
+};

@@ -1,18 +1,19 @@
 // Seeds a new database in one transaction: `demo` fills the account from demo-data.ts (two
-// products with teams, initiatives, epics, releases, phases, features, requirements), `empty` only
-// the users and one product with its workflows and feature kinds. Runs on first start only.
+// products with teams, initiatives, epics, releases, phases, features, requirements, and an idea
+// portal with its portal users), `empty` only the users and one product with its workflows and
+// feature kinds. Runs on first start only.
 import type { Kysely, Transaction } from 'kysely';
 import { todayIso } from '../../src/domain/dates';
 import { parseEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { progressFromCompletion, progressFromRemaining } from '../../src/domain/progress';
-import { epicKey, featureKey, goalKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
+import { epicKey, featureKey, goalKey, ideaKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
 import { recomputeRollups } from '../store/rollup-scheduler';
 import type { RollupKind } from '../store/rollup-scheduler';
 import type { Database } from '../store/schema';
 import { insertFeatureKinds, insertProduct, insertTimeFrames, insertWorkflows } from '../store/product-defaults';
 import type { StatusIds } from '../store/product-defaults';
-import { EMPTY_PRODUCT, INCREMENTS, PRODUCTS, SPRINTS, TEAM_STATUSES, USERS } from './demo-data';
+import { EMPTY_PRODUCT, IDEA_CATEGORIES, IDEA_PORTALS, IDEAS, INCREMENTS, PRODUCTS, SPRINTS, TEAM_STATUSES, USERS } from './demo-data';
 import type { FeatureSeed, ProductSeed, ReleaseSeed, UserKey } from './demo-data';
 
 export interface SeedResult {
@@ -55,9 +56,137 @@ export async function seedAccount(db: Kysely<Database>, mode: 'demo' | 'empty'):
     } else {
       const day = (offset: number): string => todayIso(new Date(today.getTime() + offset * DAY_MS));
       for (const product of PRODUCTS) await seedProduct(trx, product, users, ts, day);
+      await seedIdeaPortals(trx, ts);
+      await seedIdeas(trx, users, today);
     }
     return { adminId, adminEmail: admin.email };
   });
+}
+
+/** The demo's idea portals and their portal users (issue 11), in the products their prefixes name. */
+async function seedIdeaPortals(trx: Trx, ts: string): Promise<void> {
+  for (const p of IDEA_PORTALS) {
+    const product = await trx.selectFrom('products').select('id').where('reference_prefix', '=', p.product).executeTakeFirstOrThrow();
+    const portal = await trx
+      .insertInto('idea_portals')
+      .values({
+        product_id: product.id,
+        title: p.title,
+        subdomain: p.subdomain,
+        access_type: p.accessType,
+        portal_enabled: 1,
+        external_url: null,
+        votes_per_user: p.votesPerUser,
+        votes_per_idea: p.votesPerIdea,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const u of p.users) {
+      await trx
+        .insertInto('portal_users')
+        .values({
+          idea_portal_id: portal.id,
+          email: u.email,
+          first_name: u.firstName,
+          last_name: u.lastName,
+          employee: u.employee ? 1 : 0,
+          enabled: u.enabled === false ? 0 : 1,
+          verified: u.verified ? 1 : 0,
+          max_endorsements_override: u.maxEndorsementsOverride ?? null,
+          unsubscribed: u.unsubscribed ? 1 : 0,
+          unsubscribed_from_weekly_emails: u.unsubscribed ? 1 : null,
+          created_at: ts,
+          updated_at: ts,
+        })
+        .execute();
+    }
+  }
+}
+
+/**
+ * The demo's idea categories and ideas (issue 11), keyed by the product counter. Votes are the
+ * initial votes (no votes ledger yet); no audit rows, as for every seeded record.
+ */
+async function seedIdeas(trx: Trx, users: Map<UserKey, number>, today: Date): Promise<void> {
+  const userEmails = new Map(USERS.map((u) => [u.key as string, u.email]));
+  for (const [prefix, seeds] of Object.entries(IDEAS)) {
+    const product = await trx.selectFrom('products').select('id').where('reference_prefix', '=', prefix).executeTakeFirstOrThrow();
+    const ts = today.toISOString();
+    const categories = new Map<string, number>();
+    for (const [name, parent] of IDEA_CATEGORIES[prefix] ?? []) {
+      const row = await trx
+        .insertInto('idea_categories')
+        .values({
+          product_id: product.id,
+          name,
+          parent_id: parent === null ? null : must(categories, parent, 'idea category'),
+          created_at: ts,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      categories.set(name, row.id);
+    }
+    const statuses = await trx
+      .selectFrom('workflow_statuses as ws')
+      .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
+      .select(['ws.id', 'ws.name'])
+      .where('w.product_id', '=', product.id)
+      .where('w.statusable_type', '=', 'Idea')
+      .execute();
+    const statusIds = new Map(statuses.map((s) => [s.name, s.id]));
+    const ids: number[] = [];
+    for (const [i, s] of seeds.entries()) {
+      const when = new Date(today.getTime() - s.age * DAY_MS - i * 60_000).toISOString();
+      const email = userEmails.get(s.by) ?? s.by;
+      const feature = s.feature
+        ? await trx
+            .selectFrom('features')
+            .select('id')
+            .where('product_id', '=', product.id)
+            .where('name', '=', s.feature)
+            .executeTakeFirstOrThrow()
+        : undefined;
+      const tags = s.tags ?? [];
+      const row = await trx
+        .insertInto('ideas')
+        .values({
+          product_id: product.id,
+          reference_num: ideaKey(prefix, i + 1),
+          name: s.name,
+          description: `<p>${s.name}.</p>`,
+          workflow_status_id: must(statusIds, s.status, 'idea status'),
+          created_by_user_id: users.get(s.by as UserKey) ?? null,
+          created_by_email: email,
+          visibility: s.visibility ?? 'service',
+          initial_votes: s.votes,
+          votes: s.votes,
+          spam: s.spam ? 1 : 0,
+          duplicate_of_id: s.mergedInto === undefined ? null : at(ids, s.mergedInto, 'merged idea'),
+          feature_id: feature?.id ?? null,
+          tags: tags.join(','),
+          status_changed_at: when,
+          created_at: when,
+          updated_at: when,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+      if (tags.length)
+        await trx
+          .insertInto('idea_tags')
+          .values(tags.map((tag) => ({ idea_id: row.id, tag })))
+          .execute();
+      const links = (s.categories ?? []).map((c) => ({ idea_id: row.id, category_id: must(categories, c, 'idea category') }));
+      if (links.length) await trx.insertInto('idea_category_links').values(links).execute();
+    }
+    await trx
+      .updateTable('products')
+      .set({ next_idea_num: seeds.length + 1 })
+      .where('id', '=', product.id)
+      .execute();
+  }
 }
 
 /** Looks a seeded value up and fails loudly: a miss is a mistake in demo-data.ts, not user input. */

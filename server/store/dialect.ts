@@ -10,7 +10,7 @@ import type { GroupStatement } from './group-commit';
 import { noteWrite } from './write-version';
 
 /** Tables with a full-text name index (`<table>_fts`, trigram FTS5 kept in step by triggers). */
-export type SearchableTable = 'features';
+export type SearchableTable = 'features' | 'ideas';
 
 /** A column by name (`f.name`) or any expression. */
 export type Operand = string | Expression<unknown>;
@@ -22,6 +22,19 @@ export interface StoreDialect {
   readonly textSearchMinLength: number;
   /** `id IN (ids of rows of table whose name contains q)`, through the full-text index. */
   textSearch(table: SearchableTable, id: Operand, q: string): RawBuilder<SqlBool>;
+  /**
+   * `id IN (…)` as textSearch, matched in one column of an index over several (ideas: `name` of
+   * name and description).
+   */
+  textSearchIn(table: SearchableTable, column: string, id: Operand, q: string): RawBuilder<SqlBool>;
+  /**
+   * The rows of `table` sharing any word (three characters or more) of `q`, best first: a subquery
+   * of `(id, rank)` where a lower rank is a better match (FTS5 bm25, `weights` per indexed column).
+   * Null when `q` has no word the index can match.
+   */
+  rankedSearch(table: SearchableTable, q: string, weights: readonly number[]): RawBuilder<{ id: number; rank: number }> | null;
+  /** Days (fractional) from the timestamp in `column` to now. */
+  daysSince(column: Operand): RawBuilder<number>;
   /** `column` contains `text` literally (`%` and `_` are letters), ignoring ASCII case. */
   containsText(column: Operand, text: string): RawBuilder<SqlBool>;
   /** `column` equals `text` ignoring ASCII case. */
@@ -187,6 +200,18 @@ export const sqliteDialect: StoreDialect = {
   textSearchMinLength: 3,
   textSearch: (table, id, q) =>
     sql<SqlBool>`${operand(id)} IN (SELECT rowid FROM ${sql.table(`${table}_fts`)} WHERE ${sql.table(`${table}_fts`)} MATCH ${ftsPhrase(q)})`,
+  textSearchIn: (table, column, id, q) =>
+    sql<SqlBool>`${operand(id)} IN (SELECT rowid FROM ${sql.table(`${table}_fts`)} WHERE ${sql.table(`${table}_fts`)} MATCH ${`{${column}} : ${ftsPhrase(q)}`})`,
+  rankedSearch: (table, q, weights) => {
+    // Each word a phrase of its own (no FTS syntax from the text), any of them matching.
+    const words = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u))].filter((w) => [...w].length >= 3).slice(0, 32);
+    if (words.length === 0) return null;
+    const fts = sql.table(`${table}_fts`);
+    const match = words.map(ftsPhrase).join(' OR ');
+    const rank = sql`bm25(${fts}, ${sql.join(weights.map((w) => sql.lit(w)))})`;
+    return sql<{ id: number; rank: number }>`SELECT rowid AS id, ${rank} AS rank FROM ${fts} WHERE ${fts} MATCH ${match}`;
+  },
+  daysSince: (column) => sql<number>`(julianday('now') - julianday(${operand(column)}))`,
   // SQLite's LIKE ignores ASCII case; Kysely's `like` operator has no ESCAPE clause, hence raw SQL.
   containsText: (column, text) => sql<SqlBool>`${operand(column)} LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`,
   // NOCASE folds ASCII only, exactly as SQLite's lower() would on both sides, and unlike lower() it

@@ -529,6 +529,134 @@ ALTER TABLE goals ADD COLUMN success_metric_description TEXT;
 ALTER TABLE goals ADD COLUMN success_metric_status_id INTEGER REFERENCES workflow_statuses(id);
 `,
   },
+  {
+    version: 11,
+    name: 'idea-portals',
+    // Idea portals (one product's, named by a subdomain unique in the account: the portal's key in
+    // paths, `/portal/<subdomain>` in the app) and their portal users, whose email is unique per
+    // portal in any case. A vote cap of NULL means no cap. Created with AUTOINCREMENT, as migration 4
+    // made every id table: a deleted portal user's id is never handed out again.
+    sql: `
+CREATE TABLE idea_portals (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  title TEXT NOT NULL,
+  subdomain TEXT NOT NULL,
+  access_type TEXT NOT NULL DEFAULT 'public' CHECK (access_type IN ('public', 'submit-only', 'private')),
+  portal_enabled INTEGER NOT NULL DEFAULT 1,
+  external_url TEXT,
+  votes_per_user INTEGER,
+  votes_per_idea INTEGER,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX idea_portals_subdomain ON idea_portals(subdomain);
+CREATE INDEX idea_portals_product ON idea_portals(product_id, id);
+CREATE TABLE portal_users (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  idea_portal_id INTEGER NOT NULL REFERENCES idea_portals(id),
+  email TEXT NOT NULL,
+  first_name TEXT,
+  last_name TEXT,
+  employee INTEGER NOT NULL DEFAULT 0,
+  enabled INTEGER NOT NULL DEFAULT 1,
+  verified INTEGER NOT NULL DEFAULT 0,
+  max_endorsements_override INTEGER,
+  unsubscribed INTEGER NOT NULL DEFAULT 0,
+  unsubscribed_from_weekly_emails INTEGER,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX portal_users_email ON portal_users(idea_portal_id, lower(email));
+CREATE INDEX portal_users_email_any ON portal_users(lower(email));
+`,
+  },
+  {
+    version: 12,
+    name: 'ideas',
+    // Ideas (issue 11): keyed `<PREFIX>-I-<n>` by a product counter. Links to what an idea was
+    // promoted to and to its portal are cleared when that record goes (ON DELETE SET NULL), so no
+    // other kind's delete has to know about ideas. `votes` is kept (initial_votes + vote weights)
+    // for the popular sort. One trigram FTS over name and description serves both `q` (name only,
+    // through a column filter) and the ranked related-idea search (bm25).
+    sql: `
+ALTER TABLE products ADD COLUMN next_idea_num INTEGER NOT NULL DEFAULT 1;
+
+CREATE TABLE ideas (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  reference_num TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  description TEXT,
+  workflow_status_id INTEGER NOT NULL REFERENCES workflow_statuses(id),
+  created_by_user_id INTEGER REFERENCES users(id),
+  created_by_email TEXT NOT NULL,
+  assigned_to_id INTEGER REFERENCES users(id),
+  visibility TEXT NOT NULL DEFAULT 'service',
+  initial_votes INTEGER NOT NULL DEFAULT 0,
+  votes INTEGER NOT NULL DEFAULT 0,
+  spam INTEGER NOT NULL DEFAULT 0,
+  duplicate_of_id INTEGER REFERENCES ideas(id) ON DELETE SET NULL,
+  feature_id INTEGER REFERENCES features(id) ON DELETE SET NULL,
+  epic_id INTEGER REFERENCES epics(id) ON DELETE SET NULL,
+  initiative_id INTEGER REFERENCES initiatives(id) ON DELETE SET NULL,
+  submitted_idea_portal_id INTEGER REFERENCES idea_portals(id) ON DELETE SET NULL,
+  admin_response TEXT,
+  tags TEXT NOT NULL DEFAULT '',
+  status_changed_at TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX ideas_product ON ideas(product_id, spam, created_at);
+CREATE INDEX ideas_created ON ideas(spam, created_at);
+CREATE INDEX ideas_votes ON ideas(product_id, spam, votes);
+CREATE INDEX ideas_status ON ideas(workflow_status_id);
+CREATE INDEX ideas_assigned ON ideas(assigned_to_id);
+CREATE INDEX ideas_duplicate_of ON ideas(duplicate_of_id);
+CREATE INDEX ideas_feature ON ideas(feature_id);
+CREATE INDEX ideas_epic ON ideas(epic_id);
+CREATE INDEX ideas_initiative ON ideas(initiative_id);
+CREATE INDEX ideas_portal ON ideas(submitted_idea_portal_id);
+CREATE INDEX ideas_updated ON ideas(updated_at);
+
+CREATE TABLE idea_tags (
+  idea_id INTEGER NOT NULL REFERENCES ideas(id),
+  tag TEXT NOT NULL,
+  PRIMARY KEY (idea_id, tag)
+);
+CREATE INDEX idea_tags_tag ON idea_tags(tag, idea_id);
+
+CREATE TABLE idea_categories (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  name TEXT NOT NULL,
+  parent_id INTEGER REFERENCES idea_categories(id),
+  created_at TEXT NOT NULL
+);
+-- One name per parent, ignoring case (roots share the parent 0).
+CREATE UNIQUE INDEX idea_categories_name ON idea_categories(product_id, coalesce(parent_id, 0), name COLLATE NOCASE);
+CREATE INDEX idea_categories_parent ON idea_categories(parent_id);
+
+CREATE TABLE idea_category_links (
+  idea_id INTEGER NOT NULL REFERENCES ideas(id),
+  category_id INTEGER NOT NULL REFERENCES idea_categories(id),
+  PRIMARY KEY (idea_id, category_id)
+);
+CREATE INDEX idea_category_links_category ON idea_category_links(category_id, idea_id);
+
+CREATE VIRTUAL TABLE ideas_fts USING fts5(name, description, content='ideas', content_rowid='id', tokenize='trigram');
+CREATE TRIGGER ideas_fts_ai AFTER INSERT ON ideas BEGIN
+  INSERT INTO ideas_fts(rowid, name, description) VALUES (new.id, new.name, coalesce(new.description, ''));
+END;
+CREATE TRIGGER ideas_fts_ad AFTER DELETE ON ideas BEGIN
+  INSERT INTO ideas_fts(ideas_fts, rowid, name, description) VALUES ('delete', old.id, old.name, coalesce(old.description, ''));
+END;
+CREATE TRIGGER ideas_fts_au AFTER UPDATE OF name, description ON ideas BEGIN
+  INSERT INTO ideas_fts(ideas_fts, rowid, name, description) VALUES ('delete', old.id, old.name, coalesce(old.description, ''));
+  INSERT INTO ideas_fts(rowid, name, description) VALUES (new.id, new.name, coalesce(new.description, ''));
+END;
+`,
+  },
 ];
 
 /** Every table whose rows have their own `id` (link tables are keyed by the pair they link). */

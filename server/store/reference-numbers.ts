@@ -11,6 +11,7 @@ export const COUNTERS = {
   epic: { owner: 'products', column: 'next_epic_num', records: 'epics' },
   initiative: { owner: 'products', column: 'next_initiative_num', records: 'initiatives' },
   goal: { owner: 'products', column: 'next_goal_num', records: 'goals' },
+  idea: { owner: 'products', column: 'next_idea_num', records: 'ideas' },
   requirement: { owner: 'features', column: 'next_requirement_num', records: 'requirements' },
 } as const;
 

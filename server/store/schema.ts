@@ -36,6 +36,8 @@ export interface ProductsTable {
   next_epic_num: Generated<number>;
   next_initiative_num: Generated<number>;
   next_goal_num: Generated<number>;
+  /** Counter of idea keys, `<PREFIX>-I-<n>` (migration 12). */
+  next_idea_num: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -356,6 +358,56 @@ export interface DeletionsTable {
   payload: string;
 }
 
+/** Ideas (migration 12): an idea of a product, captured by anyone with an email (issue 11). */
+export interface IdeasTable {
+  id: Id;
+  product_id: number;
+  reference_num: string;
+  name: string;
+  description: string | null;
+  workflow_status_id: number;
+  /** The user whose email `created_by_email` is, when the creator is one. */
+  created_by_user_id: number | null;
+  created_by_email: string;
+  assigned_to_id: number | null;
+  /** One of IDEA_VISIBILITIES (src/contract/ideas.ts). */
+  visibility: Generated<string>;
+  initial_votes: Generated<number>;
+  /** initial_votes + the vote weights; kept on every write for the popular sort. */
+  votes: Generated<number>;
+  spam: Generated<Flag>;
+  /** The idea this one was merged into. */
+  duplicate_of_id: number | null;
+  feature_id: number | null;
+  epic_id: number | null;
+  initiative_id: number | null;
+  submitted_idea_portal_id: number | null;
+  admin_response: string | null;
+  /** Comma-joined copy of idea_tags, in the order given. */
+  tags: Generated<string>;
+  status_changed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdeaTagsTable {
+  idea_id: number;
+  tag: string;
+}
+
+export interface IdeaCategoriesTable {
+  id: Id;
+  product_id: number;
+  name: string;
+  parent_id: number | null;
+  created_at: string;
+}
+
+export interface IdeaCategoryLinksTable {
+  idea_id: number;
+  category_id: number;
+}
+
 /** Counters of rows per list scope, kept by triggers (store/counts.ts). */
 export interface ListCountsTable {
   scope: string;
@@ -378,6 +430,43 @@ export interface FeatureStatsTable {
 export interface ChangeCountersTable {
   name: string;
   n: number;
+}
+
+/** An idea portal of a product (migration 11); `subdomain` is its key, unique in the account. */
+export interface IdeaPortalsTable {
+  id: Id;
+  product_id: number;
+  title: string;
+  subdomain: string;
+  access_type: Generated<string>;
+  portal_enabled: Generated<Flag>;
+  /** The portal's address when it lives elsewhere (a custom domain); else it is served at /portal/<subdomain>. */
+  external_url: string | null;
+  /** Vote caps: most votes a portal user holds across the portal / puts on one idea; null is no cap. */
+  votes_per_user: number | null;
+  votes_per_idea: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Someone who signs in to an idea portal (migration 11); the email is unique per portal, in any case. */
+export interface PortalUsersTable {
+  id: Id;
+  idea_portal_id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  /** Employee or partner (requests say `permission`). */
+  employee: Generated<Flag>;
+  enabled: Generated<Flag>;
+  verified: Generated<Flag>;
+  /** Overrides the portal's per-user vote cap; null follows the portal. */
+  max_endorsements_override: number | null;
+  unsubscribed: Generated<Flag>;
+  /** Null until set: the hosted service answers null for a user who never chose. */
+  unsubscribed_from_weekly_emails: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -412,6 +501,12 @@ export interface Database {
   list_counts: ListCountsTable;
   feature_stats: FeatureStatsTable;
   change_counters: ChangeCountersTable;
+  idea_portals: IdeaPortalsTable;
+  portal_users: PortalUsersTable;
+  ideas: IdeasTable;
+  idea_tags: IdeaTagsTable;
+  idea_categories: IdeaCategoriesTable;
+  idea_category_links: IdeaCategoryLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -425,6 +520,11 @@ export type TeamRow = Selectable<TeamsTable>;
 export type EpicRow = Selectable<EpicsTable>;
 export type InitiativeRow = Selectable<InitiativesTable>;
 export type GoalRow = Selectable<GoalsTable>;
+export type IdeaPortalRow = Selectable<IdeaPortalsTable>;
+export type PortalUserRow = Selectable<PortalUsersTable>;
+export type IdeaRow = Selectable<IdeasTable>;
+export type IdeaUpdate = Updateable<IdeasTable>;
+export type IdeaCategoryRow = Selectable<IdeaCategoriesTable>;
 export type NewFeature = Insertable<FeaturesTable>;
 export type FeatureUpdate = Updateable<FeaturesTable>;
 
@@ -467,6 +567,7 @@ export const DATABASE_COLUMNS = {
     next_epic_num: 'required',
     next_initiative_num: 'required',
     next_goal_num: 'required',
+    next_idea_num: 'required',
     created_at: 'required',
     updated_at: 'required',
   },
@@ -769,5 +870,73 @@ export const DATABASE_COLUMNS = {
   change_counters: {
     name: 'required',
     n: 'required',
+  },
+  idea_portals: {
+    id: 'required',
+    product_id: 'required',
+    title: 'required',
+    subdomain: 'required',
+    access_type: 'required',
+    portal_enabled: 'required',
+    external_url: 'nullable',
+    votes_per_user: 'nullable',
+    votes_per_idea: 'nullable',
+    created_at: 'required',
+    updated_at: 'required',
+  },
+  portal_users: {
+    id: 'required',
+    idea_portal_id: 'required',
+    email: 'required',
+    first_name: 'nullable',
+    last_name: 'nullable',
+    employee: 'required',
+    enabled: 'required',
+    verified: 'required',
+    max_endorsements_override: 'nullable',
+    unsubscribed: 'required',
+    unsubscribed_from_weekly_emails: 'nullable',
+    created_at: 'required',
+    updated_at: 'required',
+  },
+  ideas: {
+    id: 'required',
+    product_id: 'required',
+    reference_num: 'required',
+    name: 'required',
+    description: 'nullable',
+    workflow_status_id: 'required',
+    created_by_user_id: 'nullable',
+    created_by_email: 'required',
+    assigned_to_id: 'nullable',
+    visibility: 'required',
+    initial_votes: 'required',
+    votes: 'required',
+    spam: 'required',
+    duplicate_of_id: 'nullable',
+    feature_id: 'nullable',
+    epic_id: 'nullable',
+    initiative_id: 'nullable',
+    submitted_idea_portal_id: 'nullable',
+    admin_response: 'nullable',
+    tags: 'required',
+    status_changed_at: 'nullable',
+    created_at: 'required',
+    updated_at: 'required',
+  },
+  idea_tags: {
+    idea_id: 'required',
+    tag: 'required',
+  },
+  idea_categories: {
+    id: 'required',
+    product_id: 'required',
+    name: 'required',
+    parent_id: 'nullable',
+    created_at: 'required',
+  },
+  idea_category_links: {
+    idea_id: 'required',
+    category_id: 'required',
   },
 } satisfies { [T in keyof Database]: Nullability<Database[T]> };

@@ -52,7 +52,8 @@ export function statusRef(s: StatusLike): WorkflowStatus {
 }
 
 /** The record types of the hosted service, as a description's `notable_type` names its owner. */
-export type NotableType = 'Feature' | 'Epic' | 'Requirement' | 'Release' | 'ReleasePhase' | 'Initiative' | 'Goal';
+export type NotableType =
+  'Feature' | 'Epic' | 'Requirement' | 'Release' | 'ReleasePhase' | 'Initiative' | 'Goal' | 'Ideas::Idea' | 'Ideas::IdeaResponse';
 
 /**
  * HTML fields as the hosted service returns its notes: `{id, body, notable_id, notable_type,

@@ -30,6 +30,8 @@ import {
   initiativePage,
   timeFramePage,
 } from './initiatives';
+import { ideaCategoryPage, ideaEnvelope, ideaListItemSchema, ideaPage } from './ideas';
+import { ideaPortalPage, portalUserEnvelope, portalUserPage } from './portals';
 import { releaseEnvelope, releaseListItemSchema, releasePage, releasePhaseEnvelope, releasePhasePage } from './releases';
 
 interface Kind {
@@ -75,6 +77,12 @@ const KINDS: Record<string, Kind> = {
   workflow_kinds: { schema: workflowKindPage },
   custom_field_definitions: { schema: customFieldDefinitionPage },
   options: { schema: customFieldOptionsEnvelope },
+  idea_portals: { schema: ideaPortalPage },
+  portal_user: { schema: portalUserEnvelope },
+  portal_users: { schema: portalUserPage },
+  idea: { schema: ideaEnvelope, selection: recordEnvelope('idea', ideaListItemSchema) },
+  ideas: { schema: ideaPage },
+  idea_categories: { schema: ideaCategoryPage },
 };
 
 /**

@@ -9,5 +9,6 @@ export const requirementKey = (featureRef: string, n: number): string => `${feat
 export const epicKey = (prefix: string, n: number): string => `${prefix}-E-${n}`;
 export const initiativeKey = (prefix: string, n: number): string => `${prefix}-S-${n}`;
 export const goalKey = (prefix: string, n: number): string => `${prefix}-G-${n}`;
+export const ideaKey = (prefix: string, n: number): string => `${prefix}-I-${n}`;
 
 export const isNumericId = (value: string): boolean => /^\d{1,18}$/.test(value);

@@ -1,0 +1,698 @@
+// Ideas (issue 11, first slice): look-ups by id or key, the write rules of operation 10 and the
+// update (every problem of a body at once, nothing written after a refusal), merges (`duplicate_idea`),
+// delete into the recycle bin, the lists with their sorts, the related-idea search, idea categories,
+// and the hosted response shape built for a page in a bounded number of queries. Status, description,
+// assignee, tags and custom fields follow the shared work-item rules (IDEA_ITEM).
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { ideaCategoryInput, ideaCreateInput, ideaUpdateInput } from '../../src/contract/ideas';
+import { IDEA_VISIBILITIES, IDEA_VISIBILITY_LABELS } from '../../src/contract/ideas';
+import type { Idea, IdeaCategory, IdeaSummary, IdeaVisibility } from '../../src/contract/ideas';
+import type { CustomFieldValue } from '../../src/contract/custom-fields';
+import { ideaKey } from '../../src/domain/reference';
+import { notFound } from '../problems';
+import type { Checked, FieldProblems, Paging } from '../problems';
+import { audit, auditDestroyed, diff, recycle } from './audit';
+import type { Changes, Db } from './audit';
+import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
+import type { CustomFieldPlan } from './custom-fields';
+import { dialect } from './dialect';
+import { allocateReference } from './reference-numbers';
+import { asId, findByIdOrKey, findInitiative, findUser, requiring } from './resolve';
+import { rowsById } from './row-cache';
+import type { Database, IdeaCategoryRow, IdeaRow, IdeaUpdate, ProductRow, UserRow } from './schema';
+import { assigneeRef, flag, fullTags, links, noteBody, placeholderStatus, projectRef, recordLink, statusRef, userRef } from './serialize';
+import { parseTags, planStatus, TAG_MAX, writeTags } from './work-item-rules';
+import { IDEA_ITEM } from './work-items';
+
+type IdeaInput = Partial<z.output<typeof ideaCreateInput>> & z.output<typeof ideaUpdateInput>;
+
+/** Compact list items unless `fields` asks for more (the hosted list's members). */
+export const IDEA_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'product_id', 'votes', 'created_at', 'url', 'resource'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Look-ups
+
+/** Idea by numeric id or reference key (`PLN-I-12`, any case). */
+export const findIdea = (db: Db, idOrKey: string): Promise<IdeaRow | null> => findByIdOrKey(db, 'ideas', 'reference_num', idOrKey);
+
+export const requireIdea = requiring<IdeaRow>(findIdea, 'Idea');
+
+const isVisibility = (v: string): v is IdeaVisibility => (IDEA_VISIBILITIES as readonly string[]).includes(v);
+
+/** A feature or epic of the product by id, reference key or name (case-insensitive); an id match wins. */
+async function recordOfProduct(db: Db, table: 'features' | 'epics', productId: number, ref: string): Promise<number | null> {
+  const text = ref.trim();
+  const id = /^\d+$/.test(text) ? asId(text) : null;
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('product_id', '=', productId)
+    .where((eb) =>
+      eb.or([
+        ...(id !== null ? [eb('id', '=', id)] : []),
+        eb('reference_num', '=', text.toUpperCase()),
+        dialect.equalsIgnoringCase('name', text),
+      ]),
+    )
+    .orderBy(sql`id = ${id ?? -1}`, 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Write rules
+
+interface IdeaPlan {
+  columns: IdeaUpdate;
+  tags?: string[];
+  /** The category ids the body names (replacing the links), when it names any. */
+  categories?: number[];
+  customFields: CustomFieldPlan;
+}
+
+/**
+ * Checks a create (`stored` null) or update body against the stored records and turns it into
+ * columns; every problem goes to `problems`, thrown together by the caller before writing.
+ */
+async function planIdea(
+  db: Db,
+  ctx: { productId: number; stored: IdeaRow | null },
+  input: IdeaInput,
+  problems: FieldProblems,
+): Promise<IdeaPlan> {
+  const { productId, stored } = ctx;
+  const columns: IdeaUpdate = {};
+  const now = new Date().toISOString();
+
+  if (input.name !== undefined) columns.name = input.name;
+
+  // Shared rules: status of the product's Idea workflow (first by default), description, assignee, tags.
+  const status: { workflow_status_id?: number | null } = {};
+  await planStatus(db, IDEA_ITEM, { productId, stored }, input.workflow_status, status, problems);
+  if (typeof status.workflow_status_id === 'number') {
+    columns.workflow_status_id = status.workflow_status_id;
+    if (stored && stored.workflow_status_id !== status.workflow_status_id) columns.status_changed_at = now;
+  }
+  if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
+  if (input.assigned_to_user !== undefined) {
+    if (input.assigned_to_user === null) columns.assigned_to_id = null;
+    else {
+      const user = await findUser(db, input.assigned_to_user);
+      if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
+      else columns.assigned_to_id = user.id;
+    }
+  }
+  let tags: string[] | undefined;
+  if (input.tags !== undefined) {
+    tags = parseTags(input.tags);
+    if (tags.some((t) => t.length > TAG_MAX)) problems.add('tags', `has a tag longer than ${TAG_MAX} characters`);
+    columns.tags = tags.join(',');
+  }
+
+  // The creator: any email; linked to the user who has it, when one does.
+  if (input.created_by !== undefined) {
+    const user: UserRow | null = await findUser(db, input.created_by);
+    columns.created_by_email = user ? user.email : input.created_by;
+    columns.created_by_user_id = user?.id ?? null;
+  }
+  if (input.created_at !== undefined && input.created_at > now) problems.add('created_at', 'must not be in the future');
+
+  let categories: number[] | undefined;
+  if (input.categories !== undefined) {
+    const names = [...new Map(input.categories.map((n) => [n.toLowerCase(), n])).values()];
+    const found = names.length
+      ? await db
+          .selectFrom('idea_categories')
+          .select(['id', 'name'])
+          .where('product_id', '=', productId)
+          .where((eb) => eb.or(names.map((n) => dialect.equalsIgnoringCase('name', n))))
+          .orderBy('id')
+          .execute()
+      : [];
+    const byName = new Map<string, number>();
+    for (const c of found) if (!byName.has(c.name.toLowerCase())) byName.set(c.name.toLowerCase(), c.id);
+    const unknown = names.filter((n) => !byName.has(n.toLowerCase()));
+    if (unknown.length > 0) {
+      problems.add('categories', `has ${unknown.length > 1 ? 'unknown categories' : 'an unknown category'}: ${unknown.join(', ')}`);
+    }
+    categories = names.flatMap((n) => byName.get(n.toLowerCase()) ?? []);
+  }
+
+  // What the idea was promoted to or linked with, in its product.
+  for (const field of ['feature', 'epic'] as const) {
+    const sent = input[field];
+    if (sent === undefined) continue;
+    if (sent === null) columns[`${field}_id`] = null;
+    else {
+      const id = await recordOfProduct(db, field === 'feature' ? 'features' : 'epics', productId, sent);
+      if (id === null) problems.add(field, `must be the name, id or key of ${field === 'epic' ? 'an epic' : 'a feature'} of this product`);
+      else columns[`${field}_id`] = id;
+    }
+  }
+  if (input.initiative !== undefined) {
+    if (input.initiative === null) columns.initiative_id = null;
+    else {
+      const initiative = await findInitiative(db, productId, input.initiative);
+      if (!initiative) problems.add('initiative', 'must be the name, id or key of an initiative of this product');
+      else columns.initiative_id = initiative.id;
+    }
+  }
+
+  await planMerge(db, ctx, input.duplicate_idea, columns, problems);
+
+  if (input.initial_votes !== undefined) {
+    columns.initial_votes = input.initial_votes;
+    // No votes ledger yet (next slice): the vote weights add nothing.
+    columns.votes = input.initial_votes;
+  }
+  if (input.visibility !== undefined) columns.visibility = input.visibility;
+  if (input.spam !== undefined) columns.spam = flag(input.spam);
+  if (input.admin_response !== undefined) columns.admin_response = input.admin_response === '' ? null : input.admin_response;
+
+  // The portal: `skip_portal: true` submits to none, so it cannot come with a portal to submit to.
+  const portal = input.submitted_idea_portal_id;
+  if (input.skip_portal === true && portal !== undefined && portal !== null) {
+    problems.add('skip_portal', 'cannot be true when submitted_idea_portal_id names a portal');
+  } else if (input.skip_portal === true) columns.submitted_idea_portal_id = null;
+  else if (portal === null) columns.submitted_idea_portal_id = null;
+  else if (portal !== undefined) {
+    const id = asId(portal);
+    const row =
+      id === null
+        ? undefined
+        : await db.selectFrom('idea_portals').select('id').where('id', '=', id).where('product_id', '=', productId).executeTakeFirst();
+    if (!row) problems.add('submitted_idea_portal_id', 'must be the id of an ideas portal of this product');
+    else columns.submitted_idea_portal_id = row.id;
+  }
+
+  const customFields = await planCustomFields(db, productId, IDEA_ITEM.recordType, input.custom_fields, problems);
+  return { columns, customFields, ...(tags ? { tags } : {}), ...(categories ? { categories } : {}) };
+}
+
+/**
+ * `duplicate_idea`: merges this idea into another of the product; null or blank unmerges. Merges
+ * are one level deep: the target must not be merged itself, and an idea others are merged into
+ * cannot be merged away (its duplicates would point at a merged idea).
+ */
+async function planMerge(
+  db: Db,
+  ctx: { productId: number; stored: IdeaRow | null },
+  sent: string | null | undefined,
+  columns: IdeaUpdate,
+  problems: FieldProblems,
+): Promise<void> {
+  if (sent === undefined) return;
+  if (sent === null) {
+    columns.duplicate_of_id = null;
+    return;
+  }
+  const target = await findIdea(db, sent.trim());
+  if (!target || target.product_id !== ctx.productId) {
+    problems.add('duplicate_idea', 'must be the id or key of an idea of this product');
+    return;
+  }
+  const stored = ctx.stored;
+  if (stored && target.id === stored.id) {
+    problems.add('duplicate_idea', 'cannot be the idea itself');
+    return;
+  }
+  if (target.duplicate_of_id !== null) {
+    const survivor = await db.selectFrom('ideas').select('reference_num').where('id', '=', target.duplicate_of_id).executeTakeFirst();
+    problems.add('duplicate_idea', `is itself merged into ${survivor?.reference_num ?? 'another idea'}; merge into that one`);
+    return;
+  }
+  if (stored) {
+    const merged = await db.selectFrom('ideas').select('reference_num').where('duplicate_of_id', '=', stored.id).orderBy('id').execute();
+    if (merged.length > 0 && stored.duplicate_of_id !== target.id) {
+      problems.add('duplicate_idea', `cannot merge an idea others are merged into (${merged.map((m) => m.reference_num).join(', ')})`);
+      return;
+    }
+  }
+  columns.duplicate_of_id = target.id;
+}
+
+async function writeCategories(db: Db, ideaId: number, categoryIds: readonly number[]): Promise<void> {
+  await db.deleteFrom('idea_category_links').where('idea_id', '=', ideaId).execute();
+  if (categoryIds.length === 0) return;
+  await db
+    .insertInto('idea_category_links')
+    .values(categoryIds.map((category_id) => ({ idea_id: ideaId, category_id })))
+    .execute();
+}
+
+const categoryIdsOf = async (db: Db, ideaId: number): Promise<number[]> =>
+  (await db.selectFrom('idea_category_links').select('category_id').where('idea_id', '=', ideaId).orderBy('category_id').execute()).map(
+    (r) => r.category_id,
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+/** Operation 10: creates an idea in `product`; returns its id. */
+export async function createIdea(
+  db: Kysely<Database>,
+  args: { product: ProductRow; input: IdeaInput; checked: Checked; userId: number },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { product } = args;
+    const { problems } = args.checked;
+    const plan = await planIdea(trx, { productId: product.id, stored: null }, args.input, problems);
+    problems.throwIfAny();
+    const referenceNum = await allocateReference(trx, 'idea', product.id, (n) => ideaKey(product.reference_prefix, n));
+    const ts = new Date().toISOString();
+    const createdAt = args.input.created_at ?? ts;
+    const { columns } = plan;
+    const { id } = await trx
+      .insertInto('ideas')
+      .values({
+        ...columns,
+        product_id: product.id,
+        reference_num: referenceNum,
+        name: columns.name ?? args.input.name ?? '',
+        workflow_status_id: columns.workflow_status_id ?? 0,
+        created_by_email: columns.created_by_email ?? '',
+        status_changed_at: createdAt,
+        created_at: createdAt,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (plan.tags?.length) await writeTags(trx, IDEA_ITEM, id, plan.tags);
+    if (plan.categories?.length) await writeCategories(trx, id, plan.categories);
+    const customChange = await writeCustomFields(trx, IDEA_ITEM.recordType, id, plan.customFields);
+
+    const after = await trx.selectFrom('ideas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const changes: Changes = diff(null, after);
+    if (plan.categories?.length) changes.category_ids = [null, plan.categories];
+    if (customChange) changes.custom_fields = [null, customChange[1]];
+    await audit(trx, { userId: args.userId, type: 'Idea', id, action: 'create', changes });
+    return id;
+  });
+}
+
+/** Applies the body's fields to a stored idea; a body that changes nothing writes nothing. */
+export async function updateIdea(
+  db: Kysely<Database>,
+  args: { ideaId: number; input: IdeaInput; checked: Checked; userId: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('ideas').selectAll().where('id', '=', args.ideaId).executeTakeFirst();
+    if (!before) throw notFound('Idea', String(args.ideaId));
+    const { problems } = args.checked;
+    const plan = await planIdea(trx, { productId: before.product_id, stored: before }, args.input, problems);
+    problems.throwIfAny();
+
+    const changed: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(plan.columns)) {
+      if (before[key as keyof IdeaRow] !== value) changed[key] = value;
+    }
+    const categoriesBefore = plan.categories ? await categoryIdsOf(trx, before.id) : [];
+    const categoriesAfter = plan.categories ? [...plan.categories].sort((a, b) => a - b) : [];
+    const categoriesChanged = plan.categories !== undefined && categoriesBefore.join() !== categoriesAfter.join();
+    const customChange = await writeCustomFields(trx, IDEA_ITEM.recordType, before.id, plan.customFields);
+    if (Object.keys(changed).length === 0 && !categoriesChanged && !customChange) return;
+
+    await trx
+      .updateTable('ideas')
+      .set({ ...(changed as IdeaUpdate), updated_at: new Date().toISOString() })
+      .where('id', '=', before.id)
+      .execute();
+    if (changed.tags !== undefined && plan.tags) await writeTags(trx, IDEA_ITEM, before.id, plan.tags);
+    if (categoriesChanged && plan.categories) await writeCategories(trx, before.id, plan.categories);
+
+    const final = await trx.selectFrom('ideas').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    const changes = diff(before, final);
+    if (categoriesChanged) changes.category_ids = [categoriesBefore, categoriesAfter];
+    if (customChange) changes.custom_fields = customChange;
+    await audit(trx, { userId: args.userId, type: 'Idea', id: before.id, action: 'update', changes });
+  });
+}
+
+/**
+ * Deletes an idea: it, its tags, category links and custom field values go to the recycle bin. Ideas
+ * merged into it are unmerged (each with an update audit row), and the recycle payload keeps those
+ * links (`merged_ideas`) so a restore can merge them back.
+ */
+export async function deleteIdea(db: Kysely<Database>, args: { ideaId: number; userId: number }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const idea = await trx.selectFrom('ideas').selectAll().where('id', '=', args.ideaId).executeTakeFirst();
+    if (!idea) throw notFound('Idea', String(args.ideaId));
+    const tags = await trx.selectFrom('idea_tags').selectAll().where('idea_id', '=', idea.id).execute();
+    const categoryLinks = await trx.selectFrom('idea_category_links').selectAll().where('idea_id', '=', idea.id).execute();
+    const merged = await trx.selectFrom('ideas').select(['id', 'duplicate_of_id']).where('duplicate_of_id', '=', idea.id).execute();
+    const customValues = await removeCustomFields(trx, IDEA_ITEM.recordType, [idea.id]);
+    await recycle(trx, {
+      userId: args.userId,
+      type: 'Idea',
+      id: idea.id,
+      name: idea.name,
+      productId: idea.product_id,
+      rows: { ideas: [idea], idea_tags: tags, idea_category_links: categoryLinks, custom_field_values: customValues, merged_ideas: merged },
+    });
+    const at = new Date().toISOString();
+    for (const m of merged) {
+      await trx.updateTable('ideas').set({ duplicate_of_id: null, updated_at: at }).where('id', '=', m.id).execute();
+      await audit(trx, { userId: args.userId, type: 'Idea', id: m.id, action: 'update', changes: { duplicate_of_id: [idea.id, null] } });
+    }
+    await trx.deleteFrom('idea_tags').where('idea_id', '=', idea.id).execute();
+    await trx.deleteFrom('idea_category_links').where('idea_id', '=', idea.id).execute();
+    await trx.deleteFrom('ideas').where('id', '=', idea.id).execute();
+    await auditDestroyed(trx, args.userId, 'Idea', idea);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export interface IdeaListFilter {
+  productId?: number | undefined;
+  q?: string | undefined;
+  workflowStatus?: string | undefined;
+  tag?: string | undefined;
+  /** User id or email. */
+  assignedToUser?: string | undefined;
+  createdSince?: string | undefined;
+  createdBefore?: string | undefined;
+  updatedSince?: string | undefined;
+  /** true: the spam ideas alone; otherwise spam is left out. */
+  spam?: boolean | undefined;
+  sort?: 'recent' | 'trending' | 'popular' | undefined;
+}
+
+/**
+ * One page of ideas and the total. Sorts: `recent` newest first; `popular` most votes first;
+ * `trending` most votes per day of age (votes / (days since created + 1)): without a votes ledger
+ * there is no "votes gained lately", and this favours young ideas that gather votes fast.
+ */
+export async function listIdeas(db: Db, filter: IdeaListFilter, page: Paging): Promise<{ rows: IdeaRow[]; total: number }> {
+  const empty = { rows: [], total: 0 };
+  let q = db.selectFrom('ideas as i').where('i.spam', '=', filter.spam ? 1 : 0);
+  if (filter.productId !== undefined) q = q.where('i.product_id', '=', filter.productId);
+  const text = filter.q?.trim() ?? '';
+  if (text !== '') {
+    q = q.where(
+      [...text].length >= dialect.textSearchMinLength
+        ? dialect.textSearchIn('ideas', 'name', 'i.id', text)
+        : dialect.containsText('i.name', text),
+    );
+  }
+  if (filter.workflowStatus !== undefined && filter.workflowStatus.trim() !== '') {
+    const name = filter.workflowStatus.trim();
+    const id = /^\d+$/.test(name) ? asId(name) : null;
+    let statuses = db
+      .selectFrom('workflow_statuses as ws')
+      .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
+      .select('ws.id')
+      .where('w.statusable_type', '=', IDEA_ITEM.recordType);
+    if (filter.productId !== undefined) statuses = statuses.where('w.product_id', '=', filter.productId);
+    statuses = id !== null ? statuses.where('ws.id', '=', id) : statuses.where(dialect.equalsIgnoringCase('ws.name', name));
+    const ids = (await statuses.execute()).map((s) => s.id);
+    if (ids.length === 0) return empty;
+    q = q.where('i.workflow_status_id', 'in', ids);
+  }
+  const tag = filter.tag?.trim() ?? '';
+  if (tag !== '') q = q.where('i.id', 'in', db.selectFrom('idea_tags').select('idea_id').where('tag', '=', tag));
+  if (filter.assignedToUser !== undefined && filter.assignedToUser.trim() !== '') {
+    const user = await findUser(db, filter.assignedToUser.trim());
+    if (!user) return empty;
+    q = q.where('i.assigned_to_id', '=', user.id);
+  }
+  if (filter.createdSince !== undefined) q = q.where('i.created_at', '>=', filter.createdSince);
+  if (filter.createdBefore !== undefined) q = q.where('i.created_at', '<', filter.createdBefore);
+  if (filter.updatedSince !== undefined) q = q.where('i.updated_at', '>', filter.updatedSince);
+
+  const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const total = Number(counted?.n ?? 0);
+  if (total === 0 || page.offset >= total) return { rows: [], total };
+  let ordered = q.selectAll('i');
+  if (filter.sort === 'popular') ordered = ordered.orderBy('i.votes', 'desc').orderBy('i.created_at', 'desc');
+  else if (filter.sort === 'trending') {
+    ordered = ordered.orderBy(sql`i.votes * 1.0 / (${dialect.daysSince('i.created_at')} + 1)`, 'desc').orderBy('i.votes', 'desc');
+  } else ordered = ordered.orderBy('i.created_at', 'desc');
+  const rows = await ordered.orderBy('i.id', 'desc').limit(page.perPage).offset(page.offset).execute();
+  return { rows, total };
+}
+
+/**
+ * The related-idea search (duplicate suggestions): ideas sharing words of `q` in their name or
+ * description, best first (bm25, a name match weighing ten times a description match), leaving out
+ * spam and merged ideas; `portalId` keeps those submitted to that portal.
+ */
+export async function relatedIdeas(
+  db: Db,
+  args: { q: string; portalId?: number | undefined },
+  page: Paging,
+): Promise<{ rows: IdeaRow[]; total: number }> {
+  const ranked = dialect.rankedSearch('ideas', args.q, [10, 1]);
+  if (!ranked) return { rows: [], total: 0 };
+  const portal = args.portalId !== undefined ? sql`AND i.submitted_idea_portal_id = ${args.portalId}` : sql``;
+  const from = sql`FROM (${ranked}) r JOIN ideas i ON i.id = r.id WHERE i.spam = 0 AND i.duplicate_of_id IS NULL ${portal}`;
+  const counted = await sql<{ n: number }>`SELECT count(*) AS n ${from}`.execute(db);
+  const total = Number(counted.rows[0]?.n ?? 0);
+  if (total === 0 || page.offset >= total) return { rows: [], total };
+  const rows = await sql<IdeaRow>`SELECT i.* ${from} ORDER BY r.rank, i.id LIMIT ${page.perPage} OFFSET ${page.offset}`.execute(db);
+  return { rows: rows.rows, total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response shape
+
+const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
+
+/** A compact list item straight from the row. */
+export function ideaCompact(row: IdeaRow, origin: string): Pick<Idea, (typeof IDEA_COMPACT_FIELDS)[number]> {
+  return {
+    id: String(row.id),
+    name: row.name,
+    reference_num: row.reference_num,
+    product_id: String(row.product_id),
+    votes: row.votes,
+    created_at: row.created_at,
+    ...links(origin, 'ideas', row.reference_num),
+  };
+}
+
+const categoryBody = (c: IdeaCategoryRow): IdeaCategory => ({
+  id: String(c.id),
+  name: c.name,
+  parent_id: c.parent_id === null ? null : String(c.parent_id),
+  project_id: String(c.product_id),
+  created_at: c.created_at,
+});
+
+/** Ideas as other ideas name them (duplicates, merge targets, related ideas), in the rows' order. */
+export async function ideaSummaries(db: Db, rows: IdeaRow[], origin: string): Promise<IdeaSummary[]> {
+  const statuses = await rowsById(db, 'workflow_statuses', ids(rows.map((r) => r.workflow_status_id)));
+  return rows.map((r) => {
+    const status = statuses.get(r.workflow_status_id);
+    return {
+      id: String(r.id),
+      name: r.name,
+      reference_num: r.reference_num,
+      product_id: String(r.product_id),
+      votes: r.votes,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      workflow_status: status ? statusRef(status) : placeholderStatus,
+      description: noteBody({ id: r.id, type: 'Ideas::Idea' }, r.description, r.created_at, r.updated_at),
+      ...links(origin, 'ideas', r.reference_num),
+    };
+  });
+}
+
+/**
+ * Whole ideas for rows (in their order), loading each related kind once for all rows: products,
+ * statuses, users, promoted records, merges, categories, custom fields — only those `wanted` needs.
+ */
+export async function serializeIdeas(db: Db, rows: IdeaRow[], origin: string, wanted: Set<string> | null): Promise<Idea[]> {
+  if (rows.length === 0) return [];
+  const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
+  const ideaIds = rows.map((r) => r.id);
+  const products = await rowsById(db, 'products', ids(rows.map((r) => r.product_id)));
+  const statuses = await rowsById(db, 'workflow_statuses', need('workflow_status') ? ids(rows.map((r) => r.workflow_status_id)) : []);
+  const users = await rowsById(db, 'users', ids([...rows.map((r) => r.created_by_user_id), ...rows.map((r) => r.assigned_to_id)]));
+  const features = need('feature')
+    ? await db
+        .selectFrom('features')
+        .selectAll()
+        .where('id', 'in', [0, ...ids(rows.map((r) => r.feature_id))])
+        .execute()
+    : [];
+  const epics = await rowsById(db, 'epics', need('epic') ? ids(rows.map((r) => r.epic_id)) : []);
+  const initiatives = await rowsById(db, 'initiatives', need('initiative') ? ids(rows.map((r) => r.initiative_id)) : []);
+  const mergedRows = need('duplicates')
+    ? await db.selectFrom('ideas').selectAll().where('duplicate_of_id', 'in', ideaIds).orderBy('id').execute()
+    : [];
+  const targetRows = need('duplicate_of')
+    ? await db
+        .selectFrom('ideas')
+        .selectAll()
+        .where('id', 'in', [0, ...ids(rows.map((r) => r.duplicate_of_id))])
+        .execute()
+    : [];
+  const summaries = new Map<number, IdeaSummary>();
+  const related = [...mergedRows, ...targetRows];
+  (await ideaSummaries(db, related, origin)).forEach((s, i) => summaries.set(related[i]?.id ?? 0, s));
+  const categoryRows = need('categories')
+    ? await db
+        .selectFrom('idea_category_links as l')
+        .innerJoin('idea_categories as c', 'c.id', 'l.category_id')
+        .selectAll('c')
+        .select('l.idea_id')
+        .where('l.idea_id', 'in', ideaIds)
+        .orderBy('c.name')
+        .execute()
+    : [];
+  const customFields = need('custom_fields')
+    ? await customFieldsFor(db, IDEA_ITEM.recordType, ideaIds)
+    : new Map<number, CustomFieldValue[]>();
+
+  const featureById = new Map(features.map((f) => [f.id, f]));
+  const at = (id: number | null) => (id === null ? undefined : users.get(id));
+  const withProduct = <T extends object>(link: T | null, productId: number): (T & { product_id: string }) | null =>
+    link && { ...link, product_id: String(productId) };
+  return rows.map((r): Idea => {
+    const status = statuses.get(r.workflow_status_id);
+    const tags = r.tags === '' ? [] : r.tags.split(',');
+    const creator = at(r.created_by_user_id);
+    const feature = r.feature_id !== null ? featureById.get(r.feature_id) : undefined;
+    const epic = r.epic_id !== null ? epics.get(r.epic_id) : undefined;
+    const initiative = r.initiative_id !== null ? initiatives.get(r.initiative_id) : undefined;
+    const visibility = isVisibility(r.visibility) ? r.visibility : 'service';
+    const responseNote = noteBody({ id: r.id, type: 'Ideas::IdeaResponse' }, r.admin_response, r.created_at, r.updated_at);
+    return {
+      id: String(r.id),
+      name: r.name,
+      reference_num: r.reference_num,
+      product_id: String(r.product_id),
+      score: null,
+      votes: r.votes,
+      initial_votes: r.initial_votes,
+      // No votes ledger yet: no endorsements; comments come with issue 12.
+      endorsements_count: 0,
+      comments_count: 0,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      status_changed_at: r.status_changed_at,
+      workflow_status: status ? statusRef(status) : placeholderStatus,
+      description: noteBody({ id: r.id, type: 'Ideas::Idea' }, r.description, r.created_at, r.updated_at),
+      visibility: IDEA_VISIBILITY_LABELS[visibility],
+      visibility_value: visibility,
+      spam: r.spam === 1,
+      admin_response: responseNote && { ...responseNote, responded_by_user: null },
+      ...links(origin, 'ideas', r.reference_num),
+      product: projectRef(products.get(r.product_id), origin),
+      created_by_user: userRef(creator),
+      created_by_portal_user: null,
+      // Someone who is not a user of the service: known by the email alone.
+      created_by_idea_user: creator
+        ? null
+        : { id: null, name: r.created_by_email, email: r.created_by_email, created_at: r.created_at, title: null },
+      assigned_to_user: assigneeRef(at(r.assigned_to_id)),
+      feature: withProduct(recordLink('features', feature, origin), r.product_id),
+      epic: withProduct(recordLink('epics', epic, origin), r.product_id),
+      initiative: withProduct(recordLink('initiatives', initiative, origin), r.product_id),
+      duplicate_of: r.duplicate_of_id !== null ? (summaries.get(r.duplicate_of_id) ?? null) : null,
+      duplicates: mergedRows.filter((m) => m.duplicate_of_id === r.id).flatMap((m) => summaries.get(m.id) ?? []),
+      categories: categoryRows.filter((c) => c.idea_id === r.id).map(categoryBody),
+      tags,
+      full_tags: fullTags(tags),
+      custom_fields: customFields.get(r.id) ?? [],
+      score_facts: [],
+      themes: [],
+      custom_object_links: [],
+      workflow_status_times: [],
+      submitted_idea_portal_id: r.submitted_idea_portal_id === null ? null : String(r.submitted_idea_portal_id),
+      // Portals are not served at an address of their own in this slice.
+      submitted_idea_portal_record_url: null,
+      integration_fields: [],
+    };
+  });
+}
+
+/** One idea's whole record by id. */
+export async function loadIdea(db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Idea> {
+  const row = await db.selectFrom('ideas').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Idea', String(id));
+  const [idea] = await serializeIdeas(db, [row], origin, wanted);
+  if (!idea) throw notFound('Idea', String(id));
+  return idea;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+/**
+ * A product's categories, each parent followed by its children (depth first, names in order), as
+ * one page: a product has tens of categories, so the tree is ordered here rather than in SQL.
+ */
+export async function listIdeaCategories(db: Db, productId: number, page: Paging): Promise<{ rows: IdeaCategory[]; total: number }> {
+  const all = await db
+    .selectFrom('idea_categories')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  const children = new Map<number | null, IdeaCategoryRow[]>();
+  for (const c of all) (children.get(c.parent_id) ?? children.set(c.parent_id, []).get(c.parent_id))?.push(c);
+  const ordered: IdeaCategoryRow[] = [];
+  const visit = (parent: number | null): void => {
+    for (const c of children.get(parent) ?? []) {
+      ordered.push(c);
+      visit(c.id);
+    }
+  };
+  visit(null);
+  return { rows: ordered.slice(page.offset, page.offset + page.perPage).map(categoryBody), total: ordered.length };
+}
+
+/** A new category of the product: the parent must be one of its categories; one name per parent (any case). */
+export async function createIdeaCategory(
+  db: Kysely<Database>,
+  args: { product: ProductRow; input: Partial<z.output<typeof ideaCategoryInput>>; checked: Checked; userId: number },
+): Promise<IdeaCategory> {
+  return db.transaction().execute(async (trx) => {
+    const { product, input } = args;
+    const { problems } = args.checked;
+    let parentId: number | null = null;
+    let parentKnown = true;
+    if (input.parent_id !== undefined && input.parent_id !== null) {
+      const id = asId(input.parent_id);
+      const parent =
+        id === null
+          ? undefined
+          : await trx
+              .selectFrom('idea_categories')
+              .select('id')
+              .where('id', '=', id)
+              .where('product_id', '=', product.id)
+              .executeTakeFirst();
+      if (!parent) {
+        problems.add('parent_id', 'must be the id of a category of this product');
+        parentKnown = false;
+      } else parentId = parent.id;
+    }
+    if (input.name !== undefined && parentKnown) {
+      const taken = await trx
+        .selectFrom('idea_categories')
+        .select('id')
+        .where('product_id', '=', product.id)
+        .where(sql`coalesce(parent_id, 0)`, '=', parentId ?? 0)
+        .where(dialect.equalsIgnoringCase('name', input.name))
+        .executeTakeFirst();
+      if (taken) problems.add('name', parentId === null ? 'is already a top-level category' : 'is already a category under this parent');
+    }
+    problems.throwIfAny();
+    const row = await trx
+      .insertInto('idea_categories')
+      .values({ product_id: product.id, name: input.name ?? '', parent_id: parentId, created_at: new Date().toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, { userId: args.userId, type: 'IdeaCategory', id: row.id, action: 'create', changes: diff(null, row) });
+    return categoryBody(row);
+  });
+}
