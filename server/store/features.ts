@@ -22,7 +22,7 @@ import type { LookupTable } from './row-cache';
 import type { Db } from './audit';
 import { placeIn } from './positions';
 import { prepared } from './prepared';
-import { asId, findByIdOrKey, requiring, findInitiative, findUser } from './resolve';
+import { asId, findByIdOrKey, findInProduct, requiring, findInitiative, findUser } from './resolve';
 import { ESTIMATES, beginCreate, deleteWorkItem, finishCreate, planWorkItem, unitsOf, updateWorkItem } from './work-item-rules';
 import { FEATURE_ITEM } from './work-items';
 import type { Database, FeatureRow, FeatureUpdate, ProductRow, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
@@ -64,44 +64,6 @@ export const requireFeature = requiring<FeatureRow>(findFeature, 'Feature');
 
 const isFeatureSource = (s: string): s is FeatureProgressSource => (FEATURE_PROGRESS_SOURCES_CREATE as readonly string[]).includes(s);
 
-/** A record of the product by id, reference key or name (case-insensitive): kinds, epics. */
-async function byIdKeyOrName<T extends 'workflow_kinds' | 'epics'>(
-  db: Db,
-  table: T,
-  productId: number,
-  ref: string,
-): Promise<{ id: number } | null> {
-  const text = ref.trim();
-  const id = /^\d+$/.test(text) ? asId(text) : null;
-  if (table === 'epics') {
-    const row = await db
-      .selectFrom('epics')
-      .select('id')
-      .where('product_id', '=', productId)
-      .where((eb) =>
-        eb.or([
-          ...(id !== null ? [eb('id', '=', id)] : []),
-          eb('reference_num', '=', text.toUpperCase()),
-          dialect.equalsIgnoringCase('name', text),
-        ]),
-      )
-      // An id match wins over a name that happens to be digits.
-      .orderBy(sql`id = ${id ?? -1}`, 'desc')
-      .orderBy('id')
-      .executeTakeFirst();
-    return row ?? null;
-  }
-  const row = await db
-    .selectFrom('workflow_kinds')
-    .select('id')
-    .where('product_id', '=', productId)
-    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), dialect.equalsIgnoringCase('name', text)]))
-    .orderBy(sql`id = ${id ?? -1}`, 'desc')
-    .orderBy('id')
-    .executeTakeFirst();
-  return row ?? null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Write rules
 
@@ -141,9 +103,9 @@ async function planFeature(
   if (input.workflow_kind !== undefined) {
     if (input.workflow_kind === null) columns.workflow_kind_id = null;
     else {
-      const kind = await byIdKeyOrName(db, 'workflow_kinds', productId, input.workflow_kind);
-      if (!kind) problems.add('workflow_kind', 'must be the name or id of a feature type of this product');
-      else columns.workflow_kind_id = kind.id;
+      const kind = await findInProduct(db, 'workflow_kinds', productId, input.workflow_kind);
+      if (kind === null) problems.add('workflow_kind', 'must be the name or id of a feature type of this product');
+      else columns.workflow_kind_id = kind;
     }
   }
 
@@ -167,9 +129,9 @@ async function planFeature(
   if (input.epic !== undefined) {
     if (input.epic === null) columns.epic_id = null;
     else {
-      const epic = await byIdKeyOrName(db, 'epics', productId, input.epic);
-      if (!epic) problems.add('epic', 'must be the name, id or key of an epic of this product');
-      else columns.epic_id = epic.id;
+      const epic = await findInProduct(db, 'epics', productId, input.epic);
+      if (epic === null) problems.add('epic', 'must be the name, id or key of an epic of this product');
+      else columns.epic_id = epic;
     }
   }
 

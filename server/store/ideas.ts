@@ -19,11 +19,11 @@ import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomField
 import type { CustomFieldPlan } from './custom-fields';
 import { dialect } from './dialect';
 import { allocateReference } from './reference-numbers';
-import { asId, findByIdOrKey, findInitiative, findUser, requiring } from './resolve';
+import { asId, findByIdOrKey, findInitiative, findInProduct, findUser, requiring } from './resolve';
 import { rowsById } from './row-cache';
 import type { Database, IdeaCategoryRow, IdeaRow, IdeaUpdate, ProductRow, UserRow } from './schema';
 import { assigneeRef, flag, fullTags, links, noteBody, placeholderStatus, projectRef, recordLink, statusRef, userRef } from './serialize';
-import { parseTags, planStatus, TAG_MAX, writeTags } from './work-item-rules';
+import { planAssignee, planStatus, planTags, writeTags } from './work-item-rules';
 import { IDEA_ITEM } from './work-items';
 
 type IdeaInput = Partial<z.output<typeof ideaCreateInput>> & z.output<typeof ideaUpdateInput>;
@@ -40,27 +40,6 @@ export const findIdea = (db: Db, idOrKey: string): Promise<IdeaRow | null> => fi
 export const requireIdea = requiring<IdeaRow>(findIdea, 'Idea');
 
 const isVisibility = (v: string): v is IdeaVisibility => (IDEA_VISIBILITIES as readonly string[]).includes(v);
-
-/** A feature or epic of the product by id, reference key or name (case-insensitive); an id match wins. */
-async function recordOfProduct(db: Db, table: 'features' | 'epics', productId: number, ref: string): Promise<number | null> {
-  const text = ref.trim();
-  const id = /^\d+$/.test(text) ? asId(text) : null;
-  const row = await db
-    .selectFrom(table)
-    .select('id')
-    .where('product_id', '=', productId)
-    .where((eb) =>
-      eb.or([
-        ...(id !== null ? [eb('id', '=', id)] : []),
-        eb('reference_num', '=', text.toUpperCase()),
-        dialect.equalsIgnoringCase('name', text),
-      ]),
-    )
-    .orderBy(sql`id = ${id ?? -1}`, 'desc')
-    .orderBy('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Write rules
@@ -97,20 +76,8 @@ async function planIdea(
     if (stored && stored.workflow_status_id !== status.workflow_status_id) columns.status_changed_at = now;
   }
   if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
-  if (input.assigned_to_user !== undefined) {
-    if (input.assigned_to_user === null) columns.assigned_to_id = null;
-    else {
-      const user = await findUser(db, input.assigned_to_user);
-      if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
-      else columns.assigned_to_id = user.id;
-    }
-  }
-  let tags: string[] | undefined;
-  if (input.tags !== undefined) {
-    tags = parseTags(input.tags);
-    if (tags.some((t) => t.length > TAG_MAX)) problems.add('tags', `has a tag longer than ${TAG_MAX} characters`);
-    columns.tags = tags.join(',');
-  }
+  await planAssignee(db, input.assigned_to_user, columns, problems);
+  const tags = planTags(input.tags, columns, problems);
 
   // The creator: any email; linked to the user who has it, when one does.
   if (input.created_by !== undefined) {
@@ -147,7 +114,7 @@ async function planIdea(
     if (sent === undefined) continue;
     if (sent === null) columns[`${field}_id`] = null;
     else {
-      const id = await recordOfProduct(db, field === 'feature' ? 'features' : 'epics', productId, sent);
+      const id = await findInProduct(db, field === 'feature' ? 'features' : 'epics', productId, sent);
       if (id === null) problems.add(field, `must be the name, id or key of ${field === 'epic' ? 'an epic' : 'a feature'} of this product`);
       else columns[`${field}_id`] = id;
     }

@@ -13,10 +13,10 @@ import { dialect } from './dialect';
 import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Db } from './audit';
 import { placeIn } from './positions';
-import { findByIdOrKey, requiring, findUser } from './resolve';
+import { findByIdOrKey, requiring } from './resolve';
 import { allocateReference } from './reference-numbers';
 import { RollupScheduler } from './rollup-scheduler';
-import { markWorkItem, planStatus } from './work-item-rules';
+import { markWorkItem, planAssignee, planStatus } from './work-item-rules';
 import { REQUIREMENT_ITEM } from './work-items';
 import type { Database, RequirementRow } from './schema';
 import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
@@ -43,14 +43,7 @@ async function planRequirement(
   if (input.name !== undefined) columns.name = input.name;
   await planStatus(db, REQUIREMENT_ITEM, ctx, input.workflow_status, columns, problems);
   if (input.description !== undefined) columns.description = input.description === '' ? null : input.description;
-  if (input.assigned_to_user !== undefined) {
-    if (input.assigned_to_user === null) columns.assigned_to_id = null;
-    else {
-      const user = await findUser(db, input.assigned_to_user);
-      if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
-      else columns.assigned_to_id = user.id;
-    }
-  }
+  await planAssignee(db, input.assigned_to_user, columns, problems);
   if (input.start_date !== undefined) columns.start_date = input.start_date;
   if (input.end_date !== undefined) columns.end_date = input.end_date;
   const start = input.start_date !== undefined ? input.start_date : (ctx.stored?.start_date ?? null);

@@ -9,16 +9,7 @@ import type { StatusInput } from '../../src/contract/common';
 import { dialect } from './dialect';
 import { preparedPer } from './prepared';
 import type { Db } from './audit';
-import type {
-  Database,
-  InitiativesTable,
-  ProductRow,
-  ReleasePhaseRow,
-  ReleaseRow,
-  TeamRow,
-  UserRow,
-  WorkflowStatusRow,
-} from './schema';
+import type { Database, InitiativesTable, ProductRow, ReleasePhaseRow, ReleaseRow, TeamRow, UserRow, WorkflowStatusRow } from './schema';
 
 export type InitiativeRow = Selectable<InitiativesTable>;
 
@@ -58,7 +49,11 @@ export async function findByIdOrKey<T extends KeyedTable>(
     if (id === null) return null;
     rows = await rowById(db, table, id);
   } else if (key === 'email') {
-    rows = await db.selectFrom(table as KeyedTable).selectAll().where(dialect.equalsIgnoringCase('email', String(idOrKey).trim())).execute();
+    rows = await db
+      .selectFrom(table as KeyedTable)
+      .selectAll()
+      .where(dialect.equalsIgnoringCase('email', String(idOrKey).trim()))
+      .execute();
   } else {
     rows = await rowByKey(db, `${table}.${key}`, String(idOrKey).trim().toUpperCase());
   }
@@ -72,10 +67,7 @@ export function required<R>(row: R | null, what: string, idOrKey: string): R {
 }
 
 /** A finder turned into a path parameter's resolver: the row, or the 404 naming `what`. */
-export function requiring<R>(
-  find: (db: Db, idOrKey: string) => Promise<R | null>,
-  what: string,
-): (db: Db, idOrKey: string) => Promise<R> {
+export function requiring<R>(find: (db: Db, idOrKey: string) => Promise<R | null>, what: string): (db: Db, idOrKey: string) => Promise<R> {
   return async (db, idOrKey) => required(await find(db, idOrKey), what, idOrKey);
 }
 
@@ -95,8 +87,7 @@ export async function findReleasePhase(db: Db, id: string | number): Promise<Rel
 }
 
 /** User by numeric id or email (emails compare case-insensitively). */
-export const findUser = (db: Db, idOrEmail: string | number): Promise<UserRow | null> =>
-  findByIdOrKey(db, 'users', 'email', idOrEmail);
+export const findUser = (db: Db, idOrEmail: string | number): Promise<UserRow | null> => findByIdOrKey(db, 'users', 'email', idOrEmail);
 
 /** Team by numeric id or reference prefix. */
 export const findTeam = (db: Db, idOrKey: string | number): Promise<TeamRow | null> =>
@@ -112,12 +103,7 @@ const workflowStatuses = (db: Db, productId: number, statusableType: string) =>
     .where('workflows.statusable_type', '=', statusableType);
 
 /** A status of the product's workflow for a record kind, by name (case-insensitive), or null. */
-export async function statusByName(
-  db: Db,
-  productId: number,
-  statusableType: string,
-  name: string,
-): Promise<WorkflowStatusRow | null> {
+export async function statusByName(db: Db, productId: number, statusableType: string, name: string): Promise<WorkflowStatusRow | null> {
   const row = await workflowStatuses(db, productId, statusableType)
     .where(dialect.equalsIgnoringCase('workflow_statuses.name', name.trim()))
     .orderBy('workflow_statuses.position')
@@ -145,17 +131,11 @@ export const describeStatus = (sent: StatusInput): string => (sent.name !== unde
 
 /** A status by id (for serializing); null when it does not exist. */
 export async function statusById(db: Db, id: number): Promise<WorkflowStatusRow | null> {
-  return (
-    (await db.selectFrom('workflow_statuses').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
-  );
+  return (await db.selectFrom('workflow_statuses').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
 /** The first status (lowest position) of the product's workflow for a record kind: the default. */
-export async function defaultStatus(
-  db: Db,
-  productId: number,
-  statusableType: string,
-): Promise<WorkflowStatusRow | null> {
+export async function defaultStatus(db: Db, productId: number, statusableType: string): Promise<WorkflowStatusRow | null> {
   const row = await workflowStatuses(db, productId, statusableType)
     .orderBy('workflow_statuses.position')
     .orderBy('workflow_statuses.id')
@@ -163,12 +143,39 @@ export async function defaultStatus(
   return row ?? null;
 }
 
-/** Initiative of a product by id, reference key (`PLN-S-1`) or name (case-insensitive). */
-export async function findInitiative(
+/**
+ * The id of a record of a product named by id, reference key (any case) or name (any case) — the
+ * epic a feature sits in, what an idea was promoted to, a feature type (which has no key). An id
+ * match wins over a name that happens to be digits; among equal names the oldest.
+ */
+export async function findInProduct(
   db: Db,
+  table: 'features' | 'epics' | 'workflow_kinds',
   productId: number,
-  ref: string | number,
-): Promise<InitiativeRow | null> {
+  ref: string,
+): Promise<number | null> {
+  const text = ref.trim();
+  const id = isIdText(text) ? asId(text) : null;
+  // Every table here has `id`, `product_id` and `name`; kysely cannot see that through the union.
+  const row = await db
+    .selectFrom(table as 'epics')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where((eb) =>
+      eb.or([
+        ...(id !== null ? [eb('id', '=', id)] : []),
+        ...(table === 'workflow_kinds' ? [] : [eb('reference_num', '=', text.toUpperCase())]),
+        dialect.equalsIgnoringCase('name', text),
+      ]),
+    )
+    .orderBy(sql`id = ${id ?? -1}`, 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Initiative of a product by id, reference key (`PLN-S-1`) or name (case-insensitive). */
+export async function findInitiative(db: Db, productId: number, ref: string | number): Promise<InitiativeRow | null> {
   const text = String(ref).trim();
   const q = db.selectFrom('initiatives').selectAll().where('product_id', '=', productId);
   if (isIdText(text)) {
@@ -180,10 +187,7 @@ export async function findInitiative(
   }
   const byKey = await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst();
   if (byKey) return byKey;
-  const byName = await q
-    .where(dialect.equalsIgnoringCase('name', text))
-    .orderBy('id')
-    .executeTakeFirst();
+  const byName = await q.where(dialect.equalsIgnoringCase('name', text)).orderBy('id').executeTakeFirst();
   return byName ?? null;
 }
 

@@ -48,6 +48,32 @@ export function parseTags(text: string): string[] {
   return out;
 }
 
+/** The assignee a body names: an existing user's email; null unassigns. */
+export async function planAssignee(
+  db: Db,
+  sent: string | null | undefined,
+  columns: { assigned_to_id?: number | null },
+  problems: FieldProblems,
+): Promise<void> {
+  if (sent === undefined) return;
+  if (sent === null) {
+    columns.assigned_to_id = null;
+    return;
+  }
+  const user = await findUser(db, sent);
+  if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
+  else columns.assigned_to_id = user.id;
+}
+
+/** The tags a body sends (the contract joined an array with commas), each once, in order; undefined when it sends none. */
+export function planTags(sent: string | undefined, columns: { tags?: string }, problems: FieldProblems): string[] | undefined {
+  if (sent === undefined) return undefined;
+  const tags = parseTags(sent);
+  if (tags.some((t) => t.length > TAG_MAX)) problems.add('tags', `has a tag longer than ${TAG_MAX} characters`);
+  columns.tags = tags.join(',');
+  return tags;
+}
+
 /** The body fields every work item takes, in the form the contracts hand them over. */
 export type WorkItemInput = Pick<
   FeatureChange,
@@ -162,21 +188,9 @@ export async function planWorkItem(
     if (!user) problems.add('created_by', 'must be the email of an existing user');
     else columns.created_by_id = user.id;
   } else if (creating) columns.created_by_id = ctx.userId;
-  if (input.assigned_to_user !== undefined) {
-    if (input.assigned_to_user === null) columns.assigned_to_id = null;
-    else {
-      const user = await findUser(db, input.assigned_to_user);
-      if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
-      else columns.assigned_to_id = user.id;
-    }
-  }
+  await planAssignee(db, input.assigned_to_user, columns, problems);
 
-  let tags: string[] | undefined;
-  if (input.tags !== undefined) {
-    tags = parseTags(input.tags);
-    if (tags.some((t) => t.length > TAG_MAX)) problems.add('tags', `has a tag longer than ${TAG_MAX} characters`);
-    columns.tags = tags.join(',');
-  }
+  const tags = planTags(input.tags, columns, problems);
 
   // Estimates: text wins over the number; both in the final release's units.
   for (const k of ESTIMATES) {
