@@ -7,12 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { seedBulk, seedBulkEpics, seedBulkInitiatives } from '../server/seed/bulk';
+import { seedBulk, seedBulkEpics, seedBulkIdeas, seedBulkInitiatives } from '../server/seed/bulk';
 import { startService } from '../server/start';
 
 const FEATURES = Number(process.env.BENCH_FEATURES ?? 100_000);
 const EPICS = Number(process.env.BENCH_EPICS ?? 20_000);
 const INITIATIVES = Number(process.env.BENCH_INITIATIVES ?? 5_000);
+const IDEAS = Number(process.env.BENCH_IDEAS ?? 100_000);
+const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
+/** Votes on the idea the merge scenario moves (issue 11: a merge of an idea with 10,000 votes ≤ 50 ms). */
+const HEAVY_VOTES = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;
 const TOKEN = 'bench-token-0123456789';
@@ -73,6 +77,13 @@ async function main(): Promise<void> {
       `Seeded ${INITIATIVES.toLocaleString('en')} initiatives and ${EPICS.toLocaleString('en')} epics in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
     );
 
+    // Ideas and their votes (issue 11): the first idea carries HEAVY_VOTES votes for the merge.
+    t0 = performance.now();
+    const ideaIds = seedBulkIdeas(service.store, product.id, { ideas: IDEAS, votes: VOTES, heavy: HEAVY_VOTES });
+    console.log(
+      `Seeded ${IDEAS.toLocaleString('en')} ideas and ${VOTES.toLocaleString('en')} votes in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
+
     const since = new Date(Date.now() - 60_000).toISOString();
     const lastPage = Math.max(1, Math.floor(FEATURES / 30));
     const scenarios: [string, string, string][] = [
@@ -102,11 +113,20 @@ async function main(): Promise<void> {
       .orderBy('n', 'desc')
       .executeTakeFirstOrThrow();
     const epicTotal = Number(
-      (await service.store.db.selectFrom('epics').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      (
+        await service.store.db
+          .selectFrom('epics')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     const parent = tree.ids[0] ?? 0;
     const epicScenarios: [string, string, string][] = [
-      ['release epics, page 1', `/releases/${epicRelease.release_id}/epics`, `${Number(epicRelease.n).toLocaleString('en')} epics, by position`],
+      [
+        'release epics, page 1',
+        `/releases/${epicRelease.release_id}/epics`,
+        `${Number(epicRelease.n).toLocaleString('en')} epics, by position`,
+      ],
       ['all epics (op 7), page 1', '/epics', 'compact items'],
       ['all epics, deep page', `/epics?page=${Math.max(1, Math.floor(epicTotal / 30))}`, `page ${Math.max(1, Math.floor(epicTotal / 30))}`],
       ['all epics, fields=*', '/epics?fields=*', 'full records'],
@@ -125,6 +145,12 @@ async function main(): Promise<void> {
       ['initiatives roots', `/products/${product.id}/initiatives?parent_id=null`, ''],
     ];
 
+    const ideaScenarios: [string, string, string][] = [
+      ['ideas sort=popular, page 1', `/products/${product.id}/ideas?sort=popular`, `${IDEAS.toLocaleString('en')} ideas, target p95 ≤ 10`],
+      ['ideas sort=popular, fields=*', `/products/${product.id}/ideas?sort=popular&fields=*`, 'full records'],
+      ['related ideas', '/ideas/related?q=timeline%20export', 'ranked FTS, target p95 ≤ 20'],
+    ];
+
     const rows: Row[] = [];
     const timeGets = async (list: [string, string, string][]) => {
       for (const [name, p, note] of list) {
@@ -140,6 +166,24 @@ async function main(): Promise<void> {
       }
     };
     await timeGets(scenarios);
+    await timeGets(ideaScenarios);
+
+    // Merge of the idea with HEAVY_VOTES votes into another (its voters also vote there), then the
+    // unmerge that gives them back: both one transaction each.
+    const [heavyIdea, survivorIdea] = ideaIds;
+    const merges: number[] = [];
+    const unmerges: number[] = [];
+    for (let i = 0; i < Math.min(RUNS, 20); i++) {
+      let s = performance.now();
+      const merged = await api('PUT', `/ideas/${heavyIdea}`, { idea: { duplicate_idea: String(survivorIdea) } });
+      merges.push(performance.now() - s);
+      if (merged.status !== 200) throw new Error(`merge answered ${merged.status} ${JSON.stringify(merged.json)}`);
+      s = performance.now();
+      const back = await api('PUT', `/ideas/${heavyIdea}`, { idea: { duplicate_idea: null } });
+      unmerges.push(performance.now() - s);
+      if (back.status !== 200) throw new Error(`unmerge answered ${back.status}`);
+    }
+    rows.push(summary('merge idea of 10,000 votes', merges, 'target ≤ 50'), summary('unmerge it', unmerges, 'every vote back'));
 
     // Writes: a create and an update each recompute roll-ups on a release of FEATURES features.
     const writes: number[] = [];
@@ -218,7 +262,9 @@ async function main(): Promise<void> {
       if (created.status !== 200) throw new Error(`linked create answered ${created.status} ${JSON.stringify(created.json)}`);
       const id = (created.json as { feature: { id: string } }).feature.id;
       s = performance.now();
-      const updated = await api('PUT', `/features/${id}`, { feature: { workflow_status: { name: 'In development' }, remaining_estimate_text: '2h' } });
+      const updated = await api('PUT', `/features/${id}`, {
+        feature: { workflow_status: { name: 'In development' }, remaining_estimate_text: '2h' },
+      });
       linkedUpdates.push(performance.now() - s);
       if (updated.status !== 200) throw new Error(`linked update answered ${updated.status} ${JSON.stringify(updated.json)}`);
     }

@@ -124,6 +124,23 @@ test('every screen has no serious or critical accessibility violation', async ({
       await app.goals.startNew();
     });
     await check('goal page', visit(`/goals/${goal.reference_num}`, goal.name));
+    await check('ideas list', visit(`/w/${w}/ideas`, 'Ideas'));
+    await check('idea page', visit('/ideas/PLN-I-1', /./));
+    await check('merge dialog', async () => {
+      await page.getByRole('button', { name: /^(Merge into…|Unmerge)$/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      const box = page.getByRole('dialog').getByRole('combobox');
+      if ((await box.count()) > 0) {
+        await box.pressSequentially('report', { delay: 20 });
+        await expect(page.getByRole('dialog').getByRole('status')).toHaveText(/suggestion|No other idea/);
+      }
+    });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await check('new idea', visit(`/w/${w}/ideas/new`, 'New idea'));
+    await check('edit idea', visit('/ideas/PLN-I-1/edit', /^Edit /));
+    await check('portals list', visit(`/w/${w}/portals`, 'Idea portals'));
+    await check('portal users', visit('/portals/planner-cloud/users', /portal users$/));
     await check('roadmap (month)', visit(`/w/${w}/roadmap`, 'Roadmap'));
     await check('roadmap (quarter)', visit(`/w/${w}/roadmap?zoom=quarter`, 'Roadmap'));
     await check('not found', visit('/no-such-screen', 'Page not found'));

@@ -17,6 +17,7 @@ const featureSchema = ref.extend({
   initiative: ref.nullable(),
 });
 const requirementSchema = ref;
+const ideaSchema = ref.extend({ votes: z.number(), initial_votes: z.number() });
 const epicSchema = ref.extend({ progress: z.number().nullable(), initiative: ref.nullable() });
 const initiativeSchema = ref.extend({ progress: z.number().nullable(), parent_id: id.nullable() });
 const goalSchema = ref.extend({ progress: z.number().nullable(), initiatives: z.array(ref) });
@@ -90,6 +91,15 @@ export interface GoalInput {
   /** Ids or keys of the product's initiatives. */
   initiatives?: string[];
 }
+
+export interface IdeaInput {
+  name: string;
+  /** Any email (required by operation 10). */
+  created_by: string;
+  description?: string;
+  initial_votes?: number;
+}
+export type Idea = z.infer<typeof ideaSchema>;
 
 type Method = 'GET' | 'POST' | 'PUT';
 
@@ -166,5 +176,9 @@ export class PlannerApi {
 
   async goal(goalId: string): Promise<Goal> {
     return (await this.call(z.object({ goal: goalSchema }), 'GET', `/goals/${goalId}`)).goal;
+  }
+
+  async createIdea(productId: string, idea: IdeaInput): Promise<Idea> {
+    return (await this.call(z.object({ idea: ideaSchema }), 'POST', `/products/${productId}/ideas`, { idea })).idea;
   }
 }

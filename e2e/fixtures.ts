@@ -11,6 +11,7 @@ import { EpicForm, EpicPage, EpicsList } from './pages/epic-page';
 import { FeatureBoard } from './pages/feature-board';
 import { FeatureForm, FeaturePage, FeaturesList } from './pages/feature-page';
 import { GoalPage, GoalsList } from './pages/goal-page';
+import { IdeaForm, IdeaPage, IdeasList, PortalUsersPage } from './pages/idea-page';
 import { InitiativeForm, InitiativePage, InitiativesList } from './pages/initiative-page';
 import { Nav, heading } from './pages/nav';
 import { ReleaseForm, ReleasePage, ReleasesList } from './pages/release-page';
@@ -36,6 +37,10 @@ export interface App {
   initiative: InitiativePage;
   goals: GoalsList;
   goal: GoalPage;
+  ideas: IdeasList;
+  ideaForm: IdeaForm;
+  idea: IdeaPage;
+  portalUsers: PortalUsersPage;
   roadmap: Roadmap;
 }
 
@@ -57,6 +62,10 @@ export const appOn = (page: Page): App => ({
   initiative: new InitiativePage(page),
   goals: new GoalsList(page),
   goal: new GoalPage(page),
+  ideas: new IdeasList(page),
+  ideaForm: new IdeaForm(page),
+  idea: new IdeaPage(page),
+  portalUsers: new PortalUsersPage(page),
   roadmap: new Roadmap(page),
 });
 

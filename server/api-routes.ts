@@ -10,6 +10,7 @@ import { customFieldRoutes } from './routes/custom-fields';
 import { epicRoutes } from './routes/epics';
 import { featureRoutes } from './routes/features';
 import { goalRoutes } from './routes/goals';
+import { ideaVoteRoutes } from './routes/idea-votes';
 import { ideaRoutes } from './routes/ideas';
 import { initiativeRoutes } from './routes/initiatives';
 import { portalRoutes } from './routes/portals';
@@ -19,11 +20,13 @@ import { requirementRoutes } from './routes/requirements';
 export const API_VERSION = '1.0.0';
 
 /** The document is an OpenAPI 3.1 object; its inner shapes are the generator's business. */
-export const openApiSchema = z.looseObject({
-  openapi: z.string(),
-  info: z.looseObject({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
-}).meta({ title: 'OpenApiDocument' });
+export const openApiSchema = z
+  .looseObject({
+    openapi: z.string(),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  })
+  .meta({ title: 'OpenApiDocument' });
 
 const recordRoutes = [
   ...accountRoutes,
@@ -36,6 +39,7 @@ const recordRoutes = [
   ...customFieldRoutes,
   ...portalRoutes,
   ...ideaRoutes,
+  ...ideaVoteRoutes,
 ] as const;
 
 const documentRoute = route({

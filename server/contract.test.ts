@@ -26,6 +26,8 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   idea_categories: 'idea_category',
   idea_portals: 'idea_portal',
   portal_users: 'portal_user',
+  endorsements: 'idea_endorsement',
+  idea_organizations: 'idea_organization',
 };
 
 /** Example status names that no workflow of the demo account has, per record kind. */
@@ -45,6 +47,8 @@ const SPEC_ADJUSTMENTS: Record<string, Record<string, unknown>> = {
   'POST /products/{product_id}/releases': { external_release_date: '2026-12-31' },
   // The spec: `created_by` is required on operation 10 (any email).
   'POST /products/{product_id}/ideas': { created_by: 'contract@example.com' },
+  // Ours (docs/decisions.md, "Ideas"): a vote's value is a whole number of votes, within the portal's caps.
+  'PUT /ideas/{idea_id}/endorsements/{id}': { value: 2 },
 };
 
 /**
@@ -52,7 +56,11 @@ const SPEC_ADJUSTMENTS: Record<string, Record<string, unknown>> = {
  * swapped for the shared ones (`parent_id` 292454904 is the shared release): the path names a record
  * made for the call instead, as a DELETE's does.
  */
-const ON_A_FRESH_RECORD = new Set(['PUT /products/{product_id}/releases/{id}']);
+const ON_A_FRESH_RECORD = new Set([
+  'PUT /products/{product_id}/releases/{id}',
+  // An idea is promoted once: the example promotes an idea made for it.
+  'PUT /ideas/{id}/promote',
+]);
 
 let t: TestService;
 /** Real ids per record kind, and values to put in place of the example's. */
@@ -87,6 +95,16 @@ beforeAll(async () => {
   const category = await first(`/products/${ids.product}/idea_categories`, 'idea_categories');
   ids.idea_portal = String((await first('/idea_portals', 'idea_portals')).id);
   ids.portal_user = String((await first(`/idea_portals/${ids.idea_portal}/portal_users`, 'portal_users')).id);
+  // An organization and a vote on the shared idea, for the rows that name them.
+  const org = await t.request<{ idea_organization: { id: string } }>('POST', '/idea_organizations', {
+    idea_organization: { name: 'Contract organization', email_domains: 'contract.example' },
+  });
+  ids.idea_organization = org.body.idea_organization.id;
+  const vote = await t.request<{ idea_endorsement: { id: string } }>('POST', `/ideas/${ids.idea}/endorsements`, {
+    idea_endorsement: { email: 'voter@contract.example', value: 1 },
+  });
+  if (vote.status !== 200) throw new Error(`could not vote: ${vote.text}`);
+  ids.idea_endorsement = vote.body.idea_endorsement.id;
   // The example's parent release must be another release than the one updated.
   const releases = await t.get<{ releases: { id: string }[] }>(`/products/${ids.product}/releases`);
   const otherRelease = releases.body.releases.find((r) => r.id !== ids.release)?.id;
@@ -99,6 +117,9 @@ beforeAll(async () => {
     ['2015', timeFrame.name],
     // The example's parent idea category.
     [552935478, Number(category.id)],
+    // The example's organization, and the idea it repeats in a vote's body.
+    [138732915, Number(ids.idea_organization)],
+    ['PRJ1-I-1', ids.idea],
   ]);
 });
 afterAll(async () => {
@@ -137,6 +158,8 @@ async function throwaway(kind: string): Promise<string> {
     goal: [`/products/${ids.product}/goals`, { goal: { name } }],
     idea: [`/products/${ids.product}/ideas`, { idea: { name, created_by: 'contract@example.com' } }],
     portal_user: [`/idea_portals/${ids.idea_portal}/portal_users`, { portal_user: { email: `${name.replaceAll(' ', '.')}@example.com` } }],
+    idea_endorsement: [`/ideas/${ids.idea}/endorsements`, { idea_endorsement: { email: `${name.replaceAll(' ', '.')}@example.com` } }],
+    idea_organization: ['/idea_organizations', { idea_organization: { name } }],
   };
   const [path, body] = made[kind] ?? [];
   if (!path) throw new Error(`no throwaway ${kind}`);

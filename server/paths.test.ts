@@ -48,6 +48,14 @@ beforeAll(async () => {
     idea_portals: (await db.selectFrom('idea_portals').select('subdomain').orderBy('id').executeTakeFirstOrThrow()).subdomain,
     portal_users: String((await db.selectFrom('portal_users').select('id').orderBy('id').executeTakeFirstOrThrow()).id),
   });
+  // A vote on the first idea and an organization (the demo seed has neither yet).
+  const org = await t.request<{ idea_organization: { id: string } }>('POST', '/idea_organizations', {
+    idea_organization: { name: 'Paths org' },
+  });
+  const vote = await t.request<{ idea_endorsement: { id: string } }>('POST', `/ideas/${valid.ideas}/endorsements`, {
+    idea_endorsement: { email: 'paths@example.com' },
+  });
+  Object.assign(valid, { idea_organizations: `ORG-${org.body.idea_organization.id}`, endorsements: vote.body.idea_endorsement.id });
 });
 
 afterAll(async () => {
@@ -123,7 +131,12 @@ describe('path ids and keys', () => {
 
   it('still take ids and keys in any case, emails and prefixes, on every kind', async () => {
     for (const [collection, value] of Object.entries(valid)) {
-      const template = collection === 'custom_field_definitions' ? '/custom_field_definitions/{id}/options' : `/${collection}/{id}`;
+      const template =
+        collection === 'custom_field_definitions'
+          ? '/custom_field_definitions/{id}/options'
+          : collection === 'endorsements'
+            ? `/ideas/${valid.ideas}/endorsements/{id}`
+            : `/${collection}/{id}`;
       for (const form of new Set([value, value.toLowerCase()])) {
         const res = await t.get(pathOf(template, { id: form }));
         expect(res.status, `${template} ${form}`).toBe(200);

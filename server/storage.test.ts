@@ -94,15 +94,24 @@ CREATE TABLE feature_stats (scope TEXT NOT NULL, scope_id INTEGER NOT NULL, stat
 const DERIVED: readonly string[] = ['list_counts', 'feature_stats', 'change_counters'];
 
 /**
- * Record tables a later migration adds that today's seed fills (idea portals, 11; ideas, 12): the seed gets them
+ * Record tables a later migration adds that today's seed fills (idea portals, 11; ideas, 12; votes, 13): the seed gets them
  * as that migration makes them, and they are dropped before the takeover, so they hold no old data
  * to compare.
  */
-const LATER_TABLES: readonly string[] = ['idea_category_links', 'idea_tags', 'ideas', 'idea_categories', 'portal_users', 'idea_portals'];
+const LATER_TABLES: readonly string[] = [
+  'idea_votes',
+  'idea_organizations',
+  'idea_category_links',
+  'idea_tags',
+  'ideas',
+  'idea_categories',
+  'portal_users',
+  'idea_portals',
+];
 /** What else those migrations add to older tables and indexes, undone with them. */
 const LATER_UNDO = 'DROP TABLE ideas_fts; ALTER TABLE products DROP COLUMN next_idea_num;';
 const LATER_SQL = migrations
-  .filter((m) => m.version === 11 || m.version === 12)
+  .filter((m) => m.version >= 11 && m.version <= 13)
   .map((m) => ('sql' in m ? m.sql : ''))
   .join('\n');
 

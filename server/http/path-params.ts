@@ -45,6 +45,9 @@ const GRAMMARS: Readonly<Record<string, ParamGrammar>> = {
   // A portal's key is its subdomain (contract/portals.ts), matched in any case.
   idea_portals: { noun: 'Idea portal', alternatives: [new RegExp(SUBDOMAIN_PATTERN.source, 'i')] },
   portal_users: { noun: 'Portal user', alternatives: [] },
+  endorsements: { noun: 'Idea endorsement', alternatives: [] },
+  // An organization's key is `ORG-<id>` (store/idea-organizations.ts), any case.
+  idea_organizations: { noun: 'Idea organization', alternatives: [/^[Oo][Rr][Gg]-\d+$/] },
 };
 
 /** The collection segment before each `{param}` of a path template: `{ product_id: 'products' }`. */

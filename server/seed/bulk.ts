@@ -16,64 +16,24 @@ export interface BulkResult {
 }
 
 const FTS_TRIGGER = 'features_fts_ai';
-const TAGS = [
-  'performance',
-  'ux',
-  'security',
-  'reporting',
-  'mobile',
-  'api',
-  'bug',
-  'enterprise',
-  'onboarding',
-  'search',
-];
-const WORDS = [
-  'Faster',
-  'Simpler',
-  'Smarter',
-  'Bulk',
-  'Inline',
-  'Shared',
-  'Scheduled',
-  'Custom',
-  'Secure',
-  'Offline',
-];
-const THINGS = [
-  'export',
-  'search',
-  'timeline',
-  'dashboard',
-  'sign-in',
-  'notifications',
-  'filters',
-  'reports',
-  'import',
-  'comments',
-];
+const TAGS = ['performance', 'ux', 'security', 'reporting', 'mobile', 'api', 'bug', 'enterprise', 'onboarding', 'search'];
+const WORDS = ['Faster', 'Simpler', 'Smarter', 'Bulk', 'Inline', 'Shared', 'Scheduled', 'Custom', 'Secure', 'Offline'];
+const THINGS = ['export', 'search', 'timeline', 'dashboard', 'sign-in', 'notifications', 'filters', 'reports', 'import', 'comments'];
 
 /**
  * Inserts `count` features into `releaseId` (which must belong to `productId`). Statuses, kinds,
  * assignees, tags and estimates (in the release's units) rotate so lists, filters and roll-ups have
  * realistic variety. Takes the service's Store or its better-sqlite3 handle.
  */
-export function seedBulk(
-  db: Store | BetterSqlite3.Database,
-  productId: number,
-  releaseId: number,
-  count: number,
-): BulkResult {
+export function seedBulk(db: Store | BetterSqlite3.Database, productId: number, releaseId: number, count: number): BulkResult {
   const sqlite = 'sqlite' in db ? db.sqlite : db;
   if (!Number.isInteger(count) || count < 0) throw new Error('count must be a whole number of features');
 
-  const product = sqlite
-    .prepare('SELECT reference_prefix FROM products WHERE id = ?')
-    .get(productId) as { reference_prefix: string } | undefined;
+  const product = sqlite.prepare('SELECT reference_prefix FROM products WHERE id = ?').get(productId) as
+    { reference_prefix: string } | undefined;
   if (!product) throw new Error(`No product ${productId}`);
-  const release = sqlite
-    .prepare('SELECT id, capacity_units FROM releases WHERE id = ? AND product_id = ?')
-    .get(releaseId, productId) as { id: number; capacity_units: string } | undefined;
+  const release = sqlite.prepare('SELECT id, capacity_units FROM releases WHERE id = ? AND product_id = ?').get(releaseId, productId) as
+    { id: number; capacity_units: string } | undefined;
   if (!release) throw new Error(`No release ${releaseId} in product ${productId}`);
   const statuses = sqlite
     .prepare(
@@ -87,15 +47,9 @@ export function seedBulk(
       id: number;
     }[]
   ).map((k) => k.id);
-  const users = (
-    sqlite.prepare('SELECT id FROM users WHERE enabled = 1 ORDER BY id').all() as { id: number }[]
-  ).map((u) => u.id);
+  const users = (sqlite.prepare('SELECT id FROM users WHERE enabled = 1 ORDER BY id').all() as { id: number }[]).map((u) => u.id);
   const startPosition =
-    (
-      sqlite
-        .prepare('SELECT COALESCE(MAX(position), 0) AS p FROM features WHERE release_id = ?')
-        .get(releaseId) as { p: number }
-    ).p + 1;
+    (sqlite.prepare('SELECT COALESCE(MAX(position), 0) AS p FROM features WHERE release_id = ?').get(releaseId) as { p: number }).p + 1;
   const points = release.capacity_units === 'story_points';
 
   const insertFeature = sqlite.prepare(
@@ -105,9 +59,8 @@ export function seedBulk(
      VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, 'progress_from_remaining_estimate', ?, ?)`,
   );
   const insertTag = sqlite.prepare('INSERT INTO feature_tags (feature_id, tag) VALUES (?, ?)');
-  const ftsTrigger = sqlite
-    .prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?")
-    .get(FTS_TRIGGER) as { sql: string } | undefined;
+  const ftsTrigger = sqlite.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").get(FTS_TRIGGER) as
+    { sql: string } | undefined;
 
   const run = sqlite.transaction((): BulkResult => {
     const ts = new Date().toISOString();
@@ -152,9 +105,7 @@ export function seedBulk(
     if (ftsTrigger) {
       if (firstId !== null && lastId !== null) {
         sqlite
-          .prepare(
-            'INSERT INTO features_fts (rowid, name) SELECT id, name FROM features WHERE id BETWEEN ? AND ?',
-          )
+          .prepare('INSERT INTO features_fts (rowid, name) SELECT id, name FROM features WHERE id BETWEEN ? AND ?')
           .run(firstId, lastId);
       }
       sqlite.exec(ftsTrigger.sql);
@@ -218,8 +169,7 @@ export function seedBulkInitiatives(db: Store | BetterSqlite3.Database, productI
   const sqlite = sqliteOf(db);
   if (!Number.isInteger(count) || count < 0) throw new Error('count must be a whole number of initiatives');
   const product = sqlite.prepare('SELECT reference_prefix FROM products WHERE id = ?').get(productId) as
-    | { reference_prefix: string }
-    | undefined;
+    { reference_prefix: string } | undefined;
   if (!product) throw new Error(`No product ${productId}`);
   const statuses = statusesOf(sqlite, productId, 'Initiative');
   const users = enabledUsers(sqlite);
@@ -301,8 +251,7 @@ export function seedBulkEpics(
   const sqlite = sqliteOf(db);
   if (!Number.isInteger(count) || count < 0) throw new Error('count must be a whole number of epics');
   const product = sqlite.prepare('SELECT reference_prefix FROM products WHERE id = ?').get(productId) as
-    | { reference_prefix: string }
-    | undefined;
+    { reference_prefix: string } | undefined;
   if (!product) throw new Error(`No product ${productId}`);
   const releases = sqlite
     .prepare(
@@ -377,4 +326,75 @@ export function seedBulkEpics(
     };
   });
   return run();
+}
+
+/**
+ * Bulk ideas and votes for the bench (issue 11): `ideas` ideas in the product (keys continue its
+ * counter), the first with `heavy` votes (the idea a merge moves), then `votes` votes in all spread
+ * over the others, voters `v<n>@bench.example`; `ideas.votes` summed from the ledger at the end.
+ * Raw inserts in one transaction, as the features above. Returns the ids of the ideas.
+ */
+export function seedBulkIdeas(
+  db: Store | BetterSqlite3.Database,
+  productId: number,
+  args: { ideas: number; votes: number; heavy: number },
+): number[] {
+  const sqlite = 'sqlite' in db ? db.sqlite : db;
+  const { ideas, votes, heavy } = args;
+  if (ideas < 2 || heavy > votes) throw new Error('need two ideas and no more heavy votes than votes');
+  const product = sqlite.prepare('SELECT reference_prefix, next_idea_num FROM products WHERE id = ?').get(productId) as
+    { reference_prefix: string; next_idea_num: number } | undefined;
+  if (!product) throw new Error(`No product ${productId}`);
+  const statuses = (
+    sqlite
+      .prepare(
+        `SELECT s.id FROM workflow_statuses s JOIN workflows w ON w.id = s.workflow_id
+         WHERE w.product_id = ? AND w.statusable_type = 'Idea' AND s.complete = 0 ORDER BY s.position`,
+      )
+      .all(productId) as { id: number }[]
+  ).map((s) => s.id);
+  if (statuses.length === 0) throw new Error(`Product ${productId} has no open idea status`);
+  const words = ['export', 'timeline', 'dark mode', 'calendar', 'sharing', 'reports', 'mobile', 'alerts', 'import', 'search'];
+  const insertIdea = sqlite.prepare(
+    `INSERT INTO ideas (product_id, reference_num, name, description, workflow_status_id, created_by_email, initial_votes, votes,
+       created_at, updated_at, status_changed_at) VALUES (?, ?, ?, ?, ?, 'bench@example.com', 0, 0, ?, ?, ?)`,
+  );
+  const insertVote = sqlite.prepare(
+    `INSERT INTO idea_votes (idea_id, cast_on_idea_id, voter_email, weight, counted_weight, proxy, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
+  );
+  const ids: number[] = [];
+  const base = Date.now() - ideas * 60_000;
+  sqlite.transaction(() => {
+    for (let i = 0; i < ideas; i++) {
+      const at = new Date(base + i * 60_000).toISOString();
+      const word = words[i % words.length] ?? 'idea';
+      const other = words[(i * 7) % words.length] ?? 'idea';
+      const n = product.next_idea_num + i;
+      const made = insertIdea.run(
+        productId,
+        `${product.reference_prefix}-I-${n}`,
+        `Bench idea ${i}: ${word} with ${other}`,
+        `<p>Customers ask for ${word} and ${other}.</p>`,
+        statuses[i % statuses.length],
+        at,
+        at,
+        at,
+      );
+      ids.push(Number(made.lastInsertRowid));
+    }
+    sqlite.prepare('UPDATE products SET next_idea_num = ? WHERE id = ?').run(product.next_idea_num + ideas, productId);
+    const at = new Date().toISOString();
+    const heavyId = ids[0] ?? 0;
+    for (let k = 0; k < heavy; k++) insertVote.run(heavyId, heavyId, `v${k}@bench.example`, 1, 1, at, at);
+    const spread = ideas - 1;
+    for (let k = 0; k < votes - heavy; k++) {
+      const idea = ids[1 + (k % spread)] ?? heavyId;
+      const weight = 1 + (k % 3);
+      insertVote.run(idea, idea, `v${Math.floor(k / spread)}@bench.example`, weight, weight, at, at);
+    }
+    sqlite.exec(`UPDATE ideas SET votes = initial_votes + v.s
+      FROM (SELECT idea_id, sum(counted_weight) AS s FROM idea_votes GROUP BY idea_id) AS v WHERE ideas.id = v.idea_id`);
+  })();
+  return ids;
 }

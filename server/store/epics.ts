@@ -24,6 +24,7 @@ import { rowsById } from './row-cache';
 import type { LookupTable } from './row-cache';
 import type { SeekableList } from './pages';
 import type { Db } from './audit';
+import { inTransaction } from './transactions';
 import { placeIn } from './positions';
 import { customFieldFilter, customFieldsFor } from './custom-fields';
 import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
@@ -154,7 +155,7 @@ async function releaseInProduct(
  * the same transaction.
  */
 export async function createEpic(
-  db: Kysely<Database>,
+  db: Db,
   args: {
     release: ReleaseRow | { product: ProductRow };
     input: Partial<z.output<typeof epicCreateInput>>;
@@ -162,7 +163,7 @@ export async function createEpic(
     userId: number;
   },
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const release = 'product' in args.release ? await releaseInProduct(trx, args.release.product, args.input, args.checked) : args.release;
     const { plan, input, referenceNum, productId } = await beginCreate(trx, EPIC_ITEM, { ...args, release }, (ctx, body, problems) =>
       planEpic(trx, ctx, body, problems),

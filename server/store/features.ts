@@ -20,6 +20,7 @@ import { seekPage } from './pages';
 import { rowsById } from './row-cache';
 import type { LookupTable } from './row-cache';
 import type { Db } from './audit';
+import { inTransaction } from './transactions';
 import { placeIn } from './positions';
 import { prepared } from './prepared';
 import { asId, findByIdOrKey, findInProduct, requiring, findInitiative, findUser } from './resolve';
@@ -157,7 +158,7 @@ async function findPhase(db: Db, releaseId: number, ref: string): Promise<number
 
 /** Operation 1: creates a feature in `release` (or the body's `release`); returns its id. */
 export async function createFeature(
-  db: Kysely<Database>,
+  db: Db,
   args: {
     release: ReleaseRow;
     input: Partial<z.output<typeof featureCreateInput>>;
@@ -165,7 +166,7 @@ export async function createFeature(
     userId: number;
   },
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const { plan, input, referenceNum, productId } = await beginCreate(trx, FEATURE_ITEM, args, (ctx, body, problems) =>
       planFeature(trx, ctx, body, problems),
     );

@@ -17,6 +17,7 @@ import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Changes, Db } from './audit';
 import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPlan } from './custom-fields';
+import { countMatches } from './counts';
 import { dialect } from './dialect';
 import { allocateReference } from './reference-numbers';
 import { asId, findByIdOrKey, findInitiative, findInProduct, findUser, requiring } from './resolve';
@@ -24,6 +25,8 @@ import { rowsById } from './row-cache';
 import type { Database, IdeaCategoryRow, IdeaRow, IdeaUpdate, ProductRow, UserRow } from './schema';
 import { assigneeRef, flag, fullTags, links, noteBody, placeholderStatus, projectRef, recordLink, statusRef, userRef } from './serialize';
 import { planAssignee, planStatus, planTags, writeTags } from './work-item-rules';
+import { detachVotes, endorsementCounts, mergeVotes, unmergeVotes } from './idea-votes';
+import type { MovedVotes } from './idea-votes';
 import { IDEA_ITEM } from './work-items';
 
 type IdeaInput = Partial<z.output<typeof ideaCreateInput>> & z.output<typeof ideaUpdateInput>;
@@ -132,8 +135,8 @@ async function planIdea(
 
   if (input.initial_votes !== undefined) {
     columns.initial_votes = input.initial_votes;
-    // No votes ledger yet (next slice): the vote weights add nothing.
-    columns.votes = input.initial_votes;
+    // What the votes ledger adds stays (idea-votes.ts keeps it on every ledger write).
+    columns.votes = input.initial_votes + (stored ? stored.votes - stored.initial_votes : 0);
   }
   if (input.visibility !== undefined) columns.visibility = input.visibility;
   if (input.spam !== undefined) columns.spam = flag(input.spam);
@@ -289,13 +292,38 @@ export async function updateIdea(
       .execute();
     if (changed.tags !== undefined && plan.tags) await writeTags(trx, IDEA_ITEM, before.id, plan.tags);
     if (categoriesChanged && plan.categories) await writeCategories(trx, before.id, plan.categories);
+    const moved = changed.duplicate_of_id !== undefined ? await moveMergedVotes(trx, before, args.userId) : null;
 
     const final = await trx.selectFrom('ideas').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     const changes = diff(before, final);
+    if (moved) changes.moved_votes = moved;
     if (categoriesChanged) changes.category_ids = [categoriesBefore, categoriesAfter];
     if (customChange) changes.custom_fields = customChange;
     await audit(trx, { userId: args.userId, type: 'Idea', id: before.id, action: 'update', changes });
   });
+}
+
+/**
+ * A merge or unmerge moves the idea's votes through the ledger (idea-votes.ts) in the update's
+ * transaction: from the old survivor back home, then onto the new one. Each survivor whose votes
+ * changed gets an update audit row; the merged idea's row records what moved (count and weight).
+ */
+async function moveMergedVotes(trx: Db, before: IdeaRow, userId: number): Promise<[MovedVotes | null, MovedVotes | null]> {
+  const idea = await trx.selectFrom('ideas').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+  const survivor = async (id: number | null) =>
+    id === null ? undefined : await trx.selectFrom('ideas').selectAll().where('id', '=', id).executeTakeFirst();
+  const auditSurvivor = async (row: IdeaRow) => {
+    const after = await trx.selectFrom('ideas').select('votes').where('id', '=', row.id).executeTakeFirstOrThrow();
+    if (after.votes !== row.votes)
+      await audit(trx, { userId, type: 'Idea', id: row.id, action: 'update', changes: { votes: [row.votes, after.votes] } });
+  };
+  const old = await survivor(before.duplicate_of_id);
+  const back = old ? await unmergeVotes(trx, idea, old) : null;
+  if (old) await auditSurvivor(old);
+  const target = await survivor(idea.duplicate_of_id);
+  const onto = target ? await mergeVotes(trx, idea, target) : null;
+  if (target) await auditSurvivor(target);
+  return [back, onto];
 }
 
 /**
@@ -310,6 +338,8 @@ export async function deleteIdea(db: Kysely<Database>, args: { ideaId: number; u
     const tags = await trx.selectFrom('idea_tags').selectAll().where('idea_id', '=', idea.id).execute();
     const categoryLinks = await trx.selectFrom('idea_category_links').selectAll().where('idea_id', '=', idea.id).execute();
     const merged = await trx.selectFrom('ideas').select(['id', 'duplicate_of_id']).where('duplicate_of_id', '=', idea.id).execute();
+    // Votes go home first (its own from its survivor, those of the ideas merged into it), then its own go with it.
+    const votes = await detachVotes(trx, idea);
     const customValues = await removeCustomFields(trx, IDEA_ITEM.recordType, [idea.id]);
     await recycle(trx, {
       userId: args.userId,
@@ -317,7 +347,14 @@ export async function deleteIdea(db: Kysely<Database>, args: { ideaId: number; u
       id: idea.id,
       name: idea.name,
       productId: idea.product_id,
-      rows: { ideas: [idea], idea_tags: tags, idea_category_links: categoryLinks, custom_field_values: customValues, merged_ideas: merged },
+      rows: {
+        ideas: [idea],
+        idea_tags: tags,
+        idea_category_links: categoryLinks,
+        custom_field_values: customValues,
+        merged_ideas: merged,
+        idea_votes: votes,
+      },
     });
     const at = new Date().toISOString();
     for (const m of merged) {
@@ -391,11 +428,15 @@ export async function listIdeas(db: Db, filter: IdeaListFilter, page: Paging): P
   if (filter.createdBefore !== undefined) q = q.where('i.created_at', '<', filter.createdBefore);
   if (filter.updatedSince !== undefined) q = q.where('i.updated_at', '>', filter.updatedSince);
 
-  const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const total = Number(counted?.n ?? 0);
+  // Counted once per write version (store/counts.ts): paging through a list does not recount it.
+  const total = await countMatches(
+    db,
+    q.select((eb) => eb.fn.countAll<number>().as('n')),
+  );
   if (total === 0 || page.offset >= total) return { rows: [], total };
   let ordered = q.selectAll('i');
-  if (filter.sort === 'popular') ordered = ordered.orderBy('i.votes', 'desc').orderBy('i.created_at', 'desc');
+  // Ties by id, newest first: the order an index (product, spam, votes, id) reads without a sort.
+  if (filter.sort === 'popular') ordered = ordered.orderBy('i.votes', 'desc');
   else if (filter.sort === 'trending') {
     ordered = ordered.orderBy(sql`i.votes * 1.0 / (${dialect.daysSince('i.created_at')} + 1)`, 'desc').orderBy('i.votes', 'desc');
   } else ordered = ordered.orderBy('i.created_at', 'desc');
@@ -417,8 +458,7 @@ export async function relatedIdeas(
   if (!ranked) return { rows: [], total: 0 };
   const portal = args.portalId !== undefined ? sql`AND i.submitted_idea_portal_id = ${args.portalId}` : sql``;
   const from = sql`FROM (${ranked}) r JOIN ideas i ON i.id = r.id WHERE i.spam = 0 AND i.duplicate_of_id IS NULL ${portal}`;
-  const counted = await sql<{ n: number }>`SELECT count(*) AS n ${from}`.execute(db);
-  const total = Number(counted.rows[0]?.n ?? 0);
+  const total = await countMatches(db, sql<{ n: number }>`SELECT count(*) AS n ${from}`);
   if (total === 0 || page.offset >= total) return { rows: [], total };
   const rows = await sql<IdeaRow>`SELECT i.* ${from} ORDER BY r.rank, i.id LIMIT ${page.perPage} OFFSET ${page.offset}`.execute(db);
   return { rows: rows.rows, total };
@@ -516,6 +556,7 @@ export async function serializeIdeas(db: Db, rows: IdeaRow[], origin: string, wa
   const customFields = need('custom_fields')
     ? await customFieldsFor(db, IDEA_ITEM.recordType, ideaIds)
     : new Map<number, CustomFieldValue[]>();
+  const endorsements = need('endorsements_count') ? await endorsementCounts(db, ideaIds) : new Map<number, number>();
 
   const featureById = new Map(features.map((f) => [f.id, f]));
   const at = (id: number | null) => (id === null ? undefined : users.get(id));
@@ -538,8 +579,8 @@ export async function serializeIdeas(db: Db, rows: IdeaRow[], origin: string, wa
       score: null,
       votes: r.votes,
       initial_votes: r.initial_votes,
-      // No votes ledger yet: no endorsements; comments come with issue 12.
-      endorsements_count: 0,
+      // The votes it shows (idea-votes.ts); comments come with issue 12.
+      endorsements_count: endorsements.get(r.id) ?? 0,
       comments_count: 0,
       created_at: r.created_at,
       updated_at: r.updated_at,

@@ -18,6 +18,7 @@ import { audit, auditDestroyed, diff, recycle } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
 import type { Changes, Db } from './audit';
+import { inTransaction } from './transactions';
 import { nextPosition } from './positions';
 import { allocateReference } from './reference-numbers';
 import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
@@ -89,7 +90,12 @@ async function countBy(
  * Whole initiative records for rows (in their order), each related kind loaded once for all rows:
  * statuses, users, parents, time frames, goals, custom fields and the three counts.
  */
-export async function initiativeBodies(db: Db, rows: InitiativeRow[], origin: string, wanted: Set<string> | null = null): Promise<Initiative[]> {
+export async function initiativeBodies(
+  db: Db,
+  rows: InitiativeRow[],
+  origin: string,
+  wanted: Set<string> | null = null,
+): Promise<Initiative[]> {
   if (rows.length === 0) return [];
   const products = await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))]);
   const initiativeIds = rows.map((r) => r.id);
@@ -490,13 +496,13 @@ async function writeGoalLinks(db: Db, initiativeId: number, goalIds: number[]): 
 
 /** Operation 11. Every rule is checked first; all problems are thrown together; one transaction. */
 export async function createInitiative(
-  db: Kysely<Database>,
+  db: Db,
   user: UserRow,
   product: ProductRow,
   input: InitiativeInput,
   checked: Checked,
 ): Promise<InitiativeRow> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const plan = await planInitiative(trx, product, null, input, checked);
     checked.problems.throwIfAny();
     const referenceNum = await allocateReference(trx, 'initiative', product.id, (n) => initiativeKey(product.reference_prefix, n));

@@ -607,9 +607,11 @@ CREATE TABLE ideas (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
-CREATE INDEX ideas_product ON ideas(product_id, spam, created_at);
-CREATE INDEX ideas_created ON ideas(spam, created_at);
-CREATE INDEX ideas_votes ON ideas(product_id, spam, votes);
+-- The list orders end on id, so a page is read from the index in order and stops at its LIMIT.
+CREATE INDEX ideas_product ON ideas(product_id, spam, created_at, id);
+CREATE INDEX ideas_created ON ideas(spam, created_at, id);
+CREATE INDEX ideas_votes ON ideas(product_id, spam, votes, id);
+CREATE INDEX ideas_account_votes ON ideas(spam, votes, id);
 CREATE INDEX ideas_status ON ideas(workflow_status_id);
 CREATE INDEX ideas_assigned ON ideas(assigned_to_id);
 CREATE INDEX ideas_duplicate_of ON ideas(duplicate_of_id);
@@ -655,6 +657,53 @@ CREATE TRIGGER ideas_fts_au AFTER UPDATE OF name, description ON ideas BEGIN
   INSERT INTO ideas_fts(ideas_fts, rowid, name, description) VALUES ('delete', old.id, old.name, coalesce(old.description, ''));
   INSERT INTO ideas_fts(rowid, name, description) VALUES (new.id, new.name, coalesce(new.description, ''));
 END;
+`,
+  },
+  {
+    version: 13,
+    name: 'idea-votes',
+    // The votes ledger (issue 11): one row per voter (a lower-cased email) and idea it was cast on.
+    // `idea_id` is where the vote counts now (the survivor after a merge), `cast_on_idea_id` where
+    // it was cast; `weight` is what the voter gave and `counted_weight` what counts on `idea_id`
+    // (less when a merge brought the voter over the survivor's per-idea cap), so an unmerge gives
+    // every row back as it was. `ideas.votes` is kept by the store's ledger writes (one recount per
+    // write, in its transaction), not by triggers: a merge moves thousands of rows in one statement.
+    sql: `
+CREATE TABLE idea_organizations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  email_domains TEXT NOT NULL DEFAULT '',
+  revenue REAL,
+  created_by_id INTEGER REFERENCES users(id),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX idea_organizations_name ON idea_organizations(name COLLATE NOCASE);
+
+CREATE TABLE idea_votes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  idea_id INTEGER NOT NULL REFERENCES ideas(id),
+  cast_on_idea_id INTEGER NOT NULL REFERENCES ideas(id),
+  voter_email TEXT NOT NULL,
+  portal_user_id INTEGER REFERENCES portal_users(id) ON DELETE SET NULL,
+  idea_organization_id INTEGER REFERENCES idea_organizations(id) ON DELETE SET NULL,
+  weight INTEGER NOT NULL CHECK (weight >= 1),
+  counted_weight INTEGER NOT NULL CHECK (counted_weight >= 0 AND counted_weight <= weight),
+  link TEXT,
+  description TEXT,
+  proxy INTEGER NOT NULL DEFAULT 0,
+  created_by_id INTEGER REFERENCES users(id),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+-- One vote per voter and idea it was cast on; also serves an unmerge (the rows cast on an idea).
+CREATE UNIQUE INDEX idea_votes_cast ON idea_votes(cast_on_idea_id, voter_email);
+-- The votes counting on an idea, in id order (its list and its recount).
+CREATE INDEX idea_votes_idea ON idea_votes(idea_id, id, counted_weight);
+-- A voter's votes (their ideas' portal is joined) for the per-user cap.
+CREATE INDEX idea_votes_voter ON idea_votes(voter_email, idea_id, counted_weight);
+CREATE INDEX idea_votes_organization ON idea_votes(idea_organization_id);
+CREATE INDEX idea_votes_portal_user ON idea_votes(portal_user_id);
 `,
   },
 ];

@@ -408,6 +408,41 @@ export interface IdeaCategoryLinksTable {
   category_id: number;
 }
 
+/** An organization voters belong to (migration 13); the name is unique in the account, in any case. */
+export interface IdeaOrganizationsTable {
+  id: Id;
+  name: string;
+  /** Comma-separated domains, `example.com, example.org`. */
+  email_domains: Generated<string>;
+  revenue: number | null;
+  created_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The votes ledger (migration 13): one row per voter and idea it was cast on. */
+export interface IdeaVotesTable {
+  id: Id;
+  /** Where the vote counts now: the idea it was cast on, or the survivor it was merged into. */
+  idea_id: number;
+  cast_on_idea_id: number;
+  /** The voter: a lower-cased email. */
+  voter_email: string;
+  portal_user_id: number | null;
+  idea_organization_id: number | null;
+  /** What the voter gave (`value` in requests). */
+  weight: number;
+  /** What counts on `idea_id`: the weight, or less where a merge met the per-idea cap. */
+  counted_weight: number;
+  link: string | null;
+  description: string | null;
+  /** Cast for someone by a user of the service (`created_by_id`). */
+  proxy: Generated<Flag>;
+  created_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Counters of rows per list scope, kept by triggers (store/counts.ts). */
 export interface ListCountsTable {
   scope: string;
@@ -507,6 +542,8 @@ export interface Database {
   idea_tags: IdeaTagsTable;
   idea_categories: IdeaCategoriesTable;
   idea_category_links: IdeaCategoryLinksTable;
+  idea_organizations: IdeaOrganizationsTable;
+  idea_votes: IdeaVotesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -525,6 +562,8 @@ export type PortalUserRow = Selectable<PortalUsersTable>;
 export type IdeaRow = Selectable<IdeasTable>;
 export type IdeaUpdate = Updateable<IdeasTable>;
 export type IdeaCategoryRow = Selectable<IdeaCategoriesTable>;
+export type IdeaOrganizationRow = Selectable<IdeaOrganizationsTable>;
+export type IdeaVoteRow = Selectable<IdeaVotesTable>;
 export type NewFeature = Insertable<FeaturesTable>;
 export type FeatureUpdate = Updateable<FeaturesTable>;
 
@@ -938,5 +977,30 @@ export const DATABASE_COLUMNS = {
   idea_category_links: {
     idea_id: 'required',
     category_id: 'required',
+  },
+  idea_organizations: {
+    id: 'required',
+    name: 'required',
+    email_domains: 'required',
+    revenue: 'nullable',
+    created_by_id: 'nullable',
+    created_at: 'required',
+    updated_at: 'required',
+  },
+  idea_votes: {
+    id: 'required',
+    idea_id: 'required',
+    cast_on_idea_id: 'required',
+    voter_email: 'required',
+    portal_user_id: 'nullable',
+    idea_organization_id: 'nullable',
+    weight: 'required',
+    counted_weight: 'required',
+    link: 'nullable',
+    description: 'nullable',
+    proxy: 'required',
+    created_by_id: 'nullable',
+    created_at: 'required',
+    updated_at: 'required',
   },
 } satisfies { [T in keyof Database]: Nullability<Database[T]> };

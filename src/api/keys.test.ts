@@ -41,9 +41,27 @@ describe('invalidation graph', () => {
   });
 
   it('names the key roots a write refreshes, display edges included', () => {
-    expect([...INVALIDATION_GRAPH.feature].sort()).toEqual(['epics', 'features', 'goals', 'initiatives', 'releases', 'requirements']);
+    expect([...INVALIDATION_GRAPH.feature].sort()).toEqual([
+      'epics',
+      'features',
+      'goals',
+      'ideas',
+      'initiatives',
+      'releases',
+      'requirements',
+    ]);
     expect([...INVALIDATION_GRAPH.goal].sort()).toEqual(['goals', 'initiatives']);
     expect([...INVALIDATION_GRAPH.release].sort()).toEqual(['epics', 'features', 'goals', 'initiatives', 'releases']);
+  });
+
+  it('refreshes every idea screen after an idea write (a merge changes two ideas), and ideas after what they name', () => {
+    // Ideas roll up into nothing: a write of one (a merge, an unmerge) refreshes the ideas root alone.
+    expect(INVALIDATION_GRAPH.idea).toEqual(['ideas']);
+    expect(rollupClosure('idea')).toEqual(['idea']);
+    // An idea page names the feature, epic or initiative it was promoted to, and its portal.
+    for (const kind of ['feature', 'epic', 'initiative', 'idea_portal'] as const) expect(INVALIDATION_GRAPH[kind]).toContain('ideas');
+    expect(INVALIDATION_GRAPH.portal_user).toEqual(['portal-users']);
+    expect([...INVALIDATION_GRAPH.idea_portal].sort()).toEqual(['idea-portals', 'ideas', 'portal-users']);
   });
 });
 

@@ -17,6 +17,9 @@ export const RECORD_KINDS = [
   'goal',
   'time_frame',
   'custom_field_definition',
+  'idea',
+  'idea_portal',
+  'portal_user',
   'account',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
@@ -32,6 +35,9 @@ export const KIND_ROOTS = {
   goal: 'goals',
   time_frame: 'time-frames',
   custom_field_definition: 'custom-field-definitions',
+  idea: 'ideas',
+  idea_portal: 'idea-portals',
+  portal_user: 'portal-users',
   account: 'account',
 } as const satisfies Record<RecordKind, string>;
 export type KeyRoot = (typeof KIND_ROOTS)[RecordKind];
@@ -74,12 +80,19 @@ export const SHOWN_IN_EDGES: readonly Edge[] = [
   ['goal', 'initiative'], // an initiative lists its goals
   ['time_frame', 'initiative'], // initiatives and goals name their time frame
   ['time_frame', 'goal'],
+  ['feature', 'idea'], // an idea names what it was promoted to or linked with
+  ['epic', 'idea'],
+  ['initiative', 'idea'],
+  ['idea_portal', 'idea'], // an idea names its portal
+  ['idea_portal', 'portal_user'], // the portal users screen is headed by its portal
   ['account', 'requirement'], // users, workflows and teams are shown on every work item
   ['account', 'feature'],
   ['account', 'epic'],
   ['account', 'release'],
   ['account', 'initiative'],
   ['account', 'goal'],
+  ['account', 'idea'],
+  ['account', 'idea_portal'],
 ];
 
 function targets(edges: readonly Edge[], from: RecordKind): RecordKind[] {
@@ -125,6 +138,9 @@ export const INVALIDATION_GRAPH: Readonly<Record<RecordKind, readonly KeyRoot[]>
   goal: invalidationRoots('goal'),
   time_frame: invalidationRoots('time_frame'),
   custom_field_definition: invalidationRoots('custom_field_definition'),
+  idea: invalidationRoots('idea'),
+  idea_portal: invalidationRoots('idea_portal'),
+  portal_user: invalidationRoots('portal_user'),
   account: invalidationRoots('account'),
 };
 
@@ -216,6 +232,31 @@ export const keys = {
     /** The Epic custom fields of one workspace (`{ product }`) or of the account (`{ all: true }`). */
     epic: (scope: { product: string } | { all: true }) => ['custom-field-definitions', 'Epic', scope] as const,
   },
+  /**
+   * Ideas. A merge changes two ideas at once (the merged one's `duplicate_of`, the survivor's
+   * `duplicates` and votes): both sit under this root, so any idea write refreshes every idea screen.
+   */
+  ideas: {
+    all: () => ['ideas'] as const,
+    lists: () => ['ideas', 'list'] as const,
+    list: (productId: string, params: Params) => ['ideas', 'list', productId, params] as const,
+    details: () => ['ideas', 'detail'] as const,
+    detail: (ideaId: string) => ['ideas', 'detail', ideaId] as const,
+    /** Duplicate suggestions for a text (the merge dialog). */
+    related: (params: Params) => ['ideas', 'related', params] as const,
+    /** A product's idea categories (the form's choices). */
+    categories: (productId: string) => ['ideas', 'categories', productId] as const,
+  },
+  ideaPortals: {
+    all: () => ['idea-portals'] as const,
+    list: (productId: string) => ['idea-portals', 'list', productId] as const,
+    details: () => ['idea-portals', 'detail'] as const,
+    detail: (portalId: string) => ['idea-portals', 'detail', portalId] as const,
+  },
+  portalUsers: {
+    all: () => ['portal-users'] as const,
+    list: (portalId: string, params: Params) => ['portal-users', 'list', portalId, params] as const,
+  },
 } as const;
 
 /**
@@ -236,6 +277,8 @@ export function ownedKeyPrefixes(kind: RecordKind, id: string): (readonly unknow
       return [keys.initiatives.detail(id), ['epics', 'by-initiative', id], ['features', 'by-initiative', id], ['goals', 'by-initiative', id]];
     case 'goal':
       return [keys.goals.detail(id)];
+    case 'idea':
+      return [keys.ideas.detail(id)];
     default:
       return [];
   }

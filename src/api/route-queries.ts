@@ -9,6 +9,7 @@ import { accountQueries } from './account';
 import { EPIC_FEATURE_FIELDS, EPIC_LIST_FIELDS, epicQueries, type EpicListFilters, type EpicScope } from './epics';
 import { FEATURE_BOARD_FIELDS, FEATURE_LIST_FIELDS, featureQueries, type FeatureListFilters, type FeatureScope } from './features';
 import { goalQueries } from './goals';
+import { IDEA_LIST_FIELDS, ideaQueries, portalQueries, type IdeaListFilters, type IdeaSort, type PortalUserFilters } from './ideas';
 import { initiativeQueries, timeFrameQueries } from './initiatives';
 import { warmQuery } from './load';
 import { releaseQueries } from './releases';
@@ -160,7 +161,6 @@ export async function warmEpicForm(queryClient: QueryClient, productId: string):
   ]);
 }
 
-
 // ---- Initiatives and goals -------------------------------------------------------------------
 
 export const INITIATIVE_ITEMS_PER_PAGE = 20;
@@ -191,3 +191,54 @@ export async function warmInitiativeForm(queryClient: QueryClient, productId: st
     warmQuery(queryClient, timeFrameQueries.list(productId)),
   ]);
 }
+
+// ---- Ideas and portals -----------------------------------------------------------------------
+
+export const IDEAS_PER_PAGE = 50;
+export const PORTAL_USERS_PER_PAGE = 25;
+
+function ideaSortParam(search: URLSearchParams): IdeaSort | undefined {
+  const sort = search.get('sort');
+  return sort === 'trending' || sort === 'popular' ? sort : undefined;
+}
+
+/** `/w/:productId/ideas?q&status&assignee&tag&spam&sort&page`; `spam=1` is the spam folder. */
+export function ideaListFilters(search: URLSearchParams): IdeaListFilters {
+  return {
+    page: pageParam(search),
+    perPage: IDEAS_PER_PAGE,
+    q: param(search, 'q'),
+    tag: param(search, 'tag'),
+    assignedToUser: param(search, 'assignee'),
+    workflowStatus: param(search, 'status'),
+    spam: search.get('spam') === '1' ? true : undefined,
+    sort: ideaSortParam(search),
+    fields: IDEA_LIST_FIELDS,
+  };
+}
+
+export const ideaListQuery = (productId: string, search: URLSearchParams) => ideaQueries.list(productId, ideaListFilters(search));
+
+/** What the idea form offers to choose from. */
+export async function warmIdeaForm(queryClient: QueryClient, productId: string): Promise<void> {
+  await Promise.all([
+    warmQuery(queryClient, accountQueries.workflows(productId)),
+    warmQuery(queryClient, accountQueries.users()),
+    warmQuery(queryClient, ideaQueries.categories(productId)),
+    warmQuery(queryClient, portalQueries.list(productId)),
+  ]);
+}
+
+/** `/idea_portals/:portalId/users?q&enabled&employee&page` (`yes`/`no` for the two flags). */
+export function portalUserFilters(search: URLSearchParams): PortalUserFilters {
+  const yesNo = (name: string) => (search.get(name) === 'yes' ? true : search.get(name) === 'no' ? false : undefined);
+  return {
+    page: pageParam(search),
+    perPage: PORTAL_USERS_PER_PAGE,
+    q: param(search, 'q'),
+    enabled: yesNo('enabled'),
+    employee: yesNo('employee'),
+  };
+}
+
+export const portalUsersQuery = (portalId: string, search: URLSearchParams) => portalQueries.users(portalId, portalUserFilters(search));

@@ -167,6 +167,22 @@ function Shell() {
                   </NavLink>
                 </li>
                 <li>
+                  <NavLink
+                    to={paths.ideas(currentId)}
+                    className={({ isActive }) => navClass({ isActive: isActive || location.pathname.startsWith('/ideas') })}
+                  >
+                    Ideas
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink
+                    to={paths.portals(currentId)}
+                    className={({ isActive }) => navClass({ isActive: isActive || location.pathname.startsWith('/portals') })}
+                  >
+                    Portals
+                  </NavLink>
+                </li>
+                <li>
                   <NavLink to={paths.roadmap(currentId)} className={navClass}>
                     Roadmap
                   </NavLink>

@@ -51,6 +51,16 @@ export const recordKinds: readonly RecordKind[] = [
     patterns: [routePatterns.goals, routePatterns.goal],
     routes: async (loading) => (await import('../records/goals/routes')).goalRoutes(loading),
   },
+  {
+    name: 'ideas',
+    patterns: [routePatterns.ideas, routePatterns.newIdea, routePatterns.idea, routePatterns.editIdea],
+    routes: async (loading) => (await import('../records/ideas/routes')).ideaRoutes(loading),
+  },
+  {
+    name: 'portals',
+    patterns: [routePatterns.portals, routePatterns.portalUsers],
+    routes: async (loading) => (await import('../records/portals/routes')).portalRoutes(loading),
+  },
 ];
 
 /** The kinds one of whose screens `pathname` names. */

@@ -90,7 +90,7 @@ export const ideaUserRefSchema = z.object({
 });
 
 /** A portal user as the hosted `created_by_portal_user` (portal users are not linked in this slice: null). */
-const portalUserRefSchema = z.object({ id: idSchema, name: z.string(), email: z.string(), created_at: timestampSchema });
+export const portalUserRefSchema = z.object({ id: idSchema, name: z.string(), email: z.string(), created_at: timestampSchema });
 
 /** The admin's answer to the idea, as the hosted note `Ideas::IdeaResponse`. */
 const adminResponseSchema = noteBodySchema.extend({ responded_by_user: userRefSchema.nullable().optional() });

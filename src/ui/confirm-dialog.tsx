@@ -1,6 +1,6 @@
 // Confirmation before something destructive, on the native <dialog>: showModal() makes the rest of
 // the page inert, Escape cancels, Tab cycles inside, and focus returns to where it was on close.
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from './button';
 
 export interface ConfirmDialogProps {
@@ -17,6 +17,12 @@ export interface ConfirmDialogProps {
   error?: string | null | undefined;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirm button waits for a choice made inside the dialog (e.g. the idea to merge into). */
+  confirmDisabled?: boolean;
+  /** Where focus starts instead of Cancel: a dialog that asks for input starts in its field. */
+  initialFocus?: RefObject<HTMLElement | null>;
+  /** `wide` for a dialog that holds a list to choose from (suggestions with their details). */
+  size?: 'md' | 'wide';
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -32,6 +38,9 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onCancel,
+  confirmDisabled = false,
+  initialFocus,
+  size = 'md',
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -47,14 +56,14 @@ export function ConfirmDialog({
       // jsdom (tests) has no showModal; the attribute gives the same visible result there.
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
-      cancelRef.current?.focus();
+      (initialFocus?.current ?? cancelRef.current)?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
       const back = returnFocus.current;
       if (back instanceof HTMLElement && back.isConnected) back.focus();
     }
-  }, [open]);
+  }, [open, initialFocus]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key === 'Escape') {
@@ -79,7 +88,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={size === 'wide' ? 'dialog dialog--wide' : 'dialog'}
       aria-labelledby={titleId}
       aria-describedby={children ? bodyId : undefined}
       onKeyDown={onKeyDown}
@@ -108,7 +117,7 @@ export function ConfirmDialog({
             <Button ref={cancelRef} onClick={onCancel} disabled={pending}>
               {cancelLabel}
             </Button>
-            <Button variant={intent} onClick={onConfirm} pending={pending}>
+            <Button variant={intent} onClick={onConfirm} pending={pending} disabled={confirmDisabled}>
               {confirmLabel}
             </Button>
           </div>

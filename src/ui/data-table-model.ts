@@ -98,3 +98,15 @@ export function toCsv<T>(columns: readonly Column<T>[], rows: readonly T[]): str
   }
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/**
+ * The columns of a list the service orders (a sort the person picks from a menu, e.g. ideas by
+ * trend): the headers stop being sort buttons, which would only reorder the page on screen against
+ * that order, and the CSV keeps the values the sort values gave.
+ */
+export function serverOrdered<T>(columns: readonly Column<T>[]): Column<T>[] {
+  return columns.map(({ sortValue, ...column }) => {
+    const csvValue = column.csvValue ?? sortValue;
+    return csvValue ? { ...column, csvValue } : column;
+  });
+}

@@ -127,6 +127,19 @@ export function FilterSelect({ label, value, onChange, options, anyLabel }: Filt
   );
 }
 
+/** An on/off filter (e.g. "Show spam"): a checkbox with its label beside it, aligned with the other controls. */
+export function FilterToggle({ label, checked, onChange }: { label: ReactNode; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="field filter-bar__field filter-bar__toggle">
+      <input id={id} type="checkbox" className="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+    </div>
+  );
+}
+
 export function FilterDate({ label, value, onChange }: { label: ReactNode; value: string; onChange: (value: string) => void }) {
   const id = useId();
   return (

@@ -25,6 +25,12 @@ export const routePatterns = {
   goals: '/w/:productId/goals',
   goal: '/goals/:goalId',
   roadmap: '/w/:productId/roadmap',
+  ideas: '/w/:productId/ideas',
+  newIdea: '/w/:productId/ideas/new',
+  idea: '/ideas/:ideaId',
+  editIdea: '/ideas/:ideaId/edit',
+  portals: '/w/:productId/portals',
+  portalUsers: '/portals/:portalId/users',
 } as const;
 
 export type RoutePatternName = keyof typeof routePatterns;
@@ -74,4 +80,11 @@ export const paths = {
   goals: (productId: string) => `/w/${seg(productId)}/goals`,
   goal: (goalId: string) => `/goals/${seg(goalId)}`,
   roadmap: (productId: string) => `/w/${seg(productId)}/roadmap`,
+  ideas: (productId: string) => `/w/${seg(productId)}/ideas`,
+  newIdea: (productId: string) => `/w/${seg(productId)}/ideas/new`,
+  idea: (ideaId: string) => `/ideas/${seg(ideaId)}`,
+  editIdea: (ideaId: string) => `/ideas/${seg(ideaId)}/edit`,
+  /** The workspace's idea portals, each leading to its users. */
+  portals: (productId: string) => `/w/${seg(productId)}/portals`,
+  portalUsers: (portalId: string) => `/portals/${seg(portalId)}/users`,
 } as const;

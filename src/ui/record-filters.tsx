@@ -11,7 +11,7 @@ interface FilterProps {
   onChange: (value: string) => void;
 }
 
-export function StatusFilter({ productId, kind, value, onChange }: FilterProps & { productId: string; kind: 'Feature' | 'Epic' | 'Initiative' }) {
+export function StatusFilter({ productId, kind, value, onChange }: FilterProps & { productId: string; kind: 'Feature' | 'Epic' | 'Initiative' | 'Idea' }) {
   const workflows = useQuery(accountQueries.workflows(productId));
   const options = statusesFor(workflows.data, kind).map((s) => ({ value: s.id, label: s.name }));
   return <FilterSelect label="Status" anyLabel="Any status" value={value} onChange={onChange} options={options} />;

@@ -33,7 +33,7 @@ export interface WorkItemRow {
   end_date?: string | null | undefined;
 }
 
-export type WorkItemKind = 'feature' | 'epic' | 'requirement' | 'initiative' | 'goal' | 'release';
+export type WorkItemKind = 'feature' | 'epic' | 'requirement' | 'initiative' | 'goal' | 'release' | 'idea';
 
 const NOUNS: Record<WorkItemKind, string> = {
   feature: 'Feature',
@@ -42,6 +42,7 @@ const NOUNS: Record<WorkItemKind, string> = {
   initiative: 'Initiative',
   goal: 'Goal',
   release: 'Release',
+  idea: 'Idea',
 };
 
 export const itemName = (row: WorkItemRow, kind: WorkItemKind): string => row.name ?? `${NOUNS[kind]} ${row.id}`;
@@ -60,6 +61,8 @@ export function itemHref(row: WorkItemRow, kind: WorkItemKind): string | null {
       return paths.goal(row.id);
     case 'release':
       return paths.release(row.id);
+    case 'idea':
+      return paths.idea(ref);
     case 'requirement':
       return null;
   }

@@ -1,0 +1,106 @@
+// Ideas end to end, as an administrator meets them: a new idea is recorded from a customer's email,
+// turns out to repeat one already there (found while typing in the merge dialog), is merged into it
+// — the survivor gathers it as a duplicate — and unmerged again; then a portal user is added to the
+// workspace's portal and disabled. Every check after a write is reached by the app's own links, so
+// it proves the caches were refreshed without a reload.
+import { expect, shot, test } from './fixtures';
+import { heading } from './pages/nav';
+
+test('an admin records an idea, merges it into the duplicate it repeats, and unmerges it', async ({ page, app, api, workspace, uniq }) => {
+  const survivorName = `Dark theme for reports ${uniq}`;
+  const ideaName = `Reports at night ${uniq}`;
+  // The idea already there, with votes gathered before it was recorded.
+  await api.createIdea(workspace.id, {
+    name: survivorName,
+    created_by: 'first.asker@example.com',
+    description: `<p>Reports are too bright in the evening (${uniq}).</p>`,
+    initial_votes: 5,
+  });
+
+  await app.nav.open('Ideas');
+  await expect(app.ideas.table.getByRole('columnheader', { name: 'Votes' })).toBeVisible();
+  await shot(page, 'ideas-list');
+
+  // A new idea from a customer who is not a user of the service.
+  const form = await app.ideas.startNew();
+  await shot(page, 'idea-new');
+  await form.name.fill(ideaName);
+  await form.createdBy.fill('night.owl@example.com');
+  await form.initialVotes.fill('2');
+  await form.visibility.selectOption({ label: 'Visible to all ideas portal users' });
+  const idea = await form.submit(ideaName);
+  await expect(idea.votes).toContainText('2');
+  await expect(page.getByRole('main')).toContainText('night.owl@example.com');
+  await expect(page.getByRole('main')).toContainText('Visible to all ideas portal users');
+  await shot(page, 'idea-page');
+
+  // Merge into…: the duplicate shows up while typing; the arrows reach it, and it is chosen.
+  const option = await idea.searchDuplicate(`dark theme ${uniq}`, survivorName);
+  // The idea itself is never offered as its own duplicate.
+  await expect(idea.dialog.getByRole('option', { name: new RegExp(ideaName) })).toHaveCount(0);
+  const box = idea.dialog.getByRole('combobox');
+  await box.press('ArrowDown');
+  await expect(idea.dialog.getByRole('option', { selected: true })).toHaveCount(1);
+  await shot(page, 'idea-merge-dialog');
+  await option.click();
+  await expect(idea.dialog).toContainText(`will be merged into`);
+  await idea.dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(idea.dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Merged' })).toContainText(survivorName);
+  await expect(page.getByRole('button', { name: 'Unmerge' })).toBeVisible();
+
+  // The survivor, reached by its link, lists the merged idea among its duplicates.
+  await idea.ideaLink(survivorName).click();
+  await expect(heading(page, survivorName)).toBeVisible();
+  await expect(app.idea.duplicates).toHaveAccessibleName('Duplicates (1)');
+  await expect(app.idea.duplicates.getByRole('link', { name: new RegExp(ideaName) })).toBeVisible();
+  await shot(page, 'idea-survivor');
+
+  // Back on the merged idea by the duplicate's link: unmerge it.
+  await app.idea.duplicates.getByRole('link', { name: new RegExp(ideaName) }).click();
+  await expect(heading(page, ideaName)).toBeVisible();
+  await page.getByRole('button', { name: 'Unmerge' }).click();
+  await idea.dialog.getByRole('button', { name: 'Unmerge' }).click();
+  await expect(page.getByRole('button', { name: 'Merge into…' })).toBeVisible();
+
+  // The list, then the survivor, by links: it has no duplicates left.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Ideas' }).click();
+  await expect(heading(page, 'Ideas')).toBeVisible();
+  await app.ideas.openIdea(survivorName);
+  await expect(app.idea.duplicates).toHaveAccessibleName('Duplicates (0)');
+});
+
+test('an admin adds a portal user and disables them', async ({ page, app, uniq }) => {
+  const email = `pat.${uniq.toLowerCase()}@example.com`;
+  await app.nav.link('Portals').click();
+  await expect(heading(page, 'Idea portals')).toBeVisible();
+  await shot(page, 'portals-list');
+  await page.getByRole('link', { name: 'Users of Planner Cloud ideas' }).click();
+  await app.portalUsers.expectOpen('Planner Cloud ideas');
+  await expect(app.portalUsers.row('ava.lindqvist@northwind.example')).toBeVisible();
+  await shot(page, 'portal-users');
+
+  await page.getByRole('button', { name: 'Add portal user' }).first().click();
+  const form = app.portalUsers.form;
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('First name', { exact: true }).fill('Pat');
+  await form.getByLabel('Last name', { exact: true }).fill('Quinn');
+  await shot(page, 'portal-user-form');
+  await form.getByRole('button', { name: 'Add portal user' }).click();
+  await expect(form).toBeHidden();
+
+  // Found by search, enabled; the switch disables them at once.
+  await page.getByRole('search').getByLabel('Search').fill(uniq.toLowerCase());
+  await expect(app.portalUsers.row(email)).toBeVisible();
+  await expect(app.portalUsers.table.getByRole('row')).toHaveCount(2);
+  const toggle = app.portalUsers.enabledSwitch(email);
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toBeEnabled();
+
+  // The disabled filter lists them.
+  await page.getByRole('search').getByLabel('Access').selectOption({ label: 'Disabled' });
+  await expect(app.portalUsers.row(email)).toBeVisible();
+  await shot(page, 'portal-users-disabled');
+});

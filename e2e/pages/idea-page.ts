@@ -1,0 +1,85 @@
+// Ideas: the workspace's list, the idea form, the idea page with its merge dialog, and a portal's
+// users (the administrator's table), as page objects on the shared RecordPage/RecordForm.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { heading } from './nav';
+import { RecordForm, RecordPage, openForm, openRecord } from './record-page';
+
+export class IdeasList {
+  readonly table: Locator;
+
+  constructor(readonly page: Page) {
+    this.table = page.getByRole('region', { name: 'Ideas', exact: true });
+  }
+
+  startNew(): Promise<IdeaForm> {
+    return openForm(this.page.getByRole('link', { name: 'New idea' }).first(), IdeaForm);
+  }
+
+  openIdea(name: string): Promise<IdeaPage> {
+    return openRecord(this.table.getByRole('link', { name, exact: true }), IdeaPage, name);
+  }
+}
+
+export class IdeaForm extends RecordForm<IdeaPage> {
+  readonly createdBy: Locator;
+  readonly initialVotes: Locator;
+  readonly visibility: Locator;
+
+  constructor(page: Page) {
+    super(page, 'idea', IdeaPage);
+    this.createdBy = this.field('Created by');
+    this.initialVotes = this.field('Initial votes');
+    this.visibility = this.field('Visibility');
+  }
+}
+
+export class IdeaPage extends RecordPage {
+  readonly votes: Locator;
+  readonly duplicates: Locator;
+  readonly dialog: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.votes = page.getByRole('region', { name: 'Votes' });
+    this.duplicates = page.getByRole('region', { name: /^Duplicates/ });
+    this.dialog = page.getByRole('dialog');
+  }
+
+  /** A linked idea in the main region (the survivor, a duplicate), by its name. */
+  ideaLink(name: string): Locator {
+    return this.mainLinkContaining(name);
+  }
+
+  /** Opens "Merge into…", types `text` and waits for the suggestion naming `target`. */
+  async searchDuplicate(text: string, target: string): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Merge into…' }).click();
+    const box = this.dialog.getByRole('combobox', { name: 'Idea it duplicates' });
+    await expect(box).toBeFocused();
+    await box.pressSequentially(text, { delay: 20 });
+    const option = this.dialog.getByRole('option', { name: new RegExp(target) });
+    await expect(option).toBeVisible();
+    return option;
+  }
+}
+
+export class PortalUsersPage {
+  readonly table: Locator;
+  readonly form: Locator;
+
+  constructor(readonly page: Page) {
+    this.table = page.getByRole('region', { name: 'Portal users', exact: true });
+    this.form = page.getByRole('form', { name: 'Add portal user' });
+  }
+
+  async expectOpen(title: string): Promise<void> {
+    await expect(heading(this.page, `${title}: portal users`)).toBeVisible();
+  }
+
+  row(email: string): Locator {
+    return this.table.getByRole('row').filter({ hasText: email });
+  }
+
+  enabledSwitch(email: string): Locator {
+    return this.table.getByRole('switch', { name: `Enabled: ${email}` });
+  }
+}

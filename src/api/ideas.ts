@@ -1,0 +1,173 @@
+// Ideas, idea portals and portal users over HTTP: fetchers (operation 10, show, update, delete, the
+// lists, related ideas, categories; portals and operation 12), the queryOptions factories (keys from
+// ./keys) and the mutation hooks (./mutations), so a merge refreshes every idea screen through the
+// invalidation graph rather than by hand.
+import { MAX_PER_PAGE } from '../contract/common';
+import {
+  ideaCategoryPage,
+  ideaCreateInput,
+  ideaEnvelope,
+  ideaPage,
+  ideaUpdateInput,
+  relatedIdeaPage,
+  type Idea,
+  type IdeaCreateInput,
+} from '../contract/ideas';
+import {
+  ideaPortalEnvelope,
+  ideaPortalPage,
+  portalUserEnvelope,
+  portalUserPage,
+  type PortalUserCreateInput,
+  type PortalUserUpdateInput,
+} from '../contract/portals';
+import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { keys } from './keys';
+import { defineMutation } from './mutations';
+import { cacheDetail, createUnderMutation, deleteMutation, pagedQuery, readQuery, recordEndpoints, seg, updateMutation } from './records';
+
+/** The columns of the idea list. */
+export const IDEA_LIST_FIELDS = 'name,reference_num,product_id,workflow_status,votes,created_at,categories,assigned_to_user,tags,spam';
+
+export type IdeaSort = 'recent' | 'trending' | 'popular';
+
+export interface IdeaListFilters {
+  page?: number;
+  perPage?: number;
+  q?: string;
+  tag?: string;
+  /** User id or email. */
+  assignedToUser?: string;
+  /** Status id or name. */
+  workflowStatus?: string;
+  /** Only the spam folder. */
+  spam?: boolean;
+  sort?: IdeaSort;
+  fields?: string;
+}
+
+export async function fetchIdeas(productId: string, filters: IdeaListFilters = {}, signal?: AbortSignal) {
+  return apiGet(
+    `/products/${seg(productId)}/ideas`,
+    ideaPage,
+    {
+      page: filters.page,
+      per_page: filters.perPage,
+      q: filters.q,
+      tag: filters.tag,
+      assigned_to_user: filters.assignedToUser,
+      workflow_status: filters.workflowStatus,
+      spam: filters.spam ? 'true' : undefined,
+      sort: filters.sort,
+      fields: filters.fields,
+    },
+    { signal },
+  );
+}
+
+export const {
+  fetchOne: fetchIdea,
+  create: createIdea,
+  update: updateIdea,
+  remove: deleteIdea,
+} = recordEndpoints({
+  path: '/ideas',
+  key: 'idea',
+  envelope: ideaEnvelope,
+  input: { create: ideaCreateInput, update: ideaUpdateInput },
+  createPath: (productId) => `/products/${seg(productId)}/ideas`,
+});
+
+/** Duplicate suggestions: ideas sharing words of `q` (spam and merged ideas are left out by the service). */
+export async function fetchRelatedIdeas(q: string, signal?: AbortSignal) {
+  return (await apiGet('/ideas/related', relatedIdeaPage, { q, per_page: 10 }, { signal })).ideas;
+}
+
+export async function fetchIdeaCategories(productId: string, signal?: AbortSignal) {
+  return (await apiGet(`/products/${seg(productId)}/idea_categories`, ideaCategoryPage, { per_page: MAX_PER_PAGE }, { signal }))
+    .idea_categories;
+}
+
+export async function fetchIdeaPortals(productId: string, signal?: AbortSignal) {
+  return (await apiGet(`/products/${seg(productId)}/idea_portals`, ideaPortalPage, { per_page: MAX_PER_PAGE }, { signal })).idea_portals;
+}
+
+export async function fetchIdeaPortal(portalId: string, signal?: AbortSignal) {
+  return (await apiGet(`/idea_portals/${seg(portalId)}`, ideaPortalEnvelope, undefined, { signal })).idea_portal;
+}
+
+export interface PortalUserFilters {
+  page?: number;
+  perPage?: number;
+  q?: string;
+  enabled?: boolean;
+  employee?: boolean;
+}
+
+const flag = (v: boolean | undefined) => (v === undefined ? undefined : String(v));
+
+export async function fetchPortalUsers(portalId: string, filters: PortalUserFilters = {}, signal?: AbortSignal) {
+  return apiGet(
+    `/idea_portals/${seg(portalId)}/portal_users`,
+    portalUserPage,
+    { page: filters.page, per_page: filters.perPage, q: filters.q, enabled: flag(filters.enabled), employee: flag(filters.employee) },
+    { signal },
+  );
+}
+
+const portalUserPath = (portalId: string, userId?: string) =>
+  `/idea_portals/${seg(portalId)}/portal_users${userId === undefined ? '' : `/${seg(userId)}`}`;
+
+// Choices change rarely while a form or a dialog is open.
+const CHOICES_STALE_TIME = 60_000;
+
+export const ideaQueries = {
+  all: keys.ideas.all,
+  list: (productId: string, filters: IdeaListFilters = {}) =>
+    pagedQuery(keys.ideas.list(productId, filters), (signal) => fetchIdeas(productId, filters, signal)),
+  detail: (ideaId: string) => readQuery(keys.ideas.detail(ideaId), (signal) => fetchIdea(ideaId, signal)),
+  related: (q: string) => readQuery(keys.ideas.related({ q }), (signal) => fetchRelatedIdeas(q, signal)),
+  categories: (productId: string) =>
+    readQuery(keys.ideas.categories(productId), (signal) => fetchIdeaCategories(productId, signal), CHOICES_STALE_TIME),
+};
+
+export const portalQueries = {
+  list: (productId: string) =>
+    readQuery(keys.ideaPortals.list(productId), (signal) => fetchIdeaPortals(productId, signal), CHOICES_STALE_TIME),
+  detail: (portalId: string) => readQuery(keys.ideaPortals.detail(portalId), (signal) => fetchIdeaPortal(portalId, signal)),
+  users: (portalId: string, filters: PortalUserFilters = {}) =>
+    pagedQuery(keys.portalUsers.list(portalId, filters), (signal) => fetchPortalUsers(portalId, filters, signal)),
+};
+
+/** An idea is cached under its id and its key (`/ideas/PLN-I-4`). */
+const cacheIdea = cacheDetail<Idea>(ideaQueries.detail, { byKey: true });
+
+export const useCreateIdea = createUnderMutation<Idea, IdeaCreateInput>('idea', createIdea, cacheIdea);
+export const useUpdateIdea = updateMutation('idea', updateIdea, cacheIdea);
+export const useDeleteIdea = deleteMutation('idea', deleteIdea);
+
+/**
+ * Merges an idea into another (`target` an id or key) or unmerges it (`null`). The idea kind's
+ * invalidation refreshes the survivor too: its `duplicates` and votes live under the same root.
+ */
+export const useMergeIdea = defineMutation('idea', {
+  mutationFn: ({ id, target }: { id: string; target: string | null }) => updateIdea(id, { duplicate_idea: target }),
+  onSuccess: cacheIdea,
+});
+
+export const useCreatePortalUser = defineMutation('portal_user', (portalId: string) => ({
+  mutationFn: async (input: PortalUserCreateInput) =>
+    (await apiPost(portalUserPath(portalId), { portal_user: input }, portalUserEnvelope)).portal_user,
+}));
+
+export const useUpdatePortalUser = defineMutation('portal_user', (portalId: string) => ({
+  mutationFn: async ({ id, input }: { id: string; input: PortalUserUpdateInput }) =>
+    (await apiPut(portalUserPath(portalId, id), { portal_user: input }, portalUserEnvelope)).portal_user,
+}));
+
+export const useDeletePortalUser = defineMutation('portal_user', (portalId: string) => ({
+  mutationFn: async (id: string) => {
+    await apiDelete(portalUserPath(portalId, id));
+  },
+  deletes: true,
+}));

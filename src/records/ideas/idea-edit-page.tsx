@@ -1,0 +1,46 @@
+// Editing an idea: the idea first, then its workspace's choices, then the form with the idea as its
+// defaults; after saving, its page opens.
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ideaQueries, useUpdateIdea } from '../../api/ideas';
+import type { Idea } from '../../contract/ideas';
+import { ButtonLink } from '../../ui/button';
+import { ChoicesGate, EditRecordPage } from '../../ui/form-page';
+import { paths } from '../../ui/paths';
+import { IdeaForm } from './idea-form';
+import { useIdeaFormChoices } from './idea-form-choices';
+import './ideas.css';
+
+function EditIdea({ idea }: { idea: Idea }) {
+  const navigate = useNavigate();
+  const update = useUpdateIdea();
+  return (
+    <ChoicesGate state={useIdeaFormChoices(idea.product_id)}>
+      {(choices) => (
+        <IdeaForm
+          idea={idea}
+          choices={choices}
+          cancelHref={paths.idea(idea.reference_num)}
+          onSubmit={async (input) => {
+            const saved = await update.mutateAsync({ id: idea.id, input });
+            navigate(paths.idea(saved.reference_num));
+          }}
+        />
+      )}
+    </ChoicesGate>
+  );
+}
+
+export function IdeaEditPage() {
+  const { ideaId = '' } = useParams();
+  return (
+    <EditRecordPage
+      record={useQuery(ideaQueries.detail(ideaId))}
+      noun="idea"
+      href={(i) => paths.idea(i.reference_num)}
+      missingAction={<ButtonLink to={paths.home}>Go to your workspace</ButtonLink>}
+    >
+      {(idea) => <EditIdea idea={idea} />}
+    </EditRecordPage>
+  );
+}

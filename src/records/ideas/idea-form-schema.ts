@@ -1,0 +1,131 @@
+// The idea form's schema and its mapping to request bodies. The form holds what inputs hold
+// (strings, a boolean, category names); rules come from the contract's idea input where it has
+// them (name, creator email, initial votes), and the creator is required only on create (operation
+// 10). A portal left empty is sent as `skip_portal`, which also takes an idea out of its portal.
+import { z } from 'zod';
+import {
+  IDEA_VISIBILITIES,
+  IDEA_VISIBILITY_LABELS,
+  creatorEmailInput,
+  ideaCreateInput,
+  type Idea,
+  type IdeaCreateInput,
+  type IdeaUpdateInput,
+  type IdeaVisibility,
+} from '../../contract/ideas';
+import { formFieldNames, htmlText } from '../../ui/form-schema';
+
+const contract = ideaCreateInput.shape;
+
+const ideaFields = z.object({
+  name: contract.name,
+  /** Status name; '' lets the service pick the workflow's first status (create only). */
+  workflow_status: z.string(),
+  /** Any email; required on create (checked in the refinement, which knows which form this is). */
+  created_by: z.string().trim(),
+  /** Assignee email, '' for nobody. */
+  assigned_to_user: z.string(),
+  tags: z.string().max(10_000),
+  /** Category names. */
+  categories: z.array(z.string()).max(100, 'choose at most 100 categories'),
+  visibility: z.enum(IDEA_VISIBILITIES),
+  initial_votes: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d+$/.test(v), 'must be a whole number of at least 0')
+    .refine((v) => v === '' || Number(v) <= 1_000_000, 'must be at most 1000000'),
+  spam: z.boolean(),
+  /** Portal id, '' for none. */
+  portal: z.string(),
+  description: htmlText,
+  admin_response: htmlText,
+});
+
+export function ideaFormSchema(mode: 'create' | 'edit') {
+  return ideaFields.superRefine((v, ctx) => {
+    if (mode === 'create' && v.created_by === '') {
+      ctx.addIssue({ code: 'custom', path: ['created_by'], message: "can't be blank" });
+      return;
+    }
+    if (v.created_by !== '' && !creatorEmailInput.safeParse(v.created_by).success) {
+      ctx.addIssue({ code: 'custom', path: ['created_by'], message: 'must be an email address' });
+    }
+  });
+}
+
+export type IdeaFormValues = z.input<typeof ideaFields>;
+export type IdeaFormOutput = z.output<typeof ideaFields>;
+
+/** Every field of the form, for putting the service's field errors where they belong. */
+export const IDEA_FORM_FIELDS = formFieldNames(ideaFields);
+
+/** Service field names the form shows under another field. */
+export const IDEA_FIELD_ALIASES = {
+  submitted_idea_portal_id: 'portal',
+  skip_portal: 'portal',
+  status: 'workflow_status',
+} as const;
+
+/** The six visibilities with their readable labels, as the select offers them. */
+export const VISIBILITY_OPTIONS = IDEA_VISIBILITIES.map((value) => ({ value, label: IDEA_VISIBILITY_LABELS[value] }));
+
+export function ideaFormDefaults(idea?: Idea): IdeaFormValues {
+  if (!idea) {
+    return {
+      name: '',
+      workflow_status: '',
+      created_by: '',
+      assigned_to_user: '',
+      tags: '',
+      categories: [],
+      visibility: 'service',
+      initial_votes: '',
+      spam: false,
+      portal: '',
+      description: '',
+      admin_response: '',
+    };
+  }
+  const visibility: IdeaVisibility = idea.visibility_value ?? 'service';
+  return {
+    name: idea.name,
+    workflow_status: idea.workflow_status.name,
+    created_by: idea.created_by_user?.email ?? idea.created_by_idea_user?.email ?? idea.created_by_portal_user?.email ?? '',
+    assigned_to_user: idea.assigned_to_user?.email ?? '',
+    tags: idea.tags.join(', '),
+    categories: idea.categories.map((c) => c.name),
+    visibility,
+    initial_votes: String(idea.initial_votes),
+    spam: idea.spam ?? false,
+    portal: idea.submitted_idea_portal_id ?? '',
+    description: idea.description?.body ?? '',
+    admin_response: idea.admin_response?.body ?? '',
+  };
+}
+
+function commonBody(v: IdeaFormOutput): IdeaUpdateInput {
+  const body: IdeaUpdateInput = {
+    name: v.name,
+    assigned_to_user: v.assigned_to_user || null,
+    tags: v.tags,
+    // An empty list clears the links (the service reads [] as none).
+    categories: v.categories,
+    visibility: v.visibility,
+    spam: v.spam,
+    description: v.description.trim() ? v.description : null,
+    admin_response: v.admin_response.trim() ? v.admin_response : null,
+    ...(v.portal ? { submitted_idea_portal_id: v.portal } : { skip_portal: true }),
+  };
+  if (v.workflow_status) body.workflow_status = { name: v.workflow_status };
+  if (v.initial_votes !== '') body.initial_votes = Number(v.initial_votes);
+  return body;
+}
+
+export function toCreateInput(v: IdeaFormOutput): IdeaCreateInput {
+  return { ...commonBody(v), name: v.name, created_by: v.created_by };
+}
+
+/** Update: every field; the creator only when given (it may be corrected, not cleared). */
+export function toUpdateInput(v: IdeaFormOutput): IdeaUpdateInput {
+  return { ...commonBody(v), ...(v.created_by ? { created_by: v.created_by } : {}), initial_votes: Number(v.initial_votes || 0) };
+}
