@@ -59,14 +59,16 @@ function table(results: readonly ScreenResult[]): string {
     const rules = Object.entries(r.rules)
       .map(([id, n]) => `${id} ${n}`)
       .join(', ');
-    lines.push(`${r.screen.padEnd(width)}  ${String(r.blocking).padStart(16)}  ${String(r.other).padStart(14)}  ${String(r.ms).padStart(6)}  ${rules}`);
+    lines.push(
+      `${r.screen.padEnd(width)}  ${String(r.blocking).padStart(16)}  ${String(r.other).padStart(14)}  ${String(r.ms).padStart(6)}  ${rules}`,
+    );
   }
   return lines.join('\n');
 }
 
 test.use({ signedIn: false });
 
-test('every screen has no serious or critical accessibility violation', async ({ page, app, workspace, chain }) => {
+test('every screen has no serious or critical accessibility violation', async ({ page, app, api, workspace, chain, uniq }) => {
   // About 25 screens, each opened and audited (a few seconds each on a busy machine).
   test.setTimeout(180_000);
   const results: ScreenResult[] = [];
@@ -136,6 +138,25 @@ test('every screen has no serious or critical accessibility violation', async ({
       }
     });
     await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    const fresh = await api.createIdea(w, { name: `Axe idea ${uniq}`, created_by: 'axe@example.com' });
+    await api.addVote(fresh.id, { email: 'voter.one@example.com', value: 2 });
+    await api.addVote(fresh.id, { email: 'voter.two@example.com' });
+    await check('idea page with votes', visit(`/ideas/${fresh.reference_num}`, `Axe idea ${uniq}`));
+    await check('promote dialog', async () => {
+      await page.getByRole('button', { name: 'Promote…' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      // The refused state: no release chosen, the error beside the field.
+      await page.getByRole('dialog').getByRole('button', { name: 'Promote' }).click();
+      await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
+    });
+    await page.keyboard.press('Escape');
+    await check('add vote dialog', async () => {
+      await page.getByRole('button', { name: 'Add vote' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: 'Add vote' }).click();
+      await expect(page.getByRole('dialog').getByRole('alert').first()).toBeVisible();
+    });
     await page.keyboard.press('Escape');
     await check('new idea', visit(`/w/${w}/ideas/new`, 'New idea'));
     await check('edit idea', visit('/ideas/PLN-I-1/edit', /^Edit /));

@@ -181,4 +181,11 @@ export class PlannerApi {
   async createIdea(productId: string, idea: IdeaInput): Promise<Idea> {
     return (await this.call(z.object({ idea: ideaSchema }), 'POST', `/products/${productId}/ideas`, { idea })).idea;
   }
+
+  /** A proxy vote for `email` on an idea (id or key). */
+  async addVote(ideaId: string, vote: { email: string; value?: number }): Promise<{ id: string }> {
+    return (
+      await this.call(z.object({ idea_endorsement: z.object({ id }) }), 'POST', `/ideas/${ideaId}/endorsements`, { idea_endorsement: vote })
+    ).idea_endorsement;
+  }
 }

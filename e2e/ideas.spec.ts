@@ -70,6 +70,97 @@ test('an admin records an idea, merges it into the duplicate it repeats, and unm
   await expect(app.idea.duplicates).toHaveAccessibleName('Duplicates (0)');
 });
 
+test('an admin records a proxy vote, merges the voted idea and unmerges it, then promotes an idea to a feature', async ({
+  page,
+  app,
+  api,
+  workspace,
+  uniq,
+}) => {
+  const survivorName = `Export roadmap to slides ${uniq}`;
+  const votedName = `Roadmap as a slide deck ${uniq}`;
+  const voter = `cara.${uniq.toLowerCase()}@example.com`;
+  // Neither idea is in a portal: no caps apply, so every vote counts whole on the survivor.
+  await api.createIdea(workspace.id, { name: survivorName, created_by: 'first.asker@example.com', initial_votes: 3 });
+  await api.createIdea(workspace.id, { name: votedName, created_by: 'second.asker@example.com', initial_votes: 1 });
+
+  await app.nav.open('Ideas');
+  const idea = await app.ideas.openIdea(votedName);
+  await expect(idea.voteCount(1)).toBeVisible();
+  await expect(idea.voters).toContainText('No votes recorded yet');
+
+  // A proxy vote of 2: the count rises on the page without a reload, and the voter is listed.
+  await idea.fillVote(voter, 2);
+  await shot(page, 'idea-add-vote');
+  await idea.confirmVote();
+  await expect(idea.dialog).toBeHidden();
+  await expect(idea.voteCount(3)).toBeVisible();
+  await expect(idea.voters.getByRole('row').filter({ hasText: voter })).toContainText('Proxy vote');
+
+  // A second vote from the same voter is refused beside the email field, and the dialog stays open.
+  await idea.fillVote(voter.toUpperCase(), 1);
+  await idea.confirmVote();
+  await expect(idea.dialog.getByRole('alert').first()).toBeVisible();
+  await expect(idea.dialog.getByLabel('Voter email')).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Escape');
+  await expect(idea.dialog).toBeHidden();
+  await shot(page, 'idea-votes');
+
+  // The list, by the breadcrumb, shows the new count too.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Ideas' }).click();
+  await expect(app.ideas.table.getByRole('row').filter({ hasText: votedName })).toContainText('3');
+  await app.ideas.openIdea(votedName);
+
+  // Merge it into the survivor: the proxy vote moves there (3 + 2); the merged idea keeps showing its own.
+  const option = await idea.searchDuplicate(`slides ${uniq}`, survivorName);
+  await option.click();
+  await idea.dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(idea.dialog).toBeHidden();
+  await idea.ideaLink(survivorName).click();
+  await expect(heading(page, survivorName)).toBeVisible();
+  await expect(app.idea.voteCount(5)).toBeVisible();
+  await expect(app.idea.voters.getByRole('row').filter({ hasText: voter })).toContainText('from a merged idea');
+
+  // Unmerge from the merged idea (by the duplicate's link): the survivor's votes go back to 3.
+  await app.idea.duplicates.getByRole('link', { name: new RegExp(votedName) }).click();
+  await expect(heading(page, votedName)).toBeVisible();
+  await page.getByRole('button', { name: 'Unmerge' }).click();
+  await idea.dialog.getByRole('button', { name: 'Unmerge' }).click();
+  await expect(page.getByRole('button', { name: 'Merge into…' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Ideas' }).click();
+  await app.ideas.openIdea(survivorName);
+  await expect(app.idea.voteCount(3)).toBeVisible();
+
+  // Promote the survivor to a feature: a release is needed first, then the app opens the new feature.
+  await app.idea.startPromote('Feature');
+  await app.idea.dialog.getByRole('button', { name: 'Promote' }).click();
+  await expect(app.idea.dialog.getByLabel('Release', { exact: true })).toBeFocused();
+  await expect(app.idea.dialog.getByLabel('Release', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await app.idea.dialog.getByLabel('Release', { exact: true }).selectOption({ index: 1 });
+  await shot(page, 'idea-promote-dialog');
+  await app.idea.dialog.getByRole('button', { name: 'Promote' }).click();
+  await expect(page).toHaveURL(/\/features\//);
+  await expect(heading(page, survivorName)).toBeVisible();
+
+  // Back on the idea by links: it names the feature and is no longer offered for promotion.
+  await app.nav.open('Ideas');
+  await app.ideas.openIdea(survivorName);
+  const promotedTo = page.getByRole('region', { name: 'Details' });
+  await expect(promotedTo).toContainText('Promoted to');
+  await expect(promotedTo.getByRole('link', { name: new RegExp(survivorName) })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Promote…' })).toHaveCount(0);
+  await shot(page, 'idea-promoted');
+
+  // Spam: the banner shows and votes close; "Not spam" takes both back.
+  await page.getByRole('button', { name: 'Mark as spam' }).click();
+  await expect(page.getByRole('note')).toContainText('Marked as spam');
+  await expect(app.idea.voters.getByRole('button', { name: 'Add vote' })).toHaveCount(0);
+  await shot(page, 'idea-spam');
+  await page.getByRole('button', { name: 'Not spam' }).click();
+  await expect(page.getByRole('note')).toHaveCount(0);
+  await expect(app.idea.voters.getByRole('button', { name: 'Add vote' })).toBeVisible();
+});
+
 test('an admin adds a portal user and disables them', async ({ page, app, uniq }) => {
   const email = `pat.${uniq.toLowerCase()}@example.com`;
   await app.nav.link('Portals').click();

@@ -388,6 +388,16 @@ describe('GET /ideas/related', () => {
     expect(narrowed.ideas.map((i) => i.id)).toEqual([inPortal.id]);
     expect((await api.call('GET /ideas/related', { query: { q: 'a' } })).data().ideas).toEqual([]);
   });
+
+  it('suggests while a word is still being typed: a word matches as the start of one', async () => {
+    const idea = await make({ name: 'Narwhal exports to spreadsheets' });
+    const typed = (await api.call('GET /ideas/related', { query: { q: 'narwh' } })).data();
+    expect(typed.ideas.map((i) => i.id)).toEqual([idea.id]);
+    const plural = (await api.call('GET /ideas/related', { query: { q: 'narwhal export' } })).data();
+    expect(plural.ideas[0]?.id).toBe(idea.id);
+    // A word's middle is not a match.
+    expect((await api.call('GET /ideas/related', { query: { q: 'arwhal' } })).data().ideas).toEqual([]);
+  });
 });
 
 describe('idea categories', () => {

@@ -35,14 +35,41 @@ export class IdeaForm extends RecordForm<IdeaPage> {
 
 export class IdeaPage extends RecordPage {
   readonly votes: Locator;
+  readonly voters: Locator;
   readonly duplicates: Locator;
   readonly dialog: Locator;
 
   constructor(page: Page) {
     super(page);
-    this.votes = page.getByRole('region', { name: 'Votes' });
+    this.votes = page.getByRole('region', { name: 'Votes', exact: true });
+    this.voters = page.getByRole('region', { name: /^Voters/ });
     this.duplicates = page.getByRole('region', { name: /^Duplicates/ });
     this.dialog = page.getByRole('dialog');
+  }
+
+  /** The big number of the Votes card, as read aloud ("7 votes"). */
+  voteCount(n: number): Locator {
+    return this.votes.getByLabel(`${n} votes`, { exact: true });
+  }
+
+  /** Opens "Add vote" and fills the proxy vote; the caller confirms (or expects a refusal). */
+  async fillVote(email: string, value: number): Promise<void> {
+    await this.voters.getByRole('button', { name: 'Add vote' }).click();
+    const email_ = this.dialog.getByLabel('Voter email');
+    await expect(email_).toBeFocused();
+    await email_.fill(email);
+    await this.dialog.getByLabel('Votes', { exact: true }).fill(String(value));
+  }
+
+  async confirmVote(): Promise<void> {
+    await this.dialog.getByRole('button', { name: 'Add vote' }).click();
+  }
+
+  /** Opens "Promote…" and chooses what the idea becomes (and, for a feature or epic, a release by its label). */
+  async startPromote(type: 'Feature' | 'Epic' | 'Initiative'): Promise<void> {
+    await this.page.getByRole('button', { name: 'Promote…' }).click();
+    await expect(this.dialog).toBeVisible();
+    await this.dialog.getByRole('radio', { name: type, exact: true }).check();
   }
 
   /** A linked idea in the main region (the survivor, a duplicate), by its name. */

@@ -3,7 +3,16 @@
 // this one and the store modules stay as they are. Migrations are per dialect by nature and live in
 // migrations.ts.
 import { CompiledQuery, sql, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
-import type { DatabaseConnection, DialectAdapter, Driver, Expression, QueryExecutorProvider, RawBuilder, SqlBool, SqliteDialectConfig } from 'kysely';
+import type {
+  DatabaseConnection,
+  DialectAdapter,
+  Driver,
+  Expression,
+  QueryExecutorProvider,
+  RawBuilder,
+  SqlBool,
+  SqliteDialectConfig,
+} from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import { GroupCommitDriver } from './group-commit';
 import type { GroupStatement } from './group-commit';
@@ -28,11 +37,17 @@ export interface StoreDialect {
    */
   textSearchIn(table: SearchableTable, column: string, id: Operand, q: string): RawBuilder<SqlBool>;
   /**
-   * The rows of `table` sharing any word (three characters or more) of `q`, best first: a subquery
-   * of `(id, rank)` where a lower rank is a better match (FTS5 bm25, `weights` per indexed column).
-   * Null when `q` has no word the index can match.
+   * The related-idea search over `ideas_related` (word FTS of the ideas it may suggest: not spam, not
+   * merged): those sharing any word (three characters or more) of `q`, of portal `portalId` when
+   * given. `count` counts them; `top` is a subquery of `(id, score)` for one page, best first (lower
+   * score is better: FTS5 bm25 with `weights` for name and description), ties by id. Null when `q`
+   * has no word the index can match.
    */
-  rankedSearch(table: SearchableTable, q: string, weights: readonly number[]): RawBuilder<{ id: number; rank: number }> | null;
+  relatedSearch(
+    q: string,
+    weights: { name: number; description: number },
+    portalId: number | undefined,
+  ): { count: RawBuilder<{ n: number }>; top(limit: number, offset: number): RawBuilder<{ id: number; score: number }> } | null;
   /** Days (fractional) from the timestamp in `column` to now. */
   daysSince(column: Operand): RawBuilder<number>;
   /** `column` contains `text` literally (`%` and `_` are letters), ignoring ASCII case. */
@@ -202,14 +217,25 @@ export const sqliteDialect: StoreDialect = {
     sql<SqlBool>`${operand(id)} IN (SELECT rowid FROM ${sql.table(`${table}_fts`)} WHERE ${sql.table(`${table}_fts`)} MATCH ${ftsPhrase(q)})`,
   textSearchIn: (table, column, id, q) =>
     sql<SqlBool>`${operand(id)} IN (SELECT rowid FROM ${sql.table(`${table}_fts`)} WHERE ${sql.table(`${table}_fts`)} MATCH ${`{${column}} : ${ftsPhrase(q)}`})`,
-  rankedSearch: (table, q, weights) => {
-    // Each word a phrase of its own (no FTS syntax from the text), any of them matching.
+  relatedSearch: (q, weights, portalId) => {
+    // Each word a phrase of its own (no FTS syntax from the text), any of them matching, in name or
+    // description only (the portal column holds the `portal<id>` filter token).
     const words = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u))].filter((w) => [...w].length >= 3).slice(0, 32);
     if (words.length === 0) return null;
-    const fts = sql.table(`${table}_fts`);
-    const match = words.map(ftsPhrase).join(' OR ');
-    const rank = sql`bm25(${fts}, ${sql.join(weights.map((w) => sql.lit(w)))})`;
-    return sql<{ id: number; rank: number }>`SELECT rowid AS id, ${rank} AS rank FROM ${fts} WHERE ${fts} MATCH ${match}`;
+    const portal = portalId !== undefined ? ` AND portal : ${ftsPhrase(`portal${portalId}`)}` : '';
+    // Each word also as a prefix (`"expo" *`): a title typed so far finds `export` and `exports`.
+    const match = `{name description} : (${words.map((w) => `${ftsPhrase(w)} *`).join(' OR ')})${portal}`;
+    const where = sql`FROM ideas_related WHERE ideas_related MATCH ${match}`;
+    const score = sql`bm25(ideas_related, ${sql.lit(weights.name)}, ${sql.lit(weights.description)}, 0)`;
+    return {
+      count: sql<{ n: number }>`SELECT count(*) AS n ${where}`,
+      // Ranked and cut inside the FTS table, so only a page of ids is joined to ideas afterwards.
+      top: (limit, offset) =>
+        sql<{
+          id: number;
+          score: number;
+        }>`SELECT rowid AS id, ${score} AS score ${where} ORDER BY score, rowid LIMIT ${limit} OFFSET ${offset}`,
+    };
   },
   daysSince: (column) => sql<number>`(julianday('now') - julianday(${operand(column)}))`,
   // SQLite's LIKE ignores ASCII case; Kysely's `like` operator has no ESCAPE clause, hence raw SQL.

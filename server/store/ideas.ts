@@ -454,13 +454,12 @@ export async function relatedIdeas(
   args: { q: string; portalId?: number | undefined },
   page: Paging,
 ): Promise<{ rows: IdeaRow[]; total: number }> {
-  const ranked = dialect.rankedSearch('ideas', args.q, [10, 1]);
-  if (!ranked) return { rows: [], total: 0 };
-  const portal = args.portalId !== undefined ? sql`AND i.submitted_idea_portal_id = ${args.portalId}` : sql``;
-  const from = sql`FROM (${ranked}) r JOIN ideas i ON i.id = r.id WHERE i.spam = 0 AND i.duplicate_of_id IS NULL ${portal}`;
-  const total = await countMatches(db, sql<{ n: number }>`SELECT count(*) AS n ${from}`);
+  const search = dialect.relatedSearch(args.q, { name: 10, description: 1 }, args.portalId);
+  if (!search) return { rows: [], total: 0 };
+  const total = await countMatches(db, search.count);
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  const rows = await sql<IdeaRow>`SELECT i.* ${from} ORDER BY r.rank, i.id LIMIT ${page.perPage} OFFSET ${page.offset}`.execute(db);
+  const rows = await sql<IdeaRow>`SELECT i.* FROM (${search.top(page.perPage, page.offset)}) r JOIN ideas i ON i.id = r.id
+    ORDER BY r.score, r.id`.execute(db);
   return { rows: rows.rows, total };
 }
 

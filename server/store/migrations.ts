@@ -577,8 +577,8 @@ CREATE INDEX portal_users_email_any ON portal_users(lower(email));
     // Ideas (issue 11): keyed `<PREFIX>-I-<n>` by a product counter. Links to what an idea was
     // promoted to and to its portal are cleared when that record goes (ON DELETE SET NULL), so no
     // other kind's delete has to know about ideas. `votes` is kept (initial_votes + vote weights)
-    // for the popular sort. One trigram FTS over name and description serves both `q` (name only,
-    // through a column filter) and the ranked related-idea search (bm25).
+    // for the popular sort. A trigram FTS over name and description serves `q` (name only, through a
+    // column filter); a word FTS (`ideas_related`) the ranked related-idea search (bm25).
     sql: `
 ALTER TABLE products ADD COLUMN next_idea_num INTEGER NOT NULL DEFAULT 1;
 
@@ -657,6 +657,26 @@ CREATE TRIGGER ideas_fts_au AFTER UPDATE OF name, description ON ideas BEGIN
   INSERT INTO ideas_fts(ideas_fts, rowid, name, description) VALUES ('delete', old.id, old.name, coalesce(old.description, ''));
   INSERT INTO ideas_fts(rowid, name, description) VALUES (new.id, new.name, coalesce(new.description, ''));
 END;
+
+-- The related-idea search ranks by words, not trigrams: bm25 over trigram phrases cost ~40 ms for
+-- 30,000 matches, over words ~14 ms. Only the ideas it may suggest are indexed (not spam, not
+-- merged), and the portal is a token (\`portal<id>\`) of its own column, so a search never joins
+-- \`ideas\` to filter its matches. Contentless: nothing reads its columns back, and contentless_delete
+-- lets a row be removed by id without its old text.
+CREATE VIRTUAL TABLE ideas_related USING fts5(name, description, portal, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2');
+CREATE TRIGGER ideas_related_ai AFTER INSERT ON ideas WHEN new.spam = 0 AND new.duplicate_of_id IS NULL BEGIN
+  INSERT INTO ideas_related(rowid, name, description, portal)
+    VALUES (new.id, new.name, coalesce(new.description, ''), coalesce('portal' || new.submitted_idea_portal_id, ''));
+END;
+CREATE TRIGGER ideas_related_ad AFTER DELETE ON ideas BEGIN
+  DELETE FROM ideas_related WHERE rowid = old.id;
+END;
+CREATE TRIGGER ideas_related_au AFTER UPDATE OF name, description, spam, duplicate_of_id, submitted_idea_portal_id ON ideas BEGIN
+  DELETE FROM ideas_related WHERE rowid = old.id;
+  INSERT INTO ideas_related(rowid, name, description, portal)
+    SELECT new.id, new.name, coalesce(new.description, ''), coalesce('portal' || new.submitted_idea_portal_id, '')
+    WHERE new.spam = 0 AND new.duplicate_of_id IS NULL;
+END;
 `,
   },
   {
@@ -700,8 +720,10 @@ CREATE TABLE idea_votes (
 CREATE UNIQUE INDEX idea_votes_cast ON idea_votes(cast_on_idea_id, voter_email);
 -- The votes counting on an idea, in id order (its list and its recount).
 CREATE INDEX idea_votes_idea ON idea_votes(idea_id, id, counted_weight);
--- A voter's votes (their ideas' portal is joined) for the per-user cap.
-CREATE INDEX idea_votes_voter ON idea_votes(voter_email, idea_id, counted_weight);
+-- A voter's votes (their ideas' portal is joined) for the per-user cap. The email alone: a voter
+-- has a handful of votes, and idea_id in the key would make a merge rewrite this index for every
+-- moved vote (10,000 moved: 21 ms with it, 14 ms without).
+CREATE INDEX idea_votes_voter ON idea_votes(voter_email);
 CREATE INDEX idea_votes_organization ON idea_votes(idea_organization_id);
 CREATE INDEX idea_votes_portal_user ON idea_votes(portal_user_id);
 `,

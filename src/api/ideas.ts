@@ -13,6 +13,7 @@ import {
   type Idea,
   type IdeaCreateInput,
 } from '../contract/ideas';
+import { ideaEndorsementEnvelope, ideaEndorsementPage, ideaOrganizationPage, type IdeaPromoteInput } from '../contract/idea-votes';
 import {
   ideaPortalEnvelope,
   ideaPortalPage,
@@ -115,6 +116,44 @@ export async function fetchPortalUsers(portalId: string, filters: PortalUserFilt
   );
 }
 
+export interface EndorsementFilters {
+  page?: number;
+  perPage?: number;
+}
+
+/** An idea's votes (endorsements), oldest first as the service answers them. */
+export async function fetchIdeaEndorsements(ideaId: string, filters: EndorsementFilters = {}, signal?: AbortSignal) {
+  return apiGet(`/ideas/${seg(ideaId)}/endorsements`, ideaEndorsementPage, { page: filters.page, per_page: filters.perPage }, { signal });
+}
+
+/** What the proxy vote dialog sends: the voter's email and the vote's value, organization, link and note. */
+export interface ProxyVoteInput {
+  email: string;
+  value: number;
+  idea_organization_id?: string | null;
+  link?: string | null;
+  description?: string | null;
+}
+
+export async function createIdeaEndorsement(ideaId: string, input: ProxyVoteInput) {
+  return (await apiPost(`/ideas/${seg(ideaId)}/endorsements`, { idea_endorsement: input }, ideaEndorsementEnvelope)).idea_endorsement;
+}
+
+export async function deleteIdeaEndorsement(ideaId: string, endorsementId: string) {
+  await apiDelete(`/ideas/${seg(ideaId)}/endorsements/${seg(endorsementId)}`);
+}
+
+/** The account's organizations, for the vote dialog (names only). */
+export async function fetchIdeaOrganizations(signal?: AbortSignal) {
+  return (await apiGet('/idea_organizations', ideaOrganizationPage, { per_page: MAX_PER_PAGE, fields: 'id,name' }, { signal }))
+    .idea_organizations;
+}
+
+/** `PUT /ideas/{id}/promote`: the body is top level (hosted); answers the idea with its new link. */
+export async function promoteIdea(ideaId: string, input: IdeaPromoteInput) {
+  return (await apiPut(`/ideas/${seg(ideaId)}/promote`, input, ideaEnvelope)).idea;
+}
+
 const portalUserPath = (portalId: string, userId?: string) =>
   `/idea_portals/${seg(portalId)}/portal_users${userId === undefined ? '' : `/${seg(userId)}`}`;
 
@@ -129,6 +168,9 @@ export const ideaQueries = {
   related: (q: string) => readQuery(keys.ideas.related({ q }), (signal) => fetchRelatedIdeas(q, signal)),
   categories: (productId: string) =>
     readQuery(keys.ideas.categories(productId), (signal) => fetchIdeaCategories(productId, signal), CHOICES_STALE_TIME),
+  endorsements: (ideaId: string, filters: EndorsementFilters = {}) =>
+    pagedQuery(keys.ideas.endorsements(ideaId, filters), (signal) => fetchIdeaEndorsements(ideaId, filters, signal)),
+  organizations: () => readQuery(keys.ideas.organizations(), fetchIdeaOrganizations, CHOICES_STALE_TIME),
 };
 
 export const portalQueries = {
@@ -152,6 +194,34 @@ export const useDeleteIdea = deleteMutation('idea', deleteIdea);
  */
 export const useMergeIdea = defineMutation('idea', {
   mutationFn: ({ id, target }: { id: string; target: string | null }) => updateIdea(id, { duplicate_idea: target }),
+  onSuccess: cacheIdea,
+});
+
+/** Marks an idea as spam or takes the mark off (the spec's strings "true"/"false"). */
+export const useMarkSpam = defineMutation('idea', {
+  mutationFn: ({ id, spam }: { id: string; spam: boolean }) => updateIdea(id, { spam: spam ? 'true' : 'false' }),
+  onSuccess: cacheIdea,
+});
+
+/**
+ * A proxy vote. Kind `idea`: the votes list, the idea's `votes` (page and lists) and the
+ * organizations' counts all sit under the ideas root.
+ */
+export const useAddVote = defineMutation('idea', {
+  mutationFn: ({ ideaId, input }: { ideaId: string; input: ProxyVoteInput }) => createIdeaEndorsement(ideaId, input),
+});
+
+export const useRemoveVote = defineMutation('idea', {
+  mutationFn: ({ ideaId, id }: { ideaId: string; id: string }) => deleteIdeaEndorsement(ideaId, id),
+});
+
+/**
+ * Promote: writes the idea (its link and status) and creates a feature, epic or initiative, whose
+ * lists and roll-ups (release, epic, initiative, goal) must refresh too — hence the extra kinds.
+ */
+export const usePromoteIdea = defineMutation('idea', {
+  mutationFn: ({ id, input }: { id: string; input: IdeaPromoteInput }) => promoteIdea(id, input),
+  alsoKinds: ['feature', 'epic', 'initiative'],
   onSuccess: cacheIdea,
 });
 

@@ -20,9 +20,7 @@ const SERVER_KIND_NAMES: Record<RollupKind, RecordKind> = {
   initiative: 'initiative',
   goal: 'goal',
 };
-const SERVER_EDGES: readonly Edge[] = SERVER_ROLLUP_EDGES.map(
-  (e) => [SERVER_KIND_NAMES[e.from], SERVER_KIND_NAMES[e.to]] as const,
-);
+const SERVER_EDGES: readonly Edge[] = SERVER_ROLLUP_EDGES.map((e) => [SERVER_KIND_NAMES[e.from], SERVER_KIND_NAMES[e.to]] as const);
 
 const sorted = (edges: readonly Edge[]) => edges.map(([a, b]) => `${a}->${b}`).sort();
 
@@ -72,7 +70,13 @@ describe('invalidateAfterMutation', () => {
         onSettled: (_d, error, _v, _c, mutation) => invalidateAfterMutation(qc, mutation, error),
       }),
     });
-    for (const key of [['features', 'detail', '1'], ['epics', 'detail', '2'], ['initiatives', 'tree', '1'], ['goals', 'list', '1'], ['account', 'users']]) {
+    for (const key of [
+      ['features', 'detail', '1'],
+      ['epics', 'detail', '2'],
+      ['initiatives', 'tree', '1'],
+      ['goals', 'list', '1'],
+      ['account', 'users'],
+    ]) {
       qc.setQueryData(key, { id: 'x' });
     }
     return qc;
@@ -87,8 +91,29 @@ describe('invalidateAfterMutation', () => {
 
   it('refreshes every kind a feature write rolls up into, and nothing else', async () => {
     const qc = client();
-    await qc.getMutationCache().build(qc, { mutationFn: async () => 'ok', meta: { kind: 'feature' } }).execute(undefined);
+    await qc
+      .getMutationCache()
+      .build(qc, { mutationFn: async () => 'ok', meta: { kind: 'feature' } })
+      .execute(undefined);
     expect(invalidated(qc)).toEqual(['epics', 'features', 'goals', 'initiatives']);
+  });
+
+  it('refreshes the roots of every kind a write names (a promote writes an idea and creates a feature, epic or initiative)', async () => {
+    const qc = client();
+    qc.setQueryData(['ideas', 'detail', '9'], { id: '9' });
+    await qc
+      .getMutationCache()
+      .build(qc, { mutationFn: async () => 'ok', meta: { kind: 'idea', alsoKinds: ['feature', 'epic', 'initiative'] } })
+      .execute(undefined);
+    expect(invalidated(qc)).toEqual(['epics', 'features', 'goals', 'ideas', 'initiatives']);
+    // The idea kind alone would refresh only the ideas.
+    const alone = client();
+    alone.setQueryData(['ideas', 'detail', '9'], { id: '9' });
+    await alone
+      .getMutationCache()
+      .build(alone, { mutationFn: async () => 'ok', meta: { kind: 'idea' } })
+      .execute(undefined);
+    expect(invalidated(alone)).toEqual(['ideas']);
   });
 
   it('leaves the caches alone after a failed write unless it was optimistic', async () => {
@@ -96,10 +121,18 @@ describe('invalidateAfterMutation', () => {
     const fail = async () => {
       throw new Error('no');
     };
-    await expect(qc.getMutationCache().build(qc, { mutationFn: fail, meta: { kind: 'goal' } }).execute(undefined)).rejects.toThrow();
+    await expect(
+      qc
+        .getMutationCache()
+        .build(qc, { mutationFn: fail, meta: { kind: 'goal' } })
+        .execute(undefined),
+    ).rejects.toThrow();
     expect(invalidated(qc)).toEqual([]);
     await expect(
-      qc.getMutationCache().build(qc, { mutationFn: fail, meta: { kind: 'goal', invalidateOnError: true } }).execute(undefined),
+      qc
+        .getMutationCache()
+        .build(qc, { mutationFn: fail, meta: { kind: 'goal', invalidateOnError: true } })
+        .execute(undefined),
     ).rejects.toThrow();
     expect(invalidated(qc)).toEqual(['goals', 'initiatives']);
   });

@@ -246,6 +246,13 @@ export const keys = {
     related: (params: Params) => ['ideas', 'related', params] as const,
     /** A product's idea categories (the form's choices). */
     categories: (productId: string) => ['ideas', 'categories', productId] as const,
+    /**
+     * One idea's votes (endorsements). Under the ideas root: a vote moves the idea's `votes` on its
+     * page and in the lists, and a merge moves votes between ideas, so any idea write refreshes them.
+     */
+    endorsements: (ideaId: string, params: Params) => ['ideas', 'endorsements', ideaId, params] as const,
+    /** The account's idea organizations (the vote dialog's choices; a vote moves their counts). */
+    organizations: () => ['ideas', 'organizations'] as const,
   },
   ideaPortals: {
     all: () => ['idea-portals'] as const,
@@ -274,11 +281,16 @@ export function ownedKeyPrefixes(kind: RecordKind, id: string): (readonly unknow
     case 'release':
       return [keys.releases.detail(id), keys.releases.phases(id), ['features', 'by-release', id]];
     case 'initiative':
-      return [keys.initiatives.detail(id), ['epics', 'by-initiative', id], ['features', 'by-initiative', id], ['goals', 'by-initiative', id]];
+      return [
+        keys.initiatives.detail(id),
+        ['epics', 'by-initiative', id],
+        ['features', 'by-initiative', id],
+        ['goals', 'by-initiative', id],
+      ];
     case 'goal':
       return [keys.goals.detail(id)];
     case 'idea':
-      return [keys.ideas.detail(id)];
+      return [keys.ideas.detail(id), ['ideas', 'endorsements', id]];
     default:
       return [];
   }

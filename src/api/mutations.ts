@@ -3,20 +3,18 @@
 // every kind the invalidation graph in ./keys says that kind can change. Hooks only add what is
 // particular to them (the answer put in the cache, an optimistic move); none invalidates by hand,
 // so no screen is left showing a stale roll-up after an edit elsewhere.
-import {
-  useMutation,
-  useQueryClient,
-  type Mutation,
-  type Query,
-  type QueryClient,
-  type UseMutationResult,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient, type Mutation, type Query, type QueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { ApiError } from './client';
 import { RECORD_KINDS, detailRoot, invalidationRoots, ownedKeyPrefixes, type RecordKind } from './keys';
 
 /** What every mutation tells the MutationCache. */
 export type PlannerMutationMeta = {
   kind?: RecordKind;
+  /**
+   * Other kinds the same write changes (a promote writes the idea and creates a feature, epic or
+   * initiative): their graph roots are refreshed too.
+   */
+  alsoKinds?: readonly RecordKind[];
   /** The variables are the id of a record being deleted: its own queries are marked stale, not refetched. */
   deletes?: boolean;
   /** Refresh after a failure too: an optimistic change put the caches out of step with the service. */
@@ -78,10 +76,9 @@ export async function invalidateAfterMutation(
     await queryClient.invalidateQueries({ predicate: owned, refetchType: 'none' });
     keep = (query) => !owned(query);
   }
+  const roots = new Set([kind, ...(meta?.alsoKinds ?? []).filter(isRecordKind)].flatMap((k) => invalidationRoots(k)));
   await Promise.all(
-    invalidationRoots(kind).map((root) =>
-      queryClient.invalidateQueries(keep ? { queryKey: [root], predicate: keep } : { queryKey: [root] }),
-    ),
+    [...roots].map((root) => queryClient.invalidateQueries(keep ? { queryKey: [root], predicate: keep } : { queryKey: [root] })),
   );
 }
 
@@ -93,6 +90,8 @@ export interface Optimistic<TVariables, TContext> {
 
 export interface MutationDefinition<TData, TVariables, TContext = unknown> {
   mutationFn: (variables: TVariables) => Promise<TData>;
+  /** Kinds besides the hook's own that the write changes (see `PlannerMutationMeta.alsoKinds`). */
+  alsoKinds?: readonly RecordKind[];
   /** The variables are the id of the record deleted (see `invalidateAfterMutation`). */
   deletes?: boolean;
   /** Runs before the graph's invalidation: put the answer where it belongs (the record's detail). */
@@ -107,10 +106,10 @@ function useDefinedMutation<TData, TVariables, TContext>(
   definition: MutationDefinition<TData, TVariables, TContext>,
 ): MutationHookResult<TData, TVariables, TContext> {
   const queryClient = useQueryClient();
-  const { mutationFn, deletes, onSuccess, optimistic } = definition;
+  const { mutationFn, deletes, onSuccess, optimistic, alsoKinds } = definition;
   return useMutation<TData, ApiError, TVariables, TContext | undefined>({
     mutationFn,
-    meta: { kind, deletes: deletes === true, invalidateOnError: optimistic !== undefined },
+    meta: { kind, deletes: deletes === true, invalidateOnError: optimistic !== undefined, ...(alsoKinds ? { alsoKinds } : {}) },
     onMutate: optimistic ? (variables) => optimistic.apply(queryClient, variables) : undefined,
     onError: optimistic
       ? (_error, _variables, context) => {

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ideaQueries, portalQueries, useDeleteIdea, useMergeIdea } from '../../api/ideas';
+import { ideaQueries, portalQueries, useDeleteIdea, useMarkSpam, useMergeIdea } from '../../api/ideas';
 import type { Idea, IdeaSummary } from '../../contract/ideas';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -19,6 +19,8 @@ import { recordRoute } from '../../ui/record-gate';
 import { StatusPill } from '../../ui/status-pill';
 import { showToast } from '../../ui/toast';
 import { IdeaMergeDialog } from './idea-merge-dialog';
+import { IdeaPromoteDialog } from './idea-promote-dialog';
+import { IdeaVotesSection } from './idea-votes';
 import './ideas.css';
 
 /** The creator as the service knows them: a user, a portal user, or only an email (an idea user). */
@@ -80,6 +82,8 @@ function IdeaDetails({ record: idea }: { record: Idea }) {
   const unmerge = useMergeIdea();
   const [merging, setMerging] = useState(false);
   const [unmerging, setUnmerging] = useState(false);
+  const [promoting, setPromoting] = useState(false);
+  const spam = useMarkSpam();
   const creator = creatorOf(idea);
   const portals = useQuery(portalQueries.list(idea.product_id));
   const portal = idea.submitted_idea_portal_id ? portals.data?.find((p) => p.id === idea.submitted_idea_portal_id) : undefined;
@@ -97,11 +101,35 @@ function IdeaDetails({ record: idea }: { record: Idea }) {
         editHref={paths.editIdea(idea.reference_num)}
         noun="idea"
         actions={
-          idea.duplicate_of ? (
-            <Button onClick={() => setUnmerging(true)}>Unmerge</Button>
-          ) : (
-            <Button onClick={() => setMerging(true)}>Merge into…</Button>
-          )
+          <>
+            {/* Promoting once is the rule (the service answers 422 otherwise), and a merged idea lives on in its survivor. */}
+            {promoted.length === 0 && !idea.duplicate_of ? (
+              <Button variant="primary" onClick={() => setPromoting(true)}>
+                Promote…
+              </Button>
+            ) : null}
+            {idea.duplicate_of ? (
+              <Button onClick={() => setUnmerging(true)}>Unmerge</Button>
+            ) : (
+              <Button onClick={() => setMerging(true)}>Merge into…</Button>
+            )}
+            <Button
+              pending={spam.isPending}
+              pendingLabel={idea.spam ? 'Restoring…' : 'Marking…'}
+              onClick={() =>
+                spam.mutate(
+                  { id: idea.id, spam: !idea.spam },
+                  {
+                    onSuccess: () =>
+                      showToast(idea.spam ? `${idea.reference_num} is no longer spam` : `${idea.reference_num} marked as spam`),
+                    onError: (error) => showToast(errorMessage(error)),
+                  },
+                )
+              }
+            >
+              {idea.spam ? 'Not spam' : 'Mark as spam'}
+            </Button>
+          </>
         }
         deletion={{
           mutation: del,
@@ -128,6 +156,7 @@ function IdeaDetails({ record: idea }: { record: Idea }) {
           <RecordCard id="idea-response" title="Admin response">
             <HtmlView html={idea.admin_response?.body ?? null} emptyText="No response yet." />
           </RecordCard>
+          <IdeaVotesSection idea={idea} />
           <MergeCard idea={idea} />
         </div>
 
@@ -139,7 +168,12 @@ function IdeaDetails({ record: idea }: { record: Idea }) {
               </span>
               <span className="muted">votes</span>
             </p>
-            <DetailList items={[{ label: 'Initial votes', value: idea.initial_votes }]} />
+            <DetailList
+              items={[
+                { label: 'Initial votes', value: idea.initial_votes },
+                { label: 'Votes recorded', value: idea.endorsements_count },
+              ]}
+            />
           </RecordCard>
           <RecordCard id="idea-details" title="Details">
             <DetailList
@@ -155,11 +189,20 @@ function IdeaDetails({ record: idea }: { record: Idea }) {
                   label: 'Portal',
                   value: idea.submitted_idea_portal_id ? (portal?.title ?? `Portal ${idea.submitted_idea_portal_id}`) : null,
                 },
-                ...promoted.map((p) => ({
-                  label: p.label,
-                  value: <KeyedLink to={p.href} reference={p.link.reference_num ?? ''} name={p.link.name ?? ''} />,
-                })),
-                { label: 'Promoted to', value: null, when: promoted.length === 0 },
+                {
+                  label: 'Promoted to',
+                  value:
+                    promoted.length === 0 ? null : (
+                      <ul className="idea-promoted">
+                        {promoted.map((p) => (
+                          <li key={p.label}>
+                            <span className="muted">{p.label}</span>
+                            <KeyedLink to={p.href} reference={p.link.reference_num ?? ''} name={p.link.name ?? ''} />
+                          </li>
+                        ))}
+                      </ul>
+                    ),
+                },
                 { label: 'Created', value: formatDate(idea.created_at) },
                 { label: 'Updated', value: formatDate(idea.updated_at) },
               ]}
@@ -169,6 +212,7 @@ function IdeaDetails({ record: idea }: { record: Idea }) {
       </div>
 
       <IdeaMergeDialog idea={idea} open={merging} onClose={() => setMerging(false)} />
+      <IdeaPromoteDialog idea={idea} open={promoting} onClose={() => setPromoting(false)} />
       <ConfirmDialog
         open={unmerging}
         title={`Unmerge ${idea.reference_num}?`}
