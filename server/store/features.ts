@@ -408,7 +408,8 @@ export async function serializeFeatures(db: Db, rows: FeatureRow[], origin: stri
   const watcherRows = need('watchers') ? await watcherRowsOf(db, featureIds) : [];
   const requirementRows = need('requirements') ? await requirementRowsOf(db, featureIds) : [];
 
-  const requirements = await serializeRequirements(db, requirementRows, origin);
+  // The requirements' features are the rows being shown: no second read of them.
+  const requirements = await serializeRequirements(db, requirementRows, origin, new Map(rows.map((f) => [f.id, f])));
   const customFields = need('custom_fields') ? await customFieldsFor(db, 'Feature', featureIds) : new Map<number, CustomFieldValue[]>();
 
   const userIds = ids([

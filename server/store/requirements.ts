@@ -18,7 +18,7 @@ import { allocateReference } from './reference-numbers';
 import { RollupScheduler } from './rollup-scheduler';
 import { markWorkItem, planAssignee, planStatus } from './work-item-rules';
 import { REQUIREMENT_ITEM } from './work-items';
-import type { Database, RequirementRow } from './schema';
+import type { Database, FeatureRow, RequirementRow } from './schema';
 import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
 import { rowsById } from './row-cache';
 import { assigneeRef, hostedMembers, links, noteBody, placeholderStatus, statusRef, userRef } from './serialize';
@@ -206,20 +206,30 @@ export async function listRequirements(
   return { rows, total };
 }
 
+/** What a requirement shows of its feature. */
+type RequirementFeature = Pick<FeatureRow, 'id' | 'name' | 'reference_num' | 'product_id' | 'release_id' | 'created_at'>;
+
 /**
  * Full requirement records for rows, loading features, statuses, users and custom fields once for
  * all (statuses and users through the row cache: the same few on every page).
  */
-export async function serializeRequirements(db: Db, rows: RequirementRow[], origin: string): Promise<Requirement[]> {
+export async function serializeRequirements(
+  db: Db,
+  rows: RequirementRow[],
+  origin: string,
+  /** The requirements' features when the caller has them already (a feature's own page). */
+  known?: ReadonlyMap<number, RequirementFeature>,
+): Promise<Requirement[]> {
   if (rows.length === 0) return [];
   const uniq = (v: (number | null)[]): number[] => [...new Set(v.filter((x): x is number => x !== null))];
   const [features, statuses, users, custom] = await Promise.all([
-    db
-      .selectFrom('features')
-      .select(['id', 'name', 'reference_num', 'product_id', 'release_id', 'created_at'])
-      .where('id', 'in', uniq(rows.map((r) => r.feature_id)))
-      .execute()
-      .then((found) => new Map(found.map((f) => [f.id, f]))),
+    known ??
+      db
+        .selectFrom('features')
+        .select(['id', 'name', 'reference_num', 'product_id', 'release_id', 'created_at'])
+        .where('id', 'in', uniq(rows.map((r) => r.feature_id)))
+        .execute()
+        .then((found) => new Map(found.map((f) => [f.id, f]))),
     rowsById(db, 'workflow_statuses', uniq(rows.map((r) => r.workflow_status_id))),
     rowsById(db, 'users', uniq(rows.flatMap((r) => [r.assigned_to_id, r.created_by_id]))),
     customFieldsFor(
