@@ -127,6 +127,7 @@ test('every screen has no serious or critical accessibility violation', async ({
     });
     await check('goal page', visit(`/goals/${goal.reference_num}`, goal.name));
     await check('ideas list', visit(`/w/${w}/ideas`, 'Ideas'));
+    await check('ideas board', visit(`/w/${w}/ideas/board`, 'Ideas board'));
     await check('idea page', visit('/ideas/PLN-I-1', /./));
     await check('merge dialog', async () => {
       await page.getByRole('button', { name: /^(Merge into…|Unmerge)$/ }).click();

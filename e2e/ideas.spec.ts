@@ -70,6 +70,29 @@ test('an admin records an idea, merges it into the duplicate it repeats, and unm
   await expect(app.idea.duplicates).toHaveAccessibleName('Duplicates (0)');
 });
 
+test('an admin triages ideas on the board: a drag moves an idea to another status, and its page says so', async ({
+  page,
+  app,
+  api,
+  workspace,
+  uniq,
+}) => {
+  const name = `Offline mode ${uniq}`;
+  await api.createIdea(workspace.id, { name, created_by: 'road.warrior@example.com', initial_votes: 3 });
+
+  await app.nav.open('Ideas');
+  await page.getByRole('navigation', { name: 'Ideas view' }).getByRole('link', { name: 'Board' }).click();
+  await expect(heading(page, 'Ideas board')).toBeVisible();
+  await expect(app.board.card('Needs review', name)).toBeVisible();
+  await shot(page, 'ideas-board');
+  await app.board.drag(name, 'Needs review', 'Future consideration');
+
+  // The idea's own page, by the card's link, shows the status the service kept.
+  await app.board.card('Future consideration', name).click();
+  await expect(heading(page, name)).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Future consideration');
+});
+
 test('an admin records a proxy vote, merges the voted idea and unmerges it, then promotes an idea to a feature', async ({
   page,
   app,

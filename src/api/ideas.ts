@@ -25,7 +25,17 @@ import {
 import { apiDelete, apiGet, apiPost, apiPut } from './client';
 import { keys } from './keys';
 import { defineMutation } from './mutations';
-import { cacheDetail, createUnderMutation, deleteMutation, pagedQuery, readQuery, recordEndpoints, seg, updateMutation } from './records';
+import {
+  cacheDetail,
+  createUnderMutation,
+  deleteMutation,
+  pagedQuery,
+  readQuery,
+  recordEndpoints,
+  seg,
+  statusMoveMutation,
+  updateMutation,
+} from './records';
 
 /** The columns of the idea list. */
 export const IDEA_LIST_FIELDS = 'name,reference_num,product_id,workflow_status,votes,created_at,categories,assigned_to_user,tags,spam';
@@ -187,6 +197,14 @@ const cacheIdea = cacheDetail<Idea>(ideaQueries.detail, { byKey: true });
 export const useCreateIdea = createUnderMutation<Idea, IdeaCreateInput>('idea', createIdea, cacheIdea);
 export const useUpdateIdea = updateMutation('idea', updateIdea, cacheIdea);
 export const useDeleteIdea = deleteMutation('idea', deleteIdea);
+
+/** The columns of the ideas board's cards. */
+export const IDEA_BOARD_FIELDS = 'name,reference_num,workflow_status,votes,assigned_to_user';
+
+/** Moves an idea to another status of its workflow (the ideas board), optimistically. */
+export const useMoveIdeaStatus = statusMoveMutation('idea', 'ideas', (id, status) =>
+  updateIdea(id, { workflow_status: { name: status.name } }),
+);
 
 /**
  * Merges an idea into another (`target` an id or key) or unmerges it (`null`). The idea kind's

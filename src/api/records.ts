@@ -4,9 +4,9 @@
 // A kind's module declares paths, envelopes and keys (./keys) and adds only what is its own.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Pagination } from '../contract/common';
+import type { Pagination, WorkflowStatus } from '../contract/common';
 import { apiDelete, apiGet, apiPost, apiPut, type QueryParams } from './client';
-import type { ListScope, RecordKind } from './keys';
+import { KIND_ROOTS, type ListScope, type RecordKind } from './keys';
 import { defineMutation } from './mutations';
 
 /** A path segment from an id or a key (`PLN-12`). */
@@ -100,10 +100,7 @@ export async function fetchEveryPage<S extends z.ZodType<{ pagination: Paginatio
 }
 
 /** A paged list or sub-list: paging and filtering keep the last page on screen until the next arrives. */
-export function pagedQuery<TKey extends readonly unknown[], TData>(
-  queryKey: TKey,
-  fetch: (signal: AbortSignal) => Promise<TData>,
-) {
+export function pagedQuery<TKey extends readonly unknown[], TData>(queryKey: TKey, fetch: (signal: AbortSignal) => Promise<TData>) {
   return queryOptions({ queryKey, queryFn: ({ signal }) => fetch(signal), placeholderData: keepPreviousData });
 }
 
@@ -169,6 +166,52 @@ export function createUnderMutation<TData, TInput>(
 /** The delete hook of a kind: the variables are the record's id (its own queries die with it). */
 export function deleteMutation(kind: RecordKind, remove: (id: string) => Promise<void>) {
   return defineMutation(kind, { mutationFn: remove, deletes: true });
+}
+
+/** A record moved to another status from a board: its numeric id and the status it goes to. */
+export interface StatusMove {
+  id: string;
+  status: WorkflowStatus;
+}
+
+/**
+ * Puts record `id` in its new status wherever the cache holds it: a list page (`{ [collection]: [...] }`)
+ * or the record's own detail.
+ */
+export function applyStatusMove(data: unknown, collection: string, { id, status }: StatusMove): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  const rows: unknown = (data as Record<string, unknown>)[collection];
+  if (Array.isArray(rows)) {
+    const isMoved = (row: unknown) => typeof row === 'object' && row !== null && 'id' in row && row.id === id;
+    if (!rows.some(isMoved)) return data;
+    return { ...data, [collection]: rows.map((row: unknown) => (isMoved(row) ? { ...(row as object), workflow_status: status } : row)) };
+  }
+  if ('id' in data && data.id === id && 'workflow_status' in data) return { ...data, workflow_status: status };
+  return data;
+}
+
+/**
+ * The status-move hook of a kind (a board's drag and "Move to…"): the card moves at once in every
+ * cached list and detail of the kind; on failure every cache is put back as it was and the error
+ * reaches the caller to show. `collection` names the list pages' array (`features`, `ideas`).
+ */
+export function statusMoveMutation(kind: RecordKind, collection: string, save: (id: string, status: WorkflowStatus) => Promise<unknown>) {
+  const root = [KIND_ROOTS[kind]];
+  return defineMutation(kind, {
+    mutationFn: ({ id, status }: StatusMove) => save(id, status),
+    optimistic: {
+      apply: async (queryClient: QueryClient, move: StatusMove) => {
+        // A refetch landing mid-move would overwrite the optimistic card with the old status.
+        await queryClient.cancelQueries({ queryKey: root });
+        const snapshot = queryClient.getQueriesData({ queryKey: root });
+        queryClient.setQueriesData({ queryKey: root }, (data: unknown) => applyStatusMove(data, collection, move));
+        return { snapshot };
+      },
+      rollback: (queryClient: QueryClient, { snapshot }: { snapshot: [readonly unknown[], unknown][] }) => {
+        for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
+      },
+    },
+  });
 }
 
 /** The filters of a work-item list (features, epics): the service's work-item list language. */

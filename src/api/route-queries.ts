@@ -9,7 +9,15 @@ import { accountQueries } from './account';
 import { EPIC_FEATURE_FIELDS, EPIC_LIST_FIELDS, epicQueries, type EpicListFilters, type EpicScope } from './epics';
 import { FEATURE_BOARD_FIELDS, FEATURE_LIST_FIELDS, featureQueries, type FeatureListFilters, type FeatureScope } from './features';
 import { goalQueries } from './goals';
-import { IDEA_LIST_FIELDS, ideaQueries, portalQueries, type IdeaListFilters, type IdeaSort, type PortalUserFilters } from './ideas';
+import {
+  IDEA_BOARD_FIELDS,
+  IDEA_LIST_FIELDS,
+  ideaQueries,
+  portalQueries,
+  type IdeaListFilters,
+  type IdeaSort,
+  type PortalUserFilters,
+} from './ideas';
 import { initiativeQueries, timeFrameQueries } from './initiatives';
 import { warmQuery } from './load';
 import { releaseQueries } from './releases';
@@ -218,6 +226,13 @@ export function ideaListFilters(search: URLSearchParams): IdeaListFilters {
 }
 
 export const ideaListQuery = (productId: string, search: URLSearchParams) => ideaQueries.list(productId, ideaListFilters(search));
+
+/** The ideas board shows up to the service's largest page, most votes first; `?q=` narrows it. */
+export const IDEA_BOARD_LIMIT = 200;
+
+/** `/w/:productId/ideas/board?q`: the board's cards. */
+export const ideaBoardQuery = (productId: string, search: URLSearchParams) =>
+  ideaQueries.list(productId, { perPage: IDEA_BOARD_LIMIT, q: param(search, 'q'), sort: 'popular', fields: IDEA_BOARD_FIELDS });
 
 /** What the idea form offers to choose from. */
 export async function warmIdeaForm(queryClient: QueryClient, productId: string): Promise<void> {

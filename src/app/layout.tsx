@@ -40,7 +40,8 @@ export function AppLayout() {
   return <Shell />;
 }
 
-const SECTION = /^\/w\/[^/]+\/(releases|features|board)(?:\/|$)/;
+/** A workspace screen's section (`/w/1/ideas/board` → `ideas/board`): switching workspace stays in it. */
+const SECTION = /^\/w\/[^/]+\/((?:releases|features|board|epics|initiatives|goals|ideas|portals|roadmap)(?:\/board)?)(?:\/|$)/;
 
 function Shell() {
   const params = useParams();
@@ -64,13 +65,7 @@ function Shell() {
   function switchWorkspace(productId: string) {
     rememberProductId(productId);
     const section = SECTION.exec(location.pathname)?.[1];
-    navigate(
-      section === 'features'
-        ? paths.features(productId)
-        : section === 'board'
-          ? paths.featureBoard(productId)
-          : paths.releases(productId),
-    );
+    navigate(section ? `/w/${encodeURIComponent(productId)}/${section}` : paths.releases(productId));
   }
 
   function signOut() {

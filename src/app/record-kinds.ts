@@ -53,7 +53,7 @@ export const recordKinds: readonly RecordKind[] = [
   },
   {
     name: 'ideas',
-    patterns: [routePatterns.ideas, routePatterns.newIdea, routePatterns.idea, routePatterns.editIdea],
+    patterns: [routePatterns.ideas, routePatterns.ideaBoard, routePatterns.newIdea, routePatterns.idea, routePatterns.editIdea],
     routes: async (loading) => (await import('../records/ideas/routes')).ideaRoutes(loading),
   },
   {

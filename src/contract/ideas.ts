@@ -105,7 +105,7 @@ export const ideaSchema = z.object({
   product_id: idSchema,
   /** Scorecards are not modelled: null. */
   score: z.number().nullable(),
-  /** initial_votes + the weights of the votes (no votes ledger yet: initial_votes). */
+  /** initial_votes + the counted weights of the votes in the ledger. */
   votes: z.number().int(),
   initial_votes: z.number().int(),
   endorsements_count: z.number().int(),

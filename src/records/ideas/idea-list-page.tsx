@@ -6,7 +6,6 @@ import { useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { ideaListQuery } from '../../api/route-queries';
 import type { IdeaListItem } from '../../contract/ideas';
-import { ButtonLink } from '../../ui/button';
 import { DataTable, type Column } from '../../ui/data-table';
 import { serverOrdered } from '../../ui/data-table-model';
 import { TagList } from '../../ui/detail-list';
@@ -17,6 +16,7 @@ import { AssigneeFilter, StatusFilter } from '../../ui/record-filters';
 import { ListHeader } from '../../ui/screen-header';
 import { pageParam, textParam, useListParams } from '../../ui/use-list-params';
 import { assigneeColumn, dateColumn, keyNameColumn, numberColumn, statusColumn } from '../../ui/work-item-columns';
+import { IdeaViews, NewIdeaButton } from './idea-views';
 import './ideas.css';
 
 const categoriesColumn: Column<IdeaListItem> = {
@@ -60,15 +60,16 @@ export function IdeaListPage() {
   const { q, status, assignee, tag, spam, sort } = list.values;
   // The loader asked for the same query from the same address (src/api/route-queries.ts).
   const ideas = useQuery(ideaListQuery(productId, list.search));
-  const newIdea = (
-    <ButtonLink to={paths.newIdea(productId)} variant="primary">
-      New idea
-    </ButtonLink>
-  );
+  const newIdea = <NewIdeaButton productId={productId} />;
 
   return (
     <div className="stack">
-      <ListHeader productId={productId} title={spam ? 'Ideas marked as spam' : 'Ideas'} actions={newIdea} />
+      <ListHeader
+        productId={productId}
+        title={spam ? 'Ideas marked as spam' : 'Ideas'}
+        meta={<IdeaViews productId={productId} current={paths.ideas(productId)} />}
+        actions={newIdea}
+      />
 
       <FilterBar label="Filter ideas" onClear={list.clear} filtered={list.filtered}>
         <FilterText label="Search" type="search" placeholder="Name contains…" value={q} onChange={(v) => list.set({ q: v })} wide />

@@ -1,11 +1,11 @@
-// The idea screens' routes (workspace list, page, new, edit), mounted by the app router inside the
+// The idea screens' routes (workspace list and board, page, new, edit), mounted by the app router inside the
 // signed-in layout. Each screen is its own lazy chunk; each loader starts the screen's queries (the
 // same options the screen reads, from src/api/route-queries.ts) while the chunk downloads.
 import type { RouteObject } from 'react-router-dom';
 import { accountQueries } from '../../api/account';
 import { ideaQueries, portalQueries } from '../../api/ideas';
 import { loadQuery, warmQuery, type LoaderContext } from '../../api/load';
-import { ideaListQuery, warmIdeaForm } from '../../api/route-queries';
+import { ideaBoardQuery, ideaListQuery, warmIdeaForm } from '../../api/route-queries';
 import { routePatterns } from '../../ui/paths';
 import { recordScreens, type ScreenRequest } from '../../ui/record-screens';
 
@@ -29,6 +29,15 @@ export function ideaRoutes({ queryClient, requireSession }: LoaderContext): Rout
           warmQuery(queryClient, accountQueries.users()),
         ]),
       screen: async () => (await import('./idea-list-page')).IdeaListPage,
+    },
+    {
+      path: routePatterns.ideaBoard,
+      load: ({ productId, search }) =>
+        Promise.all([
+          loadQuery(queryClient, ideaBoardQuery(productId, search)),
+          loadQuery(queryClient, accountQueries.workflows(productId)),
+        ]),
+      screen: async () => (await import('./idea-board-page')).IdeaBoardPage,
     },
     {
       path: routePatterns.newIdea,

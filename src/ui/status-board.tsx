@@ -1,0 +1,438 @@
+// The status board of the kit (features, ideas): one column per status of a workflow, in workflow
+// order. Dragging a card to another column changes its status at once (the kind's optimistic
+// `statusMoveMutation`) and puts it back with a message if the service refuses; every card also has
+// a small "Move" menu button for keyboards and screen readers, and each move is announced. Columns
+// share the width; when they cannot, the board scrolls sideways with shadows and buttons that say so.
+// A kind's board page brings its queries, its toolbar and what a card shows below its key.
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import type { WorkflowStatus } from '../contract/common';
+import { Button } from './button';
+import { CountBadge } from './count-badge';
+import { errorMessage } from './error-state';
+import './status-board.css';
+
+/** What a board needs of a record: its id, the key its card shows, and its status. */
+export interface BoardItem {
+  id: string;
+  reference_num?: string | undefined;
+  workflow_status?: WorkflowStatus | null | undefined;
+}
+
+export interface BoardColumn<T extends BoardItem> {
+  status: WorkflowStatus;
+  cards: T[];
+}
+
+/** Cards grouped under the statuses in workflow order; cards in an unknown status get a column of their own. */
+export function boardColumns<T extends BoardItem>(statuses: readonly WorkflowStatus[], items: readonly T[]): BoardColumn<T>[] {
+  const columns = new Map<string, BoardColumn<T>>(statuses.map((s) => [s.id, { status: s, cards: [] }]));
+  for (const item of items) {
+    const status = item.workflow_status;
+    if (!status) continue;
+    let column = columns.get(status.id);
+    if (!column) {
+      column = { status, cards: [] };
+      columns.set(status.id, column);
+    }
+    column.cards.push(item);
+  }
+  return [...columns.values()];
+}
+
+/** The mutation a board moves cards with (a kind's `statusMoveMutation` hook result). */
+export interface BoardMove {
+  mutate: (
+    variables: { id: string; status: WorkflowStatus },
+    callbacks: { onSuccess: () => void; onError: (error: unknown) => void },
+  ) => void;
+}
+
+export interface StatusBoardProps<T extends BoardItem> {
+  /** The kind in words: `{ one: 'feature', many: 'features' }` (column counts, empty columns). */
+  noun: { one: string; many: string };
+  statuses: readonly WorkflowStatus[];
+  items: readonly T[];
+  /** The card's name, used in the Move button's label and the announcements. */
+  nameOf: (item: T) => string;
+  /** What the card shows below its key and Move button: the name as a link, a line of facts. */
+  renderCard: (item: T) => ReactNode;
+  move: BoardMove;
+}
+
+export function StatusBoard<T extends BoardItem>({ noun, statuses, items, nameOf, renderCard, move }: StatusBoardProps<T>) {
+  // Our own drag type, so text or files dragged in from elsewhere are not taken for a card.
+  const dragType = `application/x-planner-${noun.one.replace(/\W+/g, '-')}`;
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
+  // The card just moved from its menu: its Move button takes the focus once it shows in that column
+  // (or back in its old one, when the move fails).
+  const [focusCard, setFocusCard] = useState<{ id: string; statusId: string } | null>(null);
+  const { ref: boardRef, edges, scrollByColumns } = useSideScroll();
+  const columns = boardColumns(statuses, items);
+
+  const moveTo = (id: string, status: WorkflowStatus) => {
+    const item = items.find((i) => i.id === id);
+    if (!item || item.workflow_status?.id === status.id) return;
+    const label = item.reference_num ?? nameOf(item);
+    setMoveError(null);
+    setAnnouncement(`Moving ${label} to ${status.name}…`);
+    move.mutate(
+      { id, status },
+      {
+        onSuccess: () => setAnnouncement(`Moved ${label} to ${status.name}.`),
+        onError: (error) => {
+          setAnnouncement('');
+          setFocusCard((current) => (current?.id === id && item.workflow_status ? { id, statusId: item.workflow_status.id } : current));
+          setMoveError(`${label} could not be moved to ${status.name}: ${errorMessage(error)}`);
+        },
+      },
+    );
+  };
+
+  const clearFocusCard = useCallback(() => setFocusCard(null), []);
+
+  const onDragOver = (event: DragEvent<HTMLElement>, statusId: string) => {
+    if (!event.dataTransfer.types.includes(dragType)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    if (dropTarget !== statusId) setDropTarget(statusId);
+  };
+  const onDragLeave = (event: DragEvent<HTMLElement>, statusId: string) => {
+    // Leaving for a card inside the same column is not leaving the column.
+    const next = event.relatedTarget;
+    if (next instanceof Node && event.currentTarget.contains(next)) return;
+    if (dropTarget === statusId) setDropTarget(null);
+  };
+  const onDrop = (event: DragEvent<HTMLElement>, status: WorkflowStatus) => {
+    event.preventDefault();
+    setDropTarget(null);
+    const id = event.dataTransfer.getData(dragType) || event.dataTransfer.getData('text/plain');
+    if (id) moveTo(id, status);
+  };
+
+  return (
+    <>
+      {moveError ? (
+        <div className="form-error board-error" role="alert">
+          <p className="form-error__title">The status was not changed</p>
+          <p>{moveError}</p>
+        </div>
+      ) : null}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <div className={`board-frame${edges.atStart ? '' : ' board-frame--more-before'}${edges.atEnd ? '' : ' board-frame--more-after'}`}>
+        {edges.atStart && edges.atEnd ? null : (
+          <div className="board-frame__pan">
+            <Button
+              size="sm"
+              onClick={() => scrollByColumns(-1)}
+              disabled={edges.atStart}
+              aria-label="Scroll to earlier columns"
+              title="Earlier columns"
+            >
+              <span aria-hidden="true">‹</span>
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => scrollByColumns(1)}
+              disabled={edges.atEnd}
+              aria-label="Scroll to later columns"
+              title="Later columns"
+            >
+              <span aria-hidden="true">›</span>
+            </Button>
+          </div>
+        )}
+        <div className="board" ref={boardRef}>
+          {columns.map(({ status, cards }) => (
+            <section
+              key={status.id}
+              className={`board__column${dropTarget === status.id ? ' board__column--over' : ''}`}
+              role="region"
+              aria-label={status.name}
+              onDragOver={(e) => onDragOver(e, status.id)}
+              onDragLeave={(e) => onDragLeave(e, status.id)}
+              onDrop={(e) => onDrop(e, status)}
+            >
+              <header className="board__column-header">
+                <h2 className="board__column-title">{status.name}</h2>
+                <CountBadge className="board__count">
+                  {cards.length}
+                  <span className="visually-hidden">{cards.length === 1 ? ` ${noun.one}` : ` ${noun.many}`}</span>
+                </CountBadge>
+              </header>
+              {cards.length === 0 ? (
+                <p className="board__empty">No {noun.many}</p>
+              ) : (
+                <ul className="board__cards">
+                  {cards.map((item) => (
+                    <BoardCard
+                      key={item.id}
+                      item={item}
+                      name={nameOf(item)}
+                      dragType={dragType}
+                      statuses={statuses}
+                      focusMove={focusCard?.id === item.id && focusCard.statusId === status.id}
+                      onFocused={clearFocusCard}
+                      onMove={(next) => {
+                        setFocusCard({ id: item.id, statusId: next.id });
+                        moveTo(item.id, next);
+                      }}
+                    >
+                      {renderCard(item)}
+                    </BoardCard>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** The board's sideways scroll: whether there is more on either side, and a step of a few columns. */
+function useSideScroll() {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [edges, setEdges] = useState({ atStart: true, atEnd: true });
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    const atStart = el.scrollLeft <= 1;
+    const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
+    setEdges((current) => (current.atStart === atStart && current.atEnd === atEnd ? current : { atStart, atEnd }));
+  }, []);
+  const setRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      ref.current?.removeEventListener('scroll', measure);
+      ref.current = el;
+      if (el) {
+        el.addEventListener('scroll', measure, { passive: true });
+        measure();
+      }
+    },
+    [measure],
+  );
+  useLayoutEffect(() => {
+    measure();
+    if (typeof ResizeObserver === 'undefined' || !ref.current) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  });
+  const scrollByColumns = (direction: -1 | 1) => {
+    const el = ref.current;
+    const column = el?.querySelector('.board__column');
+    if (!el) return;
+    const step = column ? column.getBoundingClientRect().width + 12 : 240;
+    el.scrollBy({ left: direction * Math.max(step, el.clientWidth - step), behavior: 'smooth' });
+  };
+  return { ref: setRef, edges, scrollByColumns };
+}
+
+function BoardCard<T extends BoardItem>({
+  item,
+  name,
+  dragType,
+  statuses,
+  focusMove,
+  onFocused,
+  onMove,
+  children,
+}: {
+  item: T;
+  name: string;
+  dragType: string;
+  statuses: readonly WorkflowStatus[];
+  focusMove: boolean;
+  onFocused: () => void;
+  onMove: (status: WorkflowStatus) => void;
+  children: ReactNode;
+}) {
+  const [dragging, setDragging] = useState(false);
+  const moveButton = useRef<HTMLButtonElement>(null);
+  const color =
+    item.workflow_status?.color && /^#[0-9a-f]{3,6}$/i.test(item.workflow_status.color) ? item.workflow_status.color : undefined;
+
+  useEffect(() => {
+    if (!focusMove) return;
+    moveButton.current?.focus();
+    onFocused();
+  }, [focusMove, onFocused]);
+
+  const onDragStart = (event: DragEvent<HTMLLIElement>) => {
+    event.dataTransfer.setData(dragType, item.id);
+    event.dataTransfer.setData('text/plain', item.id);
+    event.dataTransfer.effectAllowed = 'move';
+    setDragging(true);
+  };
+
+  return (
+    <li
+      className={`board-card${dragging ? ' board-card--dragging' : ''}`}
+      draggable
+      onDragStart={onDragStart}
+      onDragEnd={() => setDragging(false)}
+      style={color ? { borderLeftColor: color } : undefined}
+    >
+      <div className="board-card__top">
+        <span className="board-card__ref mono">{item.reference_num}</span>
+        <MoveMenu buttonRef={moveButton} name={name} current={item.workflow_status?.id ?? null} statuses={statuses} onPick={onMove} />
+      </div>
+      {children}
+    </li>
+  );
+}
+
+/**
+ * A card's "Move" button and its menu of the other statuses (the WAI-ARIA menu button pattern):
+ * Enter, Space or ↓ opens it on the first choice, ↑/↓/Home/End move, Enter picks, Escape or Tab
+ * closes. The menu is fixed to the window, so a column's or the board's edge never clips it.
+ */
+function MoveMenu({
+  buttonRef,
+  name,
+  current,
+  statuses,
+  onPick,
+}: {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  name: string;
+  current: string | null;
+  statuses: readonly WorkflowStatus[];
+  onPick: (status: WorkflowStatus) => void;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState<{ top: number; left: number; focus: 'first' | 'last' } | null>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const choices = statuses.filter((s) => s.id !== current);
+
+  const openMenu = (focus: 'first' | 'last') => {
+    const box = buttonRef.current?.getBoundingClientRect();
+    if (!box) return;
+    const width = 200;
+    setOpen({ top: box.bottom + 4, left: Math.max(8, Math.min(box.right - width, window.innerWidth - width - 8)), focus });
+  };
+  const close = (refocus: boolean) => {
+    setOpen(null);
+    if (refocus) buttonRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const items = menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+    items?.[open.focus === 'first' ? 0 : items.length - 1]?.focus();
+    // A scroll or a click elsewhere leaves the menu where it no longer belongs: close it.
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target;
+      if (target instanceof Node && (menuRef.current?.contains(target) || buttonRef.current?.contains(target))) return;
+      setOpen(null);
+    };
+    const onScroll = () => setOpen(null);
+    document.addEventListener('pointerdown', onPointer);
+    window.addEventListener('scroll', onScroll, true);
+    window.addEventListener('resize', onScroll);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      window.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', onScroll);
+    };
+    // Only when it opens: focus is placed once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open !== null]);
+
+  const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const go = (i: number) => items[(i + items.length) % items.length]?.focus();
+    if (event.key === 'ArrowDown') go(at + 1);
+    else if (event.key === 'ArrowUp') go(at - 1);
+    else if (event.key === 'Home') go(0);
+    else if (event.key === 'End') go(items.length - 1);
+    else if (event.key === 'Escape') close(true);
+    else if (event.key === 'Tab') close(false);
+    else return;
+    if (event.key !== 'Tab') event.preventDefault();
+  };
+  const pick = (status: WorkflowStatus) => {
+    close(true);
+    onPick(status);
+  };
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="board-card__move"
+        id={`${id}-button`}
+        aria-haspopup="menu"
+        aria-expanded={open !== null}
+        aria-controls={open ? `${id}-menu` : undefined}
+        aria-label={`Move ${name}`}
+        title="Move to another status"
+        disabled={choices.length === 0}
+        onClick={() => (open ? close(false) : openMenu('first'))}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
+          }
+        }}
+      >
+        <svg className="board-card__move-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+          <circle cx="3" cy="8" r="1.5" />
+          <circle cx="8" cy="8" r="1.5" />
+          <circle cx="13" cy="8" r="1.5" />
+        </svg>
+        Move
+      </button>
+      {open ? (
+        <ul
+          ref={menuRef}
+          className="board-menu"
+          id={`${id}-menu`}
+          role="menu"
+          aria-labelledby={`${id}-button`}
+          style={{ top: open.top, left: open.left }}
+          onKeyDown={onMenuKey}
+        >
+          <li role="presentation" className="board-menu__title" aria-hidden="true">
+            Move to
+          </li>
+          {choices.map((status) => (
+            <li
+              key={status.id}
+              role="menuitem"
+              tabIndex={-1}
+              className="board-menu__item"
+              onClick={() => pick(status)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault();
+                  pick(status);
+                }
+              }}
+            >
+              {status.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
