@@ -218,3 +218,44 @@ test('an admin adds a portal user and disables them', async ({ page, app, uniq }
   await expect(app.portalUsers.row(email)).toBeVisible();
   await shot(page, 'portal-users-disabled');
 });
+
+test('an admin sets up a portal, then changes its settings; what breaks a rule is shown on its field', async ({ page, app, uniq }) => {
+  const title = `Partner ideas ${uniq}`;
+  await app.nav.link('Portals').click();
+  await expect(heading(page, 'Idea portals')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New portal' }).first().click();
+  const form = page.getByRole('form', { name: 'New portal' });
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Access', { exact: true }).selectOption({ label: 'Private' });
+  await form.getByLabel('Votes per user', { exact: true }).fill('5');
+  await form.getByLabel('Votes per idea', { exact: true }).fill('9');
+  await form.getByRole('button', { name: 'Create portal' }).click();
+  // Checked before it is sent: one idea cannot take more votes than a user holds.
+  await expect(form.getByLabel('Votes per idea', { exact: true })).toHaveAccessibleDescription(/must not be above the votes per user/);
+  await form.getByLabel('Votes per idea', { exact: true }).fill('2');
+  await shot(page, 'portal-new');
+  await form.getByRole('button', { name: 'Create portal' }).click();
+  await expect(form).toBeHidden();
+
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Private');
+  await expect(row).toContainText('5');
+
+  // Its settings, changed in place: a public portal with no per-user cap.
+  await row.getByRole('button', { name: `Settings of ${title}` }).click();
+  const settings = page.getByRole('form', { name: `Settings of ${title}` });
+  await expect(settings.getByLabel('Title', { exact: true })).toHaveValue(title);
+  await settings.getByLabel('Access', { exact: true }).selectOption({ label: 'Public' });
+  await settings.getByLabel('Votes per user', { exact: true }).fill('');
+  // Another portal's key: the service's 422 lands on the Key field, and nothing is saved.
+  await settings.getByLabel('Key', { exact: true }).fill('planner-cloud');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByLabel('Key', { exact: true })).toHaveAccessibleDescription(/taken|already/i);
+  await shot(page, 'portal-settings');
+  await settings.getByLabel('Key', { exact: true }).fill(`partner-${uniq.toLowerCase()}`);
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings).toBeHidden();
+  await expect(row).toContainText('Public');
+  await expect(row).toContainText('No cap');
+});

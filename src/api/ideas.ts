@@ -19,6 +19,8 @@ import {
   ideaPortalPage,
   portalUserEnvelope,
   portalUserPage,
+  type IdeaPortalCreateInput,
+  type IdeaPortalUpdateInput,
   type PortalUserCreateInput,
   type PortalUserUpdateInput,
 } from '../contract/portals';
@@ -241,6 +243,18 @@ export const usePromoteIdea = defineMutation('idea', {
   mutationFn: ({ id, input }: { id: string; input: IdeaPromoteInput }) => promoteIdea(id, input),
   alsoKinds: ['feature', 'epic', 'initiative'],
   onSuccess: cacheIdea,
+});
+
+/** A new portal of a workspace (administrators only: a member's 403 reaches the form). */
+export const useCreatePortal = defineMutation('idea_portal', (productId: string) => ({
+  mutationFn: async (input: IdeaPortalCreateInput) =>
+    (await apiPost('/idea_portals', { idea_portal: { ...input, product_id: productId } }, ideaPortalEnvelope)).idea_portal,
+}));
+
+/** A portal's settings: title, key, access, state, address, vote caps. */
+export const useUpdatePortal = defineMutation('idea_portal', {
+  mutationFn: async ({ id, input }: { id: string; input: IdeaPortalUpdateInput }) =>
+    (await apiPut(`/idea_portals/${seg(id)}`, { idea_portal: input }, ideaPortalEnvelope)).idea_portal,
 });
 
 export const useCreatePortalUser = defineMutation('portal_user', (portalId: string) => ({

@@ -1,25 +1,23 @@
-// A workspace's idea portals, each leading to the admin's table of its users.
+// A workspace's idea portals, each leading to the admin's table of its users; a portal is set up and
+// its settings changed in place, in the form above the table.
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { portalQueries } from '../../api/ideas';
+import { portalQueries, useCreatePortal, useUpdatePortal } from '../../api/ideas';
 import type { IdeaPortal } from '../../contract/portals';
+import { Button } from '../../ui/button';
 import { DataTable, type Column } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { paths } from '../../ui/paths';
 import { ListHeader } from '../../ui/screen-header';
+import { ACCESS_LABELS, PortalForm } from './portal-form';
 import './portals.css';
 
 type PortalItem = Partial<IdeaPortal> & { id: string };
 
-const ACCESS_LABELS: Record<IdeaPortal['access_type'], string> = {
-  public: 'Public',
-  'submit-only': 'Submit only',
-  private: 'Private',
-};
-
 const cap = (n: number | null | undefined) => (n === null || n === undefined ? 'No cap' : String(n));
 
-const columns: Column<PortalItem>[] = [
+const baseColumns: Column<PortalItem>[] = [
   {
     id: 'title',
     header: 'Portal',
@@ -69,12 +67,69 @@ const columns: Column<PortalItem>[] = [
   },
 ];
 
+const FORM_ID = 'portal-settings';
+
 export function PortalListPage() {
   const { productId = '' } = useParams();
   const portals = useQuery(portalQueries.list(productId));
+  const create = useCreatePortal(productId);
+  const update = useUpdatePortal();
+  // The form is for a new portal (`'new'`), for one portal's settings, or closed (null).
+  const [editing, setEditing] = useState<'new' | IdeaPortal | null>(null);
+  const columns: Column<PortalItem>[] = [
+    ...baseColumns,
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      width: '7rem',
+      align: 'end',
+      cell: (p) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`Settings of ${p.title ?? `portal ${p.id}`}`}
+          aria-expanded={editing !== null && editing !== 'new' && editing.id === p.id}
+          aria-controls={FORM_ID}
+          // The list answers whole portals (no `fields` narrowing), so the row is the record.
+          onClick={() => setEditing(p as IdeaPortal)}
+        >
+          Settings
+        </Button>
+      ),
+    },
+  ];
+  const newPortal = (
+    <Button variant="primary" onClick={() => setEditing('new')} aria-expanded={editing === 'new'} aria-controls={FORM_ID}>
+      New portal
+    </Button>
+  );
+
   return (
     <div className="stack">
-      <ListHeader productId={productId} title="Idea portals" meta={<span>Open a portal to manage who can sign in to it.</span>} />
+      <ListHeader
+        productId={productId}
+        title="Idea portals"
+        meta={<span>Open a portal to manage who can sign in to it.</span>}
+        actions={newPortal}
+      />
+      {editing ? (
+        <section className="card" id={FORM_ID} aria-labelledby={`${FORM_ID}-heading`}>
+          <h2 id={`${FORM_ID}-heading`} className="record-card__title">
+            {editing === 'new' ? 'New portal' : `Settings of ${editing.title}`}
+          </h2>
+          <PortalForm
+            key={editing === 'new' ? 'new' : editing.id}
+            portal={editing === 'new' ? undefined : editing}
+            onCancel={() => setEditing(null)}
+            onSubmit={async (input) => {
+              if (editing === 'new') await create.mutateAsync({ title: input.title ?? '', ...input });
+              else await update.mutateAsync({ id: editing.id, input });
+              setEditing(null);
+            }}
+          />
+        </section>
+      ) : null}
       <DataTable
         framed
         label="Idea portals"
@@ -83,8 +138,8 @@ export function PortalListPage() {
         rows={portals.data}
         state={portals}
         empty={
-          <EmptyState title="No ideas portals in this workspace">
-            A portal is where customers submit and vote on ideas; an administrator sets one up through the API.
+          <EmptyState title="No ideas portals in this workspace" action={newPortal}>
+            A portal is where customers submit and vote on ideas.
           </EmptyState>
         }
       />

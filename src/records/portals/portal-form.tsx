@@ -1,0 +1,165 @@
+// A portal's settings, for setting one up and for changing it in place on the portals screen: title,
+// key (the subdomain its address uses, made from the title when left empty), who may reach it, on or
+// off, its own address elsewhere, and the vote caps its users vote within. The rules are the
+// service's (src/contract/portals.ts); its 422s (a key already taken above all) land on the fields.
+import { useEffect } from 'react';
+import { z } from 'zod';
+import {
+  ACCESS_TYPES,
+  SUBDOMAIN_MAX,
+  SUBDOMAIN_PATTERN,
+  type AccessType,
+  type IdeaPortal,
+  type IdeaPortalUpdateInput,
+} from '../../contract/portals';
+import { CheckboxField, TextField } from '../../ui/field';
+import { BoundSelect, useFieldError } from '../../ui/form-fields';
+import { FormShell, useRecordForm } from '../../ui/form-shell';
+
+export const ACCESS_LABELS: Record<AccessType, string> = {
+  public: 'Public',
+  'submit-only': 'Submit only',
+  private: 'Private',
+};
+
+const ACCESS_HINTS: Record<AccessType, string> = {
+  public: 'Anyone reads ideas; signing in is needed to submit and vote',
+  'submit-only': 'Signed-in users see only their own ideas',
+  private: 'Only signed-in portal users see anything',
+};
+
+/** A cap as typed: '' is no cap, else a whole number from 1 to 10,000 (the service's range). */
+const capText = z
+  .string()
+  .trim()
+  .refine(
+    (v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000),
+    'must be a whole number from 1 to 10000, or empty',
+  );
+
+const portalFields = z
+  .object({
+    title: z.string().trim().min(1, 'is required').max(255, 'is too long (at most 255 characters)'),
+    subdomain: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(SUBDOMAIN_MAX, `is too long (at most ${SUBDOMAIN_MAX} characters)`)
+      .refine((v) => v === '' || SUBDOMAIN_PATTERN.test(v), 'must be letters, digits or single hyphens, starting with a letter'),
+    access_type: z.enum(ACCESS_TYPES),
+    portal_enabled: z.boolean(),
+    external_url: z
+      .string()
+      .trim()
+      .max(2_000, 'is too long (at most 2000 characters)')
+      .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'must be an http or https address'),
+    votes_per_user: capText,
+    votes_per_idea: capText,
+  })
+  .refine((v) => v.votes_per_user === '' || v.votes_per_idea === '' || Number(v.votes_per_idea) <= Number(v.votes_per_user), {
+    path: ['votes_per_idea'],
+    message: 'must not be above the votes per user',
+  });
+type Values = z.input<typeof portalFields>;
+type Output = z.output<typeof portalFields>;
+
+const cap = (v: string): number | null => (v === '' ? null : Number(v));
+
+export function toPortalInput(v: Output): IdeaPortalUpdateInput {
+  return {
+    title: v.title,
+    // Left empty on a new portal, the service makes the key from the title.
+    ...(v.subdomain ? { subdomain: v.subdomain } : {}),
+    access_type: v.access_type,
+    portal_enabled: v.portal_enabled,
+    external_url: v.external_url || null,
+    votes_per_user: cap(v.votes_per_user),
+    votes_per_idea: cap(v.votes_per_idea),
+  };
+}
+
+function defaults(portal?: IdeaPortal): Values {
+  const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+  return {
+    title: portal?.title ?? '',
+    subdomain: portal?.subdomain ?? '',
+    access_type: portal?.access_type ?? 'public',
+    portal_enabled: portal?.portal_enabled ?? true,
+    // This service answers its own address when none is set; only a set one is the portal's.
+    external_url: portal?.external_url && !portal.external_url.includes('/portal/') ? portal.external_url : '',
+    votes_per_user: text(portal?.votes_per_user),
+    votes_per_idea: text(portal?.votes_per_idea),
+  };
+}
+
+export interface PortalFormProps {
+  portal?: IdeaPortal | undefined;
+  onSubmit: (input: IdeaPortalUpdateInput) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+export function PortalForm({ portal, onSubmit, onCancel }: PortalFormProps) {
+  const form = useRecordForm(portalFields, () => defaults(portal));
+  const { register, setFocus, watch } = form;
+  // The form opens from a button elsewhere on the screen: keyboard users start in it.
+  useEffect(() => setFocus('title'), [setFocus]);
+  const access = watch('access_type');
+  const text = (name: keyof Values, label: string, hint?: string, extra: { type?: string; required?: boolean } = {}) => (
+    <PortalText name={name} label={label} hint={hint} {...extra} registration={register(name)} />
+  );
+  return (
+    <FormShell
+      form={form}
+      variant="inline"
+      label={portal ? `Settings of ${portal.title}` : 'New portal'}
+      submitLabel={portal ? 'Save settings' : 'Create portal'}
+      cancel={{ onClick: onCancel }}
+      successMessage={portal ? 'Portal settings saved' : 'Portal created'}
+      onSubmit={(values) => onSubmit(toPortalInput(values))}
+    >
+      <div className="form-grid">
+        {text('title', 'Title', undefined, { required: true })}
+        {text('subdomain', 'Key', portal ? 'Its address: /portal/<key>' : 'Its address: /portal/<key>; empty makes one from the title')}
+        <BoundSelect
+          name="access_type"
+          label="Access"
+          hint={ACCESS_HINTS[access]}
+          options={ACCESS_TYPES.map((a) => ({ value: a, label: ACCESS_LABELS[a] }))}
+        />
+        {text('external_url', 'Own address', 'A custom domain it is served at; empty serves it here', { type: 'url' })}
+        {text('votes_per_user', 'Votes per user', 'Most votes one user holds at once; empty is no cap', { type: 'number' })}
+        {text('votes_per_idea', 'Votes per idea', 'Most votes one user puts on one idea; empty is no cap', { type: 'number' })}
+        <CheckboxField label="Enabled" registration={register('portal_enabled')} hint="A disabled portal cannot be reached by its users" />
+      </div>
+    </FormShell>
+  );
+}
+
+function PortalText({
+  name,
+  label,
+  hint,
+  type = 'text',
+  required,
+  registration,
+}: {
+  name: keyof Values;
+  label: string;
+  hint?: string | undefined;
+  type?: string | undefined;
+  required?: boolean | undefined;
+  registration: ReturnType<ReturnType<typeof useRecordForm<Values, Output>>['register']>;
+}) {
+  return (
+    <TextField
+      label={label}
+      type={type}
+      required={required}
+      hint={hint}
+      registration={registration}
+      error={useFieldError(name)}
+      autoComplete="off"
+      {...(type === 'number' ? { min: 1, step: 1, inputMode: 'numeric' as const } : {})}
+    />
+  );
+}
