@@ -95,6 +95,22 @@ describe('the demo seed', () => {
     expect(ideas.some((i) => i.categories.length > 0 && i.tags.length > 0 && i.initial_votes > 0)).toBe(true);
     // The spam idea is not listed by default.
     expect(ideas.every((i) => i.spam === false)).toBe(true);
+    // The promoted idea is in its shipped status.
+    expect(ideas.find((i) => i.feature !== null)?.workflow_status.name).toBe('Shipped');
+  });
+
+  it('has a votes ledger: votes of portal users and proxy votes for organizations, counted in `votes`', async () => {
+    // "Export the roadmap to PowerPoint" (PLN-I-2): two portal users' votes on top of its initial votes.
+    const idea = (await api.call('GET /ideas/{id}', { params: { id: 'PLN-I-2' } })).data().idea;
+    const votes = (await api.call('GET /ideas/{idea_id}/endorsements', { params: { idea_id: 'PLN-I-2' } })).data();
+    const weights = votes.idea_endorsements.reduce((sum, v) => sum + v.value, 0);
+    expect(votes.idea_endorsements.length).toBe(2);
+    expect(idea.votes).toBe(idea.initial_votes + weights);
+    // "Jira two-way sync of statuses" (PLN-I-5) carries a proxy vote with its organization and link.
+    const proxied = (await api.call('GET /ideas/{idea_id}/endorsements', { params: { idea_id: 'PLN-I-5' } })).data().idea_endorsements;
+    const proxy = proxied.find((v) => v.proxy === true);
+    expect(proxy?.link).toBe('https://support.example/tickets/4821');
+    expect(proxy?.idea_organization?.name).toBe('Northwind Traders');
   });
 });
 

@@ -975,8 +975,8 @@ export const IDEAS: Record<string, IdeaSeed[]> = {
     };
     // "Dark theme for the whole app" is a duplicate of "Dark mode for the planning board".
     if (i === 15) seed.mergedInto = 0;
-    // "Release notes generated from shipped features" is linked to a feature.
-    if (i === 7) seed.feature = 'Bulk edit features';
+    // "Release notes generated from shipped features" was promoted to a feature, which ships it.
+    if (i === 7) Object.assign(seed, { feature: 'Bulk edit features', status: 'Shipped' });
     if (name.startsWith('Cheap watches')) seed.spam = true;
     return seed;
   }),
@@ -994,3 +994,52 @@ export const IDEAS: Record<string, IdeaSeed[]> = {
     { name: 'Face ID sign-in', status: 'Shipped', votes: 15, by: 'admin', age: 40, visibility: 'public' },
   ],
 };
+
+/** The organizations the demo's votes are cast for (issue 11), by the email domains of their people. */
+export const IDEA_ORGANIZATIONS: { name: string; domains: string[]; revenue: number | null }[] = [
+  { name: 'Northwind Traders', domains: ['northwind.example'], revenue: 1_200_000 },
+  { name: 'Contoso', domains: ['contoso.example'], revenue: 450_000 },
+  { name: 'Fabrikam', domains: ['fabrikam.example'], revenue: null },
+];
+
+/**
+ * A vote of the demo's ledger (issue 11): on the idea at `idea` (its index in IDEAS[product]), by a
+ * portal user of the product's portal (their email) or, for a proxy vote an administrator recorded
+ * for someone, by any email with the call or ticket it came from. Weights stay within the portal's
+ * caps (3 per idea, 10 per user), so the seeded ledger is one the service itself would accept.
+ */
+export interface IdeaVoteSeed {
+  product: string;
+  idea: number;
+  voter: string;
+  weight: number;
+  organization?: string;
+  proxy?: { link: string | null; description: string };
+}
+
+export const IDEA_VOTES: IdeaVoteSeed[] = [
+  { product: 'PLN', idea: 1, voter: 'ava.lindqvist@northwind.example', weight: 3, organization: 'Northwind Traders' },
+  { product: 'PLN', idea: 0, voter: 'ava.lindqvist@northwind.example', weight: 2, organization: 'Northwind Traders' },
+  { product: 'PLN', idea: 4, voter: 'ava.lindqvist@northwind.example', weight: 1, organization: 'Northwind Traders' },
+  { product: 'PLN', idea: 1, voter: 'ben.okafor@contoso.example', weight: 2, organization: 'Contoso' },
+  { product: 'PLN', idea: 12, voter: 'ben.okafor@contoso.example', weight: 3, organization: 'Contoso' },
+  { product: 'PLN', idea: 20, voter: 'chloe.martin@fabrikam.example', weight: 1, organization: 'Fabrikam' },
+  { product: 'PLN', idea: 0, voter: 'dev.patel@planner.local', weight: 1 },
+  { product: 'PLN', idea: 16, voter: 'dev.patel@planner.local', weight: 1 },
+  {
+    product: 'PLN',
+    idea: 4,
+    voter: 'ops.lead@northwind.example',
+    weight: 3,
+    organization: 'Northwind Traders',
+    proxy: { link: 'https://support.example/tickets/4821', description: 'Asked for it on the quarterly review call.' },
+  },
+  {
+    product: 'PLN',
+    idea: 10,
+    voter: 'it.admin@contoso.example',
+    weight: 2,
+    organization: 'Contoso',
+    proxy: { link: null, description: 'Security review blocks the rollout without SSO.' },
+  },
+];

@@ -8,12 +8,25 @@ import { parseEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { progressFromCompletion, progressFromRemaining } from '../../src/domain/progress';
 import { epicKey, featureKey, goalKey, ideaKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
+import { recountVotes } from '../store/idea-votes';
 import { recomputeRollups } from '../store/rollup-scheduler';
 import type { RollupKind } from '../store/rollup-scheduler';
 import type { Database } from '../store/schema';
 import { insertFeatureKinds, insertProduct, insertTimeFrames, insertWorkflows } from '../store/product-defaults';
 import type { StatusIds } from '../store/product-defaults';
-import { EMPTY_PRODUCT, IDEA_CATEGORIES, IDEA_PORTALS, IDEAS, INCREMENTS, PRODUCTS, SPRINTS, TEAM_STATUSES, USERS } from './demo-data';
+import {
+  EMPTY_PRODUCT,
+  IDEA_CATEGORIES,
+  IDEA_ORGANIZATIONS,
+  IDEA_PORTALS,
+  IDEA_VOTES,
+  IDEAS,
+  INCREMENTS,
+  PRODUCTS,
+  SPRINTS,
+  TEAM_STATUSES,
+  USERS,
+} from './demo-data';
 import type { FeatureSeed, ProductSeed, ReleaseSeed, UserKey } from './demo-data';
 
 export interface SeedResult {
@@ -58,6 +71,7 @@ export async function seedAccount(db: Kysely<Database>, mode: 'demo' | 'empty'):
       for (const product of PRODUCTS) await seedProduct(trx, product, users, ts, day);
       await seedIdeaPortals(trx, ts);
       await seedIdeas(trx, users, today);
+      await seedIdeaVotes(trx, adminId, ts);
     }
     return { adminId, adminEmail: admin.email };
   });
@@ -106,8 +120,8 @@ async function seedIdeaPortals(trx: Trx, ts: string): Promise<void> {
 }
 
 /**
- * The demo's idea categories and ideas (issue 11), keyed by the product counter. Votes are the
- * initial votes (no votes ledger yet); no audit rows, as for every seeded record.
+ * The demo's idea categories and ideas (issue 11), keyed by the product counter. Their votes start
+ * as initial votes; seedIdeaVotes adds the ledger's. No audit rows, as for every seeded record.
  */
 async function seedIdeas(trx: Trx, users: Map<UserKey, number>, today: Date): Promise<void> {
   const userEmails = new Map(USERS.map((u) => [u.key as string, u.email]));
@@ -187,6 +201,65 @@ async function seedIdeas(trx: Trx, users: Map<UserKey, number>, today: Date): Pr
       .where('id', '=', product.id)
       .execute();
   }
+}
+
+/**
+ * The demo's organizations and votes ledger (issue 11): portal users' votes and proxy votes an
+ * administrator recorded, then each voted idea's `votes` recounted as the service keeps it.
+ */
+async function seedIdeaVotes(trx: Trx, adminId: number, ts: string): Promise<void> {
+  const organizations = new Map<string, number>();
+  for (const o of IDEA_ORGANIZATIONS) {
+    const row = await trx
+      .insertInto('idea_organizations')
+      .values({
+        name: o.name,
+        email_domains: o.domains.join(','),
+        revenue: o.revenue,
+        created_by_id: adminId,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    organizations.set(o.name, row.id);
+  }
+  const voted: number[] = [];
+  for (const v of IDEA_VOTES) {
+    const idea = await trx
+      .selectFrom('ideas')
+      .select(['id', 'submitted_idea_portal_id'])
+      .where('reference_num', '=', ideaKey(v.product, v.idea + 1))
+      .executeTakeFirstOrThrow();
+    const portalUser = await trx
+      .selectFrom('portal_users as pu')
+      .innerJoin('idea_portals as p', 'p.id', 'pu.idea_portal_id')
+      .innerJoin('products as pr', 'pr.id', 'p.product_id')
+      .select('pu.id')
+      .where('pr.reference_prefix', '=', v.product)
+      .where('pu.email', '=', v.voter)
+      .executeTakeFirst();
+    await trx
+      .insertInto('idea_votes')
+      .values({
+        idea_id: idea.id,
+        cast_on_idea_id: idea.id,
+        voter_email: v.voter,
+        portal_user_id: portalUser?.id ?? null,
+        idea_organization_id: v.organization === undefined ? null : must(organizations, v.organization, 'organization'),
+        weight: v.weight,
+        counted_weight: v.weight,
+        link: v.proxy?.link ?? null,
+        description: v.proxy?.description ?? null,
+        proxy: v.proxy ? 1 : 0,
+        created_by_id: v.proxy ? adminId : null,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .execute();
+    voted.push(idea.id);
+  }
+  await recountVotes(trx, voted);
 }
 
 /** Looks a seeded value up and fails loudly: a miss is a mistake in demo-data.ts, not user input. */
