@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Layout stubs for jsdom (the rich-text editor asks where the cursor is drawn).
+          setupFiles: ['src/ui/test/jsdom-layout.ts'],
           // Form tests type into jsdom field by field; on a loaded 2-core machine one can pass 5 s.
           testTimeout: 15_000,
         },

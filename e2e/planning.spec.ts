@@ -53,8 +53,22 @@ test('plan a release, then create, find, move and edit a feature', async ({ page
   await feature.initialEstimate.fill('1d 2h');
   await expect(page.getByText('1d 2h = 10 h')).toBeVisible();
   await expect(feature.initialEstimate).not.toHaveAttribute('aria-invalid', 'true');
+  // The description in the rich-text editor: a heading from the toolbar, bold by its shortcut.
+  const description = page.getByRole('textbox', { name: 'Description' });
+  await description.click();
+  await page.keyboard.type('Why it matters');
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Heading', exact: true }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Works ');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('offline');
   const featurePage = await feature.submit(featureName);
   await expect(page.getByText('1d 2h').first()).toBeVisible();
+  // The record page shows what was typed, formatted, not as HTML source.
+  await expect(page.getByRole('heading', { name: 'Why it matters' })).toBeVisible();
+  await expect(page.getByRole('main').locator('strong', { hasText: 'offline' })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('<h2>');
   await shot(page, '06-feature-page');
   const featureUrl = page.url();
 

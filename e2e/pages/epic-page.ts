@@ -17,11 +17,6 @@ export class EpicsList {
 }
 
 export class EpicForm extends RecordForm<EpicPage> {
-  readonly release = this.field('Release');
-  readonly initiative = this.field('Initiative');
-  readonly progressSource = this.field('Progress source');
-  readonly durationSource = this.field('Duration source');
-
   constructor(page: Page) {
     super(page, 'epic', EpicPage);
   }

@@ -18,15 +18,10 @@ export class FeaturesList {
 }
 
 export class FeatureForm extends RecordForm<FeaturePage> {
-  readonly release = this.field('Release');
   readonly releasePhase = this.field('Release phase');
-  readonly status = this.field('Status');
   readonly epic = this.field('Epic');
-  readonly initiative = this.field('Initiative');
   readonly initialEstimate = this.field('Initial estimate');
   readonly remainingEstimate = this.field('Remaining estimate');
-  readonly progressSource = this.field('Progress source');
-  readonly progress = this.field('Progress');
 
   constructor(page: Page) {
     super(page, 'feature', FeaturePage);
@@ -34,22 +29,6 @@ export class FeatureForm extends RecordForm<FeaturePage> {
 
   async chooseEpic(name: string): Promise<void> {
     await chooseByText(this.epic, name);
-  }
-
-  /** Sets progress by hand (the field shows only under manual progress). */
-  async setManualProgress(percent: number): Promise<void> {
-    await this.progressSource.selectOption('progress_manual');
-    await expect(this.progress).toBeVisible();
-    await this.progress.fill(String(percent));
-  }
-
-  async expectInvalid(field: Locator, message: string | RegExp): Promise<void> {
-    await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(this.page.getByText(message)).toBeVisible();
-  }
-
-  async cancel(): Promise<void> {
-    await this.page.getByRole('link', { name: 'Cancel' }).click();
   }
 }
 

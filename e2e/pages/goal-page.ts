@@ -1,20 +1,13 @@
 // Goals: the workspace's list (with its in-place "New goal" form) and the goal page with the
 // initiatives that serve it.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { progressOf } from './nav';
-import { RecordPage, openRecord } from './record-page';
+import { RecordPage, RecordTable, openRecord } from './record-page';
 
-export class GoalsList {
-  readonly table: Locator;
-  readonly form: Locator;
+export class GoalsList extends RecordTable {
+  readonly form = this.page.getByRole('form', { name: 'New goal' });
 
-  constructor(readonly page: Page) {
-    this.table = page.getByRole('region', { name: 'Goals', exact: true });
-    this.form = page.getByRole('form', { name: 'New goal' });
-  }
-
-  progress(name: string): Locator {
-    return progressOf(this.table, name);
+  constructor(page: Page) {
+    super(page, 'Goals');
   }
 
   async startNew(): Promise<void> {
@@ -23,7 +16,7 @@ export class GoalsList {
   }
 
   openGoal(name: string): Promise<GoalPage> {
-    return openRecord(this.table.getByRole('link', { name, exact: true }), GoalPage, name);
+    return openRecord(this.link(name), GoalPage, name);
   }
 }
 

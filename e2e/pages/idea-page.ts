@@ -2,13 +2,11 @@
 // users (the administrator's table), as page objects on the shared RecordPage/RecordForm.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { heading } from './nav';
-import { RecordForm, RecordPage, openForm, openRecord } from './record-page';
+import { RecordForm, RecordPage, RecordTable, openForm, openRecord } from './record-page';
 
-export class IdeasList {
-  readonly table: Locator;
-
-  constructor(readonly page: Page) {
-    this.table = page.getByRole('region', { name: 'Ideas', exact: true });
+export class IdeasList extends RecordTable {
+  constructor(page: Page) {
+    super(page, 'Ideas');
   }
 
   startNew(): Promise<IdeaForm> {
@@ -16,20 +14,17 @@ export class IdeasList {
   }
 
   openIdea(name: string): Promise<IdeaPage> {
-    return openRecord(this.table.getByRole('link', { name, exact: true }), IdeaPage, name);
+    return openRecord(this.link(name), IdeaPage, name);
   }
 }
 
 export class IdeaForm extends RecordForm<IdeaPage> {
-  readonly createdBy: Locator;
-  readonly initialVotes: Locator;
-  readonly visibility: Locator;
+  readonly createdBy = this.field('Created by');
+  readonly initialVotes = this.field('Initial votes');
+  readonly visibility = this.field('Visibility');
 
   constructor(page: Page) {
     super(page, 'idea', IdeaPage);
-    this.createdBy = this.field('Created by');
-    this.initialVotes = this.field('Initial votes');
-    this.visibility = this.field('Visibility');
   }
 }
 
@@ -89,13 +84,11 @@ export class IdeaPage extends RecordPage {
   }
 }
 
-export class PortalUsersPage {
-  readonly table: Locator;
-  readonly form: Locator;
+export class PortalUsersPage extends RecordTable {
+  readonly form = this.page.getByRole('form', { name: 'Add portal user' });
 
-  constructor(readonly page: Page) {
-    this.table = page.getByRole('region', { name: 'Portal users', exact: true });
-    this.form = page.getByRole('form', { name: 'Add portal user' });
+  constructor(page: Page) {
+    super(page, 'Portal users');
   }
 
   async expectOpen(title: string): Promise<void> {

@@ -37,9 +37,6 @@ export class InitiativesList {
 
 export class InitiativeForm extends RecordForm<InitiativePage> {
   readonly parent = this.field('Parent initiative');
-  readonly status = this.field('Status');
-  readonly progressSource = this.field('Progress source');
-  readonly durationSource = this.field('Duration source');
 
   constructor(page: Page) {
     super(page, 'initiative', InitiativePage);

@@ -1,8 +1,8 @@
 // What the page objects of every record kind share: a record's page (its h1, its progress bar, the
-// links in its main region), a record's form (fields found by their exact label, the "Create/Save
-// <kind>" button that lands on the record's page) and the moves between them (follow a link and
-// wait for the page; open a form and wait for its Name field). A new kind's page objects declare
-// their labels and links on top of these.
+// links in its main region), a record's form (fields found by their exact label, those most kinds
+// carry already declared, the "Create/Save <kind>" button that lands on the record's page) and the
+// moves between them (follow a link and wait for the page; open a form and wait for its Name field).
+// A new kind's page objects declare their own labels and links on top of these.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { heading, progressOf } from './nav';
 
@@ -36,6 +36,26 @@ export class RecordPage {
   }
 }
 
+/** A list screen by its table (a region named like the list): a record's link and its progress in it. */
+export class RecordTable {
+  readonly table: Locator;
+
+  constructor(
+    readonly page: Page,
+    name: string,
+  ) {
+    this.table = page.getByRole('region', { name, exact: true });
+  }
+
+  link(name: string): Locator {
+    return this.table.getByRole('link', { name, exact: true });
+  }
+
+  progress(name: string): Locator {
+    return progressOf(this.table, name);
+  }
+}
+
 type PageObject<T> = new (page: Page) => T;
 
 /** Follows a link to a record and waits for its page. */
@@ -55,7 +75,15 @@ export async function openForm<F extends { name: Locator }>(link: Locator, Kind:
 }
 
 export abstract class RecordForm<P extends RecordPage> {
+  // The fields most kinds' forms carry (the kit's fields, labelled alike); a form without one finds none.
   readonly name: Locator;
+  readonly status: Locator;
+  readonly release: Locator;
+  readonly initiative: Locator;
+  readonly startDate: Locator;
+  readonly progressSource: Locator;
+  readonly progress: Locator;
+  readonly durationSource: Locator;
 
   protected constructor(
     readonly page: Page,
@@ -63,6 +91,13 @@ export abstract class RecordForm<P extends RecordPage> {
     private readonly RecordKind: PageObject<P>,
   ) {
     this.name = this.field('Name');
+    this.status = this.field('Status');
+    this.release = this.field('Release');
+    this.initiative = this.field('Initiative');
+    this.startDate = this.field('Start date');
+    this.progressSource = this.field('Progress source');
+    this.progress = this.field('Progress');
+    this.durationSource = this.field('Duration source');
   }
 
   /** A field by its exact label. */
@@ -73,6 +108,23 @@ export abstract class RecordForm<P extends RecordPage> {
   /** The text of the option chosen in a select. */
   chosen(select: Locator): Locator {
     return select.locator('option:checked');
+  }
+
+  /** Sets progress by hand (the field shows only under manual progress). */
+  async setManualProgress(percent: number): Promise<void> {
+    await this.progressSource.selectOption('progress_manual');
+    await expect(this.progress).toBeVisible();
+    await this.progress.fill(String(percent));
+  }
+
+  /** A field the form refused, with the message shown for it. */
+  async expectInvalid(field: Locator, message: string | RegExp): Promise<void> {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(this.page.getByText(message)).toBeVisible();
+  }
+
+  async cancel(): Promise<void> {
+    await this.page.getByRole('link', { name: 'Cancel' }).click();
   }
 
   /** Creates (or saves) and waits for the record's page. */

@@ -7,7 +7,11 @@ export class ReleasesList {
   constructor(readonly page: Page) {}
 
   async startNew(): Promise<ReleaseForm> {
-    await this.page.getByRole('link', { name: 'New release' }).or(this.page.getByRole('button', { name: 'New release' })).first().click();
+    await this.page
+      .getByRole('link', { name: 'New release' })
+      .or(this.page.getByRole('button', { name: 'New release' }))
+      .first()
+      .click();
     return new ReleaseForm(this.page);
   }
 
@@ -17,7 +21,6 @@ export class ReleasesList {
 }
 
 export class ReleaseForm extends RecordForm<ReleasePage> {
-  readonly startDate = this.field('Start date');
   readonly releaseDate = this.field('Release date');
   readonly externalReleaseDate = this.field('External release date');
   readonly externalDateResolution = this.field('External date resolution');

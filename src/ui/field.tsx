@@ -34,7 +34,7 @@ export function Field({ label, children, hint, error, required, id, className }:
     <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
       {/* The required mark sits outside the <label> so the accessible name is exactly the label. */}
       <div className="field__label-row">
-        <label className="field__label" htmlFor={controlId}>
+        <label className="field__label" htmlFor={controlId} id={`${controlId}-label`}>
           {label}
         </label>
         {required ? (
@@ -83,31 +83,24 @@ interface BoundFieldProps {
   className?: string;
 }
 
+/** A bound field's props apart: the Field frame's, the registration, and the rest for the native control. */
+function splitBound<P extends BoundFieldProps>({ label, registration, hint, error, required, id, className, ...native }: P) {
+  return [{ label, hint, error, required: required ?? false, id, className }, registration, native] as const;
+}
+
 type NativeInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref'>;
 
-export function TextField({ label, registration, hint, error, required, id, className, ...input }: BoundFieldProps & NativeInputProps) {
-  return (
-    <Field label={label} hint={hint} error={error} required={required ?? false} id={id} className={className}>
-      {(control) => <input className="input" type="text" {...input} {...control} {...registration} />}
-    </Field>
-  );
+export function TextField(props: BoundFieldProps & NativeInputProps) {
+  const [frame, registration, native] = splitBound(props);
+  return <Field {...frame}>{(control) => <input className="input" type="text" {...native} {...control} {...registration} />}</Field>;
 }
 
 type NativeTextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref'>;
 
-export function TextAreaField({
-  label,
-  registration,
-  hint,
-  error,
-  required,
-  id,
-  className,
-  rows = 4,
-  ...textarea
-}: BoundFieldProps & NativeTextareaProps) {
+export function TextAreaField(props: BoundFieldProps & NativeTextareaProps) {
+  const [frame, registration, { rows = 4, ...textarea }] = splitBound(props);
   return (
-    <Field label={label} hint={hint} error={error} required={required ?? false} id={id} className={className}>
+    <Field {...frame}>
       {(control) => <textarea className="input textarea" rows={rows} {...textarea} {...control} {...registration} />}
     </Field>
   );
@@ -121,25 +114,17 @@ export interface SelectOption {
 
 type NativeSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name' | 'onChange' | 'onBlur' | 'ref'>;
 
-export function SelectField({
-  label,
-  registration,
-  hint,
-  error,
-  required,
-  id,
-  className,
-  options,
-  placeholder,
-  ...select
-}: BoundFieldProps &
-  NativeSelectProps & {
-    options: readonly SelectOption[];
-    /** First option with value '' (e.g. "No owner"); omit to force a choice. */
-    placeholder?: string;
-  }) {
+export function SelectField(
+  props: BoundFieldProps &
+    NativeSelectProps & {
+      options: readonly SelectOption[];
+      /** First option with value '' (e.g. "No owner"); omit to force a choice. */
+      placeholder?: string;
+    },
+) {
+  const [frame, registration, { options, placeholder, ...select }] = splitBound(props);
   return (
-    <Field label={label} hint={hint} error={error} required={required ?? false} id={id} className={className}>
+    <Field {...frame}>
       {(control) => (
         <select className="input select" {...select} {...control} {...registration}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

@@ -1,11 +1,17 @@
 // What record forms offer to choose from is fetched before the form renders, so it renders once
 // with its defaults. This module holds the choice lists several forms share (releases with their
-// capacity units, link targets) and the one way to wait for a set of queries together.
-import type { UseQueryResult } from '@tanstack/react-query';
-import { releaseQueries } from '../api/releases';
-import { MAX_PER_PAGE } from '../contract/common';
+// capacity units, link targets, what every work-item form offers) and the one way to wait for a set
+// of queries together. The queries are the route loaders' (api/route-queries), so a form finds
+// what its route warmed.
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { accountQueries, statusesFor, type StatusableType } from '../api/account';
+import { releaseChoicesQuery } from '../api/route-queries';
+import type { Team, User } from '../contract/account';
+import type { WorkflowStatus } from '../contract/common';
 import type { CapacityUnits } from '../domain/estimate';
 import type { SelectOption } from './field';
+
+export { releaseChoicesQuery };
 
 /** A release a work item can be planned into. */
 export interface ReleaseChoice {
@@ -15,9 +21,6 @@ export interface ReleaseChoice {
   capacity_units: CapacityUnits;
   parking_lot: boolean;
 }
-
-/** Every release with its capacity units, which decide how estimate text reads. */
-export const releaseChoicesQuery = (productId: string) => releaseQueries.list(productId, { fields: '*', perPage: MAX_PER_PAGE });
 
 export function toReleaseChoice(r: {
   id: string;
@@ -88,4 +91,38 @@ export function combineChoices<T>(queries: readonly UseQueryResult<unknown>[], b
       for (const q of queries) if (q.isError) void q.refetch();
     },
   };
+}
+
+/** What every work-item form offers to choose from. */
+export interface WorkItemChoices {
+  releases: ReleaseChoice[];
+  /** The product's statuses of the kind, in workflow order. */
+  statuses: WorkflowStatus[];
+  users: User[];
+  /** Each team carries its statuses, iterations and program increments. */
+  teams: Team[];
+}
+
+/**
+ * The queries of what every work-item form offers (releases, the kind's statuses, users, teams) and
+ * those choices once all have arrived; a form adds its own queries and combines the two with
+ * `combineChoices`. `enabled` and `id` are for the form's own queries of the workspace.
+ */
+export function useWorkItemChoices(productId: string | undefined, kind: StatusableType) {
+  const enabled = Boolean(productId);
+  const id = productId ?? '';
+  const releases = useQuery({ ...releaseChoicesQuery(id), enabled });
+  const workflows = useQuery({ ...accountQueries.workflows(id), enabled });
+  const users = useQuery(accountQueries.users());
+  const teams = useQuery({ ...accountQueries.teams(id), enabled });
+  const choices: WorkItemChoices | undefined =
+    releases.data && workflows.data && users.data && teams.data
+      ? {
+          releases: releases.data.releases.map(toReleaseChoice),
+          statuses: statusesFor(workflows.data, kind),
+          users: users.data.users,
+          teams: teams.data,
+        }
+      : undefined;
+  return { enabled, id, queries: [releases, workflows, users, teams], choices };
 }

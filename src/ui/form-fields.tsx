@@ -2,13 +2,16 @@
 // react-hook-form's context) by field name: name, description, status, assignee, time frame, the
 // progress source with its manual percentage, a pair of dates, effort and value. Each form then
 // lists its fields instead of repeating their wiring.
+import type { ReactNode } from 'react';
 import { get, useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { User } from '../contract/account';
 import type { WorkflowStatus } from '../contract/common';
 import type { TimeFrame } from '../contract/initiatives';
-import { ChecklistField, SelectField, TextAreaField, TextField, type ChecklistItem, type SelectOption } from './field';
+import { ChecklistField, Field, SelectField, TextField, type ChecklistItem, type SelectOption } from './field';
 import { formatDateRange } from './format';
+import { FormSection } from './form-shell';
 import { optionsOf } from './labels';
+import { RichTextEditor } from './rich-text-editor';
 
 /** The form's message for a field, by name (`custom_fields.2` too). */
 export function useFieldError(name: string): string | undefined {
@@ -67,27 +70,39 @@ export function TagsField({ className }: { className?: string }) {
   );
 }
 
+/**
+ * A description (or theme, or admin response) in the kit's rich-text editor: what is typed is what
+ * the record page shows, and the HTML it keeps is sanitised. The label names the editable text
+ * (`aria-labelledby`: a <label> cannot name a contenteditable element).
+ */
 export function DescriptionField({
   name = 'description',
   label = 'Description',
-  hint = 'HTML is allowed.',
+  hint,
   rows = 6,
 }: {
   name?: string;
-  label?: string;
+  label?: ReactNode;
   hint?: string;
   rows?: number;
 }) {
-  const { register } = useFormContext();
+  const { field } = useController({ name });
+  const error = useFieldError(name);
   return (
-    <TextAreaField
-      label={label}
-      className="field--wide"
-      rows={rows}
-      registration={register(name)}
-      hint={hint}
-      error={useFieldError(name)}
-    />
+    <Field label={label} hint={hint} error={error} className="field--wide">
+      {(control) => (
+        <RichTextEditor
+          id={control.id}
+          labelledBy={`${control.id}-label`}
+          describedBy={control['aria-describedby']}
+          invalid={control['aria-invalid']}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          minRows={rows}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -107,6 +122,22 @@ export interface BoundSelectProps {
 export function BoundSelect({ name, onChange, ...props }: BoundSelectProps) {
   const { register } = useFormContext();
   return <SelectField {...props} registration={register(name, onChange ? { onChange } : {})} error={useFieldError(name)} />;
+}
+
+/**
+ * A select of the record this one links to, '' for none, labelled by the kind: its placeholder reads
+ * "No epic", or "No epics in this workspace" when there is none to choose from.
+ */
+export function LinkSelect({ label, options, ...props }: Omit<BoundSelectProps, 'placeholder'>) {
+  const noun = label.toLowerCase();
+  return (
+    <BoundSelect
+      {...props}
+      label={label}
+      options={options}
+      placeholder={options.length === 0 ? `No ${noun}s in this workspace` : `No ${noun}`}
+    />
+  );
 }
 
 export function StatusField({
@@ -133,9 +164,7 @@ export function StatusField({
 }
 
 export function AssigneeField({ users, current }: { users: readonly User[]; current?: { email: string; name: string } | null }) {
-  return (
-    <BoundSelect name="assigned_to_user" label="Assignee" options={userEmailOptions(users, current)} placeholder="Unassigned" />
-  );
+  return <BoundSelect name="assigned_to_user" label="Assignee" options={userEmailOptions(users, current)} placeholder="Unassigned" />;
 }
 
 export function TimeFrameField({
@@ -152,11 +181,10 @@ export function TimeFrameField({
   );
   const timeFrame = timeFrames.find((t) => t.id === chosen) ?? (current?.id === chosen ? current : undefined);
   return (
-    <BoundSelect
+    <LinkSelect
       name="time_frame"
       label="Time frame"
       options={options}
-      placeholder={options.length === 0 ? 'No time frames in this workspace' : 'No time frame'}
       hint={timeFrame ? formatDateRange(timeFrame.start_date, timeFrame.end_date) : undefined}
     />
   );
@@ -229,15 +257,43 @@ export function DateFields({
         hint={hint}
         error={useFieldError(start)}
       />
-      <TextField
-        label={endLabel}
-        type="date"
-        registration={register(end)}
-        disabled={disabled}
-        hint={hint}
-        error={useFieldError(end)}
-      />
+      <TextField label={endLabel} type="date" registration={register(end)} disabled={disabled} hint={hint} error={useFieldError(end)} />
     </>
+  );
+}
+
+/**
+ * The "Dates" section: the duration source, and the dates it owns, entered while it is manual, else
+ * shown disabled with `computedHint(source)` saying where they come from (the service refuses them then).
+ */
+export function DurationSection({
+  sources,
+  labelOf,
+  sourceHint,
+  computedHint,
+  end,
+  endLabel,
+}: {
+  sources: readonly string[];
+  labelOf: (source: string) => string;
+  /** Said under the source: always the same, or by whether the dates are entered. */
+  sourceHint?: string | ((manual: boolean) => string);
+  computedHint: (source: string) => string | undefined;
+  end?: string;
+  endLabel?: string;
+}) {
+  const source = (useWatch({ name: 'duration_source' }) as string | undefined) ?? '';
+  const manual = source === 'duration_manual';
+  return (
+    <FormSection title="Dates" grid="form-grid form-grid--3">
+      <BoundSelect
+        name="duration_source"
+        label="Duration source"
+        options={optionsOf(sources, labelOf)}
+        hint={typeof sourceHint === 'function' ? sourceHint(manual) : sourceHint}
+      />
+      <DateFields end={end} endLabel={endLabel} disabled={!manual} hint={manual ? undefined : computedHint(source)} />
+    </FormSection>
   );
 }
 
@@ -257,6 +313,21 @@ export function AmountField({ name, label, hint }: { name: 'effort' | 'value'; l
       error={useFieldError(name)}
     />
   );
+}
+
+/** Checklist items of linked records: the key (when known) before the name, or "<noun> <id>" without one. */
+export function referenceItems(
+  records: readonly { id: string; name?: string | undefined; reference_num?: string | undefined }[],
+  noun: string,
+): ChecklistItem[] {
+  return records.map((r) => ({
+    value: r.id,
+    label: (
+      <>
+        {r.reference_num ? <span className="mono muted">{r.reference_num}</span> : null} {r.name ?? `${noun} ${r.id}`}
+      </>
+    ),
+  }));
 }
 
 /** A many-valued field of ids as checkboxes, bound by name. */

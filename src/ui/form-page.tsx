@@ -1,9 +1,9 @@
 // The pages around record forms: a "new" page renders its form once the form's choices have arrived,
-// an "edit" page fetches the record first, then the choices, then renders the form with the record
-// as its defaults — so the form never resets under the person's hands. Loading, failure, 404 and
-// the header (with a way back) are the same for every kind.
+// an "edit" page fetches the record first, then the choices of its workspace, then renders the form
+// with the record as its defaults — so the form never resets under the person's hands. Loading,
+// failure, 404 and the header (with a way back) are the same for every kind.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Fragment, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../api/client';
 import { rememberProductId } from '../api/workspace';
@@ -52,6 +52,21 @@ export function NewRecordPage({ title, back, children }: NewRecordPageProps) {
   );
 }
 
+export interface NewFormPageProps<C> extends Omit<NewRecordPageProps, 'children'> {
+  choices: ChoicesState<C>;
+  /** The form, once its choices are there. */
+  children: (choices: C) => ReactNode;
+}
+
+/** A "new" page whose form waits for its choices. */
+export function NewFormPage<C>({ choices, children, ...page }: NewFormPageProps<C>) {
+  return (
+    <NewRecordPage {...page}>
+      <ChoicesGate state={choices}>{children}</ChoicesGate>
+    </NewRecordPage>
+  );
+}
+
 export interface EditableRecord {
   id: string;
   name: string;
@@ -59,7 +74,7 @@ export interface EditableRecord {
   product_id: string;
 }
 
-export interface EditRecordPageProps<T extends EditableRecord> {
+export interface EditRecordPageProps<T extends EditableRecord, C> {
   /** The record's query (`useQuery(featureQueries.detail(id))`). */
   record: UseQueryResult<T, ApiError>;
   /** "feature", for "Loading the feature…" and "This feature does not exist". */
@@ -67,11 +82,20 @@ export interface EditRecordPageProps<T extends EditableRecord> {
   href: (record: T) => string;
   /** Another way out when the record cannot be loaded. */
   missingAction?: ReactNode;
-  /** The form (keyed by the record, so another record starts a fresh form). */
-  children: (record: T) => ReactNode;
+  /** The hook of the form's choices (`useFeatureFormChoices`), called with the record's workspace. */
+  useChoices: (productId: string) => ChoicesState<C>;
+  /** The form, once record and choices are there (keyed by the record, so another record starts a fresh form). */
+  children: (record: T, choices: C) => ReactNode;
 }
 
-export function EditRecordPage<T extends EditableRecord>({ record, noun, href, missingAction, children }: EditRecordPageProps<T>) {
+export function EditRecordPage<T extends EditableRecord, C>({
+  record,
+  noun,
+  href,
+  missingAction,
+  useChoices,
+  children,
+}: EditRecordPageProps<T, C>) {
   // Opening a record of another workspace switches the sidebar (and its links) to that workspace.
   const productId = record.data?.product_id;
   useEffect(() => {
@@ -109,9 +133,20 @@ export function EditRecordPage<T extends EditableRecord>({ record, noun, href, m
         }
         title={`Edit ${r.name}`}
       />
-      <Fragment key={r.id}>{children(r)}</Fragment>
+      <RecordChoices key={r.id} record={r} useChoices={useChoices}>
+        {children}
+      </RecordChoices>
     </div>
   );
+}
+
+/** The form of a loaded record once the choices of its workspace are there. */
+function RecordChoices<T extends EditableRecord, C>({
+  record,
+  useChoices,
+  children,
+}: Pick<EditRecordPageProps<T, C>, 'useChoices' | 'children'> & { record: T }) {
+  return <ChoicesGate state={useChoices(record.product_id)}>{(choices) => children(record, choices)}</ChoicesGate>;
 }
 
 /** Every work item is planned into a release: without one there is nothing to create it in. */
@@ -151,12 +186,8 @@ export function NewWorkItemPage<C extends { releases: readonly unknown[] }>({
 }: NewWorkItemPageProps<C>) {
   const [params] = useSearchParams();
   return (
-    <NewRecordPage {...page}>
-      <ChoicesGate state={choices}>
-        {(loaded) =>
-          loaded.releases.length === 0 ? <NoReleasesYet productId={productId} noun={noun} /> : children(loaded, params)
-        }
-      </ChoicesGate>
-    </NewRecordPage>
+    <NewFormPage {...page} choices={choices}>
+      {(loaded) => (loaded.releases.length === 0 ? <NoReleasesYet productId={productId} noun={noun} /> : children(loaded, params))}
+    </NewFormPage>
   );
 }

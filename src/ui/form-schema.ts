@@ -51,6 +51,19 @@ export const requiredProgressText = z
   .transform(Number)
   .pipe(z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100'));
 
+/**
+ * The progress source with its percentage, as branches on the source (for `z.discriminatedUnion`):
+ * under manual progress the percentage is required; under a computed source the service refuses it,
+ * so the hidden value is accepted (switching back to manual starts from it) for the form's transform
+ * to drop.
+ */
+export function progressBranches<S extends string>(computed: readonly S[]) {
+  return [
+    z.object({ progress_source: z.literal('progress_manual'), progress: requiredProgressText }),
+    z.object({ progress_source: z.enum(computed), progress: z.string().optional() }),
+  ] as const;
+}
+
 /** Manual progress that may be left empty: checks the text when there is some. */
 export function checkProgressText(source: string, progress: string | undefined, ctx: Ctx): void {
   if (source !== 'progress_manual') return;
@@ -118,26 +131,6 @@ export const WORK_ITEM_FIELD_ALIASES = {
   remaining_estimate: 'remaining_estimate_text',
   release_id: 'release',
 } as const;
-
-/** The work-item form fields, for putting the service's field errors where they belong. */
-export const WORK_ITEM_FORM_FIELDS = [
-  'name',
-  'release',
-  'workflow_status',
-  'assigned_to_user',
-  'tags',
-  'start_date',
-  'due_date',
-  ...ESTIMATE_FIELDS,
-  'progress_source',
-  'progress',
-  'team',
-  'iteration',
-  'program_increment',
-  'team_workflow_status',
-  'watchers',
-  'description',
-] as const;
 
 export interface WorkItemRecord {
   name: string;

@@ -2,18 +2,23 @@
 // that stays enabled (a click on an invalid form says what is wrong instead of nothing), a pending
 // state, the service's 422 messages put under the fields they name, an error summary at the top
 // linking to each problem, focus on the first problem after a failed submit, and a toast on
-// success. What happens after success (usually navigation) is the caller's.
+// success. What happens after success (usually navigation) is the caller's. `useRecordForm` makes
+// the form the shell holds, so every record form is checked and reset the same way.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import {
   FormProvider,
   get,
+  useForm,
   useFormContext,
   useFormState,
+  type DefaultValues,
   type FieldErrors,
   type FieldValues,
   type Path,
   type UseFormReturn,
 } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button, ButtonLink } from './button';
 import { humanizeField, mapFieldErrors, type MapFieldErrorsOptions } from './map-field-errors';
 import { showToast } from './toast';
@@ -21,14 +26,36 @@ import './form-shell.css';
 
 export type FormCancel = { to: string } | { onClick: () => void };
 
+/**
+ * The form a FormShell holds: checked by its zod schema (a field once it is left, then as it is
+ * typed), with defaults worked out once, so a re-render never resets what the person typed.
+ */
+export function useRecordForm<TValues extends FieldValues, TOutput>(
+  schema: z.ZodType<TOutput, TValues>,
+  defaults: () => TValues,
+): UseFormReturn<TValues, unknown, TOutput> {
+  // Whole values, every field named (FormShell reads its field list from them); TypeScript cannot
+  // see that whole values of a generic type are also partial ones.
+  const [defaultValues] = useState(defaults as () => DefaultValues<TValues>);
+  return useForm<TValues, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
+}
+
+/** A record kind's form names: "New epic" and "Create epic", or "Edit epic" and "Save epic" for a record. */
+export function recordFormLabels(noun: string, record: object | null | undefined): { label: string; submitLabel: string } {
+  return record ? { label: `Edit ${noun}`, submitLabel: `Save ${noun}` } : { label: `New ${noun}`, submitLabel: `Create ${noun}` };
+}
+
 export interface FormShellProps<TValues extends FieldValues, TOutput, TResult> {
   form: UseFormReturn<TValues, unknown, TOutput>;
   /** The form's accessible name ("New feature"). */
   label: string;
   /** Saves; a rejection (an ApiError's 422 above all) is shown on the form. */
   onSubmit: (values: TOutput) => Promise<TResult>;
-  /** The form's field names, for putting the service's field messages where they belong. */
-  fields: readonly Path<TValues>[];
+  /**
+   * The form's field names, for putting the service's field messages where they belong; by default
+   * every field the form holds a value for (its defaults name them all).
+   */
+  fields?: readonly Path<TValues>[];
   aliases?: MapFieldErrorsOptions<TValues>['aliases'];
   submitLabel: string;
   pendingLabel?: string;
@@ -80,7 +107,8 @@ export function FormShell<TValues extends FieldValues, TOutput, TResult>({
         if (successMessage) showToast(typeof successMessage === 'string' ? successMessage : successMessage(result));
         onSuccess?.(result);
       } catch (error) {
-        setGeneral(mapFieldErrors(error, form.setError, fields, { aliases }));
+        const known = fields ?? (Object.keys(form.getValues()) as Path<TValues>[]);
+        setGeneral(mapFieldErrors(error, form.setError, known, { aliases }));
         failed();
       }
     },
@@ -106,9 +134,7 @@ export function FormShell<TValues extends FieldValues, TOutput, TResult>({
     <FormProvider {...form}>
       <form
         id={formId}
-        className={['form', 'form-shell', variant === 'card' ? 'card' : 'form-shell--inline', className ?? '']
-          .filter(Boolean)
-          .join(' ')}
+        className={['form', 'form-shell', variant === 'card' ? 'card' : 'form-shell--inline', className ?? ''].filter(Boolean).join(' ')}
         onSubmit={(event) => void submit(event)}
         noValidate
         aria-label={label}
@@ -211,9 +237,7 @@ function fieldProblems(errors: FieldErrors, formId: string): Problem[] {
     const target = group ?? control;
     return { ...e, label, controlId: target?.id || null, el: target };
   });
-  found.sort((a, b) =>
-    a.el && b.el ? (a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1) : a.el ? -1 : 1,
-  );
+  found.sort((a, b) => (a.el && b.el ? (a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1) : a.el ? -1 : 1));
   return found.map(({ el: _el, ...p }) => p);
 }
 
@@ -252,18 +276,12 @@ export function FormSection({ title, children, collapsible, filled, fields = [],
   }
   const isOpen = open || hasError;
   return (
-    <details
-      className="form-section form-section--collapsible"
-      open={isOpen}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
-    >
+    <details className="form-section form-section--collapsible" open={isOpen} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="form-section__summary">
         <span className="form-section__title">{title}</span>
         {note && !isOpen ? <span className="form-section__note">{note}</span> : null}
       </summary>
-      <div className="form-section__body">
-        {body}
-      </div>
+      <div className="form-section__body">{body}</div>
     </details>
   );
 }

@@ -1,10 +1,11 @@
 // A titled section of a record page holding one list with its own paging: the count in the
-// heading, an optional "new …" action, the list (usually a DataTable with its empty state) and a
-// pager when there is more than one page.
+// heading, an optional "new …" action, the list (usually a DataTable with its empty state, or "This
+// page is empty" for a later page that came back empty) and a pager when there is more than one page.
 import type { ReactNode } from 'react';
 import { paginationSchema, type Pagination } from '../contract/common';
 import { CountBadge } from './count-badge';
 import { DataTable } from './data-table';
+import { EmptyState } from './empty-state';
 import type { Column } from './data-table-model';
 import type { LoadState } from './load-state';
 import { Pager } from './pager';
@@ -30,7 +31,18 @@ export interface PagedSectionProps {
   paging?: boolean;
 }
 
-export function PagedSection({ id, title, count, aside, action, children, pagination, onPageChange, noun = 'records', paging = false }: PagedSectionProps) {
+export function PagedSection({
+  id,
+  title,
+  count,
+  aside,
+  action,
+  children,
+  pagination,
+  onPageChange,
+  noun = 'records',
+  paging = false,
+}: PagedSectionProps) {
   return (
     <section className="paged-section" aria-labelledby={id}>
       <div className="paged-section__header">
@@ -57,7 +69,7 @@ export interface PagedTableProps<T> extends Omit<PagedSectionProps, 'children' |
   rowKey?: (row: T) => string;
   /** The list's query; its pagination (when it has one) drives the pager. */
   state: LoadState & { data?: unknown; isPlaceholderData?: boolean };
-  /** Shown when the list is empty (usually a compact EmptyState). */
+  /** Shown when the list is empty (usually a compact EmptyState); a later page says it is empty instead. */
   empty: ReactNode;
 }
 
@@ -70,9 +82,21 @@ function paginationOf(data: unknown): Pagination | undefined {
 
 /** A PagedSection holding one compact DataTable: the common case on record pages. */
 export function PagedTable<T>({ label, columns, rows, rowKey, state, empty, noun = 'records', ...section }: PagedTableProps<T>) {
+  const pagination = paginationOf(state.data);
+  // Records removed meanwhile can leave the page one stood on empty; the pager still leads back.
+  const laterPage = (pagination?.current_page ?? 1) > 1;
   return (
-    <PagedSection noun={noun} pagination={paginationOf(state.data)} paging={state.isPlaceholderData} {...section}>
-      <DataTable compact label={label} noun={noun} columns={columns} rows={rows} rowKey={rowKey} state={state} empty={empty} />
+    <PagedSection noun={noun} pagination={pagination} paging={state.isPlaceholderData} {...section}>
+      <DataTable
+        compact
+        label={label}
+        noun={noun}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        state={state}
+        empty={laterPage ? <EmptyState compact title="This page is empty" /> : empty}
+      />
     </PagedSection>
   );
 }

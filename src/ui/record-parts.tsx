@@ -1,6 +1,6 @@
 // Building blocks of record pages: a titled card, the delete button with its confirmation, and the
-// side column features and epics share (progress with estimates, details, team), so the two pages
-// read the same and stay the same.
+// header, body and side column features and epics share (progress with estimates, details, team),
+// so the two pages read the same and stay the same.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from './button';
@@ -97,6 +97,7 @@ export interface WorkItemRecord {
   iteration: { name: string } | null;
   program_increment: { reference_num: string; name: string } | null;
   team_workflow_status: { name: string; color: string; complete?: boolean } | null;
+  description: { body: string } | null;
 }
 
 /** A linked record shown with its key: "PLN-S-2 Enterprise readiness". */
@@ -106,6 +107,11 @@ export function KeyedLink({ to, reference, name }: { to: string; reference: stri
       <span className="mono">{reference}</span> {name}
     </Link>
   );
+}
+
+/** A detail's value for a linked record: its KeyedLink to `href(key)`, or nothing when there is no link. */
+export function keyedLink(link: { reference_num: string; name: string } | null, href: (reference: string) => string): ReactNode {
+  return link ? <KeyedLink to={href(link.reference_num)} reference={link.reference_num} name={link.name} /> : null;
 }
 
 export interface WorkItemAsideProps {
@@ -170,6 +176,30 @@ export function WorkItemAside({ item, placement, children }: WorkItemAsideProps)
       </RecordCard>
       {children}
     </aside>
+  );
+}
+
+export interface WorkItemBodyProps extends WorkItemAsideProps {
+  /** "epic", "feature": names the description card (`epic-description`). */
+  noun: string;
+  /** What hangs from the item, under its description (an epic's features, a feature's requirements). */
+  main: ReactNode;
+}
+
+/** The body of a feature or epic page: its description and what hangs from it, beside the shared side column. */
+export function WorkItemBody({ item, noun, main, placement, children }: WorkItemBodyProps) {
+  return (
+    <div className="layout-2col">
+      <div className="stack">
+        <RecordCard id={`${noun}-description`} title="Description">
+          <HtmlView html={item.description?.body} emptyText="No description yet." />
+        </RecordCard>
+        {main}
+      </div>
+      <WorkItemAside item={item} placement={placement}>
+        {children}
+      </WorkItemAside>
+    </div>
   );
 }
 
@@ -249,11 +279,8 @@ export interface WorkItemHeaderProps {
 export function WorkItemHeader({ item, trail, actions, editHref, noun, deletion }: WorkItemHeaderProps) {
   return (
     <RecordHeader
-      productId={item.product_id}
+      record={item}
       trail={trail}
-      reference={item.reference_num}
-      name={item.name}
-      title={item.name}
       meta={<StatusPill status={item.workflow_status} />}
       actions={
         <>

@@ -32,24 +32,26 @@ export function ListHeader({ productId, title, meta, actions }: ListHeaderProps)
 }
 
 export interface RecordHeaderProps {
-  productId: string;
+  /** Its workspace is the first crumb, its key the last; its name is the document title. */
+  record: { product_id: string; reference_num: string; name: string };
   /** Crumbs between the workspace and the record, e.g. Releases › PLN-R-2. */
   trail: readonly Crumb[];
-  /** The record's key, the last crumb. */
-  reference: string;
-  title: ReactNode;
-  /** The title as text, for the document title. */
-  name: string;
+  /** The heading; the record's name unless given. */
+  title?: ReactNode;
   meta?: ReactNode;
   actions?: ReactNode;
 }
 
-export function RecordHeader({ productId, trail, reference, title, name, meta, actions }: RecordHeaderProps) {
-  const workspace = useWorkspaceName(productId);
-  const items: Crumb[] = [{ label: workspace ?? 'Workspace', to: paths.releases(productId) }, ...trail, { label: reference }];
+export function RecordHeader({ record, trail, title = record.name, meta, actions }: RecordHeaderProps) {
+  const workspace = useWorkspaceName(record.product_id);
+  const items: Crumb[] = [
+    { label: workspace ?? 'Workspace', to: paths.releases(record.product_id) },
+    ...trail,
+    { label: record.reference_num },
+  ];
   return (
     <>
-      <title>{screenTitle(name)}</title>
+      <title>{screenTitle(record.name)}</title>
       {/* The breadcrumbs start with the workspace: PageHeader need not name it again. */}
       <PageHeader workspace={false} eyebrow={<Breadcrumbs items={items} />} title={title} meta={meta} actions={actions} />
     </>

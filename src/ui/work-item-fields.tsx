@@ -8,10 +8,11 @@ import type { Team, User } from '../contract/account';
 import type { CapacityUnits } from '../domain/estimate';
 import { EstimateInput } from './estimate-input';
 import { SelectField, TextField } from './field';
-import { BoundChecklist, BoundSelect, useFieldError } from './form-fields';
+import { BoundChecklist, BoundSelect, LinkSelect, ProgressFields, useFieldError } from './form-fields';
 import { releaseOptions, type ReleaseChoice } from './form-choices';
 import { ESTIMATE_FIELDS, type EstimateField } from './form-schema';
 import { FormSection } from './form-shell';
+import { sourceLabel } from './labels';
 
 /** Labels of the three estimate inputs, by form field name. */
 export const ESTIMATE_LABELS = {
@@ -60,9 +61,7 @@ export function ReleaseField({
       hint={releaseId ? (units === 'story_points' ? 'Estimated in story points' : 'Estimated in time') : undefined}
       onChange={() => {
         onChange?.();
-        const filled = ESTIMATE_FIELDS.filter(
-          (f) => String(getValues(f) ?? '').trim() !== '' || getFieldState(f).error !== undefined,
-        );
+        const filled = ESTIMATE_FIELDS.filter((f) => String(getValues(f) ?? '').trim() !== '' || getFieldState(f).error !== undefined);
         if (filled.length > 0) void trigger(filled);
       }}
     />
@@ -100,7 +99,34 @@ export function EstimateFields({ units }: { units: CapacityUnits }) {
   );
 }
 
-const TEAM_FIELDS = ['team', 'iteration', 'program_increment', 'team_workflow_status'] as const;
+/** The section of the three estimates with the progress source (and its manual percentage). */
+export function EstimatesSection({ units, sources }: { units: CapacityUnits; sources: readonly string[] }) {
+  return (
+    <FormSection title="Estimates and progress" grid="form-grid form-grid--3">
+      <EstimateFields units={units} />
+      <ProgressFields sources={sources} labelOf={sourceLabel} />
+    </FormSection>
+  );
+}
+
+type TeamLinks = ReturnType<typeof teamChoices>;
+
+/** The links that belong to a team, by form field, with the chosen team's options for each. */
+const TEAM_LINKS = [
+  { name: 'iteration', label: 'Iteration', options: (t: TeamLinks) => t.iterations.map((i) => ({ value: i.id, label: i.name })) },
+  {
+    name: 'program_increment',
+    label: 'Program increment',
+    options: (t: TeamLinks) => t.programIncrements.map((p) => ({ value: p.id, label: `${p.reference_num} ${p.name}` })),
+  },
+  {
+    name: 'team_workflow_status',
+    label: 'Team status',
+    options: (t: TeamLinks) => t.statuses.map((s) => ({ value: s.name, label: s.name })),
+  },
+] as const;
+
+const TEAM_FIELDS = ['team', ...TEAM_LINKS.map((link) => link.name)];
 
 /**
  * Team, then the iteration, program increment and team status of that team (disabled until a team
@@ -111,7 +137,6 @@ export function TeamSection({ teams }: { teams: readonly Team[] }) {
   const { setValue, formState } = useFormContext();
   const teamId = (useWatch({ name: 'team' }) as string | undefined) ?? '';
   const team = teamChoices(teams, teamId);
-  const noTeamHint = teamId ? undefined : 'Choose a team first';
   const chosen = teams.find((t) => t.id === teamId);
   return (
     <FormSection
@@ -121,41 +146,25 @@ export function TeamSection({ teams }: { teams: readonly Team[] }) {
       fields={TEAM_FIELDS}
       note={chosen ? chosen.name : 'No team'}
     >
-      <BoundSelect
+      <LinkSelect
         name="team"
         label="Team"
         options={teams.map((t) => ({ value: t.id, label: t.name }))}
-        placeholder={teams.length === 0 ? 'No teams in this workspace' : 'No team'}
         onChange={() => {
-          setValue('iteration', '');
-          setValue('program_increment', '');
-          setValue('team_workflow_status', '');
+          for (const link of TEAM_LINKS) setValue(link.name, '');
         }}
       />
-      <BoundSelect
-        name="iteration"
-        label="Iteration"
-        options={team.iterations.map((i) => ({ value: i.id, label: i.name }))}
-        placeholder="No iteration"
-        disabled={!teamId}
-        hint={noTeamHint}
-      />
-      <BoundSelect
-        name="program_increment"
-        label="Program increment"
-        options={team.programIncrements.map((p) => ({ value: p.id, label: `${p.reference_num} ${p.name}` }))}
-        placeholder="No program increment"
-        disabled={!teamId}
-        hint={noTeamHint}
-      />
-      <BoundSelect
-        name="team_workflow_status"
-        label="Team status"
-        options={team.statuses.map((s) => ({ value: s.name, label: s.name }))}
-        placeholder="No team status"
-        disabled={!teamId}
-        hint={noTeamHint}
-      />
+      {TEAM_LINKS.map((link) => (
+        <BoundSelect
+          key={link.name}
+          name={link.name}
+          label={link.label}
+          options={link.options(team)}
+          placeholder={`No ${link.label.toLowerCase()}`}
+          disabled={!teamId}
+          hint={teamId ? undefined : 'Choose a team first'}
+        />
+      ))}
     </FormSection>
   );
 }
@@ -165,9 +174,7 @@ export function PeopleSection({ users, id }: { users: readonly User[]; id: strin
   const { formState } = useFormContext();
   const initial = (formState.defaultValues?.watchers as string[] | undefined) ?? [];
   const watchers = (useWatch({ name: 'watchers' }) as string[] | undefined) ?? [];
-  const items = users
-    .filter((u) => u.enabled || initial.includes(u.id))
-    .map((u) => ({ value: u.id, label: u.name || u.email }));
+  const items = users.filter((u) => u.enabled || initial.includes(u.id)).map((u) => ({ value: u.id, label: u.name || u.email }));
   return (
     <FormSection
       title="People"

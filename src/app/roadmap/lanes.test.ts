@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { RoadmapRelease } from '../../api/roadmap';
 import type { EpicListItem } from '../../contract/epics';
 import type { InitiativeListItem } from '../../contract/initiatives';
-import type { ReleasePhase } from '../../contract/releases';
 import {
   barTitle,
   epicDates,
@@ -18,34 +17,9 @@ import {
   spanText,
   unscheduledText,
 } from './lanes';
+import { phase } from './roadmap-fixtures';
 
 const status = (name: string, color = '#fbd58b') => ({ id: '1', name, position: 1, complete: false, color });
-
-function phase(
-  id: string,
-  name: string,
-  type: 'phase' | 'milestone',
-  start: string | null,
-  end: string | null,
-  position: number,
-): ReleasePhase {
-  return {
-    id,
-    name,
-    type,
-    start_on: start,
-    end_on: end,
-    release_id: '1',
-    position,
-    progress: type === 'phase' ? 50 : null,
-    progress_source: 'progress_manual',
-    duration_source: 'duration_manual',
-    description: null,
-    features_count: 0,
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-  };
-}
 
 const releaseRef = (id: string, name: string, start: string | null, end: string | null) => ({
   id,
@@ -156,14 +130,7 @@ describe('releaseLane', () => {
 
   it('gives every date it draws to the range, phases included', () => {
     expect(releaseDates(lane)).toEqual(
-      expect.arrayContaining([
-        '2026-08-23',
-        '2026-10-17',
-        '2026-11-01',
-        '2026-12-16',
-        '2026-12-01',
-        '2026-12-05',
-      ]),
+      expect.arrayContaining(['2026-08-23', '2026-10-17', '2026-11-01', '2026-12-16', '2026-12-01', '2026-12-05']),
     );
   });
 });

@@ -94,6 +94,28 @@ const bySpan = (a: BarModel, b: BarModel): number =>
 
 const nameOf = (record: { id: string; name?: string | undefined }): string => record.name ?? `#${record.id}`;
 
+interface Barred {
+  id: string;
+  name?: string | undefined;
+  reference_num?: string | undefined;
+  progress?: number | null | undefined;
+  workflow_status?: { name: string; color: string } | undefined;
+}
+
+/** A record's bar: its name, key, page, span and progress, in its status colour unless given another. */
+function barOf(record: Barred, href: string, span: Span, color = record.workflow_status?.color): BarModel {
+  return {
+    id: record.id,
+    name: nameOf(record),
+    reference: record.reference_num ?? null,
+    href,
+    span,
+    progress: progressPercent(record.progress),
+    color: safeColor(color),
+    status: record.workflow_status?.name ?? null,
+  };
+}
+
 export function releaseLane(data: readonly RoadmapRelease[]): Lane<ReleaseRow> {
   const rows: ReleaseRow[] = [];
   const unscheduled: Unscheduled[] = [];
@@ -118,23 +140,8 @@ export function releaseLane(data: readonly RoadmapRelease[]): Lane<ReleaseRow> {
           progress: progressPercent(phase.progress),
         });
     }
-    phaseModels.sort(
-      (a, b) => a.span.start.localeCompare(b.span.start) || a.span.end.localeCompare(b.span.end),
-    );
-    rows.push({
-      bar: {
-        id: release.id,
-        name: nameOf(release),
-        reference: release.reference_num ?? null,
-        href: paths.release(release.id),
-        span,
-        progress: progressPercent(release.progress),
-        color: safeColor(release.workflow_status?.color),
-        status: release.workflow_status?.name ?? null,
-      },
-      phases: phaseModels,
-      undatedPhases,
-    });
+    phaseModels.sort((a, b) => a.span.start.localeCompare(b.span.start) || a.span.end.localeCompare(b.span.end));
+    rows.push({ bar: barOf(release, paths.release(release.id), span), phases: phaseModels, undatedPhases });
   }
   rows.sort((a, b) => bySpan(a.bar, b.bar));
   return { rows, unscheduled, total: data.length };
@@ -157,17 +164,8 @@ export function initiativeLane(items: readonly InitiativeListItem[]): Lane<Initi
       continue;
     }
     rows.push({
-      bar: {
-        id: item.id,
-        name: nameOf(item),
-        reference: item.reference_num ?? null,
-        href: paths.initiative(item.id),
-        span,
-        progress: progressPercent(item.progress),
-        // An initiative has its own colour; its status colour is the fallback.
-        color: safeColor(item.color && HEX.test(item.color) ? item.color : item.workflow_status?.color),
-        status: item.workflow_status?.name ?? null,
-      },
+      // An initiative has its own colour; its status colour is the fallback.
+      bar: barOf(item, paths.initiative(item.id), span, item.color && HEX.test(item.color) ? item.color : item.workflow_status?.color),
       depth,
       parentName: depth > 0 && item.parent_id ? (names.get(item.parent_id) ?? null) : null,
     });
@@ -197,16 +195,7 @@ export function epicLane(items: readonly EpicListItem[]): Lane<EpicGroup> {
       };
       groups.set(key, group);
     }
-    group.rows.push({
-      id: epic.id,
-      name: nameOf(epic),
-      reference: epic.reference_num ?? null,
-      href: paths.epic(epic.id),
-      span,
-      progress: progressPercent(epic.progress),
-      color: safeColor(epic.workflow_status?.color),
-      status: epic.workflow_status?.name ?? null,
-    });
+    group.rows.push(barOf(epic, paths.epic(epic.id), span));
   }
   for (const group of groups.values()) group.rows.sort(bySpan);
   // Releases in date order (undated releases, then epics without a release, last).
@@ -221,11 +210,7 @@ export function epicLane(items: readonly EpicListItem[]): Lane<EpicGroup> {
 
 /** Every date a lane draws, for the range of the timeline. */
 export function releaseDates(lane: Lane<ReleaseRow>): string[] {
-  return lane.rows.flatMap((r) => [
-    r.bar.span.start,
-    r.bar.span.end,
-    ...r.phases.flatMap((p) => [p.span.start, p.span.end]),
-  ]);
+  return lane.rows.flatMap((r) => [r.bar.span.start, r.bar.span.end, ...r.phases.flatMap((p) => [p.span.start, p.span.end])]);
 }
 
 export function initiativeDates(lane: Lane<InitiativeRow>): string[] {

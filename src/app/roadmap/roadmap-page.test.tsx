@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../ui/format';
 import { EMPTY_ROADMAP_TITLE, RoadmapPage } from './roadmap-page';
 import type { Zoom } from './layout';
+import { phase } from './roadmap-fixtures';
 
 afterEach(() => {
   cleanup();
@@ -23,29 +24,8 @@ const page = (key: string, items: unknown[]) => ({
   [key]: items,
   pagination: { total_records: items.length, total_pages: 1, current_page: 1 },
 });
-const phase = (
-  id: string,
-  name: string,
-  type: 'phase' | 'milestone',
-  start: string,
-  end: string,
-  position: number,
-) => ({
-  id,
-  name,
-  type,
-  start_on: start,
-  end_on: end,
-  release_id: '2',
-  position,
-  progress: type === 'phase' ? 50 : null,
-  progress_source: 'progress_manual',
-  duration_source: 'duration_manual',
-  description: null,
-  features_count: 0,
-  created_at: stamp,
-  updated_at: stamp,
-});
+// Undated: listed under its lane, never drawn.
+const someday = { id: '3', name: 'Someday', reference_num: 'PLN-R-3', start_date: null, release_date: null, end_date: null };
 
 /** What the stubbed service holds: list items as the service sends them, phases by release id. */
 interface Data {
@@ -66,19 +46,12 @@ const dated: Data = {
       progress: 40,
       workflow_status: status('In progress', '#fbd58b'),
     },
-    {
-      id: '3',
-      name: 'Someday',
-      reference_num: 'PLN-R-3',
-      start_date: null,
-      release_date: null,
-      end_date: null,
-    },
+    someday,
   ],
   phases: {
     '2': [
-      phase('10', 'Build', 'phase', '2026-11-01', '2026-12-01', 1),
-      phase('11', 'General availability', 'milestone', '2026-12-16', '2026-12-16', 2),
+      phase('10', 'Build', 'phase', '2026-11-01', '2026-12-01', 1, '2'),
+      phase('11', 'General availability', 'milestone', '2026-12-16', '2026-12-16', 2, '2'),
     ],
   },
   initiatives: [
@@ -99,26 +72,13 @@ const dated: Data = {
       progress: 60,
     },
   ],
-  epics: [
-    { id: '7', name: 'Identity and access', start_date: '2026-08-23', due_date: '2026-12-06', progress: 67 },
-  ],
+  epics: [{ id: '7', name: 'Identity and access', start_date: '2026-08-23', due_date: '2026-12-06', progress: 67 }],
 };
 
 const undated: Data = {
-  releases: [
-    {
-      id: '3',
-      name: 'Someday',
-      reference_num: 'PLN-R-3',
-      start_date: null,
-      release_date: null,
-      end_date: null,
-    },
-  ],
+  releases: [someday],
   phases: {},
-  initiatives: [
-    { id: '1', name: 'Big bet', start_date: null, end_date: null, progress: 0, color: '#c9733d' },
-  ],
+  initiatives: [{ id: '1', name: 'Big bet', start_date: null, end_date: null, progress: 0, color: '#c9733d' }],
   epics: [],
 };
 
@@ -157,10 +117,7 @@ function stubService(data: Data, failing: readonly string[] = []) {
   );
 }
 
-function renderRoadmap({
-  zoom = 'month',
-  onZoomChange = () => {},
-}: { zoom?: Zoom; onZoomChange?: (zoom: Zoom) => void } = {}) {
+function renderRoadmap({ zoom = 'month', onZoomChange = () => {} }: { zoom?: Zoom; onZoomChange?: (zoom: Zoom) => void } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -185,11 +142,7 @@ describe('RoadmapPage', () => {
     renderRoadmap();
     expect(screen.getByRole('status').textContent).toContain('Loading the roadmap');
     await screen.findByRole('region', { name: 'Releases' });
-    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual([
-      'Releases',
-      'Initiatives',
-      'Epics',
-    ]);
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Releases', 'Initiatives', 'Epics']);
   });
 
   it('draws each dated record as a link to it, with its progress and dates', async () => {
@@ -206,13 +159,7 @@ describe('RoadmapPage', () => {
     expect(bar.closest('.rm-bar')?.querySelector<HTMLElement>('.rm-bar__fill')?.style.width).toBe('40%');
 
     const initiatives = within(lane('Initiatives')).getAllByRole('link');
-    expect(
-      initiatives.map((a) => [
-        a.textContent,
-        a.getAttribute('href'),
-        a.getAttribute('data-progress'),
-      ]),
-    ).toEqual([
+    expect(initiatives.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('data-progress')])).toEqual([
       ['Enterprise readiness', '/initiatives/1', '12'],
       ['SSO for every plan', '/initiatives/5', '60'],
     ]);
@@ -226,9 +173,7 @@ describe('RoadmapPage', () => {
     renderRoadmap();
     const releases = await screen.findByRole('region', { name: 'Releases' });
     const phases = within(releases).getByRole('img', { name: /^Phases and milestones of Spring launch/ });
-    expect(phases.getAttribute('aria-label')).toContain(
-      `General availability (milestone), ${formatDate('2026-12-16')}`,
-    );
+    expect(phases.getAttribute('aria-label')).toContain(`General availability (milestone), ${formatDate('2026-12-16')}`);
     expect(phases.querySelectorAll('.rm-milestone__diamond')).toHaveLength(1);
     expect(phases.querySelectorAll('.rm-phase')).toHaveLength(1);
     expect(screen.getByRole('img', { name: `Today, ${formatDate(TODAY)}` })).toBeTruthy();
@@ -294,9 +239,7 @@ describe('RoadmapPage', () => {
   it('shows one error with one retry when nothing could be loaded', async () => {
     stubService(dated, ['/products/1/']);
     renderRoadmap();
-    await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toContain('The roadmap could not be loaded'),
-    );
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('The roadmap could not be loaded'));
     expect(screen.queryByRole('region')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
   });

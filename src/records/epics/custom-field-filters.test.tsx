@@ -6,23 +6,12 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchEpicCustomFields } from '../../api/epics';
+import { epicFieldDefinitionPage } from '../../ui/test/form-harness';
 import { CustomFieldFilters } from './custom-field-filters';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-});
-
-const def = (id: string, key: string, name: string, type: string, options: string[] = []) => ({
-  id,
-  key,
-  name,
-  type,
-  internal_name: null,
-  custom_fieldable_type: 'Epic',
-  product_id: '2',
-  position: Number(id),
-  options,
 });
 
 describe('CustomFieldFilters', () => {
@@ -32,13 +21,10 @@ describe('CustomFieldFilters', () => {
       'fetch',
       vi.fn(async (url: string) => {
         urls.push(url);
-        const body = {
-          custom_field_definitions: [
-            def('7', 'risk', 'Risk', 'select', ['Low', 'Medium', 'High']),
-            def('8', 'launch', 'Launch day', 'date'),
-          ],
-          pagination: { total_records: 2, total_pages: 1, current_page: 1 },
-        };
+        const body = epicFieldDefinitionPage([
+          ['7', 'risk', 'Risk', 'select', ['Low', 'Medium', 'High']],
+          ['8', 'launch', 'Launch day', 'date'],
+        ]);
         return new Response(JSON.stringify(body), {
           status: 200,
           headers: { 'Content-Type': 'application/json' },

@@ -3,20 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { epicQueries } from '../../api/epics';
-import type { Epic } from '../../contract/epics';
-import { ChoicesGate, EditRecordPage } from '../../ui/form-page';
+import { EditRecordPage } from '../../ui/form-page';
 import { paths } from '../../ui/paths';
 import { EpicForm } from './epic-form';
 import { useEpicFormChoices } from './epic-form-choices';
 import './epics.css';
-
-function EditEpic({ epic }: { epic: Epic }) {
-  return (
-    <ChoicesGate state={useEpicFormChoices(epic.product_id)}>
-      {(choices) => <EpicForm productId={epic.product_id} choices={choices} epic={epic} />}
-    </ChoicesGate>
-  );
-}
 
 export function EpicEditPage() {
   const { epicId = '' } = useParams();
@@ -26,8 +17,9 @@ export function EpicEditPage() {
       noun="epic"
       href={(e) => paths.epic(e.reference_num)}
       missingAction={<Link to={paths.allEpics}>Back to all epics</Link>}
+      useChoices={useEpicFormChoices}
     >
-      {(epic) => <EditEpic epic={epic} />}
+      {(epic, choices) => <EpicForm productId={epic.product_id} choices={choices} epic={epic} />}
     </EditRecordPage>
   );
 }

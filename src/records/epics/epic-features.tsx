@@ -29,8 +29,8 @@ export function EpicFeatures({ epic }: { epic: Epic }) {
       state={features}
       onPageChange={setPage}
       empty={
-        <EmptyState compact title={page > 1 ? 'This page is empty' : 'No features in this epic yet'}>
-          {page > 1 ? undefined : 'Choose this epic on a feature to add it here.'}
+        <EmptyState compact title="No features in this epic yet">
+          Choose this epic on a feature to add it here.
         </EmptyState>
       }
     />

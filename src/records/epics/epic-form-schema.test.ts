@@ -4,9 +4,7 @@
 // watcher spellings (a comma string on create, an array on update).
 import { describe, expect, it } from 'vitest';
 import type { EpicCustomField } from '../../api/epics';
-import type { Epic } from '../../contract/epics';
 import { epicCreateInput, epicUpdateInput } from '../../contract/epics';
-import { workItemRecord } from '../../ui/test/form-harness';
 import {
   buildEpicFormSchema,
   createDefaults,
@@ -17,6 +15,7 @@ import {
   toUpdateInput,
   type EpicFormOutput,
 } from './epic-form-schema';
+import { epicRecord } from './sample-epic';
 
 const customFields: EpicCustomField[] = [
   { key: 'risk', name: 'Risk', type: 'select', values: ['High', 'Low'] },
@@ -30,8 +29,7 @@ const fresh = (over: Record<string, unknown> = {}) => ({
   name: 'Billing',
   ...over,
 });
-const issues = (values: unknown) =>
-  (schema.safeParse(values).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+const issues = (values: unknown) => (schema.safeParse(values).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
 describe('epic form schema', () => {
   it('maps the defaults to the smallest create body, valid for the contract', () => {
@@ -65,9 +63,7 @@ describe('epic form schema', () => {
     );
     expect(computed).not.toHaveProperty('start_date');
     expect(computed).not.toHaveProperty('due_date');
-    expect(issues(fresh({ start_date: '2026-05-01', due_date: '2026-04-01' }))).toEqual([
-      'due_date: must not be before the start date',
-    ]);
+    expect(issues(fresh({ start_date: '2026-05-01', due_date: '2026-04-01' }))).toEqual(['due_date: must not be before the start date']);
   });
 
   it('reads estimate text in the capacity units of the chosen release', () => {
@@ -177,29 +173,12 @@ describe('epic form schema', () => {
   });
 });
 
-function sampleEpic(): Epic {
-  return {
-    ...workItemRecord,
-    id: '42',
-    name: 'Identity',
-    reference_num: 'PLN-E-1',
-    workflow_status: { id: '2', name: 'In progress', position: 2, complete: false, color: '#4a90d9' },
+// The epic these tests round-trip: two tags, and a custom field value of each kind it defines.
+const sampleEpic = () =>
+  epicRecord({
     tags: ['security', 'enterprise'],
-    start_date: '2026-03-01',
-    due_date: null,
-    progress: 40,
-    progress_source: 'progress_manual',
-    duration_source: 'duration_manual',
-    initiative: { id: '30', name: 'Enterprise readiness', reference_num: 'PLN-S-1' },
-    initiative_reference_num: 'PLN-S-1',
-    team: { id: '7', name: 'Alpha' },
-    iteration: { id: '701', name: 'Sprint 2' },
-    watchers: [],
     custom_fields: [
       { id: '1', key: 'risk', name: 'Risk', type: 'select', value: 'High' },
       { id: '2', key: 'arr', name: 'Target ARR', type: 'number', value: 5 },
     ],
-    features_count: 0,
-    features_completed_count: 0,
-  };
-}
+  });

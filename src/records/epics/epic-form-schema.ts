@@ -12,7 +12,6 @@ import type { CapacityUnits } from '../../domain/estimate';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES, type EpicProgressSource } from '../../domain/progress';
 import {
   WORK_ITEM_FIELD_ALIASES,
-  WORK_ITEM_FORM_FIELDS,
   checkCustomFields,
   checkDateOrder,
   checkEstimates,
@@ -20,7 +19,7 @@ import {
   customFieldValues,
   customFieldsBody,
   dateText,
-  requiredProgressText,
+  progressBranches,
   workItemCreateBody,
   workItemCreateValues,
   workItemEditValues,
@@ -46,12 +45,7 @@ const baseFields = z.object({
   description: htmlInput,
 });
 
-const progressBranches = z.discriminatedUnion('progress_source', [
-  z.object({ progress_source: z.literal('progress_manual'), progress: requiredProgressText }),
-  // Under a computed source the service refuses `progress`. The hidden value is accepted (so
-  // switching to manual starts from the current figure) and dropped from the output.
-  z.object({ progress_source: z.enum(COMPUTED_PROGRESS), progress: z.string().optional() }),
-]);
+const progressBySource = z.discriminatedUnion('progress_source', progressBranches(COMPUTED_PROGRESS));
 
 const durationBranches = z.discriminatedUnion('duration_source', [
   z.object({ duration_source: z.literal('duration_manual'), start_date: dateText, due_date: dateText }),
@@ -66,8 +60,7 @@ const durationBranches = z.discriminatedUnion('duration_source', [
 type BaseOutput = z.output<typeof baseFields>;
 type ProgressOutput = { progress_source: 'progress_manual'; progress: number } | { progress_source: ComputedProgressSource };
 type DurationOutput =
-  | { duration_source: 'duration_manual'; start_date: string; due_date: string }
-  | { duration_source: ComputedDurationSource };
+  { duration_source: 'duration_manual'; start_date: string; due_date: string } | { duration_source: ComputedDurationSource };
 export type EpicFormOutput = BaseOutput & ProgressOutput & DurationOutput;
 
 export interface EpicFormSchemaOptions {
@@ -79,7 +72,7 @@ export interface EpicFormSchemaOptions {
 
 export function buildEpicFormSchema({ unitsOf, customFields }: EpicFormSchemaOptions) {
   return z
-    .intersection(baseFields, z.intersection(progressBranches, durationBranches))
+    .intersection(baseFields, z.intersection(progressBySource, durationBranches))
     .superRefine((v, ctx) => {
       if (v.duration_source === 'duration_manual') checkDateOrder(v.start_date, v.due_date, 'due_date', ctx);
       checkEstimates(v, unitsOf(v.release), ctx);
@@ -109,9 +102,6 @@ export function buildEpicFormSchema({ unitsOf, customFields }: EpicFormSchemaOpt
 export type EpicFormSchema = ReturnType<typeof buildEpicFormSchema>;
 export type EpicFormValues = z.input<EpicFormSchema>;
 
-/** Every field of the form, for putting the service's field errors where they belong. */
-export const EPIC_FORM_FIELDS = [...WORK_ITEM_FORM_FIELDS, 'initiative', 'duration_source'] as const;
-
 /** Service field names that the form shows under another field; custom fields by their key. */
 export function epicFieldAliases(customFields: readonly EpicCustomField[]): Partial<Record<string, Path<EpicFormValues>>> {
   const aliases: Partial<Record<string, Path<EpicFormValues>>> = { ...WORK_ITEM_FIELD_ALIASES };
@@ -129,7 +119,12 @@ export interface CreateDefaultsOptions {
   customFieldCount?: number;
 }
 
-export function createDefaults({ releaseId, initiativeId = '', statusName, customFieldCount = 0 }: CreateDefaultsOptions = {}): EpicFormValues {
+export function createDefaults({
+  releaseId,
+  initiativeId = '',
+  statusName,
+  customFieldCount = 0,
+}: CreateDefaultsOptions = {}): EpicFormValues {
   return {
     ...workItemCreateValues(releaseId, statusName),
     initiative: initiativeId,

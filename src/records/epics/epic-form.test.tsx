@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // The epic form's conditional rules as a person meets them: progress only under manual progress,
-// dates only under manual duration, team-dependent choices that follow the team, estimates read in
-// the chosen release's capacity units, `?release=` / `?initiative=` preselected, and the service's
-// field errors put back on their fields.
+// dates only under manual duration, estimates read in the chosen release's capacity units,
+// `?release=` / `?initiative=` preselected, and the service's field errors put back on their fields.
+// The team section's rules are the kit's (ui/work-item-fields.test.tsx).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fetchEpicCustomFields, type EpicCustomField } from '../../api/epics';
@@ -10,6 +10,7 @@ import type { Epic } from '../../contract/epics';
 import { EPIC_PROGRESS_SOURCES } from '../../domain/progress';
 import {
   cleanUpAfterEach,
+  epicFieldDefinitionPage,
   optionTexts,
   renderForm as renderInApp,
   status,
@@ -17,10 +18,10 @@ import {
   team,
   user,
   userRef,
-  workItemRecord,
 } from '../../ui/test/form-harness';
 import { EpicForm } from './epic-form';
 import type { EpicFormChoices } from './epic-form-choices';
+import { epicRecord } from './sample-epic';
 
 cleanUpAfterEach();
 
@@ -48,9 +49,7 @@ const choices: EpicFormChoices = {
   customFields,
 };
 
-function renderForm(
-  props: { epic?: Epic; initialRelease?: string; initialInitiative?: string; choices?: EpicFormChoices } = {},
-) {
+function renderForm(props: { epic?: Epic; initialRelease?: string; initialInitiative?: string; choices?: EpicFormChoices } = {}) {
   return renderInApp(<EpicForm productId="1" {...props} choices={props.choices ?? choices} />);
 }
 
@@ -108,51 +107,6 @@ describe('EpicForm', { timeout: 20_000 }, () => {
     expect(body.duration_source).toBe('duration_from_releases');
     expect(body).not.toHaveProperty('start_date');
     expect(body).not.toHaveProperty('due_date');
-  });
-
-  it('offers the iterations, program increments and statuses of the chosen team, and clears them when the team changes', async () => {
-    const person = renderForm({ initialRelease: '10' });
-    const iteration = screen.getByLabelText<HTMLSelectElement>('Iteration');
-    expect(iteration.disabled).toBe(true);
-    expect(screen.getAllByText('Choose a team first')).toHaveLength(3);
-
-    await person.selectOptions(screen.getByLabelText('Team'), '7');
-    expect(iteration.disabled).toBe(false);
-    expect(optionTexts(iteration)).toEqual(['No iteration', 'Sprint 1', 'Sprint 2']);
-    expect(optionTexts(screen.getByLabelText('Program increment'))).toEqual(['No program increment', 'PI-70 Alpha PI']);
-    expect(optionTexts(screen.getByLabelText('Team status'))).toEqual(['No team status', 'Ready', 'Doing']);
-    await person.selectOptions(iteration, '700');
-    await person.selectOptions(screen.getByLabelText('Program increment'), 'PI-70 Alpha PI');
-    await person.selectOptions(screen.getByLabelText('Team status'), 'Doing');
-
-    // Another team's "Sprint 1" is another iteration: nothing stays selected.
-    await person.selectOptions(screen.getByLabelText('Team'), '8');
-    expect(optionTexts(iteration)).toEqual(['No iteration', 'Sprint 1']);
-    expect(iteration.value).toBe('');
-    expect(screen.getByLabelText<HTMLSelectElement>('Program increment').value).toBe('');
-    expect(optionTexts(screen.getByLabelText('Program increment'))).toEqual(['No program increment']);
-    expect(screen.getByLabelText<HTMLSelectElement>('Team status').value).toBe('');
-
-    await person.selectOptions(screen.getByLabelText('Team'), '');
-    expect(iteration.disabled).toBe(true);
-  });
-
-  it('sends only the links of the team chosen last', async () => {
-    const sent = stubFetch(422, { error: 'Validation failed', errors: { name: ['is taken'] } });
-    const person = renderForm({ initialRelease: '10' });
-    await person.type(screen.getByLabelText('Name'), 'Billing');
-    await person.selectOptions(screen.getByLabelText('Team'), '7');
-    await person.selectOptions(screen.getByLabelText('Iteration'), '701');
-    await person.selectOptions(screen.getByLabelText('Program increment'), 'PI-70 Alpha PI');
-    await person.selectOptions(screen.getByLabelText('Team status'), 'Doing');
-    await person.selectOptions(screen.getByLabelText('Team'), '8');
-    await person.selectOptions(screen.getByLabelText('Team status'), 'Queued');
-    await person.click(createButton());
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
-    const body = (sent[0]?.body as { epic: Record<string, unknown> }).epic;
-    expect(body).toMatchObject({ team: '8', team_workflow_status: { name: 'Queued' } });
-    expect(body).not.toHaveProperty('iteration');
-    expect(body).not.toHaveProperty('program_increment');
   });
 
   it('reads estimates in the capacity units of the chosen release and says what is wrong on a save while they do not fit', async () => {
@@ -215,24 +169,18 @@ describe('EpicForm', { timeout: 20_000 }, () => {
     });
   });
 
-  it("offers every field and option the workspace defines, also those no epic uses yet", async () => {
+  it('offers every field and option the workspace defines, also those no epic uses yet', async () => {
     // The definitions endpoint is the only source: no epic carries Medium or a launch day.
     const sent: string[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
         sent.push(`${init.method ?? 'GET'} ${url}`);
-        const def = (id: string, key: string, name: string, type: string, options: string[] = []) => ({
-          id, key, name, type, internal_name: null, custom_fieldable_type: 'Epic', product_id: '1', position: Number(id), options,
-        });
         const answer = url.includes('/custom_field_definitions')
-          ? {
-              custom_field_definitions: [
-                def('1', 'risk', 'Risk', 'select', ['Low', 'Medium', 'High']),
-                def('2', 'launch', 'Launch day', 'date'),
-              ],
-              pagination: { total_records: 2, total_pages: 1, current_page: 1 },
-            }
+          ? epicFieldDefinitionPage([
+              ['1', 'risk', 'Risk', 'select', ['Low', 'Medium', 'High']],
+              ['2', 'launch', 'Launch day', 'date'],
+            ])
           : { epic: sampleEpic() };
         return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
       }),
@@ -341,26 +289,14 @@ describe('EpicForm', { timeout: 20_000 }, () => {
   });
 });
 
-function sampleEpic(): Epic {
-  return {
-    ...workItemRecord,
-    id: '42',
-    name: 'Identity',
-    reference_num: 'PLN-E-1',
-    workflow_status: status('2', 'In progress', 2),
-    tags: ['security'],
-    start_date: '2026-03-01',
+// The epic the edit tests open: computed progress and dates, one watcher, one custom field value.
+const sampleEpic = () =>
+  epicRecord({
     due_date: '2026-04-01',
-    progress: 40,
     progress_source: 'progress_from_features',
     duration_source: 'duration_from_features',
-    initiative: { id: '30', name: 'Enterprise readiness', reference_num: 'PLN-S-1' },
-    initiative_reference_num: 'PLN-S-1',
-    team: { id: '7', name: 'Alpha' },
-    iteration: { id: '701', name: 'Sprint 2' },
     watchers: [userRef(choices.users[0]!)],
     custom_fields: [{ id: '1', key: 'risk', name: 'Risk', type: 'select', value: 'High' }],
     features_count: 2,
     features_completed_count: 1,
-  };
-}
+  });

@@ -3,31 +3,26 @@
 // side column what it links to (initiative, tags, team, watchers, custom fields). Dates are entered
 // only under manual duration, progress only under manual progress; the service's field errors land
 // under the fields they name.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useCreateEpic, useUpdateEpic, type EpicCustomField } from '../../api/epics';
 import type { Epic } from '../../contract/epics';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES } from '../../domain/progress';
 import { pickChoice, releasesWithCurrent, type LinkChoice, type ReleaseChoice } from '../../ui/form-choices';
-import {
-  AssigneeField,
-  BoundSelect,
-  DateFields,
-  DescriptionField,
-  NameField,
-  ProgressFields,
-  StatusField,
-  TagsField,
-} from '../../ui/form-fields';
-import { FormSection, FormShell } from '../../ui/form-shell';
-import { optionsOf, sourceLabel } from '../../ui/labels';
+import { AssigneeField, DescriptionField, DurationSection, LinkSelect, NameField, StatusField, TagsField } from '../../ui/form-fields';
+import { FormSection, FormShell, recordFormLabels, useRecordForm } from '../../ui/form-shell';
+import { sourceLabel } from '../../ui/labels';
 import { paths } from '../../ui/paths';
-import { CustomFieldsSection, EstimateFields, PeopleSection, ReleaseField, TeamSection, useReleaseUnits } from '../../ui/work-item-fields';
+import {
+  CustomFieldsSection,
+  EstimatesSection,
+  PeopleSection,
+  ReleaseField,
+  TeamSection,
+  useReleaseUnits,
+} from '../../ui/work-item-fields';
 import type { EpicFormChoices } from './epic-form-choices';
 import {
-  EPIC_FORM_FIELDS,
   buildEpicFormSchema,
   createDefaults,
   editDefaults,
@@ -35,8 +30,6 @@ import {
   formCustomFields,
   toCreateInput,
   toUpdateInput,
-  type EpicFormOutput,
-  type EpicFormValues,
 } from './epic-form-schema';
 
 export interface EpicFormProps {
@@ -57,8 +50,6 @@ const COMPUTED_DATES_HINT: Record<string, string> = {
 
 function MainFields({ choices, epic, releases }: { choices: EpicFormChoices; epic?: Epic; releases: readonly ReleaseChoice[] }) {
   const units = useReleaseUnits(releases, epic?.work_units);
-  const durationSource = useWatch({ name: 'duration_source' }) as string | undefined;
-  const datesManual = durationSource === 'duration_manual';
   return (
     <>
       <FormSection title="Epic">
@@ -68,19 +59,15 @@ function MainFields({ choices, epic, releases }: { choices: EpicFormChoices; epi
         <AssigneeField users={choices.users} current={epic?.assigned_to_user} />
         <DescriptionField />
       </FormSection>
-      <FormSection title="Dates" grid="form-grid form-grid--3">
-        <BoundSelect
-          name="duration_source"
-          label="Duration source"
-          options={optionsOf(EPIC_DURATION_SOURCES, sourceLabel)}
-          hint={datesManual ? 'Start and due dates are entered here' : 'Start and due dates are computed'}
-        />
-        <DateFields end="due_date" endLabel="Due date" disabled={!datesManual} hint={datesManual ? undefined : COMPUTED_DATES_HINT[durationSource ?? '']} />
-      </FormSection>
-      <FormSection title="Estimates and progress" grid="form-grid form-grid--3">
-        <EstimateFields units={units} />
-        <ProgressFields sources={EPIC_PROGRESS_SOURCES} labelOf={sourceLabel} />
-      </FormSection>
+      <DurationSection
+        sources={EPIC_DURATION_SOURCES}
+        labelOf={sourceLabel}
+        sourceHint={(manual) => (manual ? 'Start and due dates are entered here' : 'Start and due dates are computed')}
+        computedHint={(source) => COMPUTED_DATES_HINT[source]}
+        end="due_date"
+        endLabel="Due date"
+      />
+      <EstimatesSection units={units} sources={EPIC_PROGRESS_SOURCES} />
     </>
   );
 }
@@ -98,12 +85,7 @@ function SideFields({
   return (
     <>
       <FormSection title="Strategy and tags">
-        <BoundSelect
-          name="initiative"
-          label="Initiative"
-          options={initiativeOptions}
-          placeholder={initiativeOptions.length === 0 ? 'No initiatives in this workspace' : 'No initiative'}
-        />
+        <LinkSelect name="initiative" label="Initiative" options={initiativeOptions} />
         <TagsField />
       </FormSection>
       <TeamSection teams={choices.teams} />
@@ -135,7 +117,7 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
       }),
     [customFields, epic, releases],
   );
-  const [defaultValues] = useState<EpicFormValues>(() =>
+  const form = useRecordForm(schema, () =>
     epic
       ? editDefaults(epic, customFields)
       : createDefaults({
@@ -145,20 +127,12 @@ export function EpicForm({ productId, choices, epic, initialRelease, initialInit
           customFieldCount: customFields.length,
         }),
   );
-  const form = useForm<EpicFormValues, unknown, EpicFormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues,
-    mode: 'onTouched',
-  });
 
   return (
     <FormShell
       form={form}
-      label={epic ? 'Edit epic' : 'New epic'}
-      className="epic-form"
-      fields={EPIC_FORM_FIELDS}
+      {...recordFormLabels('epic', epic)}
       aliases={epicFieldAliases(customFields)}
-      submitLabel={epic ? 'Save epic' : 'Create epic'}
       cancel={{ to: epic ? paths.epic(epic.reference_num) : paths.epics(productId) }}
       onSubmit={(values) =>
         epic

@@ -8,13 +8,11 @@ import type { Epic } from '../../contract/epics';
 import { ButtonLink } from '../../ui/button';
 import { DetailList } from '../../ui/detail-list';
 import { formatDate } from '../../ui/format';
-import { HtmlView } from '../../ui/html-view';
 import { sourceLabel } from '../../ui/labels';
 import { paths } from '../../ui/paths';
-import { KeyedLink, RecordCard, WorkItemAside, WorkItemHeader } from '../../ui/record-parts';
+import { keyedLink, RecordCard, WorkItemBody, WorkItemHeader } from '../../ui/record-parts';
 import { recordRoute } from '../../ui/record-gate';
 import { EpicFeatures } from './epic-features';
-
 
 function customFieldText(value: string | number | null, type: string): string | null {
   if (value === null || value === '') return null;
@@ -58,33 +56,21 @@ function EpicDetails({ record: e }: { record: Epic }) {
         }}
       />
 
-      <div className="layout-2col">
-        <div className="stack">
-          <RecordCard id="epic-description" title="Description">
-            <HtmlView html={e.description?.body} emptyText="No description yet." />
+      <WorkItemBody
+        item={e}
+        noun="epic"
+        main={<EpicFeatures epic={e} />}
+        placement={[
+          { label: 'Initiative', value: keyedLink(e.initiative, paths.initiative) },
+          { label: 'Dates from', value: sourceLabel(e.duration_source) },
+        ]}
+      >
+        {e.custom_fields.length > 0 ? (
+          <RecordCard id="epic-custom-fields" title="Custom fields">
+            <DetailList items={e.custom_fields.map((cf) => ({ label: cf.name, value: customFieldText(cf.value, cf.type) }))} />
           </RecordCard>
-          <EpicFeatures epic={e} />
-        </div>
-
-        <WorkItemAside
-          item={e}
-          placement={[
-            {
-              label: 'Initiative',
-              value: e.initiative ? (
-                <KeyedLink to={paths.initiative(e.initiative.reference_num)} reference={e.initiative.reference_num} name={e.initiative.name} />
-              ) : null,
-            },
-            { label: 'Dates from', value: sourceLabel(e.duration_source) },
-          ]}
-        >
-          {e.custom_fields.length > 0 ? (
-            <RecordCard id="epic-custom-fields" title="Custom fields">
-              <DetailList items={e.custom_fields.map((cf) => ({ label: cf.name, value: customFieldText(cf.value, cf.type) }))} />
-            </RecordCard>
-          ) : null}
-        </WorkItemAside>
-      </div>
+        ) : null}
+      </WorkItemBody>
     </div>
   );
 }

@@ -3,26 +3,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { featureQueries } from '../../api/features';
-import type { Feature } from '../../contract/features';
-import { ChoicesGate, EditRecordPage } from '../../ui/form-page';
+import { EditRecordPage } from '../../ui/form-page';
 import { paths } from '../../ui/paths';
 import { FeatureForm } from './feature-form';
 import { useFeatureFormChoices } from './feature-form-choices';
 import './features.css';
 
-function EditFeature({ feature }: { feature: Feature }) {
-  return (
-    <ChoicesGate state={useFeatureFormChoices(feature.product_id)}>
-      {(choices) => <FeatureForm productId={feature.product_id} choices={choices} feature={feature} />}
-    </ChoicesGate>
-  );
-}
-
 export function FeatureEditPage() {
   const { featureId = '' } = useParams();
   return (
-    <EditRecordPage record={useQuery(featureQueries.detail(featureId))} noun="feature" href={(f) => paths.feature(f.reference_num)}>
-      {(feature) => <EditFeature feature={feature} />}
+    <EditRecordPage
+      record={useQuery(featureQueries.detail(featureId))}
+      noun="feature"
+      href={(f) => paths.feature(f.reference_num)}
+      useChoices={useFeatureFormChoices}
+    >
+      {(feature, choices) => <FeatureForm productId={feature.product_id} choices={choices} feature={feature} />}
     </EditRecordPage>
   );
 }

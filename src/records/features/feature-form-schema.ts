@@ -7,18 +7,13 @@ import { z } from 'zod';
 import { htmlInput } from '../../contract/common';
 import { featureCreateInput, type Feature, type FeatureCreateInput, type FeatureUpdateInput } from '../../contract/features';
 import type { CapacityUnits } from '../../domain/estimate';
-import {
-  FEATURE_PROGRESS_SOURCES_CREATE,
-  FEATURE_PROGRESS_SOURCES_UPDATE,
-  type FeatureProgressSource,
-} from '../../domain/progress';
+import { FEATURE_PROGRESS_SOURCES_CREATE, FEATURE_PROGRESS_SOURCES_UPDATE, type FeatureProgressSource } from '../../domain/progress';
 import {
   WORK_ITEM_FIELD_ALIASES,
-  WORK_ITEM_FORM_FIELDS,
   checkDateOrder,
   checkEstimates,
   dateText,
-  requiredProgressText,
+  progressBranches,
   workItemCreateBody,
   workItemCreateValues,
   workItemEditValues,
@@ -48,11 +43,7 @@ const baseFields = z.object({
   initiative: z.string().default(''),
 });
 
-const manualBranch = baseFields.extend({ progress_source: z.literal('progress_manual'), progress: requiredProgressText });
-
-// Under a computed source the service refuses `progress`. The hidden value is accepted (so switching
-// to manual starts from the current figure) and dropped from the output by the schema's transform.
-const computedBranch = baseFields.extend({ progress_source: z.enum(COMPUTED_SOURCES), progress: z.string().optional() });
+const progressBySource = z.discriminatedUnion('progress_source', progressBranches(COMPUTED_SOURCES));
 
 export interface FeatureFormSchemaOptions {
   mode: 'create' | 'edit';
@@ -73,7 +64,7 @@ export function progressSourceChoices(mode: 'create' | 'edit', currentSource?: F
 export function buildFeatureFormSchema({ mode, unitsOf, currentSource }: FeatureFormSchemaOptions) {
   const allowed = progressSourceChoices(mode, currentSource);
   return z
-    .discriminatedUnion('progress_source', [manualBranch, computedBranch])
+    .intersection(baseFields, progressBySource)
     .superRefine((v, ctx) => {
       if (!allowed.includes(v.progress_source)) {
         ctx.addIssue({ code: 'custom', path: ['progress_source'], message: 'cannot be chosen when editing a feature' });
@@ -91,9 +82,6 @@ export function buildFeatureFormSchema({ mode, unitsOf, currentSource }: Feature
 export type FeatureFormSchema = ReturnType<typeof buildFeatureFormSchema>;
 export type FeatureFormValues = z.input<FeatureFormSchema>;
 export type FeatureFormOutput = z.output<FeatureFormSchema>;
-
-/** Every field of the form, for putting the service's field errors where they belong. */
-export const FEATURE_FORM_FIELDS = [...WORK_ITEM_FORM_FIELDS, 'release_phase', 'workflow_kind', 'epic', 'initiative'] as const;
 
 /** Service field names that the form shows under another field. */
 export const FEATURE_FIELD_ALIASES = {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The feature form's conditional rules as a person meets them (progress only under manual progress,
-// team-dependent choices, estimates read in the release's units, the shorter update list), and the
-// pure mapping to request bodies (watchers as a comma string on create, an array on update).
+// estimates read in the release's units, the shorter update list), and the pure mapping to request
+// bodies (watchers as a comma string on create, an array on update). The team section's rules are
+// the kit's (ui/work-item-fields.test.tsx).
 import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { releaseQueries } from '../../api/releases';
@@ -83,31 +84,7 @@ describe('FeatureForm', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Progress')).toBeTruthy();
   });
 
-  it('offers the iterations, program increments and statuses of the chosen team, and clears them when the team changes', async () => {
-    const person = renderForm({ initialRelease: '10' });
-    const iteration = screen.getByLabelText<HTMLSelectElement>('Iteration');
-    expect(iteration.disabled).toBe(true);
-    expect(screen.getAllByText('Choose a team first').length).toBe(3);
-
-    await person.selectOptions(screen.getByLabelText('Team'), '7');
-    expect(iteration.disabled).toBe(false);
-    expect(optionTexts(iteration)).toEqual(['No iteration', 'Sprint A1', 'Sprint A2']);
-    expect(optionTexts(screen.getByLabelText('Program increment'))).toEqual(['No program increment', 'PI-70 Alpha PI']);
-    expect(optionTexts(screen.getByLabelText('Team status'))).toEqual(['No team status', 'Ready', 'Doing']);
-    await person.selectOptions(iteration, 'Sprint A2');
-    await person.selectOptions(screen.getByLabelText('Team status'), 'Doing');
-    expect(iteration.value).toBe('701');
-
-    await person.selectOptions(screen.getByLabelText('Team'), '8');
-    expect(optionTexts(iteration)).toEqual(['No iteration', 'Sprint B1']);
-    expect(iteration.value).toBe('');
-    expect(screen.getByLabelText<HTMLSelectElement>('Team status').value).toBe('');
-
-    await person.selectOptions(screen.getByLabelText('Team'), '');
-    expect(iteration.disabled).toBe(true);
-  });
-
-  it('sends only the new team links after a team change, and puts the service field errors on their fields', async () => {
+  it('sends what was filled in, and puts the service field errors on their fields', async () => {
     const sent = stubFetch(422, {
       error: 'The feature is not valid',
       errors: { initial_estimate_text: ['is larger than the release capacity'], colour: ['is not a field'] },
@@ -115,11 +92,6 @@ describe('FeatureForm', { timeout: 20_000 }, () => {
     const person = renderForm({ initialRelease: '10' });
     await person.type(screen.getByLabelText('Name'), 'Export');
     await person.type(screen.getByLabelText('Initial estimate'), '3d');
-    await person.selectOptions(screen.getByLabelText('Team'), '7');
-    await person.selectOptions(screen.getByLabelText('Iteration'), 'Sprint A2');
-    await person.selectOptions(screen.getByLabelText('Program increment'), 'PI-70 Alpha PI');
-    await person.selectOptions(screen.getByLabelText('Team status'), 'Doing');
-    await person.selectOptions(screen.getByLabelText('Team'), '8');
     await person.click(within(screen.getByRole('group', { name: 'Watchers' })).getByLabelText('Linus'));
     await person.click(within(screen.getByRole('group', { name: 'Watchers' })).getByLabelText('Ada'));
     await person.click(screen.getByRole('button', { name: 'Create feature' }));
@@ -129,16 +101,14 @@ describe('FeatureForm', { timeout: 20_000 }, () => {
     expect(sent[0]?.method).toBe('POST');
     expect(sent[0]?.url).toBe('/api/v1/releases/10/features');
     const body = (sent[0]?.body as { feature: Record<string, unknown> }).feature;
-    expect(body).toMatchObject({
+    expect(body).toEqual({
       name: 'Export',
-      team: '8',
       initial_estimate_text: '3d',
       watchers: '3,5',
       workflow_status: { name: 'New' },
+      progress_source: 'progress_manual',
+      progress: 0,
     });
-    expect(body).not.toHaveProperty('iteration');
-    expect(body).not.toHaveProperty('program_increment');
-    expect(body).not.toHaveProperty('team_workflow_status');
 
     expect(screen.getByLabelText('Initial estimate').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Colour is not a field')).toBeTruthy();

@@ -3,10 +3,9 @@
 // estimates and progress), the side column what it links to (epic, initiative, kind, tags, team,
 // watchers). Estimates are read as typed in the chosen release's units; the progress field shows
 // only under manual progress; the service's field errors land under the fields they name.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { useForm, useFormContext, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useCreateFeature, useUpdateFeature } from '../../api/features';
 import { releaseQueries } from '../../api/releases';
@@ -18,28 +17,24 @@ import {
   BoundSelect,
   DateFields,
   DescriptionField,
+  LinkSelect,
   NameField,
-  ProgressFields,
   StatusField,
   TagsField,
   withCurrent,
 } from '../../ui/form-fields';
-import { FormSection, FormShell } from '../../ui/form-shell';
-import { sourceLabel } from '../../ui/labels';
+import { FormSection, FormShell, recordFormLabels, useRecordForm } from '../../ui/form-shell';
 import { paths } from '../../ui/paths';
-import { EstimateFields, PeopleSection, ReleaseField, TeamSection, useReleaseUnits } from '../../ui/work-item-fields';
+import { EstimatesSection, PeopleSection, ReleaseField, TeamSection, useReleaseUnits } from '../../ui/work-item-fields';
 import type { FeatureFormChoices } from './feature-form-choices';
 import {
   FEATURE_FIELD_ALIASES,
-  FEATURE_FORM_FIELDS,
   buildFeatureFormSchema,
   createDefaults,
   editDefaults,
   progressSourceChoices,
   toCreateInput,
   toUpdateInput,
-  type FeatureFormOutput,
-  type FeatureFormValues,
 } from './feature-form-schema';
 
 export interface FeatureFormProps {
@@ -96,7 +91,15 @@ function PhaseField({ feature }: { feature?: Feature }) {
   );
 }
 
-function MainFields({ choices, feature, releases }: { choices: FeatureFormChoices; feature?: Feature; releases: FeatureFormChoices['releases'] }) {
+function MainFields({
+  choices,
+  feature,
+  releases,
+}: {
+  choices: FeatureFormChoices;
+  feature?: Feature;
+  releases: FeatureFormChoices['releases'];
+}) {
   const { setValue } = useFormContext();
   const units = useReleaseUnits(releases, feature?.work_units);
   return (
@@ -111,17 +114,12 @@ function MainFields({ choices, feature, releases }: { choices: FeatureFormChoice
         <DateFields end="due_date" endLabel="Due date" />
         <DescriptionField />
       </FormSection>
-      <FormSection title="Estimates and progress" grid="form-grid form-grid--3">
-        <EstimateFields units={units} />
-        <ProgressFields sources={progressSourceChoices(feature ? 'edit' : 'create', feature?.progress_source)} labelOf={sourceLabel} />
-      </FormSection>
+      <EstimatesSection units={units} sources={progressSourceChoices(feature ? 'edit' : 'create', feature?.progress_source)} />
     </>
   );
 }
 
 function SideFields({ choices, feature }: { choices: FeatureFormChoices; feature?: Feature }) {
-  const epicOptions = linkOptions(choices.epics, feature?.epic);
-  const initiativeOptions = linkOptions(choices.initiatives, feature?.initiative);
   const kindOptions = withCurrent(
     choices.kinds.map((k) => ({ value: k.id, label: k.name })),
     feature?.workflow_kind ? { value: feature.workflow_kind.id, label: feature.workflow_kind.name } : null,
@@ -129,18 +127,16 @@ function SideFields({ choices, feature }: { choices: FeatureFormChoices; feature
   return (
     <>
       <FormSection title="Strategy">
-        <BoundSelect
+        <LinkSelect
           name="epic"
           label="Epic"
-          options={epicOptions}
-          placeholder={epicOptions.length === 0 ? 'No epics in this workspace' : 'No epic'}
+          options={linkOptions(choices.epics, feature?.epic)}
           hint="The epic this feature belongs to; its progress counts toward the epic's."
         />
-        <BoundSelect
+        <LinkSelect
           name="initiative"
           label="Initiative"
-          options={initiativeOptions}
-          placeholder={initiativeOptions.length === 0 ? 'No initiatives in this workspace' : 'No initiative'}
+          options={linkOptions(choices.initiatives, feature?.initiative)}
           hint="The strategic initiative this feature advances."
         />
       </FormSection>
@@ -170,7 +166,7 @@ export function FeatureForm({ productId, choices, feature, initialRelease, initi
       }),
     [feature, releases],
   );
-  const [defaultValues] = useState<FeatureFormValues>(() =>
+  const form = useRecordForm(schema, () =>
     feature
       ? editDefaults(feature)
       : createDefaults({
@@ -180,20 +176,12 @@ export function FeatureForm({ productId, choices, feature, initialRelease, initi
           initiativeId: pickChoice(choices.initiatives, initialInitiative),
         }),
   );
-  const form = useForm<FeatureFormValues, unknown, FeatureFormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues,
-    mode: 'onTouched',
-  });
 
   return (
     <FormShell
       form={form}
-      label={feature ? 'Edit feature' : 'New feature'}
-      className="feature-form"
-      fields={FEATURE_FORM_FIELDS}
+      {...recordFormLabels('feature', feature)}
       aliases={FEATURE_FIELD_ALIASES}
-      submitLabel={feature ? 'Save feature' : 'Create feature'}
       cancel={{ to: feature ? paths.feature(feature.reference_num) : paths.features(productId) }}
       onSubmit={(values) =>
         feature

@@ -4,12 +4,10 @@
 import { useNavigate } from 'react-router-dom';
 import { featureQueries, useDeleteFeature } from '../../api/features';
 import type { Feature } from '../../contract/features';
-import { HtmlView } from '../../ui/html-view';
 import { paths } from '../../ui/paths';
-import { KeyedLink, RecordCard, WorkItemAside, WorkItemHeader } from '../../ui/record-parts';
+import { keyedLink, WorkItemBody, WorkItemHeader } from '../../ui/record-parts';
 import { recordRoute } from '../../ui/record-gate';
 import { FeatureRequirements } from './feature-requirements';
-
 
 function FeatureDetails({ record: f }: { record: Feature }) {
   const navigate = useNavigate();
@@ -32,34 +30,17 @@ function FeatureDetails({ record: f }: { record: Feature }) {
         }}
       />
 
-      <div className="layout-2col">
-        <div className="stack">
-          <RecordCard id="feature-description" title="Description">
-            <HtmlView html={f.description?.body} emptyText="No description yet." />
-          </RecordCard>
-          <FeatureRequirements feature={f} />
-        </div>
-
-        <WorkItemAside
-          item={f}
-          placement={[
-            { label: 'Release phase', value: f.belongs_to_release_phase?.name },
-            { label: 'Kind', value: f.workflow_kind?.name },
-            {
-              label: 'Initiative',
-              when: f.initiative !== null,
-              value: f.initiative ? (
-                <KeyedLink to={paths.initiative(f.initiative.reference_num)} reference={f.initiative.reference_num} name={f.initiative.name} />
-              ) : null,
-            },
-            {
-              label: 'Epic',
-              when: f.epic !== null,
-              value: f.epic ? <KeyedLink to={paths.epic(f.epic.reference_num)} reference={f.epic.reference_num} name={f.epic.name} /> : null,
-            },
-          ]}
-        />
-      </div>
+      <WorkItemBody
+        item={f}
+        noun="feature"
+        main={<FeatureRequirements feature={f} />}
+        placement={[
+          { label: 'Release phase', value: f.belongs_to_release_phase?.name },
+          { label: 'Kind', value: f.workflow_kind?.name },
+          { label: 'Initiative', when: f.initiative !== null, value: keyedLink(f.initiative, paths.initiative) },
+          { label: 'Epic', when: f.epic !== null, value: keyedLink(f.epic, paths.epic) },
+        ]}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { accountQueries, statusesFor } from '../../api/account';
 import { requirementQueries, useCreateRequirement, useDeleteRequirement } from '../../api/requirements';
 import type { User } from '../../contract/account';
@@ -15,17 +15,13 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { DataTable, type Column } from '../../ui/data-table';
 import { errorMessage } from '../../ui/error-state';
-import { SelectField, TextAreaField, TextField } from '../../ui/field';
+import { SelectField, TextField } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
+import { DescriptionField } from '../../ui/form-fields';
 import { mapFieldErrors } from '../../ui/map-field-errors';
 import { PagedSection } from '../../ui/paged-section';
 import { assigneeColumn, datesColumn, keyNameColumn, statusColumn } from '../../ui/work-item-columns';
-import {
-  REQUIREMENT_FORM_FIELDS,
-  emptyRequirement,
-  requirementFormSchema,
-  type RequirementFormValues,
-} from './requirement-form-schema';
+import { REQUIREMENT_FORM_FIELDS, emptyRequirement, requirementFormSchema, type RequirementFormValues } from './requirement-form-schema';
 import './features.css';
 
 export const REQUIREMENTS_PER_PAGE = 20;
@@ -137,6 +133,10 @@ function AddRequirementForm({
   const create = useCreateRequirement(featureId);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [added, setAdded] = useState('');
+  const form = useForm<RequirementFormValues, unknown, RequirementCreateInput>({
+    resolver: zodResolver(requirementFormSchema),
+    defaultValues: emptyRequirement(),
+  });
   const {
     register,
     handleSubmit,
@@ -144,10 +144,7 @@ function AddRequirementForm({
     reset,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<RequirementFormValues, unknown, RequirementCreateInput>({
-    resolver: zodResolver(requirementFormSchema),
-    defaultValues: emptyRequirement(),
-  });
+  } = form;
 
   const submit = handleSubmit(async (input) => {
     setFormErrors([]);
@@ -163,57 +160,47 @@ function AddRequirementForm({
   });
 
   return (
-    <form
-      className="form requirement-form"
-      aria-label="Add requirement"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-    >
-      <h3 className="requirement-form__title">Add requirement</h3>
-      <FormError messages={formErrors} title="The requirement could not be added" />
-      <div className="form-grid">
-        <TextField
-          label={label('Name')}
-          required
-          className="field--wide"
-          registration={register('name')}
-          error={errors.name?.message}
-          autoComplete="off"
-          maxLength={255}
-        />
-        <SelectField
-          label={label('Status')}
-          registration={register('workflow_status')}
-          options={statuses.map((s) => ({ value: s.name, label: s.name }))}
-          placeholder="Default status"
-          error={errors.workflow_status?.message}
-        />
-        <SelectField
-          label={label('Assignee')}
-          registration={register('assigned_to_user')}
-          options={users.filter((u) => u.enabled).map((u) => ({ value: u.email, label: u.name || u.email }))}
-          placeholder="Unassigned"
-          error={errors.assigned_to_user?.message}
-        />
-        <TextField label={label('Start date')} type="date" registration={register('start_date')} error={errors.start_date?.message} />
-        <TextField label={label('End date')} type="date" registration={register('end_date')} error={errors.end_date?.message} />
-        <TextAreaField
-          label={label('Description')}
-          className="field--wide"
-          rows={3}
-          registration={register('description')}
-          hint="HTML is allowed."
-          error={errors.description?.message}
-        />
-      </div>
-      <div className="form-actions">
-        <p className="field__understood" role="status">
-          {added}
-        </p>
-        <Button type="submit" variant="primary" pending={isSubmitting} pendingLabel="Adding…">
-          Add requirement
-        </Button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form className="form requirement-form" aria-label="Add requirement" noValidate onSubmit={(event) => void submit(event)}>
+        <h3 className="requirement-form__title">Add requirement</h3>
+        <FormError messages={formErrors} title="The requirement could not be added" />
+        <div className="form-grid">
+          <TextField
+            label={label('Name')}
+            required
+            className="field--wide"
+            registration={register('name')}
+            error={errors.name?.message}
+            autoComplete="off"
+            maxLength={255}
+          />
+          <SelectField
+            label={label('Status')}
+            registration={register('workflow_status')}
+            options={statuses.map((s) => ({ value: s.name, label: s.name }))}
+            placeholder="Default status"
+            error={errors.workflow_status?.message}
+          />
+          <SelectField
+            label={label('Assignee')}
+            registration={register('assigned_to_user')}
+            options={users.filter((u) => u.enabled).map((u) => ({ value: u.email, label: u.name || u.email }))}
+            placeholder="Unassigned"
+            error={errors.assigned_to_user?.message}
+          />
+          <TextField label={label('Start date')} type="date" registration={register('start_date')} error={errors.start_date?.message} />
+          <TextField label={label('End date')} type="date" registration={register('end_date')} error={errors.end_date?.message} />
+          <DescriptionField label={label('Description')} rows={3} />
+        </div>
+        <div className="form-actions">
+          <p className="field__understood" role="status">
+            {added}
+          </p>
+          <Button type="submit" variant="primary" pending={isSubmitting} pendingLabel="Adding…">
+            Add requirement
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

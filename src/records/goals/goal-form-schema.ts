@@ -3,7 +3,7 @@
 // read only under manual progress, and ids are sent as numbers so the service reads them as ids.
 import { z } from 'zod';
 import { goalCreateInput, type GoalCreateInput } from '../../contract/initiatives';
-import { amount, amountText, checkProgressText, formFieldNames, htmlText, manualProgressBody } from '../../ui/form-schema';
+import { amount, amountText, checkProgressText, htmlText, manualProgressBody } from '../../ui/form-schema';
 
 const contract = goalCreateInput.shape;
 
@@ -25,8 +25,6 @@ export const goalFormSchema = goalFields.superRefine((v, ctx) => checkProgressTe
 
 export type GoalFormValues = z.input<typeof goalFormSchema>;
 export type GoalFormOutput = z.output<typeof goalFormSchema>;
-
-export const GOAL_FORM_FIELDS = formFieldNames(goalFields);
 
 export function goalFormDefaults(): GoalFormValues {
   return {

@@ -1,22 +1,21 @@
 // The "New goal" form of the goals screen: name, description, size, time frame, progress (its value
 // only under manual progress) and the initiatives that serve the goal; the service's field errors
 // land under the fields they name.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import type { GoalCreateInput, TimeFrame } from '../../contract/initiatives';
 import { GOAL_PROGRESS_SOURCES } from '../../domain/progress';
-import { AmountField, BoundChecklist, DescriptionField, NameField, ProgressFields, TimeFrameField } from '../../ui/form-fields';
-import { FormShell } from '../../ui/form-shell';
-import { sourceLabel } from '../../ui/labels';
 import {
-  GOAL_FORM_FIELDS,
-  goalFormDefaults,
-  goalFormSchema,
-  toGoalCreateInput,
-  type GoalFormOutput,
-  type GoalFormValues,
-} from './goal-form-schema';
+  AmountField,
+  BoundChecklist,
+  DescriptionField,
+  NameField,
+  ProgressFields,
+  TimeFrameField,
+  referenceItems,
+} from '../../ui/form-fields';
+import { FormShell, useRecordForm } from '../../ui/form-shell';
+import { sourceLabel } from '../../ui/labels';
+import { goalFormDefaults, goalFormSchema, toGoalCreateInput } from './goal-form-schema';
 
 export interface InitiativeChoice {
   id: string;
@@ -40,11 +39,7 @@ export function sortInitiativeChoices(initiatives: readonly InitiativeChoice[]):
 }
 
 export function GoalForm({ initiatives, timeFrames, onSubmit, onCancel }: GoalFormProps) {
-  const form = useForm<GoalFormValues, unknown, GoalFormOutput>({
-    resolver: zodResolver(goalFormSchema),
-    defaultValues: goalFormDefaults(),
-    mode: 'onTouched',
-  });
+  const form = useRecordForm(goalFormSchema, goalFormDefaults);
   const initiativeChoices = useMemo(() => sortInitiativeChoices(initiatives), [initiatives]);
   return (
     <FormShell
@@ -52,7 +47,6 @@ export function GoalForm({ initiatives, timeFrames, onSubmit, onCancel }: GoalFo
       label="New goal"
       variant="inline"
       className="goal-form"
-      fields={GOAL_FORM_FIELDS}
       submitLabel="Create goal"
       pendingLabel="Creating…"
       cancel={{ onClick: onCancel }}
@@ -65,25 +59,14 @@ export function GoalForm({ initiatives, timeFrames, onSubmit, onCancel }: GoalFo
         <AmountField name="effort" label="Effort" />
         <AmountField name="value" label="Value" />
         <TimeFrameField timeFrames={timeFrames} />
-        <ProgressFields
-          sources={GOAL_PROGRESS_SOURCES}
-          labelOf={sourceLabel}
-          computedHint="The mean progress of the linked initiatives"
-        />
+        <ProgressFields sources={GOAL_PROGRESS_SOURCES} labelOf={sourceLabel} computedHint="The mean progress of the linked initiatives" />
         <BoundChecklist
           name="initiatives"
           legend="Initiatives"
           empty="This workspace has no initiatives yet."
           id="goal-initiatives"
           className="goal-checks field--wide"
-          items={initiativeChoices.map((i) => ({
-            value: i.id,
-            label: (
-              <>
-                {i.reference_num ? <span className="mono muted">{i.reference_num}</span> : null} {i.name ?? `Initiative ${i.id}`}
-              </>
-            ),
-          }))}
+          items={referenceItems(initiativeChoices, 'Initiative')}
         />
       </div>
     </FormShell>

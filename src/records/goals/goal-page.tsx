@@ -14,15 +14,12 @@ import { recordRoute } from '../../ui/record-gate';
 import { RecordHeader } from '../../ui/screen-header';
 import { keyNameColumn, progressColumn, statusColumn, type WorkItemRow } from '../../ui/work-item-columns';
 
-
 function GoalDetails({ record: g }: { record: Goal }) {
   return (
     <div className="stack">
       <RecordHeader
-        productId={g.product_id}
+        record={g}
         trail={[{ label: 'Goals', to: paths.goals(g.product_id) }]}
-        reference={g.reference_num}
-        name={g.name}
         title={<SwatchTitle color={g.color} name={g.name} />}
         meta={
           <span>
@@ -31,7 +28,10 @@ function GoalDetails({ record: g }: { record: Goal }) {
         }
       />
       <OverviewCard
-        items={[{ label: 'Reference', value: <span className="mono">{g.reference_num}</span> }, ...strategyDetails(g, sourceLabel(g.progress_source))]}
+        items={[
+          { label: 'Reference', value: <span className="mono">{g.reference_num}</span> },
+          ...strategyDetails(g, sourceLabel(g.progress_source)),
+        ]}
         description={g.description?.body}
       />
       <GoalInitiatives goal={g} />

@@ -3,20 +3,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ideaQueries, useUpdateIdea } from '../../api/ideas';
-import type { Idea } from '../../contract/ideas';
 import { ButtonLink } from '../../ui/button';
-import { ChoicesGate, EditRecordPage } from '../../ui/form-page';
+import { EditRecordPage } from '../../ui/form-page';
 import { paths } from '../../ui/paths';
 import { IdeaForm } from './idea-form';
 import { useIdeaFormChoices } from './idea-form-choices';
 import './ideas.css';
 
-function EditIdea({ idea }: { idea: Idea }) {
+export function IdeaEditPage() {
+  const { ideaId = '' } = useParams();
   const navigate = useNavigate();
   const update = useUpdateIdea();
   return (
-    <ChoicesGate state={useIdeaFormChoices(idea.product_id)}>
-      {(choices) => (
+    <EditRecordPage
+      record={useQuery(ideaQueries.detail(ideaId))}
+      noun="idea"
+      href={(i) => paths.idea(i.reference_num)}
+      missingAction={<ButtonLink to={paths.home}>Go to your workspace</ButtonLink>}
+      useChoices={useIdeaFormChoices}
+    >
+      {(idea, choices) => (
         <IdeaForm
           idea={idea}
           choices={choices}
@@ -27,20 +33,6 @@ function EditIdea({ idea }: { idea: Idea }) {
           }}
         />
       )}
-    </ChoicesGate>
-  );
-}
-
-export function IdeaEditPage() {
-  const { ideaId = '' } = useParams();
-  return (
-    <EditRecordPage
-      record={useQuery(ideaQueries.detail(ideaId))}
-      noun="idea"
-      href={(i) => paths.idea(i.reference_num)}
-      missingAction={<ButtonLink to={paths.home}>Go to your workspace</ButtonLink>}
-    >
-      {(idea) => <EditIdea idea={idea} />}
     </EditRecordPage>
   );
 }

@@ -13,7 +13,7 @@ import {
   type IdeaUpdateInput,
   type IdeaVisibility,
 } from '../../contract/ideas';
-import { formFieldNames, htmlText } from '../../ui/form-schema';
+import { htmlText } from '../../ui/form-schema';
 
 const contract = ideaCreateInput.shape;
 
@@ -55,9 +55,6 @@ export function ideaFormSchema(mode: 'create' | 'edit') {
 
 export type IdeaFormValues = z.input<typeof ideaFields>;
 export type IdeaFormOutput = z.output<typeof ideaFields>;
-
-/** Every field of the form, for putting the service's field errors where they belong. */
-export const IDEA_FORM_FIELDS = formFieldNames(ideaFields);
 
 /** Service field names the form shows under another field. */
 export const IDEA_FIELD_ALIASES = {

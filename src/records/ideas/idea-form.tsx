@@ -3,9 +3,8 @@
 // (children under their parents), visibility with readable labels, the portal it came through;
 // the side column holds how it counts (initial votes, spam) and the admin's answer. The service's
 // 422s land under the fields they name.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm, useFormContext } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useFormContext } from 'react-hook-form';
 import type { User } from '../../contract/account';
 import type { WorkflowStatus } from '../../contract/common';
 import type { Idea, IdeaCategory, IdeaCreateInput, IdeaUpdateInput } from '../../contract/ideas';
@@ -21,16 +20,14 @@ import {
   useFieldError,
   withCurrent,
 } from '../../ui/form-fields';
-import { FormSection, FormShell } from '../../ui/form-shell';
+import { FormSection, FormShell, recordFormLabels, useRecordForm } from '../../ui/form-shell';
 import {
   IDEA_FIELD_ALIASES,
-  IDEA_FORM_FIELDS,
   VISIBILITY_OPTIONS,
   ideaFormDefaults,
   ideaFormSchema,
   toCreateInput,
   toUpdateInput,
-  type IdeaFormOutput,
   type IdeaFormValues,
 } from './idea-form-schema';
 
@@ -144,7 +141,7 @@ function SideFields({ choices }: { choices: IdeaFormChoices }) {
         items={categoryItems(choices.categories)}
       />
       <FormSection title="Response">
-        <DescriptionField name="admin_response" label="Admin response" hint="Your answer to the idea. HTML is allowed." rows={4} />
+        <DescriptionField name="admin_response" label="Admin response" hint="Your answer to the idea." rows={4} />
       </FormSection>
     </>
   );
@@ -152,20 +149,13 @@ function SideFields({ choices }: { choices: IdeaFormChoices }) {
 
 export function IdeaForm(props: IdeaFormProps) {
   const { choices, cancelHref, idea } = props;
-  const [defaultValues] = useState<IdeaFormValues>(() => ideaFormDefaults(idea));
-  const form = useForm<IdeaFormValues, unknown, IdeaFormOutput>({
-    resolver: zodResolver(ideaFormSchema(idea ? 'edit' : 'create')),
-    defaultValues,
-    mode: 'onTouched',
-  });
+  const form = useRecordForm(ideaFormSchema(idea ? 'edit' : 'create'), () => ideaFormDefaults(idea));
 
   return (
     <FormShell
       form={form}
-      label={idea ? 'Edit idea' : 'New idea'}
-      fields={IDEA_FORM_FIELDS}
+      {...recordFormLabels('idea', idea)}
       aliases={IDEA_FIELD_ALIASES}
-      submitLabel={idea ? 'Save idea' : 'Create idea'}
       cancel={{ to: cancelHref }}
       onSubmit={(values) => (props.idea ? props.onSubmit(toUpdateInput(values)) : props.onSubmit(toCreateInput(values)))}
       successMessage={idea ? 'Idea saved' : 'Idea created'}

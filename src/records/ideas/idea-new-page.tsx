@@ -1,7 +1,7 @@
 // Creating an idea: the form renders once its choices have arrived; after saving, the idea opens.
 import { useNavigate, useParams } from 'react-router-dom';
 import { useCreateIdea } from '../../api/ideas';
-import { ChoicesGate, NewRecordPage } from '../../ui/form-page';
+import { NewFormPage } from '../../ui/form-page';
 import { paths } from '../../ui/paths';
 import { IdeaForm } from './idea-form';
 import { useIdeaFormChoices } from './idea-form-choices';
@@ -12,20 +12,18 @@ export function IdeaNewPage() {
   const navigate = useNavigate();
   const create = useCreateIdea(productId);
   return (
-    <NewRecordPage title="New idea" back={{ to: paths.ideas(productId), label: 'Ideas' }}>
-      <ChoicesGate state={useIdeaFormChoices(productId)}>
-        {(choices) => (
-          <IdeaForm
-            key={productId}
-            choices={choices}
-            cancelHref={paths.ideas(productId)}
-            onSubmit={async (input) => {
-              const saved = await create.mutateAsync(input);
-              navigate(paths.idea(saved.reference_num));
-            }}
-          />
-        )}
-      </ChoicesGate>
-    </NewRecordPage>
+    <NewFormPage title="New idea" back={{ to: paths.ideas(productId), label: 'Ideas' }} choices={useIdeaFormChoices(productId)}>
+      {(choices) => (
+        <IdeaForm
+          key={productId}
+          choices={choices}
+          cancelHref={paths.ideas(productId)}
+          onSubmit={async (input) => {
+            const saved = await create.mutateAsync(input);
+            navigate(paths.idea(saved.reference_num));
+          }}
+        />
+      )}
+    </NewFormPage>
   );
 }

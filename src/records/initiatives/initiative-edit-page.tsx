@@ -3,20 +3,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { initiativeQueries, useUpdateInitiative } from '../../api/initiatives';
-import type { Initiative } from '../../contract/initiatives';
 import { ButtonLink } from '../../ui/button';
-import { ChoicesGate, EditRecordPage } from '../../ui/form-page';
+import { EditRecordPage } from '../../ui/form-page';
 import { paths } from '../../ui/paths';
 import { InitiativeForm } from './initiative-form';
 import { useInitiativeFormChoices } from './initiative-form-choices';
 import './initiatives.css';
 
-function EditInitiative({ initiative }: { initiative: Initiative }) {
+export function InitiativeEditPage() {
+  const { initiativeId = '' } = useParams();
   const navigate = useNavigate();
   const update = useUpdateInitiative();
   return (
-    <ChoicesGate state={useInitiativeFormChoices(initiative.product_id)}>
-      {(choices) => (
+    <EditRecordPage
+      record={useQuery(initiativeQueries.detail(initiativeId))}
+      noun="initiative"
+      href={(i) => paths.initiative(i.id)}
+      missingAction={<ButtonLink to={paths.home}>Go to your workspace</ButtonLink>}
+      useChoices={useInitiativeFormChoices}
+    >
+      {(initiative, choices) => (
         <InitiativeForm
           initiative={initiative}
           choices={choices}
@@ -27,20 +33,6 @@ function EditInitiative({ initiative }: { initiative: Initiative }) {
           }}
         />
       )}
-    </ChoicesGate>
-  );
-}
-
-export function InitiativeEditPage() {
-  const { initiativeId = '' } = useParams();
-  return (
-    <EditRecordPage
-      record={useQuery(initiativeQueries.detail(initiativeId))}
-      noun="initiative"
-      href={(i) => paths.initiative(i.id)}
-      missingAction={<ButtonLink to={paths.home}>Go to your workspace</ButtonLink>}
-    >
-      {(initiative) => <EditInitiative initiative={initiative} />}
     </EditRecordPage>
   );
 }

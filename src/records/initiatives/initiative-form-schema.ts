@@ -4,18 +4,12 @@
 // read only under manual progress, and dates only under manual duration (otherwise the service
 // computes them). Create and update bodies differ, so each has its own pure mapping.
 import { z } from 'zod';
-import {
-  initiativeCreateInput,
-  type Initiative,
-  type InitiativeCreateInput,
-  type InitiativeUpdateInput,
-} from '../../contract/initiatives';
+import { initiativeCreateInput, type Initiative, type InitiativeCreateInput, type InitiativeUpdateInput } from '../../contract/initiatives';
 import {
   amount,
   amountText,
   checkDateOrder,
   checkProgressText,
-  formFieldNames,
   htmlText,
   manualProgressBody,
   numberText,
@@ -58,9 +52,6 @@ export const initiativeFormSchema = initiativeFields.superRefine((v, ctx) => {
 export type InitiativeFormValues = z.input<typeof initiativeFormSchema>;
 export type InitiativeFormOutput = z.output<typeof initiativeFormSchema>;
 
-/** Every field of the form, for putting the service's field errors where they belong. */
-export const INITIATIVE_FORM_FIELDS = formFieldNames(initiativeFields);
-
 /** Service field names the form shows under another field (a loop of parents lands on the parent). */
 export const INITIATIVE_FIELD_ALIASES = {
   parent: 'parent_id',
@@ -76,10 +67,7 @@ export interface InitiativeCreateDefaults {
 }
 
 /** Form values of an existing initiative, or of a new one. */
-export function initiativeFormDefaults(
-  initiative?: Initiative,
-  create: InitiativeCreateDefaults = {},
-): InitiativeFormValues {
+export function initiativeFormDefaults(initiative?: Initiative, create: InitiativeCreateDefaults = {}): InitiativeFormValues {
   if (!initiative) {
     return {
       name: '',

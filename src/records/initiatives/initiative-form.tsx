@@ -3,18 +3,11 @@
 // dates are set only under manual duration and progress only under manual progress; the side column
 // holds how it shows on roadmaps and the goals it serves; the service's field errors land under the
 // fields they name (a loop of parents under "Parent initiative").
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm, useFormContext, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useFormContext } from 'react-hook-form';
 import type { User } from '../../contract/account';
 import type { WorkflowStatus } from '../../contract/common';
-import type {
-  Initiative,
-  InitiativeCreateInput,
-  InitiativeListItem,
-  InitiativeUpdateInput,
-  TimeFrame,
-} from '../../contract/initiatives';
+import type { Initiative, InitiativeCreateInput, InitiativeListItem, InitiativeUpdateInput, TimeFrame } from '../../contract/initiatives';
 import { INITIATIVE_DURATION_SOURCES, INITIATIVE_PROGRESS_SOURCES } from '../../domain/progress';
 import { CheckboxField, TextField, type SelectOption } from '../../ui/field';
 import { pickChoice } from '../../ui/form-choices';
@@ -23,24 +16,22 @@ import {
   AssigneeField,
   BoundChecklist,
   BoundSelect,
-  DateFields,
   DescriptionField,
+  DurationSection,
   NameField,
   ProgressFields,
   TimeFrameField,
+  referenceItems,
   statusOptions,
   withCurrent,
 } from '../../ui/form-fields';
-import { FormSection, FormShell } from '../../ui/form-shell';
-import { optionsOf } from '../../ui/labels';
+import { FormSection, FormShell, recordFormLabels, useRecordForm } from '../../ui/form-shell';
 import {
   INITIATIVE_FIELD_ALIASES,
-  INITIATIVE_FORM_FIELDS,
   initiativeFormDefaults,
   initiativeFormSchema,
   toCreateInput,
   toUpdateInput,
-  type InitiativeFormOutput,
   type InitiativeFormValues,
 } from './initiative-form-schema';
 import { initiativeSourceLabel } from './initiative-labels';
@@ -97,16 +88,12 @@ export function parentOptions(initiatives: readonly InitiativeListItem[], selfId
 }
 
 function MainFields({ choices, initiative }: { choices: InitiativeFormChoices; initiative?: Initiative }) {
-  const durationSource = useWatch({ name: 'duration_source' }) as string | undefined;
-  const manualDates = durationSource === 'duration_manual';
   const parents = useMemo(
     () =>
       withCurrent(
         parentOptions(choices.initiatives, initiative?.id),
         // The current parent stays shown even when the list does not carry it (another product).
-        initiative?.parent
-          ? { value: initiative.parent.id, label: `${initiative.parent.reference_num} ${initiative.parent.name}` }
-          : null,
+        initiative?.parent ? { value: initiative.parent.id, label: `${initiative.parent.reference_num} ${initiative.parent.name}` } : null,
       ),
     [choices.initiatives, initiative],
   );
@@ -134,22 +121,14 @@ function MainFields({ choices, initiative }: { choices: InitiativeFormChoices; i
         <TimeFrameField timeFrames={choices.timeFrames} current={initiative?.time_frame} />
         <DescriptionField />
       </FormSection>
-      <FormSection title="Dates" grid="form-grid form-grid--3">
-        <BoundSelect
-          name="duration_source"
-          label="Duration source"
-          options={optionsOf(INITIATIVE_DURATION_SOURCES, initiativeSourceLabel)}
-          hint="Where the initiative's dates come from"
-        />
-        <DateFields
-          disabled={!manualDates}
-          hint={
-            manualDates
-              ? undefined
-              : `Worked out by the service (${initiativeSourceLabel(durationSource ?? '').toLowerCase()}). Choose Manual as the duration source to set them.`
-          }
-        />
-      </FormSection>
+      <DurationSection
+        sources={INITIATIVE_DURATION_SOURCES}
+        labelOf={initiativeSourceLabel}
+        sourceHint="Where the initiative's dates come from"
+        computedHint={(source) =>
+          `Worked out by the service (${initiativeSourceLabel(source).toLowerCase()}). Choose Manual as the duration source to set them.`
+        }
+      />
       <FormSection title="Size and progress">
         <AmountField name="effort" label="Effort" hint="Effort required, in your workspace's own scale" />
         <AmountField name="value" label="Value" hint="Business value, in your workspace's own scale" />
@@ -186,14 +165,7 @@ function SideFields({ choices, initiative }: { choices: InitiativeFormChoices; i
         empty="This workspace has no goals yet."
         id="initiative-goals"
         className="form-section checklist--section"
-        items={goals.map((g) => ({
-          value: g.id,
-          label: (
-            <>
-              {g.reference_num ? <span className="mono muted">{g.reference_num}</span> : null} {g.name ?? `Goal ${g.id}`}
-            </>
-          ),
-        }))}
+        items={referenceItems(goals, 'Goal')}
       />
     </>
   );
@@ -201,25 +173,15 @@ function SideFields({ choices, initiative }: { choices: InitiativeFormChoices; i
 
 export function InitiativeForm(props: InitiativeFormProps) {
   const { choices, cancelHref, initiative } = props;
-  const [defaultValues] = useState<InitiativeFormValues>(() =>
-    initiative
-      ? initiativeFormDefaults(initiative)
-      : initiativeFormDefaults(undefined, { parentId: pickChoice(choices.initiatives, props.initialParent) }),
+  const form = useRecordForm(initiativeFormSchema, () =>
+    initiativeFormDefaults(initiative, { parentId: pickChoice(choices.initiatives, props.initialParent) }),
   );
-  const form = useForm<InitiativeFormValues, unknown, InitiativeFormOutput>({
-    resolver: zodResolver(initiativeFormSchema),
-    defaultValues,
-    mode: 'onTouched',
-  });
 
   return (
     <FormShell
       form={form}
-      label={initiative ? 'Edit initiative' : 'New initiative'}
-      className="initiative-form"
-      fields={INITIATIVE_FORM_FIELDS}
+      {...recordFormLabels('initiative', initiative)}
       aliases={INITIATIVE_FIELD_ALIASES}
-      submitLabel={initiative ? 'Save initiative' : 'Create initiative'}
       cancel={{ to: cancelHref }}
       onSubmit={(values) => (props.initiative ? props.onSubmit(toUpdateInput(values)) : props.onSubmit(toCreateInput(values)))}
       successMessage={initiative ? 'Initiative saved' : 'Initiative created'}

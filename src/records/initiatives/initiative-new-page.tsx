@@ -2,7 +2,7 @@
 // preselected; after saving, the new initiative's page opens.
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useCreateInitiative } from '../../api/initiatives';
-import { ChoicesGate, NewRecordPage } from '../../ui/form-page';
+import { NewFormPage } from '../../ui/form-page';
 import { paths } from '../../ui/paths';
 import { InitiativeForm } from './initiative-form';
 import { useInitiativeFormChoices } from './initiative-form-choices';
@@ -15,28 +15,25 @@ export function InitiativeNewPage() {
   const create = useCreateInitiative(productId);
   const state = useInitiativeFormChoices(productId);
   const parentParam = params.get('parent');
-  const parent = parentParam
-    ? state.choices?.initiatives.find((i) => i.id === parentParam || i.reference_num === parentParam)
-    : undefined;
+  const parent = parentParam ? state.choices?.initiatives.find((i) => i.id === parentParam || i.reference_num === parentParam) : undefined;
   return (
-    <NewRecordPage
+    <NewFormPage
       title={parent ? `New initiative under ${parent.name ?? parent.reference_num ?? 'its parent'}` : 'New initiative'}
       back={{ to: paths.initiatives(productId), label: 'Initiatives' }}
+      choices={state}
     >
-      <ChoicesGate state={state}>
-        {(choices) => (
-          <InitiativeForm
-            key={`${productId}:${parentParam ?? ''}`}
-            choices={choices}
-            initialParent={parentParam}
-            cancelHref={parent ? paths.initiative(parent.id) : paths.initiatives(productId)}
-            onSubmit={async (input) => {
-              const saved = await create.mutateAsync(input);
-              navigate(paths.initiative(saved.id));
-            }}
-          />
-        )}
-      </ChoicesGate>
-    </NewRecordPage>
+      {(choices) => (
+        <InitiativeForm
+          key={`${productId}:${parentParam ?? ''}`}
+          choices={choices}
+          initialParent={parentParam}
+          cancelHref={parent ? paths.initiative(parent.id) : paths.initiatives(productId)}
+          onSubmit={async (input) => {
+            const saved = await create.mutateAsync(input);
+            navigate(paths.initiative(saved.id));
+          }}
+        />
+      )}
+    </NewFormPage>
   );
 }

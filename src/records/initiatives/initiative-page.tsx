@@ -15,25 +15,29 @@ import { KeyedLink, OverviewCard, strategyDetails, SwatchTitle } from '../../ui/
 import { recordRoute } from '../../ui/record-gate';
 import { RecordHeader } from '../../ui/screen-header';
 import { StatusPill } from '../../ui/status-pill';
-import { keyNameColumn, progressColumn, releaseColumn, statusColumn, type WorkItemKind, type WorkItemRow } from '../../ui/work-item-columns';
+import {
+  keyNameColumn,
+  progressColumn,
+  releaseColumn,
+  statusColumn,
+  type WorkItemKind,
+  type WorkItemRow,
+} from '../../ui/work-item-columns';
 import { initiativeSourceLabel } from './initiative-labels';
 import './initiatives.css';
 
 export const INITIATIVE_ITEMS_PER_PAGE = 20;
 const CHILD_FIELDS = 'name,reference_num,color,workflow_status,progress,children_count';
 
-
 function InitiativeDetails({ record: i }: { record: Initiative }) {
   return (
     <div className="stack">
       <RecordHeader
-        productId={i.product_id}
+        record={i}
         trail={[
           { label: 'Initiatives', to: paths.initiatives(i.product_id) },
           ...(i.parent ? [{ label: i.parent.reference_num, to: paths.initiative(i.parent.id) }] : []),
         ]}
-        reference={i.reference_num}
-        name={i.name}
         title={<SwatchTitle color={i.color} name={i.name} />}
         meta={
           <>
@@ -135,8 +139,8 @@ function InitiativeGoals({ initiative: i }: { initiative: Initiative }) {
       state={goals}
       onPageChange={setPage}
       empty={
-        <EmptyState compact title={page > 1 ? 'This page is empty' : 'Serves no goals yet'}>
-          {page > 1 ? null : 'Edit the initiative to tick the goals it serves.'}
+        <EmptyState compact title="Serves no goals yet">
+          Edit the initiative to tick the goals it serves.
         </EmptyState>
       }
     />
@@ -180,12 +184,10 @@ function InitiativeWork({ initiative: i, kind }: { initiative: Initiative; kind:
       state={query}
       onPageChange={setPage}
       empty={
-        <EmptyState compact title={page > 1 ? 'This page is empty' : `No ${noun} under this initiative yet`}>
-          {page > 1
-            ? null
-            : kind === 'epic'
-              ? 'Start one with "New epic"; it joins this initiative.'
-              : 'Features join an initiative from their own form or through an epic.'}
+        <EmptyState compact title={`No ${noun} under this initiative yet`}>
+          {kind === 'epic'
+            ? 'Start one with "New epic"; it joins this initiative.'
+            : 'Features join an initiative from their own form or through an epic.'}
         </EmptyState>
       }
     />

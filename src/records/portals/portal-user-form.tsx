@@ -1,15 +1,13 @@
 // The small portal user form of the portal users screen, for adding (operation 12) and editing one
 // in place: email (unique in the portal), names, employee or partner, and a vote cap of their own.
 // The service's 422s (a taken email above all) land under the fields they name.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { emailInput, type PortalUser, type PortalUserCreateInput } from '../../contract/portals';
 import { CheckboxField, TextField } from '../../ui/field';
 import { useFieldError } from '../../ui/form-fields';
-import { formFieldNames } from '../../ui/form-schema';
-import { FormShell } from '../../ui/form-shell';
+import { FormShell, useRecordForm } from '../../ui/form-shell';
 
 const portalUserFields = z.object({
   email: emailInput,
@@ -24,7 +22,6 @@ const portalUserFields = z.object({
 });
 type Values = z.input<typeof portalUserFields>;
 type Output = z.output<typeof portalUserFields>;
-const FIELDS = formFieldNames(portalUserFields);
 /** The spec's request names land on the fields that show them. */
 const ALIASES = { permission: 'employee', max_endorsement_override: 'max_endorsements_override' } as const;
 
@@ -55,8 +52,7 @@ export interface PortalUserFormProps {
 }
 
 export function PortalUserForm({ user, onSubmit, onCancel }: PortalUserFormProps) {
-  const [defaultValues] = useState(() => defaults(user));
-  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(portalUserFields), defaultValues, mode: 'onTouched' });
+  const form = useRecordForm(portalUserFields, () => defaults(user));
   const { register, setFocus } = form;
   // The form opens from a button elsewhere on the screen (a row's Edit): keyboard users start in it.
   useEffect(() => setFocus('email'), [setFocus]);
@@ -65,7 +61,6 @@ export function PortalUserForm({ user, onSubmit, onCancel }: PortalUserFormProps
       form={form}
       variant="inline"
       label={user ? `Edit ${user.email}` : 'Add portal user'}
-      fields={FIELDS}
       aliases={ALIASES}
       submitLabel={user ? 'Save portal user' : 'Add portal user'}
       cancel={{ onClick: onCancel }}
@@ -106,7 +101,7 @@ function PortalUserText({
   type?: 'text' | 'email' | 'number';
   required?: boolean;
   hint?: string;
-  registration: ReturnType<ReturnType<typeof useForm<Values, unknown, Output>>['register']>;
+  registration: UseFormRegisterReturn<keyof Values>;
 }) {
   return (
     <TextField

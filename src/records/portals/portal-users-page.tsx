@@ -148,10 +148,8 @@ export function PortalUsersPage() {
       <LoadGate state={portal} label="Loading the portal…" rows={1}>
         {portal.data ? (
           <RecordHeader
-            productId={portal.data.product_id ?? ''}
+            record={{ product_id: portal.data.product_id ?? '', reference_num: portal.data.subdomain ?? title, name: `${title} users` }}
             trail={[{ label: 'Portals', to: paths.portals(portal.data.product_id ?? '') }]}
-            reference={portal.data.subdomain ?? title}
-            name={`${title} users`}
             title={`${title}: portal users`}
             actions={
               <Button variant="primary" onClick={() => setEditing('new')} aria-expanded={editing === 'new'} aria-controls={FORM_ID}>

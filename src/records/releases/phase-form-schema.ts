@@ -2,15 +2,7 @@
 // "Date", sent as start_on = end_on), a phase runs from start to end; progress only when manual.
 import { z } from 'zod';
 import { releasePhaseCreateInput, type ReleasePhase, type ReleasePhaseCreateInput } from '../../contract/releases';
-import {
-  checkDateOrder,
-  checkProgressText,
-  dateText,
-  formFieldNames,
-  htmlText,
-  manualProgressBody,
-  numberText,
-} from '../../ui/form-schema';
+import { checkDateOrder, checkProgressText, dateText, htmlText, manualProgressBody, numberText } from '../../ui/form-schema';
 
 const contract = releasePhaseCreateInput.shape;
 
@@ -49,8 +41,6 @@ export const phaseFormSchema = phaseFields
 
 export type PhaseFormValues = z.input<typeof phaseFormSchema>;
 export type PhaseFormOutput = z.output<typeof phaseFormSchema>;
-
-export const PHASE_FORM_FIELDS = formFieldNames(phaseFields);
 
 export function phaseFormDefaults(phase?: ReleasePhase): PhaseFormValues {
   return {

@@ -1,15 +1,14 @@
 // Add or edit one phase or milestone, inline on the release page. Switching the type swaps the
 // date fields: one "Date" for a milestone, start and end for a phase.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { PHASE_TYPES, type ReleasePhase } from '../../contract/releases';
 import { RELEASE_PHASE_DURATION_SOURCES, RELEASE_PHASE_PROGRESS_SOURCES } from '../../domain/progress';
 import { TextField } from '../../ui/field';
 import { BoundSelect, DateFields, DescriptionField, NameField, ProgressFields } from '../../ui/form-fields';
-import { FormShell } from '../../ui/form-shell';
+import { FormShell, useRecordForm } from '../../ui/form-shell';
 import { PHASE_TYPE_LABELS, optionsOf, sourceLabel } from '../../ui/labels';
-import { PHASE_FORM_FIELDS, phaseFormDefaults, phaseFormSchema, type PhaseFormOutput, type PhaseFormValues } from './phase-form-schema';
+import { phaseFormDefaults, phaseFormSchema, type PhaseFormOutput } from './phase-form-schema';
 
 export interface PhaseFormProps {
   phase?: ReleasePhase;
@@ -19,11 +18,7 @@ export interface PhaseFormProps {
 
 export function PhaseForm({ phase, onSubmit, onCancel }: PhaseFormProps) {
   const typeLegend = useId();
-  const form = useForm<PhaseFormValues, unknown, PhaseFormOutput>({
-    resolver: zodResolver(phaseFormSchema),
-    defaultValues: phaseFormDefaults(phase),
-    mode: 'onTouched',
-  });
+  const form = useRecordForm(phaseFormSchema, () => phaseFormDefaults(phase));
   const phaseType = useWatch({ control: form.control, name: 'phase_type' });
   const milestone = phaseType === 'milestone';
   const what = milestone ? 'milestone' : 'phase';
@@ -33,7 +28,6 @@ export function PhaseForm({ phase, onSubmit, onCancel }: PhaseFormProps) {
       label={phase ? `Edit ${phase.name}` : 'New phase or milestone'}
       variant="inline"
       className="phase-form"
-      fields={PHASE_FORM_FIELDS}
       // A milestone's one date travels as start_on and end_on.
       aliases={milestone ? { start_on: 'date', end_on: 'date' } : {}}
       submitLabel={phase ? `Save ${what}` : `Add ${what}`}
@@ -62,11 +56,7 @@ export function PhaseForm({ phase, onSubmit, onCancel }: PhaseFormProps) {
           <DateFields start="start_on" end="end_on" />
         )}
         <ProgressFields sources={RELEASE_PHASE_PROGRESS_SOURCES} labelOf={sourceLabel} progressLabel="Progress (%)" />
-        <BoundSelect
-          name="duration_source"
-          label="Duration source"
-          options={optionsOf(RELEASE_PHASE_DURATION_SOURCES, sourceLabel)}
-        />
+        <BoundSelect name="duration_source" label="Duration source" options={optionsOf(RELEASE_PHASE_DURATION_SOURCES, sourceLabel)} />
         <DescriptionField rows={2} />
       </div>
     </FormShell>

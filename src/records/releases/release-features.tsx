@@ -38,16 +38,14 @@ export function ReleaseFeatures({ release }: { release: Release }) {
       empty={
         <EmptyState
           compact
-          title={page > 1 ? 'This page is empty' : 'No features in this release yet'}
+          title="No features in this release yet"
           action={
-            page > 1 ? undefined : (
-              <ButtonLink to={newFeatureHref} variant="primary">
-                Add a feature
-              </ButtonLink>
-            )
+            <ButtonLink to={newFeatureHref} variant="primary">
+              Add a feature
+            </ButtonLink>
           }
         >
-          {page > 1 ? undefined : 'Plan the work of this release by adding its features.'}
+          Plan the work of this release by adding its features.
         </EmptyState>
       }
     />

@@ -9,7 +9,6 @@ import {
   calendarDateText as dateText,
   checkDateOrder,
   checkProgressText,
-  formFieldNames,
   htmlText,
   manualProgressBody,
   numberText,
@@ -77,9 +76,6 @@ export const releaseFormSchema = releaseFields
   });
 
 export type ReleaseFormValues = z.input<typeof releaseFormSchema>;
-
-/** Every field of the form, for mapping the service's field errors. */
-export const RELEASE_FORM_FIELDS = formFieldNames(releaseFields);
 
 /** Form values of an existing release, or of a new one. */
 export function releaseFormDefaults(release?: Release): ReleaseFormValues {

@@ -1,23 +1,17 @@
 // The one release form, for creating and editing: every field of the release, validated with the
 // schema derived from the contract, capacity text checked as it is typed, and the service's field
 // errors put back under the fields they name.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { User } from '../../contract/account';
 import type { WorkflowStatus } from '../../contract/common';
-import {
-  CAPACITY_UNITS,
-  EXTERNAL_DATE_RESOLUTIONS,
-  type Release,
-  type ReleaseCreateInput,
-} from '../../contract/releases';
+import { CAPACITY_UNITS, EXTERNAL_DATE_RESOLUTIONS, type Release, type ReleaseCreateInput } from '../../contract/releases';
 import { describeEstimate, parseEstimate } from '../../domain/estimate';
 import { RELEASE_DURATION_SOURCES, RELEASE_PROGRESS_SOURCES } from '../../domain/progress';
 import { CheckboxField, TextField } from '../../ui/field';
 import { BoundSelect, DateFields, DescriptionField, NameField, ProgressFields, StatusField, useFieldError } from '../../ui/form-fields';
-import { FormSection, FormShell } from '../../ui/form-shell';
+import { FormSection, FormShell, recordFormLabels, useRecordForm } from '../../ui/form-shell';
 import { CAPACITY_UNIT_LABELS, EXTERNAL_DATE_RESOLUTION_LABELS, optionsOf, sourceLabel } from '../../ui/labels';
-import { RELEASE_FORM_FIELDS, releaseFormDefaults, releaseFormSchema, type ReleaseFormValues } from './release-form-schema';
+import { releaseFormDefaults, releaseFormSchema, type ReleaseFormValues } from './release-form-schema';
 
 export interface ParentOption {
   id: string;
@@ -36,7 +30,6 @@ export interface ReleaseFormProps {
   /** Saves; a rejection with an ApiError is shown on the form. Navigation after success is the caller's. */
   onSubmit: (input: ReleaseCreateInput) => Promise<unknown>;
   cancelHref: string;
-  submitLabel?: string;
 }
 
 /** Total capacity, read as typed against the chosen units, saying what it understood ("5d = 40 h"). */
@@ -85,12 +78,7 @@ function DateSection() {
     <FormSection title="Dates" grid="form-grid form-grid--3">
       <DateFields />
       <TextField label="Release date" type="date" registration={register('release_date')} error={releaseDateError} />
-      <TextField
-        label="Development started on"
-        type="date"
-        registration={register('development_started_on')}
-        error={startedError}
-      />
+      <TextField label="Development started on" type="date" registration={register('development_started_on')} error={startedError} />
       <TextField
         label="External release date"
         type="date"
@@ -121,15 +109,9 @@ function DateSection() {
   );
 }
 
-export function ReleaseForm({ release, users, statuses, parents, onSubmit, cancelHref, submitLabel }: ReleaseFormProps) {
-  const form = useForm<ReleaseFormValues, unknown, ReleaseCreateInput>({
-    resolver: zodResolver(releaseFormSchema),
-    defaultValues: releaseFormDefaults(release),
-    mode: 'onTouched',
-  });
-  const userOptions = users
-    .filter((u) => u.enabled || u.id === release?.owner?.id)
-    .map((u) => ({ value: u.id, label: u.name || u.email }));
+export function ReleaseForm({ release, users, statuses, parents, onSubmit, cancelHref }: ReleaseFormProps) {
+  const form = useRecordForm(releaseFormSchema, () => releaseFormDefaults(release));
+  const userOptions = users.filter((u) => u.enabled || u.id === release?.owner?.id).map((u) => ({ value: u.id, label: u.name || u.email }));
   const parentOptions = parents
     .filter((p) => p.id !== release?.id)
     .map((p) => ({ value: p.id, label: [p.reference_num, p.name].filter(Boolean).join(' ') || `Release ${p.id}` }));
@@ -137,9 +119,7 @@ export function ReleaseForm({ release, users, statuses, parents, onSubmit, cance
   return (
     <FormShell
       form={form}
-      label={release ? 'Edit release' : 'New release'}
-      fields={RELEASE_FORM_FIELDS}
-      submitLabel={submitLabel ?? (release ? 'Save release' : 'Create release')}
+      {...recordFormLabels('release', release)}
       cancel={{ to: cancelHref }}
       onSubmit={onSubmit}
       successMessage={release ? 'Release saved' : 'Release created'}
@@ -181,7 +161,7 @@ export function ReleaseForm({ release, users, statuses, parents, onSubmit, cance
           placeholder="No parent release"
           hint="The roll-up release this one belongs to"
         />
-        <DescriptionField name="theme" label="Theme" rows={4} hint="What this release is about. HTML is allowed." />
+        <DescriptionField name="theme" label="Theme" rows={4} hint="What this release is about." />
       </FormSection>
       <DateSection />
     </FormShell>

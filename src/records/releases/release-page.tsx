@@ -33,11 +33,8 @@ function ReleaseDetails({ release }: { release: Release }) {
   return (
     <div className="stack">
       <RecordHeader
-        productId={release.product_id}
+        record={release}
         trail={[{ label: 'Releases', to: paths.releases(release.product_id) }]}
-        reference={release.reference_num}
-        name={release.name}
-        title={release.name}
         meta={
           <>
             <StatusPill status={release.workflow_status} />

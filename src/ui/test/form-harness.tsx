@@ -120,6 +120,24 @@ export const workItemRecord = {
   resource: '',
 };
 
+/** A page of Epic custom field definitions as the service sends it; each is `[id, key, name, type, options?]`. */
+export function epicFieldDefinitionPage(definitions: readonly [string, string, string, string, string[]?][]) {
+  return {
+    custom_field_definitions: definitions.map(([id, key, name, type, options = []]) => ({
+      id,
+      key,
+      name,
+      type,
+      internal_name: null,
+      custom_fieldable_type: 'Epic',
+      product_id: '1',
+      position: Number(id),
+      options,
+    })),
+    pagination: { total_records: definitions.length, total_pages: 1, current_page: 1 },
+  };
+}
+
 /** Renders a form inside a router and a query cache that never retries; returns the person using it. */
 export function renderForm(ui: ReactNode, queryClient = testQueryClient()) {
   const person = userEvent.setup();

@@ -1,0 +1,302 @@
+// The rich-text editor behind RichTextEditor (./rich-text-editor.tsx), in its own chunk: TipTap
+// (ProseMirror) with headings, lists, quotes, code, links, tables and images. HTML goes through the
+// sanitiser on the way in and on the way out, so what is stored is what HtmlView would show; paste
+// keeps only what the editor's schema knows. The toolbar is one tab stop (WAI-ARIA toolbar: arrows
+// move between its buttons), and the usual shortcuts work (Ctrl/⌘+B, I, U, K for a link, Z, ⇧Z).
+import { TableKit } from '@tiptap/extension-table';
+import Image from '@tiptap/extension-image';
+import { Placeholder } from '@tiptap/extensions';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Button } from './button';
+import { sanitizeHtml } from './html-view';
+import type { RichTextEditorProps } from './rich-text-editor';
+
+/**
+ * What the editor holds, as stored: an editor with nothing in it writes `<p></p>`, which is no text
+ * (''); the empty paragraph it keeps after a last heading or table (so the cursor can get past it)
+ * is the editor's, not the text's.
+ */
+export function editorHtml(editor: Editor): string {
+  return editor.isEmpty ? '' : sanitizeHtml(editor.getHTML()).replace(/(?:<p><\/p>)+$/, '');
+}
+
+/** Only web addresses (and mail links) become links or images: no `javascript:` or `data:`. */
+export function safeUrl(text: string, kind: 'link' | 'image'): string | null {
+  const url = text.trim();
+  if (!url) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('/') ? url : `https://${url}`;
+  const allowed = kind === 'link' ? /^(https?:|mailto:|\/)/i : /^(https?:|\/)/i;
+  return allowed.test(withScheme) ? withScheme : null;
+}
+
+export default function RichTextEditorImpl({
+  id,
+  value,
+  onChange,
+  onBlur,
+  labelledBy,
+  describedBy,
+  invalid,
+  placeholder,
+  minRows = 6,
+}: RichTextEditorProps) {
+  // The last HTML this editor reported: a `value` equal to it is our own echo, not a reset.
+  const reported = useRef(value);
+  const [prompt, setPrompt] = useState<Prompt>(null);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: 'https',
+          HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' },
+        },
+      }),
+      TableKit.configure({ table: { resizable: false } }),
+      Image.configure({ inline: false, allowBase64: false }),
+      ...(placeholder ? [Placeholder.configure({ placeholder })] : []),
+    ],
+    content: sanitizeHtml(value),
+    // Rendered on the client only; no first render without the editor (no flash of nothing).
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(labelledBy ? { 'aria-labelledby': labelledBy } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        class: 'rte__content html-view',
+        style: `min-height: ${minRows * 1.5}em`,
+      },
+      // Ctrl/⌘+K opens the link prompt on the selection (or the link the cursor is in).
+      handleKeyDown: (_view, event) => {
+        if (!((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k')) return false;
+        event.preventDefault();
+        setPrompt({ kind: 'link', text: '' });
+        return true;
+      },
+    },
+    onUpdate: ({ editor: e }) => {
+      const html = editorHtml(e);
+      reported.current = html;
+      onChange(html);
+    },
+    onBlur: () => onBlur?.(),
+  });
+
+  // A value from outside (the form reset, a saved record arriving) replaces the text; our own echo does not.
+  useEffect(() => {
+    if (value === reported.current) return;
+    reported.current = value;
+    editor.commands.setContent(sanitizeHtml(value), { emitUpdate: false });
+  }, [editor, value]);
+
+  // aria-invalid and aria-describedby change with the field's error: keep the editable element in step.
+  useEffect(() => {
+    if (!editor.isInitialized) return;
+    const dom = editor.view.dom;
+    if (invalid) dom.setAttribute('aria-invalid', 'true');
+    else dom.removeAttribute('aria-invalid');
+    if (describedBy) dom.setAttribute('aria-describedby', describedBy);
+    else dom.removeAttribute('aria-describedby');
+  }, [editor, invalid, describedBy]);
+
+  return (
+    <div className={`rte${invalid ? ' rte--invalid' : ''}`}>
+      <Toolbar editor={editor} textId={id} prompt={prompt} setPrompt={setPrompt} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+/** The CSS modifier of a button's glyph (bold, italic, … get their typeface there). */
+const glyphClass = (label: string): string => label.toLowerCase().replace(/[^a-z]+/g, '-');
+
+type Prompt = { kind: 'link' | 'image'; text: string; error?: string } | null;
+
+function Toolbar({
+  editor,
+  textId,
+  prompt,
+  setPrompt,
+}: {
+  editor: Editor;
+  textId: string;
+  prompt: Prompt;
+  setPrompt: (prompt: Prompt) => void;
+}) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      code: e.isActive('code'),
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      quote: e.isActive('blockquote'),
+      link: e.isActive('link'),
+      table: e.isActive('table'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const promptId = useId();
+  const bar = useRef<HTMLDivElement>(null);
+  const [focusIndex, setFocusIndex] = useState(0);
+
+  const run = (fn: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => fn(editor.chain().focus()).run();
+  const openLink = () => setPrompt({ kind: 'link', text: (editor.getAttributes('link').href as string | undefined) ?? '' });
+
+  const applyPrompt = () => {
+    if (!prompt) return;
+    if (prompt.kind === 'link' && prompt.text.trim() === '') {
+      run((c) => c.extendMarkRange('link').unsetLink());
+      setPrompt(null);
+      return;
+    }
+    const url = safeUrl(prompt.text, prompt.kind);
+    if (!url) {
+      setPrompt({ ...prompt, error: prompt.kind === 'link' ? 'Enter a web or email address' : 'Enter a web address of an image' });
+      return;
+    }
+    if (prompt.kind === 'link') run((c) => c.extendMarkRange('link').setLink({ href: url }));
+    else run((c) => c.setImage({ src: url }));
+    setPrompt(null);
+  };
+
+  const onBarKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...(bar.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    const go = (i: number) => {
+      const next = (i + buttons.length) % buttons.length;
+      setFocusIndex(next);
+      buttons[next]?.focus();
+    };
+    if (event.key === 'ArrowRight') go(at + 1);
+    else if (event.key === 'ArrowLeft') go(at - 1);
+    else if (event.key === 'Home') go(0);
+    else if (event.key === 'End') go(buttons.length - 1);
+    else return;
+    event.preventDefault();
+  };
+
+  let index = 0;
+  const button = (
+    label: string,
+    content: ReactNode,
+    onClick: () => void,
+    options: { pressed?: boolean; disabled?: boolean; shortcut?: string } = {},
+  ) => {
+    const mine = index++;
+    return (
+      <button
+        key={label}
+        type="button"
+        className="rte__button"
+        aria-label={label}
+        title={options.shortcut ? `${label} (${options.shortcut})` : label}
+        aria-pressed={options.pressed}
+        disabled={options.disabled}
+        tabIndex={mine === focusIndex ? 0 : -1}
+        onFocus={() => setFocusIndex(mine)}
+        // Keeps the selection in the text while the button is pressed.
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={onClick}
+      >
+        {/* The glyph is drawn by CSS (not text), so the button's name is only what it does
+            ("Bold"), with no stray letters for a screen reader or for WCAG's name-matches-label. */}
+        <span className={`rte__glyph rte__glyph--${glyphClass(label)}`} aria-hidden="true" data-glyph={content} />
+      </button>
+    );
+  };
+  const sep = (key: string) => <span key={key} className="rte__sep" aria-hidden="true" />;
+
+  return (
+    <>
+      <div ref={bar} className="rte__toolbar" role="toolbar" aria-label="Formatting" aria-controls={textId} onKeyDown={onBarKey}>
+        {button('Bold', 'B', () => run((c) => c.toggleBold()), { pressed: state.bold, shortcut: 'Ctrl+B' })}
+        {button('Italic', 'I', () => run((c) => c.toggleItalic()), { pressed: state.italic, shortcut: 'Ctrl+I' })}
+        {button('Underline', 'U', () => run((c) => c.toggleUnderline()), { pressed: state.underline, shortcut: 'Ctrl+U' })}
+        {button('Strikethrough', 'S', () => run((c) => c.toggleStrike()), { pressed: state.strike })}
+        {button('Code', '</>', () => run((c) => c.toggleCode()), { pressed: state.code })}
+        {sep('s1')}
+        {button('Heading', 'H2', () => run((c) => c.toggleHeading({ level: 2 })), { pressed: state.h2 })}
+        {button('Subheading', 'H3', () => run((c) => c.toggleHeading({ level: 3 })), { pressed: state.h3 })}
+        {button('Bulleted list', '•≡', () => run((c) => c.toggleBulletList()), { pressed: state.bullet })}
+        {button('Numbered list', '1≡', () => run((c) => c.toggleOrderedList()), { pressed: state.ordered })}
+        {button('Quote', '❝', () => run((c) => c.toggleBlockquote()), { pressed: state.quote })}
+        {sep('s2')}
+        {button('Link', 'Link', openLink, { pressed: state.link, shortcut: 'Ctrl+K' })}
+        {button('Image', 'Image', () => setPrompt({ kind: 'image', text: '' }))}
+        {state.table
+          ? [
+              button('Add a row below', '+Row', () => run((c) => c.addRowAfter())),
+              button('Add a column right', '+Col', () => run((c) => c.addColumnAfter())),
+              button('Delete the row', '−Row', () => run((c) => c.deleteRow())),
+              button('Delete the column', '−Col', () => run((c) => c.deleteColumn())),
+              button('Delete the table', '×Table', () => run((c) => c.deleteTable())),
+            ]
+          : button('Table', '▦', () => run((c) => c.insertTable({ rows: 3, cols: 3, withHeaderRow: true })))}
+        {sep('s3')}
+        {button('Undo', '↶', () => run((c) => c.undo()), { disabled: !state.canUndo, shortcut: 'Ctrl+Z' })}
+        {button('Redo', '↷', () => run((c) => c.redo()), { disabled: !state.canRedo, shortcut: 'Ctrl+Shift+Z' })}
+      </div>
+      {prompt ? (
+        <div className="rte__prompt" role="group" aria-label={prompt.kind === 'link' ? 'Link address' : 'Image address'}>
+          <input
+            className="input"
+            id={promptId}
+            aria-label={prompt.kind === 'link' ? 'Link address' : 'Image address'}
+            aria-invalid={prompt.error ? true : undefined}
+            aria-describedby={prompt.error ? `${promptId}-error` : undefined}
+            placeholder={prompt.kind === 'link' ? 'https://… (empty removes the link)' : 'https://…/picture.png'}
+            value={prompt.text}
+            // Opened by the person, who types the address next.
+            autoFocus
+            onChange={(e) => setPrompt({ kind: prompt.kind, text: e.target.value })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                applyPrompt();
+              } else if (e.key === 'Escape') {
+                e.preventDefault();
+                e.stopPropagation();
+                setPrompt(null);
+                editor.commands.focus();
+              }
+            }}
+          />
+          <Button size="sm" variant="primary" onClick={applyPrompt}>
+            {prompt.kind === 'link' ? 'Apply' : 'Insert'}
+          </Button>
+          <Button
+            size="sm"
+            onClick={() => {
+              setPrompt(null);
+              editor.commands.focus();
+            }}
+          >
+            Cancel
+          </Button>
+          {prompt.error ? (
+            <p className="field__error" id={`${promptId}-error`} role="alert">
+              {prompt.error}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
