@@ -1,6 +1,6 @@
 // API tests of authentication and the account records (me, products, users, workflows, feature
 // kinds, teams) against the real service with the demo seed; every answer parsed with the contract.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   meEnvelope,
   productEnvelope,
@@ -14,22 +14,9 @@ import {
   STATUSABLE_TYPES,
 } from '../src/contract/account';
 import { errorBodySchema } from '../src/contract/common';
-import { apiClient } from './test/client';
-import type { ApiClient } from './test/client';
-import { startTestService } from './test/harness';
-import type { TestService } from './test/harness';
+import { fileService } from './test/client';
 
-let t: TestService;
-let api: ApiClient;
-
-beforeAll(async () => {
-  t = await startTestService();
-  api = apiClient(t);
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const { t, api } = await fileService();
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -188,7 +175,9 @@ describe('workflows and feature kinds', () => {
 
   it('pages workflows and accepts the product id', async () => {
     const id = productEnvelope.parse((await api.call('GET /products/{id}', { params: { id: 'MOB' } })).body).product.id;
-    const page = workflowPage.parse((await api.call('GET /products/{id}/workflows', { params: { id: id }, query: { per_page: 2, page: 2 } })).body);
+    const page = workflowPage.parse(
+      (await api.call('GET /products/{id}/workflows', { params: { id: id }, query: { per_page: 2, page: 2 } })).body,
+    );
     expect(page.workflows).toHaveLength(2);
     expect(page.pagination).toEqual({ total_records: 7, total_pages: 4, current_page: 2 });
     expect((await api.call('GET /products/{id}/workflows', { params: { id: 'NOPE' } })).status).toBe(404);

@@ -314,14 +314,9 @@ describe('POST /releases/{release_id}/epics (operation 5)', () => {
     expect([e.workflow_status.name, e.workflow_status.position]).toEqual(['New', 1]);
     expect(e.created_by_user?.email).toBe(t.service.adminEmail);
     expect([e.progress, e.progress_source, e.duration_source]).toEqual([null, 'progress_manual', 'duration_manual']);
-    expect([e.assigned_to_user, e.initiative, e.team, e.team_workflow_status, e.iteration, e.program_increment]).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    for (const empty of [e.assigned_to_user, e.initiative, e.team, e.team_workflow_status, e.iteration, e.program_increment]) {
+      expect(empty).toBeNull();
+    }
     expect([e.tags, e.watchers, e.custom_fields]).toEqual([[], [], []]);
     const rows = await auditsOf('Epic', e.id);
     expect(rows.map((r) => r.audit_action)).toEqual(['create']);
@@ -609,29 +604,13 @@ describe('operation 5 rules: each refusal is a 422 naming the field', () => {
   it('answers 400 to malformed JSON, a non-JSON body and a body that is not an object', async () => {
     const path = `/releases/${w.time.reference_num}/epics`;
     const before = await snapshot();
-    const malformed = await t.request('POST', path, undefined, {
-      rawBody: '{"epic": {',
-      headers: { 'Content-Type': 'application/json' },
-    });
+    const raw = (rawBody: string, type: string) => t.request('POST', path, undefined, { rawBody, headers: { 'Content-Type': type } });
+    const malformed = await raw('{"epic": {', 'application/json');
     expect(malformed.status).toBe(400);
     expect(errorBodySchema.parse(malformed.body).error).toMatch(/JSON/);
-    expect(
-      (
-        await t.request('POST', path, undefined, {
-          rawBody: 'name=x',
-          headers: { 'Content-Type': 'text/plain' },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await raw('name=x', 'text/plain')).status).toBe(400);
     expect((await t.request('POST', path, [1, 2])).status).toBe(400);
-    expect(
-      (
-        await t.request('POST', path, undefined, {
-          rawBody: 'null',
-          headers: { 'Content-Type': 'application/json' },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await raw('null', 'application/json')).status).toBe(400);
     expect422(await t.request('POST', path, { epic: 'Single sign-on' }), 'epic');
     expect422(await t.request('POST', path, { epic: [] }), 'epic');
     expect422(await t.request('POST', path, { epic: null }), 'epic');
@@ -807,14 +786,9 @@ describe('PUT /epics/{id}', () => {
       team: null,
       initial_estimate_text: null,
     });
-    expect([u.assigned_to_user, u.description, u.initiative, u.team, u.team_workflow_status, u.initial_estimate]).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    for (const empty of [u.assigned_to_user, u.description, u.initiative, u.team, u.team_workflow_status, u.initial_estimate]) {
+      expect(empty).toBeNull();
+    }
   });
 
   it('changing the team resets the team status and clears iteration and increment', async () => {

@@ -5,17 +5,15 @@
 // (tags, release, initiative, phase, epic features); an initiative's linked records; and which
 // members each list answers by default. One service for the file; answers are read as the contract's
 // types without parsing them, so these tests pin behaviour, not the schemas (contract.test.ts does).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomFieldValue } from '../src/contract/custom-fields';
 import type { Epic } from '../src/contract/epics';
 import type { Feature, Requirement } from '../src/contract/features';
 import type { Goal, Initiative } from '../src/contract/initiatives';
 import type { Release, ReleasePhase } from '../src/contract/releases';
 import { todayIso } from '../src/domain/dates';
-import { apiClient } from './test/client';
-import type { ApiClient } from './test/client';
-import { startTestService } from './test/harness';
-import type { TestResponse, TestService } from './test/harness';
+import { fileService } from './test/client';
+import type { TestResponse } from './test/harness';
 import {
   auditRows,
   deletionOf,
@@ -26,11 +24,12 @@ import {
   makeGoal,
   makeInitiative,
   makeRelease,
+  RELEASE_LIST_MEMBERS,
+  rowCount,
   uniqueName,
 } from './test/records';
 
-let t: TestService;
-let api: ApiClient;
+const { t, api } = await fileService();
 
 type RecordType = 'Feature' | 'Requirement' | 'Release' | 'ReleasePhase' | 'Goal';
 type CustomInput = Record<string, string | number | null>;
@@ -156,15 +155,7 @@ function recordOf<T = WithCustomFields>(res: TestResponse, key: string): T {
   return record;
 }
 
-const count = async (table: Kind['table']): Promise<number> =>
-  Number(
-    (
-      await t.service.store.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: Kind['table']): Promise<number> => rowCount(t, table);
 
 /** The stored values of one record: `{key: text}`. */
 async function storedValues(type: RecordType, id: string): Promise<Record<string, string>> {
@@ -178,15 +169,7 @@ async function storedValues(type: RecordType, id: string): Promise<Record<string
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-const totalValues = async (): Promise<number> =>
-  Number(
-    (
-      await t.service.store.db
-        .selectFrom('custom_field_values')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const totalValues = (): Promise<number> => rowCount(t, 'custom_field_values');
 
 /** An audit row's `changes`, parsed. */
 const changesOf = (row: { changes: string }): Record<string, unknown> => JSON.parse(row.changes) as Record<string, unknown>;
@@ -198,8 +181,6 @@ function defsOf(type: RecordType): { score: string; stage: string } {
 }
 
 beforeAll(async () => {
-  t = await startTestService();
-  api = apiClient(t);
   const db = t.service.store.db;
   const products = await db.selectFrom('products').select(['id', 'reference_prefix']).execute();
   fx.plnId = products.find((p) => p.reference_prefix === 'PLN')?.id ?? 0;
@@ -236,10 +217,6 @@ beforeAll(async () => {
   fx.featureRelease = (await makeRelease(t)).id;
   fx.phaseRelease = (await makeRelease(t)).id;
   fx.requirementFeature = (await makeFeature(t, fx.featureRelease)).id;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe.each(KINDS)('custom fields on $type', (kind) => {
@@ -881,22 +858,7 @@ describe('list defaults', () => {
     await makeRelease(t, { owner: 'sam@planner.local' });
     const items = itemsOf(await api.send('GET /products/{product_id}/releases', { params: { product_id: 'PLN' } }), 'releases');
     expect(items.length).toBeGreaterThan(1);
-    const expected = [
-      'id',
-      'reference_num',
-      'name',
-      'start_date',
-      'release_date',
-      'parking_lot',
-      'created_at',
-      'product_id',
-      'url',
-      'resource',
-      'integration_fields',
-      'owner',
-      'project',
-    ].sort();
-    for (const item of items) expect(keysOf(item)).toEqual(expected);
+    for (const item of items) expect(keysOf(item)).toEqual(RELEASE_LIST_MEMBERS);
     expect(items.some((i) => (i.owner as { email?: string } | null)?.email === 'sam@planner.local')).toBe(true);
     expect(items.every((i) => (i.project as { id?: string } | null)?.id === String(fx.plnId))).toBe(true);
 
@@ -908,7 +870,7 @@ describe('list defaults', () => {
     for (const path of [`/releases/${parent.id}/releases`, `/initiatives/${initiative.id}/releases`, `/goals/${goal.id}/releases`]) {
       const listed = itemsOf(await t.get(path), 'releases');
       expect(listed.length, path).toBe(1);
-      for (const item of listed) expect(keysOf(item), path).toEqual(expected);
+      for (const item of listed) expect(keysOf(item), path).toEqual(RELEASE_LIST_MEMBERS);
     }
   });
 

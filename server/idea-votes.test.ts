@@ -8,7 +8,7 @@ import { ideaEnvelope } from '../src/contract/ideas';
 import type { Idea } from '../src/contract/ideas';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
-import { expect422, expectOk, lastAudit, makeRelease, uniqueName } from './test/records';
+import { expect422, expectOk, lastAudit, makeRelease, rowCount, uniqueName } from './test/records';
 
 let t: TestService;
 let portalId: string;
@@ -38,15 +38,7 @@ const changesOf = async (type: string, id: string): Promise<Record<string, unkno
   const { changes } = await lastAudit(t, type, id);
   return (typeof changes === 'string' ? JSON.parse(changes) : changes) as Record<string, unknown>;
 };
-const voteCount = async (): Promise<number> =>
-  Number(
-    (
-      await t.service.store.db
-        .selectFrom('idea_votes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const voteCount = (): Promise<number> => rowCount(t, 'idea_votes');
 
 beforeAll(async () => {
   t = await startTestService();
@@ -275,15 +267,7 @@ describe('organizations', () => {
 
 describe('promote', () => {
   const promote = (id: string, body: Body) => t.request('PUT', `/ideas/${id}/promote`, body);
-  const count = async (table: 'features' | 'epics' | 'initiatives'): Promise<number> =>
-    Number(
-      (
-        await t.service.store.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'features' | 'epics' | 'initiatives'): Promise<number> => rowCount(t, table);
 
   it('promotes to a feature in a release: named and described as the idea, linked, Shipped', async () => {
     const release = await makeRelease(t);

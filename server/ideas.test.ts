@@ -9,7 +9,7 @@ import { apiClient } from './test/client';
 import type { ApiClient } from './test/client';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
-import { deletionOf, expect422, expectOk, lastAudit, uniqueName } from './test/records';
+import { deletionOf, expect422, expectOk, lastAudit, rowCount, uniqueName } from './test/records';
 
 let t: TestService;
 let api: ApiClient;
@@ -33,15 +33,7 @@ async function make(idea: Body = {}, product = 'PLN'): Promise<Idea> {
 const update = (id: string, idea: Body) => api.send('PUT /ideas/{id}', { params: { id }, body: { idea } });
 const show = async (id: string): Promise<Idea> => (await api.call('GET /ideas/{id}', { params: { id } })).data().idea;
 
-const count = async (table: 'ideas' | 'audits' | 'idea_tags' | 'idea_category_links'): Promise<number> =>
-  Number(
-    (
-      await t.service.store.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: 'ideas' | 'audits' | 'idea_tags' | 'idea_category_links'): Promise<number> => rowCount(t, table);
 
 beforeAll(async () => {
   t = await startTestService();
@@ -413,6 +405,45 @@ describe('GET /ideas/related', () => {
     expect(plural.ideas[0]?.id).toBe(idea.id);
     // A word's middle is not a match.
     expect((await api.call('GET /ideas/related', { query: { q: 'arwhal' } })).data().ideas).toEqual([]);
+  });
+
+  it('ranks a name match above a description match, and pages on without repeating or skipping', async () => {
+    const inDescription = await make({ name: 'Something unrelated', description: '<p>mentions ocelot once</p>' });
+    const inName = await make({ name: 'Ocelot sync', description: '<p>Sync it.</p>' });
+    const more = [await make({ name: 'Ocelot export' }), await make({ name: 'Ocelot import' }), await make({ name: 'Ocelot filters' })];
+    const related = async (query: { q: string; page?: number; per_page?: number }) =>
+      relatedIdeaPage.parse((await api.call('GET /ideas/related', { query })).body);
+    const all = await related({ q: 'ocelot', per_page: 10 });
+    const ids = all.ideas.map((i) => i.id);
+    expect(all.pagination.total_records).toBe(5);
+    expect(ids.sort()).toEqual([inDescription, inName, ...more].map((i) => i.id).sort());
+    expect(all.ideas.at(-1)?.id).toBe(inDescription.id);
+    const pages = [await related({ q: 'ocelot', per_page: 2, page: 1 }), await related({ q: 'ocelot', per_page: 2, page: 2 })];
+    const last = await related({ q: 'ocelot', per_page: 2, page: 3 });
+    expect([...pages, last].flatMap((p) => p.ideas.map((i) => i.id))).toEqual(all.ideas.map((i) => i.id));
+    expect(last.pagination.total_records).toBe(5);
+    // Two words: an idea holding both comes before those holding one.
+    const both = await make({ name: 'Ocelot timeline' });
+    expect((await related({ q: 'ocelot timeline' })).ideas[0]?.id).toBe(both.id);
+  });
+
+  it('follows renames, spam and merges as they happen', async () => {
+    const idea = await make({ name: 'Tapir calendar' });
+    const target = await make({ name: 'Tapir target' });
+    const ids = async (q: string) => (await api.call('GET /ideas/related', { query: { q } })).data().ideas.map((i) => i.id);
+    const both = await ids('tapir calendar');
+    expect(both[0]).toBe(idea.id);
+    expect(both).toContain(target.id);
+    expectOk(await update(idea.id, { spam: true }), ideaEnvelope);
+    expect(await ids('tapir')).toEqual([target.id]);
+    expectOk(await update(idea.id, { spam: false }), ideaEnvelope);
+    expectOk(await update(idea.id, { name: 'Okapi calendar' }), ideaEnvelope);
+    expect(await ids('tapir')).toEqual([target.id]);
+    expect(await ids('okapi')).toEqual([idea.id]);
+    expectOk(await update(idea.id, { duplicate_idea: target.id }), ideaEnvelope);
+    expect(await ids('okapi')).toEqual([]);
+    expectOk(await update(idea.id, { duplicate_idea: null }), ideaEnvelope);
+    expect(await ids('okapi')).toEqual([idea.id]);
   });
 });
 

@@ -10,7 +10,7 @@ import { goalEnvelope, goalPage, initiativeEnvelope, initiativePage, initiativeS
 import { releaseEnvelope } from '../src/contract/releases';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
-import { auditRows, deletionOf, expectFields, getOk, JSON_TYPE, makeInitiative, uniqueName } from './test/records';
+import { auditRows, deletionOf, expectFields, getOk, JSON_TYPE, makeInitiative, rowCounts, uniqueName } from './test/records';
 
 let t: TestService;
 
@@ -88,24 +88,9 @@ const audits = (type: string, id: string) => auditRows(t, type, id);
 
 /** What a refused write must leave untouched: rows, counters, audit rows, links. */
 async function snapshot() {
-  const db = t.service.store.db;
-  const count = async (table: 'initiatives' | 'audits' | 'initiative_goals' | 'custom_field_values') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const product = await db.selectFrom('products').select('next_initiative_num').where('id', '=', fixture.plnId).executeTakeFirstOrThrow();
-  return {
-    initiatives: await count('initiatives'),
-    audits: await count('audits'),
-    links: await count('initiative_goals'),
-    custom: await count('custom_field_values'),
-    next: product.next_initiative_num,
-  };
+  const counters = await t.service.store.db.selectFrom('products').select('next_initiative_num').where('id', '=', fixture.plnId);
+  const { next_initiative_num: next } = await counters.executeTakeFirstOrThrow();
+  return { ...(await rowCounts(t, ['initiatives', 'audits', 'initiative_goals', 'custom_field_values'])), next };
 }
 
 /** An epic straight in the database (the epic API is another kind's): in PLN-R-2, status "In progress". */

@@ -9,7 +9,7 @@ import { apiClient } from './test/client';
 import type { ApiClient } from './test/client';
 import { startTestService } from './test/harness';
 import type { TestResponse, TestService } from './test/harness';
-import { deletionOf, lastAudit } from './test/records';
+import { deletionOf, lastAudit, rowCount } from './test/records';
 
 let t: TestService;
 let api: ApiClient;
@@ -80,15 +80,7 @@ function expect422(res: TestResponse, ...fields: string[]): Record<string, strin
   return body.errors ?? {};
 }
 
-const count = async (table: 'requirements' | 'audits' | 'deletions'): Promise<number> =>
-  Number(
-    (
-      await t.service.store.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: 'requirements' | 'audits' | 'deletions'): Promise<number> => rowCount(t, table);
 
 describe('POST /features/{feature_id}/requirements (operation 3)', () => {
   it('creates a requirement with every body field, keyed after its feature', async () => {

@@ -154,7 +154,6 @@ describe('a database made before the Migrator', () => {
     sqlite.exec(LATER_SQL);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     const { adminId } = await seedAccount(db, 'demo');
-    const admin = await db.selectFrom('users').selectAll().where('id', '=', adminId).executeTakeFirstOrThrow();
 
     // Delete the newest record of each deletable kind: their ids are the tables' highest, which a
     // plain INTEGER PRIMARY KEY would hand out again.
@@ -166,19 +165,11 @@ describe('a database made before the Migrator', () => {
       release_phases: maxId(sqlite, 'release_phases'),
     };
     const goneFeature = await db.selectFrom('features').selectAll().where('id', '=', gone.features).executeTakeFirstOrThrow();
-    await deleteRequirement(db, { requirementId: gone.requirements, userId: adminId });
-    await deleteFeature(db, { featureId: gone.features, userId: adminId });
-    await deleteEpic(db, { epicId: gone.epics, userId: adminId });
-    await deleteInitiative(
-      db,
-      admin,
-      await db.selectFrom('initiatives').selectAll().where('id', '=', gone.initiatives).executeTakeFirstOrThrow(),
-    );
-    await deletePhase(
-      db,
-      admin,
-      await db.selectFrom('release_phases').selectAll().where('id', '=', gone.release_phases).executeTakeFirstOrThrow(),
-    );
+    await deleteRequirement(db, { id: gone.requirements, userId: adminId });
+    await deleteFeature(db, { id: gone.features, userId: adminId });
+    await deleteEpic(db, { id: gone.epics, userId: adminId });
+    await deleteInitiative(db, { id: gone.initiatives, userId: adminId });
+    await deletePhase(db, { id: gone.release_phases, userId: adminId });
     // Ids known only to the recycle bin (a goal) or only to the audit log (a release).
     const ts = new Date().toISOString();
     sqlite

@@ -10,10 +10,10 @@ import type { Store } from '../store/db';
 import type { AppEnv } from '../types';
 import { notFound } from '../problems';
 import type { Checked } from '../problems';
-import { requireProduct } from '../store/resolve';
-import type { Database, ProductRow, UserRow } from '../store/schema';
+import type { RecordChange, RecordCreate, RecordRemoval } from '../store/record-writes';
+import type { Database, UserRow } from '../store/schema';
 import { listOp } from './list-rows';
-import { originOf, pickFields } from './query';
+import { originOf, pickFields, wantedFields } from './query';
 import type { RecordEnvelope } from './record';
 import type { BodyOf, Method, Route } from './route-table';
 
@@ -72,6 +72,35 @@ export function recordKind<P extends `/${string}/{id}`, R extends z.ZodObject, R
     key,
     noun: noun.charAt(0).toUpperCase() + noun.slice(1),
     op: decl.path.split('/')[1] ?? key,
+  };
+}
+
+/** A kind's `answer` from its shaper of one whole row (`(db, row, origin) => body`). */
+export function answerRow<Row, B extends { id: string }>(
+  shape: (db: Store['db'], row: Row, origin: string) => Promise<B>,
+): (ctx: RowContext, row: Row) => Promise<B> {
+  return ({ db, origin }, row) => shape(db, row, origin);
+}
+
+/** A kind's `answer` from its loader by id, reading only what the `fields` asked for need. */
+export function answerById<B extends { id: string }>(
+  load: (db: Store['db'], id: number, origin: string, wanted: Set<string> | null) => Promise<B>,
+): (ctx: RowContext, ref: { id: number }, fields: string | undefined) => Promise<B> {
+  return ({ db, origin }, ref, fields) => load(db, ref.id, origin, wantedFields(fields, null));
+}
+
+/**
+ * The create of a record under its parent by a store call that takes
+ * `(db, { <key>: parent, input, checked, userId })` and answers the new record's id.
+ */
+export function createUnder<K extends string, A extends Record<K, unknown> & RecordCreate<unknown>>(
+  key: K,
+  create: (db: Kysely<Database>, args: A) => Promise<number>,
+): (ctx: RowContext, parent: A[K], body: { data: A['input'] } & Checked) => Promise<{ id: number }> {
+  return async ({ db, user }, parent, body) => {
+    // A computed key is a string to TypeScript: `key` is K, so this is the object the call takes.
+    const args = { [key]: parent, input: body.data, checked: body, userId: user.id } as unknown as A;
+    return { id: await create(db, args) };
   };
 }
 
@@ -136,7 +165,7 @@ async function parentOf<Parent>(
  * Where a row on a record sits: by default its own path; with `path` and `parent` under its parent
  * (`/products/{product_id}/releases/{id}`), where `owns` says whether the record is the parent's.
  */
-interface Placement<SP extends string, Parent, Row> {
+export interface Placement<SP extends string, Parent, Row> {
   path?: SP;
   parent?: (db: Store['db'], idOrKey: string) => Promise<Parent>;
   owns?: (parent: Parent, record: Row) => boolean;
@@ -217,14 +246,23 @@ export function updateRow<
 }
 
 /**
- * The change of a record that belongs to a product (releases, goals, initiatives): their store calls
- * take the record's product beside it, `(db, user, product, record, data, checked)`.
+ * The change of a record by id (work items, idea organizations): their store calls take
+ * `(db, { id, input, checked, userId })`; the row answers the record as it now is.
  */
-export function changeInProduct<Row extends { product_id: number }, Data, Out>(
-  change: (db: Kysely<Database>, user: UserRow, product: ProductRow, record: Row, data: Data, checked: Checked) => Promise<Out>,
-): (ctx: RowContext, record: Row, body: { data: Data } & Checked) => Promise<Out> {
-  return async ({ db, user }, record, body) =>
-    change(db, user, await requireProduct(db, String(record.product_id)), record, body.data, body);
+export function changeById<Data>(
+  change: (db: Kysely<Database>, args: RecordChange<Data>) => Promise<void>,
+): <Row extends { id: number }>(ctx: RowContext, record: Row, body: { data: Data } & Checked) => Promise<Row> {
+  return async ({ db, user }, record, body) => {
+    await change(db, { id: record.id, input: body.data, checked: body, userId: user.id });
+    return record;
+  };
+}
+
+/** The delete of a record by id (every kind with shared writes): store calls that take `(db, { id, userId })`. */
+export function removeById(
+  remove: (db: Kysely<Database>, args: RecordRemoval) => Promise<void>,
+): (ctx: RowContext, record: { id: number }) => Promise<void> {
+  return ({ db, user }, record) => remove(db, { id: record.id, userId: user.id });
 }
 
 /** `DELETE <path>`: 204 once the store call has removed the record; `path`/`parent`/`owns` as for updateRow. */

@@ -1,63 +1,46 @@
 // Custom field definitions, read-only (they come from the seed): the hosted service's account-wide
 // list and a field's options, plus a product's list, so a client can offer every defined field and
 // option without reading records. Rows of the route table.
+import type { z } from 'zod';
 import {
   customFieldDefinitionPage,
   customFieldDefinitionQuery,
   customFieldOptionsEnvelope,
   productCustomFieldDefinitionQuery,
 } from '../../src/contract/custom-fields';
-import { pageBody, paging } from '../http/query';
+import type { Paging } from '../problems';
+import type { Db } from '../store/audit';
+import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { route } from '../http/route-table';
-import {
-  definitionBody,
-  listCustomFieldDefinitions,
-  optionBodies,
-  requireCustomFieldDefinition,
-} from '../store/custom-fields';
-import type { DefinitionFilter } from '../store/custom-fields';
+import { definitionBody, listCustomFieldDefinitions, optionBodies, requireCustomFieldDefinition } from '../store/custom-fields';
 import { findProduct, requireProduct } from '../store/resolve';
 
 const tags = ['Custom fields'];
 
+/** A product's definitions (`productId`), or the account's, narrowed to the product the query names. */
+async function loadDefinitions(db: Db, scope: { productId?: number }, p: Paging, query: z.output<typeof customFieldDefinitionQuery>) {
+  const recordType = query.custom_fieldable_type;
+  if (scope.productId !== undefined || query.product === undefined) return listCustomFieldDefinitions(db, { ...scope, recordType }, p);
+  // An unknown product is a filter that names nothing: an empty page, as for an unknown status.
+  const product = await findProduct(db, query.product);
+  return product ? listCustomFieldDefinitions(db, { productId: product.id, recordType }, p) : { rows: [], total: 0 };
+}
+
+const answer = pageAnswer('custom_field_definitions', loadDefinitions, (rows) => rows.map(definitionBody));
+const accountDefinitions = listKind({ tags, query: customFieldDefinitionQuery, response: customFieldDefinitionPage, answer });
+const productDefinitions = listKind({ tags, query: productCustomFieldDefinitionQuery, response: customFieldDefinitionPage, answer });
+
 export const customFieldRoutes = [
-  route({
-    method: 'get',
+  listRow(accountDefinitions, {
     path: '/custom_field_definitions',
-    op: 'custom_field_definitions_list',
     summary: "List the account's custom field definitions",
-    tags,
-    query: customFieldDefinitionQuery,
-    response: customFieldDefinitionPage,
-    handler: async (c, { query }) => {
-      const db = c.get('store').db;
-      const p = paging(query);
-      const filter: DefinitionFilter = { recordType: query.custom_fieldable_type };
-      if (query.product !== undefined) {
-        // An unknown product is a filter that names nothing: an empty page, as for an unknown status.
-        const product = await findProduct(db, query.product);
-        if (!product) return c.json(pageBody('custom_field_definitions', [], 0, p));
-        filter.productId = product.id;
-      }
-      const page = await listCustomFieldDefinitions(db, filter, p);
-      return c.json(pageBody('custom_field_definitions', page.rows.map(definitionBody), page.total, p));
-    },
+    scope: () => ({}),
   }),
-  route({
-    method: 'get',
+  listRow(productDefinitions, {
     path: '/products/{product_id}/custom_field_definitions',
-    op: 'products_custom_field_definitions_list',
     summary: "List a product's custom field definitions",
-    tags,
-    query: productCustomFieldDefinitionQuery,
-    response: customFieldDefinitionPage,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const product = await requireProduct(db, params.product_id);
-      const p = paging(query);
-      const page = await listCustomFieldDefinitions(db, { productId: product.id, recordType: query.custom_fieldable_type }, p);
-      return c.json(pageBody('custom_field_definitions', page.rows.map(definitionBody), page.total, p));
-    },
+    parent: requireProduct,
+    scope: (product) => ({ productId: product.id }),
   }),
   route({
     method: 'get',

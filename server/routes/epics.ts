@@ -4,10 +4,9 @@
 import { showQuerySchema } from '../../src/contract/common';
 import { epicCreateBody, epicEnvelope, epicUpdateBody } from '../../src/contract/epics';
 import { epicList, featureList } from '../http/lists';
-import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { answerById, changeById, createRow, createUnder, deleteRow, recordKind, removeById, showRow, updateRow } from '../http/record-rows';
 import { listRow } from '../http/list-rows';
 import { createEpic, deleteEpic, loadEpic, requireEpic, updateEpic } from '../store/epics';
-import { wantedFields } from '../http/query';
 import { requireInitiative, requireProduct, requireRelease } from '../store/resolve';
 
 const epic = recordKind({
@@ -15,7 +14,7 @@ const epic = recordKind({
   tags: ['Epics'],
   envelope: epicEnvelope,
   resolve: requireEpic,
-  answer: ({ db, origin }, ref: { id: number }, fields) => loadEpic(db, ref.id, origin, wantedFields(fields, null)),
+  answer: answerById(loadEpic),
 });
 
 export const epicRoutes = [
@@ -25,9 +24,7 @@ export const epicRoutes = [
     description: 'Operation 5. Every problem of the body is answered at once in one 422.',
     body: epicCreateBody,
     parent: requireRelease,
-    create: async ({ db, user }, release, body) => ({
-      id: await createEpic(db, { release, input: body.data, checked: body, userId: user.id }),
-    }),
+    create: createUnder('release', createEpic),
   }),
   createRow(epic, {
     path: '/products/{product_id}/epics',
@@ -72,14 +69,11 @@ export const epicRoutes = [
   updateRow(epic, {
     summary: 'Update an epic',
     body: epicUpdateBody,
-    update: async ({ db, user }, row, body) => {
-      await updateEpic(db, { epicId: row.id, input: body.data, checked: body, userId: user.id });
-      return row;
-    },
+    update: changeById(updateEpic),
   }),
   deleteRow(epic, {
     summary: 'Delete an epic (to the recycle bin)',
-    remove: ({ db, user }, row) => deleteEpic(db, { epicId: row.id, userId: user.id }),
+    remove: removeById(deleteEpic),
   }),
   listRow(featureList, {
     path: '/epics/{id}/features',

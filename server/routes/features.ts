@@ -2,14 +2,10 @@
 // (account, product, release). Rows of the route table: the pipeline reads the query and body with
 // the contract's schemas, the handler calls the store and shapes the answer.
 import { showQuerySchema } from '../../src/contract/common';
-import {
-  featureCreateBody,
-  featureEnvelope,
-  featureUpdateBody,
-} from '../../src/contract/features';
+import { featureCreateBody, featureEnvelope, featureUpdateBody } from '../../src/contract/features';
 import { listRow } from '../http/list-rows';
 import { featureList } from '../http/lists';
-import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { answerById, changeById, createRow, createUnder, deleteRow, recordKind, removeById, showRow, updateRow } from '../http/record-rows';
 import { wantedFields } from '../http/query';
 import { createFeature, deleteFeature, loadFeature, requireFeature, showFeature, updateFeature } from '../store/features';
 import { requireProduct, requireRelease } from '../store/resolve';
@@ -19,7 +15,7 @@ const feature = recordKind({
   tags: ['Features'],
   envelope: featureEnvelope,
   resolve: requireFeature,
-  answer: ({ db, origin }, ref: { id: number }, fields) => loadFeature(db, ref.id, origin, wantedFields(fields, null)),
+  answer: answerById(loadFeature),
   show: ({ db, origin }, row, fields) => showFeature(db, row, origin, wantedFields(fields, null)),
 });
 
@@ -30,9 +26,7 @@ export const featureRoutes = [
     description: 'Operation 1. Every problem of the body is answered at once in one 422.',
     body: featureCreateBody,
     parent: requireRelease,
-    create: async ({ db, user }, release, body) => ({
-      id: await createFeature(db, { release, input: body.data, checked: body, userId: user.id }),
-    }),
+    create: createUnder('release', createFeature),
   }),
   listRow(featureList, { path: '/features', summary: "List the account's features", scope: () => ({}) }),
   listRow(featureList, {
@@ -52,13 +46,10 @@ export const featureRoutes = [
     summary: 'Update a feature',
     description: 'Operation 2. Only the fields sent change.',
     body: featureUpdateBody,
-    update: async ({ db, user }, row, body) => {
-      await updateFeature(db, { featureId: row.id, input: body.data, checked: body, userId: user.id });
-      return row;
-    },
+    update: changeById(updateFeature),
   }),
   deleteRow(feature, {
     summary: 'Delete a feature (to the recycle bin)',
-    remove: ({ db, user }, row) => deleteFeature(db, { featureId: row.id, userId: user.id }),
+    remove: removeById(deleteFeature),
   }),
 ] as const;

@@ -5,17 +5,17 @@ import { listQuerySchema, showQuerySchema } from '../../src/contract/common';
 import { goalCreateBody, goalEnvelope, goalUpdateBody, timeFramePage } from '../../src/contract/initiatives';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { epicList, featureList, goalList } from '../http/lists';
-import { changeInProduct, createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { changeInProduct, createIn, inProduct } from '../http/product-rows';
+import { answerRow, createRow, deleteRow, recordKind, removeById, showRow, updateRow } from '../http/record-rows';
 import { createGoal, deleteGoal, goalBody, listTimeFrames, requireGoal, timeFrameBody, updateGoal } from '../store/goals';
 import { requireProduct } from '../store/resolve';
-import type { GoalRow } from '../store/schema';
 
 const goal = recordKind({
   path: '/goals/{id}',
   tags: ['Goals'],
   envelope: goalEnvelope,
   resolve: requireGoal,
-  answer: ({ db, origin }, row: GoalRow) => goalBody(db, row, origin),
+  answer: answerRow(goalBody),
 });
 
 const timeFrames = listKind({
@@ -35,7 +35,7 @@ export const goalRoutes = [
     summary: 'Create a goal in a product',
     body: goalCreateBody,
     parent: requireProduct,
-    create: ({ db, user }, product, body) => createGoal(db, user, product, body.data, body),
+    create: createIn(createGoal),
   }),
   listRow(goalList, {
     path: '/products/{product_id}/goals',
@@ -43,13 +43,7 @@ export const goalRoutes = [
     parent: requireProduct,
     scope: (product) => ({ productId: product.id }),
   }),
-  showRow(goal, {
-    path: '/products/{product_id}/goals/{id}',
-    summary: 'Show a goal of a product',
-    query: showQuerySchema,
-    parent: requireProduct,
-    owns: (product, goal) => goal.product_id === product.id,
-  }),
+  showRow(goal, { ...inProduct(goal), summary: 'Show a goal of a product', query: showQuerySchema }),
   showRow(goal, { summary: 'Show a goal', query: showQuerySchema }),
   updateRow(goal, {
     summary: 'Update a goal',
@@ -57,23 +51,19 @@ export const goalRoutes = [
     update: changeInProduct(updateGoal),
   }),
   updateRow(goal, {
-    path: '/products/{product_id}/goals/{id}',
+    ...inProduct(goal),
     summary: 'Update a goal of a product',
     description: 'As `PUT /goals/{id}`; a goal of another product is a 404.',
     body: goalUpdateBody,
-    parent: requireProduct,
-    owns: (product, goal) => goal.product_id === product.id,
     update: changeInProduct(updateGoal),
   }),
   deleteRow(goal, {
-    path: '/products/{product_id}/goals/{id}',
+    ...inProduct(goal),
     summary: 'Delete a goal of a product',
     description:
       'The goal and its links to initiatives go (the initiatives stay); the recycle bin keeps them. A goal of another ' +
       'product is a 404.',
-    parent: requireProduct,
-    owns: (product, goal) => goal.product_id === product.id,
-    remove: ({ db, user }, row) => deleteGoal(db, user, row),
+    remove: removeById(deleteGoal),
   }),
   listRow(goalList, {
     path: '/goals',

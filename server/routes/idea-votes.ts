@@ -19,7 +19,7 @@ import { ideaEnvelope } from '../../src/contract/ideas';
 import { readObjectBody } from '../http/body';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { originOf, pickFields } from '../http/query';
-import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { answerById, createRow, createUnder, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
 import { route } from '../http/route-table';
 import { FieldProblems, fieldErrors, zodProblems } from '../problems';
 import { createVote, deleteVote, listVotes, loadVote, serializeVotes, updateVote } from '../store/idea-endorsements';
@@ -51,7 +51,7 @@ const endorsement = recordKind({
     if (!row) throw notFound('Idea endorsement', id);
     return row;
   },
-  answer: ({ db, origin }, ref: { id: number }) => loadVote(db, ref.id, origin),
+  answer: answerById(loadVote),
 });
 /** A vote is reached through the idea it counts on or the idea it was cast on; any other idea is a 404. */
 const onIdea = {
@@ -76,7 +76,7 @@ const organization = recordKind({
   tags: ORG_TAGS,
   envelope: ideaOrganizationEnvelope,
   resolve: requireOrganization,
-  answer: ({ db, origin }, ref: { id: number }) => loadOrganization(db, ref.id, origin),
+  answer: answerById(loadOrganization),
 });
 
 const organizations = listKind({
@@ -109,7 +109,7 @@ export const ideaVoteRoutes = [
       'voter and idea. A merged or spam idea takes no votes (422).',
     body: ideaEndorsementCreateBody,
     parent: requireIdea,
-    create: async ({ db, user }, idea, body) => ({ id: await createVote(db, { idea, input: body.data, checked: body, userId: user.id }) }),
+    create: createUnder('idea', createVote),
   }),
   showRow(endorsement, { ...onIdea, summary: 'Show a vote', query: showQuerySchema }),
   updateRow(endorsement, {

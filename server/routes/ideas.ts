@@ -17,8 +17,8 @@ import {
   relatedIdeasQuery,
 } from '../../src/contract/ideas';
 import { compactOrWhole, listKind, listRow, pageAnswer } from '../http/list-rows';
-import { originOf, pageBody, paging, wantedFields } from '../http/query';
-import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { originOf } from '../http/query';
+import { answerById, changeById, createRow, createUnder, deleteRow, recordKind, removeById, showRow, updateRow } from '../http/record-rows';
 import { route } from '../http/route-table';
 import {
   IDEA_COMPACT_FIELDS,
@@ -45,7 +45,7 @@ const idea = recordKind({
   tags,
   envelope: ideaEnvelope,
   resolve: requireIdea,
-  answer: ({ db, origin }, ref: { id: number }, fields) => loadIdea(db, ref.id, origin, wantedFields(fields, null)),
+  answer: answerById(loadIdea),
 });
 
 /** The idea lists: compact items by default, whole ideas (or any members) with `fields`. */
@@ -76,25 +76,39 @@ const ideaList = listKind({
   ),
 });
 
+/** Ideas like a text: summaries, best match first. */
+const related = listKind({
+  tags,
+  query: relatedIdeasQuery,
+  response: relatedIdeaPage,
+  answer: pageAnswer(
+    'ideas',
+    (db, _none: object, p, query: z.output<typeof relatedIdeasQuery>) =>
+      relatedIdeas(
+        db,
+        { q: query.q ?? '', portalId: query.idea_portal_id !== undefined ? (asId(query.idea_portal_id) ?? -1) : undefined },
+        p,
+      ),
+    (rows, c) => ideaSummaries(c.get('store').db, rows, originOf(c)),
+  ),
+});
+
+/** A product's idea categories, each followed by its children. */
+const categories = listKind({
+  tags,
+  query: showQuerySchema.extend(relatedIdeasQuery.pick({ page: true, per_page: true }).shape).omit({ fields: true }),
+  response: ideaCategoryPage,
+  answer: pageAnswer('idea_categories', (db, productId: number, p) => listIdeaCategories(db, productId, p)),
+});
+
 export const ideaRoutes = [
-  route({
-    method: 'get',
+  listRow(related, {
     path: '/ideas/related',
-    op: 'ideas_related_list',
     summary: 'Ideas like a text (duplicate suggestions)',
     description:
       'Ideas sharing words (three letters or more) of `q` in their name or description, best match first; spam and merged ' +
       'ideas are left out. `idea_portal_id` keeps the ideas submitted to that portal.',
-    tags,
-    query: relatedIdeasQuery,
-    response: relatedIdeaPage,
-    handler: async (c, { query }) => {
-      const db = c.get('store').db;
-      const p = paging(query);
-      const portalId = query.idea_portal_id !== undefined ? (asId(query.idea_portal_id) ?? -1) : undefined;
-      const page = await relatedIdeas(db, { q: query.q ?? '', portalId }, p);
-      return c.json(pageBody('ideas', await ideaSummaries(db, page.rows, originOf(c)), page.total, p));
-    },
+    scope: () => ({}),
   }),
   createRow(idea, {
     path: '/products/{product_id}/ideas',
@@ -103,9 +117,7 @@ export const ideaRoutes = [
       'Operation 10. `name` and `created_by` (any email) are required. Every problem of the body is answered at once in one 422.',
     body: ideaCreateBody,
     parent: requireProduct,
-    create: async ({ db, user }, product, body) => ({
-      id: await createIdea(db, { product, input: body.data, checked: body, userId: user.id }),
-    }),
+    create: createUnder('product', createIdea),
   }),
   listRow(ideaList, { path: '/ideas', summary: "List the account's ideas", scope: () => ({}) }),
   listRow(ideaList, {
@@ -119,32 +131,19 @@ export const ideaRoutes = [
     summary: 'Update an idea',
     description: 'Only the fields sent change. `duplicate_idea` merges the idea into another; null or "" unmerges it.',
     body: ideaUpdateBody,
-    update: async ({ db, user }, row, body) => {
-      await updateIdea(db, { ideaId: row.id, input: body.data, checked: body, userId: user.id });
-      return row;
-    },
+    update: changeById(updateIdea),
   }),
   deleteRow(idea, {
     summary: 'Delete an idea (to the recycle bin)',
     description: 'Ideas merged into it are unmerged.',
-    remove: ({ db, user }, row) => deleteIdea(db, { ideaId: row.id, userId: user.id }),
+    remove: removeById(deleteIdea),
   }),
-  route({
-    method: 'get',
+  listRow(categories, {
     path: '/products/{product_id}/idea_categories',
-    op: 'products_idea_categories_list',
     summary: "List a product's idea categories",
     description: 'Each category is followed by its children (`parent_id`), names in order.',
-    tags,
-    query: showQuerySchema.extend(relatedIdeasQuery.pick({ page: true, per_page: true }).shape).omit({ fields: true }),
-    response: ideaCategoryPage,
-    handler: async (c, { params, query }) => {
-      const db = c.get('store').db;
-      const product = await requireProduct(db, params.product_id);
-      const p = paging(query);
-      const page = await listIdeaCategories(db, product.id, p);
-      return c.json(pageBody('idea_categories', page.rows, page.total, p));
-    },
+    parent: requireProduct,
+    scope: (product) => product.id,
   }),
   route({
     method: 'post',

@@ -15,7 +15,8 @@ import {
 import { compactOrWhole, listKind, listRow } from '../http/list-rows';
 import { featureList, goalList } from '../http/lists';
 import { pageBody, paging } from '../http/query';
-import { changeInProduct, createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { changeInProduct, createIn, inProduct } from '../http/product-rows';
+import { answerRow, createRow, deleteRow, recordKind, removeById, showRow, updateRow } from '../http/record-rows';
 import type { AppEnv } from '../types';
 import { customFieldFilter, readCustomFieldPairs } from '../store/custom-fields';
 import {
@@ -30,7 +31,6 @@ import {
 } from '../store/initiatives';
 import { requireGoal } from '../store/goals';
 import { requireInitiative, requireProduct } from '../store/resolve';
-import type { InitiativeRow } from '../store/schema';
 
 /** The account's initiatives are compact by default. */
 const initiativeItems = compactOrWhole(INITIATIVE_COMPACT_FIELDS, initiativeCompact, initiativeBodies);
@@ -79,7 +79,7 @@ const initiative = recordKind({
   tags: ['Initiatives'],
   envelope: initiativeEnvelope,
   resolve: requireInitiative,
-  answer: ({ db, origin }, row: InitiativeRow) => initiativeBody(db, row, origin),
+  answer: answerRow(initiativeBody),
 });
 
 const initiativeList = listKind({
@@ -97,7 +97,7 @@ export const initiativeRoutes = [
     description: 'Operation 11. `name` and `workflow_status` are required.',
     body: initiativeCreateBody,
     parent: requireProduct,
-    create: ({ db, user }, product, body) => createInitiative(db, user, product, body.data, body),
+    create: createIn(createInitiative),
   }),
   listRow(initiativeList, {
     path: '/products/{product_id}/initiatives',
@@ -116,26 +116,19 @@ export const initiativeRoutes = [
     body: initiativeUpdateBody,
     update: changeInProduct(updateInitiative),
   }),
-  deleteRow(initiative, {
-    summary: 'Delete an initiative (to the recycle bin)',
-    remove: ({ db, user }, row) => deleteInitiative(db, user, row),
-  }),
+  deleteRow(initiative, { summary: 'Delete an initiative (to the recycle bin)', remove: removeById(deleteInitiative) }),
   updateRow(initiative, {
-    path: '/products/{product_id}/initiatives/{id}',
+    ...inProduct(initiative),
     summary: 'Update an initiative of a product',
     description: 'As `PUT /initiatives/{id}`; an initiative of another product is a 404.',
     body: initiativeUpdateBody,
-    parent: requireProduct,
-    owns: (product, initiative) => initiative.product_id === product.id,
     update: changeInProduct(updateInitiative),
   }),
   deleteRow(initiative, {
-    path: '/products/{product_id}/initiatives/{id}',
+    ...inProduct(initiative),
     summary: 'Delete an initiative of a product (to the recycle bin)',
     description: 'As `DELETE /initiatives/{id}`; an initiative of another product is a 404.',
-    parent: requireProduct,
-    owns: (product, initiative) => initiative.product_id === product.id,
-    remove: ({ db, user }, row) => deleteInitiative(db, user, row),
+    remove: removeById(deleteInitiative),
   }),
   listRow(initiativeList, {
     path: '/goals/{goal_id}/initiatives',

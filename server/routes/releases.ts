@@ -13,7 +13,8 @@ import {
   releaseUpdateBody,
 } from '../../src/contract/releases';
 import { compactOrWhole, listKind, listRow, pageAnswer } from '../http/list-rows';
-import { changeInProduct, createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { changeInProduct, createIn, inProduct } from '../http/product-rows';
+import { answerRow, createRow, deleteRow, recordKind, removeById, showRow, updateRow } from '../http/record-rows';
 import {
   RELEASE_COMPACT_FIELDS,
   RELEASE_LIST_FIELDS,
@@ -34,7 +35,7 @@ import {
 import type { ReleaseScope } from '../store/releases';
 import { requireGoal } from '../store/goals';
 import { requireInitiative, requireProduct, requireRelease, requireReleasePhase } from '../store/resolve';
-import type { ReleasePhaseRow, ReleaseRow } from '../store/schema';
+import type { ReleasePhaseRow } from '../store/schema';
 
 const DELETE_RELEASE =
   'Refused (422 naming `features` and/or `epics`) while features or epics are still in the release: move or delete them ' +
@@ -45,7 +46,7 @@ const release = recordKind({
   tags: ['Releases'],
   envelope: releaseEnvelope,
   resolve: requireRelease,
-  answer: ({ db, origin }, row: ReleaseRow) => releaseBody(db, row, origin),
+  answer: answerRow(releaseBody),
 });
 
 const phase = recordKind({
@@ -94,7 +95,7 @@ export const releaseRoutes = [
     description: 'Operation 8. Every problem of the body is answered at once in one 422.',
     body: releaseCreateBody,
     parent: requireProduct,
-    create: ({ db, user }, product, body) => createRelease(db, user, product, body.data, body),
+    create: createIn(createRelease),
   }),
   listRow(releases, {
     path: '/products/{product_id}/releases',
@@ -123,13 +124,7 @@ export const releaseRoutes = [
     parent: requireGoal,
     scope: (goal) => ({ goalId: goal.id }),
   }),
-  showRow(release, {
-    path: '/products/{product_id}/releases/{id}',
-    summary: 'Show a release of a product',
-    query: showQuerySchema,
-    parent: requireProduct,
-    owns: (product, release) => release.product_id === product.id,
-  }),
+  showRow(release, { ...inProduct(release), summary: 'Show a release of a product', query: showQuerySchema }),
   showRow(release, { summary: 'Show a release', query: showQuerySchema }),
   updateRow(release, {
     summary: 'Update a release',
@@ -137,26 +132,18 @@ export const releaseRoutes = [
     update: changeInProduct(updateRelease),
   }),
   updateRow(release, {
-    path: '/products/{product_id}/releases/{id}',
+    ...inProduct(release),
     summary: 'Update a release of a product',
     description: 'As `PUT /releases/{id}`; a release of another product is a 404.',
     body: releaseUpdateBody,
-    parent: requireProduct,
-    owns: (product, release) => release.product_id === product.id,
     update: changeInProduct(updateRelease),
   }),
+  deleteRow(release, { summary: 'Delete a release', description: DELETE_RELEASE, remove: removeById(deleteRelease) }),
   deleteRow(release, {
-    summary: 'Delete a release',
-    description: DELETE_RELEASE,
-    remove: ({ db, user }, row) => deleteRelease(db, user, row),
-  }),
-  deleteRow(release, {
-    path: '/products/{product_id}/releases/{id}',
+    ...inProduct(release),
     summary: 'Delete a release of a product',
     description: `${DELETE_RELEASE} A release of another product is a 404.`,
-    parent: requireProduct,
-    owns: (product, release) => release.product_id === product.id,
-    remove: ({ db, user }, row) => deleteRelease(db, user, row),
+    remove: removeById(deleteRelease),
   }),
   listRow(phases, {
     path: '/releases/{id}/release_phases',
@@ -184,8 +171,5 @@ export const releaseRoutes = [
     body: releasePhaseUpdateBody,
     update: ({ db, user }, row, body) => updatePhase(db, user, row, body.data, body),
   }),
-  deleteRow(phase, {
-    summary: 'Delete a release phase',
-    remove: ({ db, user }, row) => deletePhase(db, user, row),
-  }),
+  deleteRow(phase, { summary: 'Delete a release phase', remove: removeById(deletePhase) }),
 ] as const;

@@ -1,15 +1,10 @@
 // Requirement operations: 3 (create under a feature) and 4 (the feature's list), plus show, update
 // and delete on the requirement's own path (numeric id or key `PLN-12-1`). Rows of the route table.
 import { listQuerySchema } from '../../src/contract/common';
-import {
-  requirementCreateBody,
-  requirementEnvelope,
-  requirementPage,
-  requirementUpdateBody,
-} from '../../src/contract/features';
+import { requirementCreateBody, requirementEnvelope, requirementPage, requirementUpdateBody } from '../../src/contract/features';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { originOf } from '../http/query';
-import { createRow, deleteRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { answerById, changeById, createRow, deleteRow, recordKind, removeById, showRow, updateRow } from '../http/record-rows';
 import { requireFeature } from '../store/features';
 import {
   createRequirement,
@@ -26,7 +21,7 @@ const requirement = recordKind({
   tags: ['Requirements'],
   envelope: requirementEnvelope,
   resolve: requireRequirement,
-  answer: ({ db, origin }, ref: { id: number }) => loadRequirement(db, ref.id, origin),
+  answer: answerById(loadRequirement),
 });
 
 const requirements = listKind({
@@ -35,8 +30,7 @@ const requirements = listKind({
   response: requirementPage,
   answer: pageAnswer(
     'requirements',
-    (db, featureId: number, p, query) =>
-      listRequirements(db, { featureId, q: query.q, updatedSince: query.updated_since }, p),
+    (db, featureId: number, p, query) => listRequirements(db, { featureId, q: query.q, updatedSince: query.updated_since }, p),
     async (rows, c) => serializeRequirements(c.get('store').db, rows, originOf(c)),
   ),
 });
@@ -68,18 +62,10 @@ export const requirementRoutes = [
   updateRow(requirement, {
     summary: 'Update a requirement',
     body: requirementUpdateBody,
-    update: async ({ db, user }, row, body) => {
-      await updateRequirement(db, {
-        requirementId: row.id,
-        input: body.data,
-        checked: body,
-        userId: user.id,
-      });
-      return row;
-    },
+    update: changeById(updateRequirement),
   }),
   deleteRow(requirement, {
     summary: 'Delete a requirement (to the recycle bin)',
-    remove: ({ db, user }, row) => deleteRequirement(db, { requirementId: row.id, userId: user.id }),
+    remove: removeById(deleteRequirement),
   }),
 ] as const;

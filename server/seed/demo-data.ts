@@ -3,6 +3,7 @@
 // are day offsets from today so the demo always looks current; estimates are estimate text in the
 // release's units, parsed by the same rule the API uses.
 import { DEFAULT_FEATURE_KINDS } from '../store/product-defaults';
+import type { StatusDefault } from '../store/product-defaults';
 
 export type UserKey = 'admin' | 'morgan' | 'sam';
 
@@ -12,11 +13,7 @@ export const USERS: { key: UserKey; name: string; email: string; administrator: 
   { key: 'sam', name: 'Sam Rivera', email: 'sam@planner.local', administrator: false },
 ];
 
-export interface StatusSeed {
-  name: string;
-  complete?: boolean;
-  color: string;
-}
+export type StatusSeed = StatusDefault;
 
 /** The feature kinds every product starts with, beside its workflows (store/product-defaults.ts). */
 export const FEATURE_KINDS = DEFAULT_FEATURE_KINDS;

@@ -12,7 +12,7 @@ import { recountVotes } from '../store/idea-votes';
 import { recomputeRollups } from '../store/rollup-scheduler';
 import type { RollupKind } from '../store/rollup-scheduler';
 import type { Database } from '../store/schema';
-import { insertFeatureKinds, insertProduct, insertTimeFrames, insertWorkflows } from '../store/product-defaults';
+import { insertFeatureKinds, insertProduct, insertTimeFrames, insertWorkflows, statusColumns } from '../store/product-defaults';
 import type { StatusIds } from '../store/product-defaults';
 import {
   EMPTY_PRODUCT,
@@ -326,13 +326,7 @@ async function seedProduct(
     for (const [i, s] of TEAM_STATUSES.entries()) {
       const row = await trx
         .insertInto('team_workflow_statuses')
-        .values({
-          team_id: team.id,
-          name: s.name,
-          position: i + 1,
-          complete: s.complete ? 1 : 0,
-          color: s.color,
-        })
+        .values({ team_id: team.id, ...statusColumns(s, i) })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.statuses.set(s.name, row.id);

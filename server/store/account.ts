@@ -12,7 +12,7 @@ import type { Page } from './pages';
 import { prepared } from './prepared';
 import { containsText } from './resolve';
 import { rowsById } from './row-cache';
-import { links, projectRef, statusRef } from './serialize';
+import { links, projectRef, statusRef, userHead } from './serialize';
 import type { ProjectRef } from '../../src/contract/common';
 
 /** The members a product list item has by default: the hosted list's, and our change time and address. */
@@ -125,11 +125,7 @@ function userBody(u: UserRow, products: readonly { id: number; name: string }[])
   const admin = u.administrator === 1;
   const enabled = u.enabled === 1;
   return {
-    id: String(u.id),
-    name: u.name,
-    email: u.email,
-    created_at: u.created_at,
-    updated_at: u.updated_at,
+    ...userHead(u),
     administrator: admin,
     enabled,
     timezone: null,

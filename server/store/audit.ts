@@ -47,6 +47,17 @@ export function auditDestroyed(
   return audit(db, { userId, type, id: row.id, action: 'destroy', changes });
 }
 
+/** The destroy audit of a record kept whole: every column, gone to null. */
+export function auditDestroyedRow(
+  db: Db,
+  userId: number | null,
+  type: string,
+  row: { id: number } & Record<string, unknown>,
+): Promise<void> {
+  const changes = Object.fromEntries(Object.entries(diff(null, row)).map(([k, [, v]]) => [k, [v, null]])) satisfies Changes;
+  return audit(db, { userId, type, id: row.id, action: 'destroy', changes });
+}
+
 /**
  * Keeps a deleted record and its dependents: `rows` maps table names to the rows removed, so a later
  * restore can put them back as they were.
@@ -77,30 +88,50 @@ export async function recycle(
 }
 
 /**
- * Unlinks every feature that points at a removed record (`column` = its id), with one audit row per
- * feature written by one statement however many there are, so a delete keeps the features' history.
+ * Points every record of `table` that names a removed record in `column` (`from`, its id) at `to`
+ * instead — the removed record's parent, or nothing — with one update audit row per record, written
+ * by one statement however many there are, so a delete keeps the history of what it touched.
  */
-export async function unlinkFeatures(
+export async function relink(
   trx: Db,
-  link: { column: 'epic_id' | 'release_phase_id'; id: number; userId: number; at: string },
+  link: {
+    table: 'features' | 'epics' | 'initiatives' | 'releases';
+    type: 'Feature' | 'Epic' | 'Initiative' | 'Release';
+    column: 'epic_id' | 'release_phase_id' | 'initiative_id' | 'parent_id';
+    from: number;
+    to: number | null;
+    userId: number;
+    at: string;
+  },
 ): Promise<void> {
-  const { column, id, userId, at } = link;
+  const { column, from, to, userId, at } = link;
+  // Every table here has `id`, `updated_at` and the column; kysely cannot see that through the union.
+  const table = link.table as 'features';
+  const named = column as 'epic_id';
   await trx
     .insertInto('audits')
     .columns(['user_id', 'created_at', 'auditable_type', 'auditable_id', 'audit_action', 'changes'])
     .expression((eb) =>
       eb
-        .selectFrom('features')
+        .selectFrom(table)
         .select((s) => [
           s.val(userId).as('user_id'),
           s.val(at).as('created_at'),
-          s.val('Feature').as('auditable_type'),
+          s.val(link.type).as('auditable_type'),
           'id',
           s.val('update').as('audit_action'),
-          s.val(JSON.stringify({ [column]: [id, null] })).as('changes'),
+          s.val(JSON.stringify({ [column]: [from, to] })).as('changes'),
         ])
-        .where(column, '=', id),
+        .where(named, '=', from),
     )
     .execute();
-  await trx.updateTable('features').set({ [column]: null, updated_at: at }).where(column, '=', id).execute();
+  await trx
+    .updateTable(table)
+    .set({ [named]: to, updated_at: at })
+    .where(named, '=', from)
+    .execute();
 }
+
+/** Unlinks every feature that points at a removed epic or phase (`relink` to nothing). */
+export const unlinkFeatures = (trx: Db, link: { column: 'epic_id' | 'release_phase_id'; id: number; userId: number; at: string }) =>
+  relink(trx, { table: 'features', type: 'Feature', column: link.column, from: link.id, to: null, userId: link.userId, at: link.at });

@@ -16,6 +16,7 @@ import type {
 import type BetterSqlite3 from 'better-sqlite3';
 import { GroupCommitDriver } from './group-commit';
 import type { GroupStatement } from './group-commit';
+import type { RelatedIndex } from './related-search';
 import { noteWrite } from './write-version';
 
 /** Tables with a full-text name index (`<table>_fts`, trigram FTS5 kept in step by triggers). */
@@ -37,17 +38,11 @@ export interface StoreDialect {
    */
   textSearchIn(table: SearchableTable, column: string, id: Operand, q: string): RawBuilder<SqlBool>;
   /**
-   * The related-idea search over `ideas_related` (word FTS of the ideas it may suggest: not spam, not
-   * merged): those sharing any word (three characters or more) of `q`, of portal `portalId` when
-   * given. `count` counts them; `top` is a subquery of `(id, score)` for one page, best first (lower
-   * score is better: FTS5 bm25 with `weights` for name and description), ties by id. Null when `q`
-   * has no word the index can match.
+   * The related-idea search's index (store/related-search.ts): the impact-ordered word lists of the
+   * ideas it may suggest (not spam, not merged; migration 14) and the word FTS over the same ideas
+   * (`ideas_related`, migration 12) for counts and AND queries.
    */
-  relatedSearch(
-    q: string,
-    weights: { name: number; description: number },
-    portalId: number | undefined,
-  ): { count: RawBuilder<{ n: number }>; top(limit: number, offset: number): RawBuilder<{ id: number; score: number }> } | null;
+  readonly relatedIndex: RelatedIndex;
   /** Days (fractional) from the timestamp in `column` to now. */
   daysSince(column: Operand): RawBuilder<number>;
   /** `column` contains `text` literally (`%` and `_` are letters), ignoring ASCII case. */
@@ -211,32 +206,72 @@ export function sqliteKyselyDialect(database: BetterSqlite3.Database, options: {
   return new TransactionalSqliteDialect(config, driver);
 }
 
+/** A word as an FTS5 prefix phrase (`"expo" *`) in the name or description columns. */
+const ftsPrefixes = (prefixes: readonly string[]): string => prefixes.map((p) => `${ftsPhrase(p)} *`).join(' OR ');
+
+/** `{name description} : (expression)`, narrowed to a portal by its token when given. */
+const relatedMatch = (expression: string, portalId: number | undefined): string =>
+  `{name description} : (${expression})${portalId !== undefined ? ` AND portal : ${ftsPhrase(`portal${portalId}`)}` : ''}`;
+
+const portalFilter = (portalId: number | undefined): RawBuilder<unknown> =>
+  portalId !== undefined ? sql` AND portal_id = ${portalId}` : sql``;
+
+/** Terms starting with a prefix: `prefix` up to (not including) `prefix` followed by the last code point. */
+const termsFrom = (prefix: RawBuilder<unknown> | string): RawBuilder<SqlBool> =>
+  sql<SqlBool>`term >= ${prefix} AND term < ${prefix} || char(1114111)`;
+
+const sqliteRelatedIndex: RelatedIndex = {
+  ideaCount: () => sql<{ n: number }>`SELECT coalesce((SELECT ideas FROM ideas_related_stats WHERE id = 1), 0) AS n`,
+  completions: (prefixes) =>
+    sql<{ prefix: number; term: string; ideas: number }>`SELECT p.key AS prefix, v.term, v.ideas
+      FROM json_each(${JSON.stringify(prefixes)}) p JOIN ideas_related_vocab v ON ${termsFrom(sql`p.value`)}`,
+  byImpact: (term, portalId, limit) =>
+    sql<{ id: number; impact: number }>`SELECT idea_id AS id, impact FROM ideas_related_terms
+      WHERE term = ${term}${portalFilter(portalId)} ORDER BY impact DESC, idea_id LIMIT ${limit}`,
+  // Each idea's own rows read through (unary plus: not one seek per idea and term, which costs more).
+  impacts: (ids, terms) =>
+    sql<{ id: number; term: string; impact: number }>`SELECT t.idea_id AS id, t.term, t.impact
+      FROM json_each(${JSON.stringify(ids)}) c JOIN ideas_related_terms t ON t.idea_id = c.value
+      WHERE +t.term IN (SELECT value FROM json_each(${JSON.stringify(terms)}))`,
+  count: (prefixes, portalId) =>
+    sql<{ n: number }>`SELECT count(*) AS n FROM ideas_related WHERE ideas_related MATCH ${relatedMatch(ftsPrefixes(prefixes), portalId)}`,
+  holding: (groups, portalId, limit) => {
+    const word = (terms: readonly string[]): string => `(${terms.map(ftsPhrase).join(' OR ')})`;
+    const expression = groups
+      .map((g) => `(${[...g.all.map(word), ...(g.any.length > 0 ? [`(${g.any.map(word).join(' OR ')})`] : [])].join(' AND ')})`)
+      .join(' OR ');
+    const match = relatedMatch(expression, portalId);
+    return sql<{ id: number }>`SELECT rowid AS id FROM ideas_related WHERE ideas_related MATCH ${match} LIMIT ${limit}`;
+  },
+  ranked: (strong, weak, floor, portalId, limit, offset) => {
+    // One row per idea and strong word: a word of one completion reads its list as it is, one of
+    // several keeps each idea's best completion.
+    const parts = strong.map((w) =>
+      w.terms.length === 1
+        ? sql`SELECT idea_id, impact * ${w.idf} AS s FROM ideas_related_terms WHERE term = ${w.terms[0]}${portalFilter(portalId)}`
+        : sql`SELECT idea_id, max(impact) * ${w.idf} AS s FROM ideas_related_terms
+            WHERE ${termsFrom(w.prefix)}${portalFilter(portalId)} GROUP BY idea_id`,
+    );
+    // A weak word's best impact in each idea left: a look-up in the idea's own terms.
+    const lookups = weak.map(
+      (w) =>
+        sql` + coalesce((SELECT max(t.impact) FROM ideas_related_terms t WHERE t.idea_id = x.idea_id AND ${
+          w.terms.length === 1 ? sql`term = ${w.terms[0]}` : termsFrom(w.prefix)
+        }), 0) * ${w.idf}`,
+    );
+    return sql<{ id: number; score: number }>`SELECT idea_id AS id, p${sql.join(lookups, sql``)} AS score FROM (
+        SELECT idea_id, sum(s) AS p FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY idea_id HAVING p >= ${floor}
+      ) x ORDER BY score DESC, idea_id LIMIT ${limit} OFFSET ${offset}`;
+  },
+};
+
 export const sqliteDialect: StoreDialect = {
   textSearchMinLength: 3,
   textSearch: (table, id, q) =>
     sql<SqlBool>`${operand(id)} IN (SELECT rowid FROM ${sql.table(`${table}_fts`)} WHERE ${sql.table(`${table}_fts`)} MATCH ${ftsPhrase(q)})`,
   textSearchIn: (table, column, id, q) =>
     sql<SqlBool>`${operand(id)} IN (SELECT rowid FROM ${sql.table(`${table}_fts`)} WHERE ${sql.table(`${table}_fts`)} MATCH ${`{${column}} : ${ftsPhrase(q)}`})`,
-  relatedSearch: (q, weights, portalId) => {
-    // Each word a phrase of its own (no FTS syntax from the text), any of them matching, in name or
-    // description only (the portal column holds the `portal<id>` filter token).
-    const words = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u))].filter((w) => [...w].length >= 3).slice(0, 32);
-    if (words.length === 0) return null;
-    const portal = portalId !== undefined ? ` AND portal : ${ftsPhrase(`portal${portalId}`)}` : '';
-    // Each word also as a prefix (`"expo" *`): a title typed so far finds `export` and `exports`.
-    const match = `{name description} : (${words.map((w) => `${ftsPhrase(w)} *`).join(' OR ')})${portal}`;
-    const where = sql`FROM ideas_related WHERE ideas_related MATCH ${match}`;
-    const score = sql`bm25(ideas_related, ${sql.lit(weights.name)}, ${sql.lit(weights.description)}, 0)`;
-    return {
-      count: sql<{ n: number }>`SELECT count(*) AS n ${where}`,
-      // Ranked and cut inside the FTS table, so only a page of ids is joined to ideas afterwards.
-      top: (limit, offset) =>
-        sql<{
-          id: number;
-          score: number;
-        }>`SELECT rowid AS id, ${score} AS score ${where} ORDER BY score, rowid LIMIT ${limit} OFFSET ${offset}`,
-    };
-  },
+  relatedIndex: sqliteRelatedIndex,
   daysSince: (column) => sql<number>`(julianday('now') - julianday(${operand(column)}))`,
   // SQLite's LIKE ignores ASCII case; Kysely's `like` operator has no ESCAPE clause, hence raw SQL.
   containsText: (column, text) => sql<SqlBool>`${operand(column)} LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`,

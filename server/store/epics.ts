@@ -5,52 +5,36 @@
 // Rules shared with features (status, people, tags, estimates in the release's units, dates,
 // progress, team and its dependents, watchers) are `planWorkItem`, so both kinds answer alike.
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder, Selectable, Updateable } from 'kysely';
+import type { Kysely, RawBuilder, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { epicCreateInput, epicUpdateInput } from '../../src/contract/epics';
 import type { Epic } from '../../src/contract/epics';
-import { formatEstimate } from '../../src/domain/estimate';
-import type { CapacityUnits } from '../../src/domain/estimate';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES } from '../../src/domain/progress';
 import type { EpicProgressSource } from '../../src/domain/progress';
-import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { unlinkFeatures } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
 import { seekPage, seekQuery } from './pages';
-import { rowsById } from './row-cache';
-import type { LookupTable } from './row-cache';
 import type { SeekableList } from './pages';
 import type { Db } from './audit';
 import { inTransaction } from './transactions';
-import { placeIn } from './positions';
-import { customFieldFilter, customFieldsFor } from './custom-fields';
-import type { CustomFieldPair, CustomFieldPlan } from './custom-fields';
-import { ESTIMATES, beginCreate, deleteWorkItem, finishCreate, planWorkItem, unitsOf, updateWorkItem } from './work-item-rules';
+import { customFieldFilter } from './custom-fields';
+import type { CustomFieldPair } from './custom-fields';
+import { createInRelease, planWorkItem, updateInRelease } from './work-item-rules';
+import type { PlanContext, ReleaseItemPlan } from './work-item-rules';
+import { deleteRecord } from './record-writes';
+import type { RecordRemoval } from './record-writes';
 import { EPIC_ITEM } from './work-items';
+import { itemMembers, itemRelations } from './release-item-shapes';
 import { defaultRelease } from './releases';
-import { asId, findByIdOrKey, requiring, findInitiative, findRelease, findUser } from './resolve';
-import type { Database, EpicRow, EpicsTable, ProductRow, ReleaseRow, UserRow, WorkflowStatusRow } from './schema';
-import {
-  assigneeRef,
-  COMPACT_COLUMNS,
-  compactItem,
-  describedLink,
-  fullTags,
-  hostedMembers,
-  keyedLink,
-  links,
-  namedLink,
-  noteBody,
-  placeholderStatus,
-  releaseLink,
-  statusRef,
-  unmodelledPlanning,
-  userRef,
-} from './serialize';
+import { filterTargets, findByIdOrKey, findRelease, loadOne, requiring } from './resolve';
+import type { Database, EpicRow, EpicsTable, ProductRow, ReleaseRow } from './schema';
+import { COMPACT_COLUMNS, compactItem } from './serialize';
 import type { CompactRow, RowShape, ShapedRow } from './serialize';
+import { addFilterTerms, col, scopeTerm } from './item-lists';
+import type { ItemListFilter, ItemPage, Term } from './item-lists';
 
 type EpicUpdate = Updateable<EpicsTable>;
 type EpicChange = z.output<typeof epicUpdateInput>;
@@ -79,44 +63,22 @@ export const requireEpic = requiring<EpicRow>(findEpic, 'Epic');
 /** Create and update bodies alike: the contract has already decided which `watchers` form each takes. */
 type EpicInput = Omit<EpicChange, 'watchers'> & { watchers?: string | string[] | undefined };
 
-interface Plan {
-  /** Columns to write (create: all the body gave plus defaults; update: those the body touches). */
-  columns: EpicUpdate;
-  /** Final release of the epic. */
-  release: ReleaseRow;
-  tags?: string[];
-  watchers?: number[];
-  customFields: CustomFieldPlan;
-}
-
 /**
  * Checks a create or update body against the stored records and turns it into columns. Every
  * problem is added to `problems`; the caller throws them together before writing anything.
- * The rules shared with features are `planWorkItem`; the epic's own are its initiative, duration
- * source and custom fields.
+ * The rules shared with features are `planWorkItem`; the epic's own is its duration source.
  */
 async function planEpic(
   db: Db,
-  ctx: { productId: number; release: ReleaseRow; stored: EpicRow | null; userId: number },
+  ctx: PlanContext<EpicRow>,
   input: EpicInput,
   problems: FieldProblems,
-): Promise<Plan> {
-  const { productId, stored } = ctx;
+): Promise<ReleaseItemPlan<EpicUpdate>> {
   const columns: EpicUpdate = {};
-  const { release, moved: _moved, ...lists } = await planWorkItem(db, { ...ctx, item: EPIC_ITEM }, input, columns, problems);
-
-  if (input.initiative !== undefined) {
-    if (input.initiative === null) columns.initiative_id = null;
-    else {
-      const initiative = await findInitiative(db, productId, input.initiative);
-      if (!initiative) problems.add('initiative', 'must be the name, key or id of an initiative of this product');
-      else columns.initiative_id = initiative.id;
-    }
-  }
+  const { moved: _moved, ...plan } = await planWorkItem(db, { ...ctx, item: EPIC_ITEM }, input, columns, problems);
   if (input.duration_source !== undefined) columns.duration_source = input.duration_source;
-  else if (stored === null) columns.duration_source = 'duration_manual';
-
-  return { columns, release, ...lists };
+  else if (ctx.stored === null) columns.duration_source = 'duration_manual';
+  return { columns, ...plan };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -165,53 +127,27 @@ export async function createEpic(
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     const release = 'product' in args.release ? await releaseInProduct(trx, args.release.product, args.input, args.checked) : args.release;
-    const { plan, input, referenceNum, productId } = await beginCreate(trx, EPIC_ITEM, { ...args, release }, (ctx, body, problems) =>
-      planEpic(trx, ctx, body, problems),
+    return createInRelease(
+      trx,
+      EPIC_ITEM,
+      { ...args, release },
+      (ctx, body, problems) => planEpic(trx, ctx, body, problems),
+      (columns) => ({ workflow_status_id: columns.workflow_status_id ?? null }),
     );
-
-    const ts = new Date().toISOString();
-    const { id } = await trx
-      .insertInto('epics')
-      .values({
-        ...plan.columns,
-        product_id: productId,
-        release_id: plan.release.id,
-        reference_num: referenceNum,
-        name: plan.columns.name ?? input.name,
-        workflow_status_id: plan.columns.workflow_status_id ?? null,
-        position: (await placeIn(trx, { table: 'epics', scope: 'release_id', scopeId: plan.release.id }, input.position, true)) ?? 0,
-        created_at: ts,
-        updated_at: ts,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await finishCreate(trx, EPIC_ITEM, id, plan, args.userId);
-    return id;
   });
 }
 
 /** Applies the body's fields to a stored epic. An update that changes nothing writes nothing. */
-export async function updateEpic(
-  db: Kysely<Database>,
-  args: { epicId: number; input: z.output<typeof epicUpdateInput>; checked: Checked; userId: number },
-): Promise<void> {
-  await db
-    .transaction()
-    .execute((trx) =>
-      updateWorkItem(trx, EPIC_ITEM, { ...args, id: args.epicId }, (ctx, input, problems) =>
-        planEpic(trx, { ...ctx, stored: ctx.stored as EpicRow | null }, input, problems),
-      ),
-    );
-}
+export const updateEpic = updateInRelease(EPIC_ITEM, planEpic);
 
 /**
  * Deletes an epic: it, its tags, watchers and custom field values go to the recycle bin with the
  * list of features it held (`{"id", "epic_id"}`), and those features are unlinked — they stay in
  * their releases — each with an update audit row, written in one statement.
  */
-export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; userId: number }): Promise<void> {
+export async function deleteEpic(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
   await db.transaction().execute((trx) =>
-    deleteWorkItem(trx, EPIC_ITEM, { id: args.epicId, userId: args.userId }, async (epic) => {
+    deleteRecord(trx, EPIC_ITEM, args, async (epic) => {
       // Its features stay in their releases, unlinked (each with an update audit row).
       const linked = await trx.selectFrom('features').select(['id', 'epic_id']).where('epic_id', '=', epic.id).orderBy('id').execute();
       return {
@@ -225,21 +161,8 @@ export async function deleteEpic(db: Kysely<Database>, args: { epicId: number; u
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-export interface EpicListFilter {
-  /** Product scope; with `releaseId` it only narrows which custom field definitions are read. */
-  productId?: number | undefined;
-  releaseId?: number | undefined;
-  /** The epics that name an initiative (`GET /initiatives/{id}/epics`). */
-  initiativeId?: number | undefined;
-  /** The epics of a goal (`GET /goals/{id}/epics`): those whose initiative is linked to the goal. */
-  goalId?: number | undefined;
-  q?: string | undefined;
-  updatedSince?: string | undefined;
-  tag?: string | undefined;
-  /** User id or email. */
-  assignedToUser?: string | undefined;
-  /** Status id or name. */
-  workflowStatus?: string | undefined;
+/** With `releaseId` (or an initiative's, a goal's scope), `productId` only narrows which custom field definitions are read. */
+export interface EpicListFilter extends ItemListFilter {
   /** `custom_fields[<key>]=<value>` pairs; every pair must match. */
   customFields?: readonly CustomFieldPair[] | undefined;
 }
@@ -247,7 +170,7 @@ export interface EpicListFilter {
 /** Above this many matches a page walks the scope's ordered index instead of sorting the matches. */
 const WALK_FROM = 2_000;
 
-type Term = 'scope' | 'custom' | 'tag' | 'assignee' | 'status' | 'updated' | 'like';
+type TermName = 'scope' | 'custom' | 'tag' | 'assignee' | 'status' | 'updated' | 'like';
 /** Filters that can drive a list through their own index, most selective first. */
 const DRIVERS = ['custom', 'tag', 'assignee', 'status', 'updated'] as const;
 
@@ -273,48 +196,20 @@ interface ListPlan {
  * one page. Name search (`q`) is a LIKE probe: epic names have no trigram index.
  */
 async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null> {
-  let assigneeId: number | null = null;
-  if (filter.assignedToUser !== undefined && filter.assignedToUser.trim() !== '') {
-    const user: UserRow | null = await findUser(db, filter.assignedToUser);
-    if (!user) return null;
-    assigneeId = user.id;
-  }
-  let statusIds: number[] | null = null;
-  if (filter.workflowStatus !== undefined && filter.workflowStatus.trim() !== '') {
-    const text = filter.workflowStatus.trim();
-    let q = db
-      .selectFrom('workflow_statuses as ws')
-      .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
-      .select('ws.id')
-      .where('w.statusable_type', '=', EPIC);
-    if (filter.productId !== undefined) q = q.where('w.product_id', '=', filter.productId);
-    const id = /^\d+$/.test(text) ? asId(text) : null;
-    q = id !== null ? q.where('ws.id', '=', id) : q.where(dialect.equalsIgnoringCase('ws.name', text));
-    statusIds = (await q.execute()).map((s) => s.id);
-    if (statusIds.length === 0) return null;
-  }
+  const targets = await filterTargets(db, EPIC, filter);
+  if (!targets) return null;
   const custom = await customFieldFilter(db, EPIC, filter.customFields ?? [], {
     productIds: filter.productId !== undefined ? [filter.productId] : undefined,
   });
   if (custom === 'none') return null;
   const q = filter.q?.trim() ?? '';
-  const tag = filter.tag?.trim() ?? '';
 
-  const col = (probe: boolean, column: string) => (probe ? dialect.noIndex(column) : sql.ref(column));
-  const terms = new Map<Term, (probe: boolean) => RawBuilder<unknown>>();
-  if (filter.releaseId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.release_id')} = ${filter.releaseId}`);
-  else if (filter.initiativeId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.initiative_id')} = ${filter.initiativeId}`);
-  else if (filter.goalId !== undefined) {
-    terms.set(
-      'scope',
-      (x) => sql`${col(x, 'e.initiative_id')} IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${filter.goalId})`,
-    );
-  } else if (filter.productId !== undefined) terms.set('scope', (x) => sql`${col(x, 'e.product_id')} = ${filter.productId}`);
+  const terms = new Map<TermName, Term>();
+  const scope = scopeTerm('e', filter, ['release', 'initiative', 'product']);
+  if (scope) terms.set('scope', scope);
   if (custom !== null) terms.set('custom', (x) => custom(col(x, 'e.id')));
-  if (tag !== '') terms.set('tag', (x) => sql`${col(x, 'e.id')} IN (SELECT epic_id FROM epic_tags WHERE tag = ${tag})`);
-  if (assigneeId !== null) terms.set('assignee', (x) => sql`${col(x, 'e.assigned_to_id')} = ${assigneeId}`);
-  if (statusIds !== null) terms.set('status', (x) => sql`${col(x, 'e.workflow_status_id')} IN (${sql.join(statusIds)})`);
-  if (filter.updatedSince !== undefined) terms.set('updated', (x) => sql`${col(x, 'e.updated_at')} > ${filter.updatedSince}`);
+  const statusIds = targets.statuses?.map((s) => s.id) ?? null;
+  addFilterTerms(terms, { alias: 'e', tags: EPIC_ITEM.tags }, { ...filter, assigneeId: targets.assigneeId, statusIds });
   if (q !== '') terms.set('like', () => dialect.containsText('e.name', q));
 
   const driver = DRIVERS.find((k) => terms.has(k)) ?? null;
@@ -355,9 +250,8 @@ export async function listEpics<S extends RowShape = 'whole'>(
   db: Db,
   filter: EpicListFilter,
   page: Paging,
-  /** `compact`: only the compact columns (the default list item), cheaper to read and build. */
   shape?: S,
-): Promise<{ rows: ShapedRow<S, EpicRow>[]; total: number }> {
+): ItemPage<S, EpicRow> {
   const plan = await planList(db, filter);
   if (!plan) return { rows: [], total: 0 };
   const total = await countMatches(db, plan.count, plan.scope);
@@ -385,8 +279,6 @@ export async function explainEpicList(db: Db, filter: EpicListFilter, walk: bool
 // ---------------------------------------------------------------------------------------------
 // Response shape
 
-const ids = (values: (number | null)[]): number[] => [...new Set(values.filter((v): v is number => v !== null))];
-
 /**
  * Full epic records for rows (in their order), loading each related kind once for all rows:
  * releases, statuses, users, initiatives, teams, team statuses, iterations, program increments,
@@ -397,24 +289,10 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
   if (rows.length === 0) return [];
   const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
   const epicIds = rows.map((r) => r.id);
-  const products = need('project', 'release')
-    ? await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))])
-    : new Map<number, ProductRow>();
-  const estimateFields = ESTIMATES.map((k) => `${k}_estimate_text`);
-
-  const releases = need('release', 'release_reference_num', 'work_units', ...estimateFields)
-    ? await rowsById(db, 'releases', ids(rows.map((r) => r.release_id)))
-    : new Map<number, ReleaseRow>();
   const watcherRows = need('watchers')
     ? await db.selectFrom('epic_watchers').selectAll().where('epic_id', 'in', epicIds).orderBy('user_id').execute()
     : [];
-  const userIds = ids([
-    ...(need('created_by_user') ? rows.map((r) => r.created_by_id) : []),
-    ...(need('assigned_to_user') ? rows.map((r) => r.assigned_to_id) : []),
-    ...watcherRows.map((w) => w.user_id),
-    ...[...releases.values()].map((r) => r.owner_id),
-  ]);
-  const users: Map<number, UserRow> = await rowsById(db, 'users', userIds);
+  const rel = await itemRelations(db, EPIC_ITEM, rows, need, watcherRows);
   const featureRows = need('features')
     ? await db
         .selectFrom('features')
@@ -428,18 +306,6 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
     : [];
   const featuresOf = new Map<number, CompactRow[]>();
   for (const f of featureRows) if (f.epic_id !== null) (featuresOf.get(f.epic_id) ?? featuresOf.set(f.epic_id, []).get(f.epic_id))?.push(f);
-  const statusIds = need('workflow_status') ? ids(rows.map((r) => r.workflow_status_id)) : [];
-  const statuses: Map<number, WorkflowStatusRow> = await rowsById(db, 'workflow_statuses', statusIds);
-
-  // Rows beside the epics, by id (remembered until the next write: store/row-cache.ts).
-  const load = async <T extends LookupTable>(fields: string[], column: keyof EpicRow, table: T) =>
-    need(...fields) ? rowsById(db, table, ids(rows.map((r) => r[column] as number | null))) : new Map<number, Selectable<Database[T]>>();
-  const initiatives = await load(['initiative', 'initiative_reference_num'], 'initiative_id', 'initiatives');
-  const teams = await load(['team'], 'team_id', 'teams');
-  const teamStatuses = await load(['team_workflow_status'], 'team_workflow_status_id', 'team_workflow_statuses');
-  const iterations = await load(['iteration'], 'iteration_id', 'iterations');
-  const increments = await load(['program_increment'], 'program_increment_id', 'program_increments');
-  const customFields = need('custom_fields') ? await customFieldsFor(db, EPIC, epicIds) : new Map<number, Epic['custom_fields']>();
   const counts = new Map<number, { n: number; done: number }>();
   if (need('features_count', 'features_completed_count')) {
     const r = await sql<{ epic_id: number; n: number; done: number | null }>`
@@ -451,81 +317,26 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
 
   const watchersOf = new Map<number, number[]>();
   for (const w of watcherRows) (watchersOf.get(w.epic_id) ?? watchersOf.set(w.epic_id, []).get(w.epic_id))?.push(w.user_id);
-  const at = (id: number | null) => (id === null ? undefined : users.get(id));
   return rows.map((e): Epic => {
-    const release = releases.get(e.release_id);
-    const units: CapacityUnits = release ? unitsOf(release) : 'time';
-    const status = e.workflow_status_id !== null ? statuses.get(e.workflow_status_id) : undefined;
-    const initiative = e.initiative_id !== null ? initiatives.get(e.initiative_id) : undefined;
-    const teamStatus = e.team_workflow_status_id !== null ? teamStatuses.get(e.team_workflow_status_id) : undefined;
     const count = counts.get(e.id);
-    const tags = e.tags === '' ? [] : e.tags.split(',');
-    // Relations not in `wanted` were not loaded; their placeholders are dropped by pickFields.
     return {
-      id: String(e.id),
-      name: e.name,
-      reference_num: e.reference_num,
-      product_id: String(e.product_id),
-      position: e.position,
-      release: releaseLink(release, e, {
-        origin,
-        product: products.get(e.product_id),
-        owner: at(release?.owner_id ?? null),
-      }),
-      release_reference_num: release?.reference_num ?? '',
-      workflow_status: status ? statusRef(status) : placeholderStatus,
-      description: noteBody({ id: e.id, type: 'Epic' }, e.description, e.created_at, e.updated_at),
-      created_by_user: userRef(at(e.created_by_id)),
-      assigned_to_user: assigneeRef(at(e.assigned_to_id)),
-      tags,
-      start_date: e.start_date,
-      due_date: e.due_date,
-      work_units: units,
-      initial_estimate: e.initial_estimate,
-      initial_estimate_text: formatEstimate(e.initial_estimate, units),
-      detailed_estimate: e.detailed_estimate,
-      detailed_estimate_text: formatEstimate(e.detailed_estimate, units),
-      remaining_estimate: e.remaining_estimate,
-      remaining_estimate_text: formatEstimate(e.remaining_estimate, units),
-      progress: e.progress,
+      ...itemMembers(EPIC_ITEM, e, rel, watchersOf.get(e.id) ?? [], origin),
       progress_source: isProgressSource(e.progress_source) ? e.progress_source : 'progress_manual',
       duration_source: isDurationSource(e.duration_source) ? e.duration_source : 'duration_manual',
-      initiative: describedLink('initiatives', initiative, origin),
-      initiative_reference_num: initiative?.reference_num ?? null,
-      team: namedLink(e.team_id !== null ? teams.get(e.team_id) : undefined),
-      team_workflow_status: teamStatus ? statusRef(teamStatus) : null,
-      iteration: namedLink(e.iteration_id !== null ? iterations.get(e.iteration_id) : undefined),
-      program_increment: keyedLink(e.program_increment_id !== null ? increments.get(e.program_increment_id) : undefined),
-      watchers: (watchersOf.get(e.id) ?? []).map((id) => userRef(users.get(id))).filter((u) => u !== null),
-      custom_fields: customFields.get(e.id) ?? [],
       features_count: count?.n ?? 0,
       features_completed_count: count?.done ?? 0,
-      status_changed_on: e.status_changed_on,
-      created_at: e.created_at,
-      updated_at: e.updated_at,
       features: (featuresOf.get(e.id) ?? []).map((f) => compactItem('features', f, origin)),
-      full_tags: fullTags(tags),
       // The epic's own estimates, without its features' (hosted `epic_only_*`, and the older
       // `master_feature_only_*` names of the same).
       epic_only_original_estimate: e.initial_estimate,
       epic_only_remaining_estimate: e.remaining_estimate,
       master_feature_only_original_estimate: e.initial_estimate,
       master_feature_only_remaining_estimate: e.remaining_estimate,
-      // Goals link to initiatives here, not to work items; dependencies are not modelled.
-      goals: [],
       epic_links: [],
-      ...unmodelledPlanning(),
-      ...links(origin, 'epics', e.reference_num),
-      ...hostedMembers(products.get(e.product_id), origin),
     };
   });
 }
 
 /** One epic's full record by id. */
-export async function loadEpic(db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Epic> {
-  const row = await db.selectFrom('epics').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Epic', String(id));
-  const [epic] = await serializeEpics(db, [row], origin, wanted);
-  if (!epic) throw notFound('Epic', String(id));
-  return epic;
-}
+export const loadEpic = (db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Epic> =>
+  loadOne(db, 'epics', 'Epic', id, (rows) => serializeEpics(db, rows, origin, wanted));

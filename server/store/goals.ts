@@ -6,25 +6,23 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Goal, TimeFrame, goalCreateInput } from '../../src/contract/initiatives';
 import { GOAL_PROGRESS_SOURCES } from '../../src/domain/progress';
-import { goalKey } from '../../src/domain/reference';
-import type { Paging } from '../problems';
-import { now } from '../problems';
+import type { FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
 import { listPage } from './pages';
 import type { Page } from './pages';
 import type { CountedScope } from './counts';
-import { audit, auditDestroyed, diff, recycle } from './audit';
-import { planCustomFields, recordCustomFields, removeCustomFields } from './custom-fields';
-import type { CustomFieldPlan } from './custom-fields';
-import type { Changes, Db } from './audit';
+import { planCustomFields } from './custom-fields';
+import type { Db } from './audit';
 import { nextPosition } from './positions';
-import { RollupScheduler } from './rollup-scheduler';
-import { allocateReference } from './reference-numbers';
+import { deleteRecord, planLinks, rowsThrough, writesInProduct } from './record-writes';
+import { planName, planProgress } from './planning-rules';
+import type { Planner, RecordRemoval } from './record-writes';
+import { GOAL_RECORD } from './work-items';
 import type { Checked } from './releases';
-import { asId, describeStatus, findByIdOrKey, findInitiative, findStatus, required } from './resolve';
-import type { Database, GoalRow, GoalsTable, ProductRow, TimeFramesTable, UserRow, WorkflowStatusRow } from './schema';
+import { asId, describeStatus, findByIdOrKey, findKeyedInProduct, findStatus, required } from './resolve';
+import type { Database, GoalRow, GoalsTable, ProductRow, TimeFramesTable, WorkflowStatusRow } from './schema';
 import { customFieldsFor } from './custom-fields';
-import { describedLink, hostedMembers, links, noteBody, statusRef, userRef } from './serialize';
+import { describedLink, links, noteBody, recordEnd, shapedOne, statusRef, userRef } from './serialize';
 import { rowsById } from './row-cache';
 
 export type GoalInput = Partial<z.output<typeof goalCreateInput>>;
@@ -48,18 +46,8 @@ const isIdText = (text: string): boolean => /^\d+$/.test(text);
 const sameName = (text: string) => dialect.equalsIgnoringCase('name', text);
 
 /** Goal of a product by id, key (`PLN-G-1`) or name (case-insensitive); an id match wins. */
-export async function findGoal(db: Db, productId: number, ref: string | number): Promise<GoalRow | null> {
-  const text = String(ref).trim();
-  const q = db.selectFrom('goals').selectAll().where('product_id', '=', productId);
-  const id = isIdText(text) ? asId(text) : null;
-  if (id !== null) {
-    const byId = await q.where('id', '=', id).executeTakeFirst();
-    if (byId) return byId;
-  }
-  const byKey = await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst();
-  if (byKey) return byKey;
-  return (await q.where(sameName(text)).orderBy('id').executeTakeFirst()) ?? null;
-}
+export const findGoal = (db: Db, productId: number, ref: string | number): Promise<GoalRow | null> =>
+  findKeyedInProduct(db, 'goals', productId, ref);
 
 /** Goal anywhere in the account by numeric id or key: path parameters. */
 export const requireGoal = async (db: Db, idOrKey: string): Promise<GoalRow> =>
@@ -124,14 +112,7 @@ export async function goalBodies(db: Db, rows: GoalRow[], origin: string): Promi
   const [frames, users, initiatives, custom] = await Promise.all([
     frameIds.length ? db.selectFrom('time_frames').selectAll().where('id', 'in', frameIds).execute() : Promise.resolve([]),
     userIds.length ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : Promise.resolve([]),
-    db
-      .selectFrom('initiative_goals as ig')
-      .innerJoin('initiatives as i', 'i.id', 'ig.initiative_id')
-      .select(['ig.goal_id', 'i.id', 'i.name', 'i.reference_num', 'i.description', 'i.created_at', 'i.updated_at'])
-      .where('ig.goal_id', 'in', ids)
-      .orderBy('i.position')
-      .orderBy('i.id')
-      .execute(),
+    rowsThrough(db, GOAL_RECORD.links, 'initiatives', ids, ['position', 'id']),
     customFieldsFor(db, 'Goal', ids),
   ]);
   const frameById = new Map(frames.map((f) => [f.id, f]));
@@ -150,7 +131,7 @@ export async function goalBodies(db: Db, rows: GoalRow[], origin: string): Promi
     progress_source: sourceOf(g.progress_source),
     time_frame: timeFrameRef(g.time_frame_id === null ? undefined : frameById.get(g.time_frame_id)),
     initiatives: initiatives
-      .filter((i) => i.goal_id === g.id)
+      .filter((i) => i.linked_from === g.id)
       .map((i) => describedLink('initiatives', i, origin))
       .filter((i) => i !== null),
     created_by_user: userRef(g.created_by_id === null ? null : userById.get(g.created_by_id)),
@@ -165,10 +146,7 @@ export async function goalBodies(db: Db, rows: GoalRow[], origin: string): Promi
     releases: [],
     watchers: [],
     custom_object_links: [],
-    created_at: g.created_at,
-    updated_at: g.updated_at,
-    ...links(origin, 'goals', g.reference_num),
-    ...hostedMembers(products.get(g.product_id), origin),
+    ...recordEnd('goals', g, products.get(g.product_id), origin),
   }));
 }
 
@@ -184,11 +162,7 @@ function successMetric(g: GoalRow, statuses: Map<number, WorkflowStatusRow>): Go
   };
 }
 
-export async function goalBody(db: Db, row: GoalRow, origin: string): Promise<Goal> {
-  const [body] = await goalBodies(db, [row], origin);
-  if (!body) throw new Error(`Goal ${row.id} could not be shaped`);
-  return body;
-}
+export const goalBody = (db: Db, row: GoalRow, origin: string): Promise<Goal> => shapedOne(goalBodies(db, [row], origin), 'Goal', row.id);
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -257,52 +231,40 @@ export async function listTimeFrames(db: Db, productId: number, p: Paging, term?
 // ---------------------------------------------------------------------------------------------
 // Rules and writes
 
-interface GoalPlan {
-  values: Updateable<GoalsTable>;
-  initiativeIds: number[] | undefined;
-  customFields: CustomFieldPlan;
-}
-
-async function planGoal(db: Db, product: ProductRow, existing: GoalRow | null, input: GoalInput, checked: Checked): Promise<GoalPlan> {
-  const { problems, flagged } = checked;
+const planGoal: Planner<'goals', GoalInput> = async (db, product, existing, input, checked) => {
+  const { problems } = checked;
   const values: Updateable<GoalsTable> = {};
-  if (existing === null && input.name === undefined && !flagged.has('name')) problems.add('name', "can't be blank");
-  if (input.name !== undefined) values.name = input.name;
+  planName(input, existing, values, checked);
+  await planStrategy(db, product, input, values, problems);
+  planProgress(input, existing, values, checked);
+  const links = await planLinks(db, 'initiatives', product, input.initiatives, problems);
+  await planSuccessMetric(db, product, input.success_metric, values, problems);
+  const customFields = await planCustomFields(db, product.id, 'Goal', input.custom_fields, problems);
+  return { values, links, customFields };
+};
+
+/**
+ * The fields goals and initiatives share: description, effort, value, color, position and time frame
+ * (one of the product's, by id or name; null clears it).
+ */
+export async function planStrategy(
+  db: Db,
+  product: ProductRow,
+  input: Pick<GoalInput, 'description' | 'effort' | 'value' | 'color' | 'position' | 'time_frame'>,
+  values: Pick<Updateable<GoalsTable>, 'description' | 'effort' | 'value' | 'color' | 'position' | 'time_frame_id'>,
+  problems: FieldProblems,
+): Promise<void> {
   if (input.description !== undefined) values.description = input.description === '' ? null : input.description;
   if (input.effort !== undefined) values.effort = input.effort;
   if (input.value !== undefined) values.value = input.value;
   if (input.color !== undefined) values.color = input.color.toLowerCase();
   if (input.position !== undefined) values.position = input.position;
-
-  if (input.time_frame !== undefined) {
-    if (input.time_frame === null) values.time_frame_id = null;
-    else {
-      const frame = await findTimeFrame(db, product.id, input.time_frame);
-      if (!frame) problems.add('time_frame', `"${input.time_frame}" is not the name or id of a time frame of ${product.reference_prefix}`);
-      else values.time_frame_id = frame.id;
-    }
+  if (input.time_frame === null) values.time_frame_id = null;
+  else if (input.time_frame !== undefined) {
+    const frame = await findTimeFrame(db, product.id, input.time_frame);
+    if (!frame) problems.add('time_frame', `"${input.time_frame}" is not the name or id of a time frame of ${product.reference_prefix}`);
+    else values.time_frame_id = frame.id;
   }
-
-  const source = input.progress_source ?? existing?.progress_source ?? MANUAL;
-  if (input.progress_source !== undefined) values.progress_source = input.progress_source;
-  if (input.progress !== undefined && input.progress !== null && !flagged.has('progress_source')) {
-    if (source !== MANUAL) problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
-    else values.progress = input.progress;
-  } else if (input.progress === null && source === MANUAL) values.progress = null;
-
-  let initiativeIds: number[] | undefined;
-  if (input.initiatives !== undefined) {
-    initiativeIds = [];
-    for (const ref of input.initiatives) {
-      const initiative = await findInitiative(db, product.id, ref);
-      if (!initiative) problems.add('initiatives', `"${ref}" is not an initiative of ${product.reference_prefix}`);
-      else if (!initiativeIds.includes(initiative.id)) initiativeIds.push(initiative.id);
-    }
-    initiativeIds.sort((a, b) => a - b);
-  }
-  await planSuccessMetric(db, product, input.success_metric, values, problems);
-  const customFields = await planCustomFields(db, product.id, 'Goal', input.custom_fields, problems);
-  return { values, initiativeIds, customFields };
 }
 
 /**
@@ -337,109 +299,15 @@ async function planSuccessMetric(
   }
 }
 
-async function initiativeIdsOf(db: Db, goalId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('initiative_goals')
-    .select('initiative_id')
-    .where('goal_id', '=', goalId)
-    .orderBy('initiative_id')
-    .execute();
-  return rows.map((r) => r.initiative_id);
-}
-
-async function writeInitiativeLinks(db: Db, goalId: number, ids: number[]): Promise<void> {
-  const before = await initiativeIdsOf(db, goalId);
-  await db.deleteFrom('initiative_goals').where('goal_id', '=', goalId).execute();
-  if (ids.length)
-    await db
-      .insertInto('initiative_goals')
-      .values(ids.map((initiative_id) => ({ initiative_id, goal_id: goalId })))
-      .execute();
-  // An initiative answers its `goals`: one that gained or lost this goal has changed for
-  // `updated_since` syncs too.
-  const touched = [...before.filter((id) => !ids.includes(id)), ...ids.filter((id) => !before.includes(id))];
-  if (touched.length) {
-    await db.updateTable('initiatives').set({ updated_at: new Date().toISOString() }).where('id', 'in', touched).execute();
-  }
-}
-
-/** Creates a goal in a product; every rule is checked first, all problems thrown together. */
-export async function createGoal(
-  db: Kysely<Database>,
-  user: UserRow,
-  product: ProductRow,
-  input: GoalInput,
-  checked: Checked,
-): Promise<GoalRow> {
-  return db.transaction().execute(async (trx) => {
-    const plan = await planGoal(trx, product, null, input, checked);
-    checked.problems.throwIfAny();
-    const referenceNum = await allocateReference(trx, 'goal', product.id, (n) => goalKey(product.reference_prefix, n));
-    const next = await nextPosition(trx, 'goals', 'product_id', product.id);
-    const v = plan.values;
-    const ts = now();
-    const row = await trx
-      .insertInto('goals')
-      .values({
-        product_id: product.id,
-        reference_num: referenceNum,
-        name: v.name ?? '',
-        description: v.description ?? null,
-        effort: v.effort ?? null,
-        value: v.value ?? null,
-        ...(v.color !== undefined ? { color: v.color } : {}),
-        position: v.position !== undefined ? v.position : next,
-        progress: v.progress ?? null,
-        progress_source: v.progress_source ?? MANUAL,
-        time_frame_id: v.time_frame_id ?? null,
-        success_metric_name: v.success_metric_name ?? null,
-        success_metric_description: v.success_metric_description ?? null,
-        success_metric_status_id: v.success_metric_status_id ?? null,
-        created_by_id: user.id,
-        created_at: ts,
-        updated_at: ts,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const initiativeIds = plan.initiativeIds ?? [];
-    await writeInitiativeLinks(trx, row.id, initiativeIds);
-    const changes = diff(null, { ...row, initiative_ids: initiativeIds });
-    await recordCustomFields(trx, 'Goal', row.id, plan.customFields, changes, true);
-    await audit(trx, { userId: user.id, type: 'Goal', id: row.id, action: 'create', changes });
-    await new RollupScheduler(trx).wrote('goal', row.id).flush();
-    return trx.selectFrom('goals').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-  });
-}
-
-/** Updates a goal; `initiatives` replaces its links. A body that changes nothing writes nothing. */
-export async function updateGoal(
-  db: Kysely<Database>,
-  user: UserRow,
-  product: ProductRow,
-  existing: GoalRow,
-  input: GoalInput,
-  checked: Checked,
-): Promise<GoalRow> {
-  return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('goals').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
-    const plan = await planGoal(trx, product, current, input, checked);
-    checked.problems.throwIfAny();
-    const beforeIds = await initiativeIdsOf(trx, current.id);
-    const afterIds = plan.initiativeIds ?? beforeIds;
-    const changes: Changes = diff({ ...current, initiative_ids: beforeIds }, { ...current, ...plan.values, initiative_ids: afterIds });
-    await recordCustomFields(trx, 'Goal', current.id, plan.customFields, changes, false);
-    if (Object.keys(changes).length === 0) return current;
-    await trx
-      .updateTable('goals')
-      .set({ ...plan.values, updated_at: now() })
-      .where('id', '=', current.id)
-      .execute();
-    if (plan.initiativeIds) await writeInitiativeLinks(trx, current.id, plan.initiativeIds);
-    await audit(trx, { userId: user.id, type: 'Goal', id: current.id, action: 'update', changes });
-    await new RollupScheduler(trx).wrote('goal', current.id).flush();
-    return trx.selectFrom('goals').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
-  });
-}
+/**
+ * Creates a goal in a product, or updates one (`initiatives` replaces its links; a body that changes
+ * nothing writes nothing); every rule is checked first, all problems thrown together.
+ */
+export const { create: createGoal, update: updateGoal } = writesInProduct(GOAL_RECORD, planGoal, async (db, values, product) => ({
+  name: values.name ?? '',
+  // New goals go last unless the body places them.
+  position: values.position !== undefined ? values.position : await nextPosition(db, 'goals', 'product_id', product.id),
+}));
 
 /**
  * Deletes a goal: it, its initiative links and custom field values go to the recycle bin, then
@@ -447,21 +315,6 @@ export async function updateGoal(
  * moves, as on any link change). Goals are the top of the roll-up graph: nothing reads a goal's
  * numbers, so there is nothing to recompute.
  */
-export async function deleteGoal(db: Kysely<Database>, user: UserRow, goal: GoalRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('goals').selectAll().where('id', '=', goal.id).executeTakeFirstOrThrow();
-    const initiativeLinks = await trx.selectFrom('initiative_goals').selectAll().where('goal_id', '=', current.id).execute();
-    const customRows = await removeCustomFields(trx, 'Goal', [current.id]);
-    await recycle(trx, {
-      userId: user.id,
-      type: 'Goal',
-      id: current.id,
-      name: current.name,
-      productId: current.product_id,
-      rows: { goals: [current], initiative_goals: initiativeLinks, custom_field_values: customRows },
-    });
-    await writeInitiativeLinks(trx, current.id, []);
-    await trx.deleteFrom('goals').where('id', '=', current.id).execute();
-    await auditDestroyed(trx, user.id, 'Goal', current);
-  });
+export async function deleteGoal(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
+  await db.transaction().execute((trx) => deleteRecord(trx, GOAL_RECORD, args));
 }

@@ -18,7 +18,7 @@ import type { Db } from './audit';
 import { findIdea, ideaSummaries } from './ideas';
 import { recapVoter, recountVotes } from './idea-votes';
 import { organizationIdOf } from './idea-organizations';
-import { asId } from './resolve';
+import { asId, loadOne } from './resolve';
 import type { Database, IdeaRow, IdeaVoteRow, IdeaVotesTable } from './schema';
 import { flag, links } from './serialize';
 
@@ -295,10 +295,5 @@ export async function serializeVotes(db: Db, rows: IdeaVoteRow[], origin: string
 }
 
 /** One vote's answer by id. */
-export async function loadVote(db: Db, id: number, origin: string): Promise<IdeaEndorsement> {
-  const row = await db.selectFrom('idea_votes').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Idea endorsement', String(id));
-  const [vote] = await serializeVotes(db, [row], origin);
-  if (!vote) throw notFound('Idea endorsement', String(id));
-  return vote;
-}
+export const loadVote = (db: Db, id: number, origin: string): Promise<IdeaEndorsement> =>
+  loadOne(db, 'idea_votes', 'Idea endorsement', id, (rows) => serializeVotes(db, rows, origin));

@@ -16,7 +16,7 @@ import type { Page } from './pages';
 import { asId } from './resolve';
 import { rowsById } from './row-cache';
 import type { Database, IdeaOrganizationRow, IdeaOrganizationsTable } from './schema';
-import { links, userRef } from './serialize';
+import { links, shapedOne, userRef } from './serialize';
 import type { Updateable } from 'kysely';
 
 type OrganizationInput = Partial<z.output<typeof ideaOrganizationCreateInput>>;
@@ -115,9 +115,7 @@ export async function serializeOrganizations(db: Db, rows: IdeaOrganizationRow[]
 
 export async function loadOrganization(db: Db, id: number, origin: string): Promise<IdeaOrganization> {
   const row = await requireOrganization(db, String(id));
-  const [org] = await serializeOrganizations(db, [row], origin);
-  if (!org) throw notFound('Idea organization', String(id));
-  return org;
+  return shapedOne(serializeOrganizations(db, [row], origin), 'Idea organization', id);
 }
 
 async function planOrganization(

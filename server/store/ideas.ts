@@ -11,20 +11,22 @@ import { IDEA_VISIBILITIES, IDEA_VISIBILITY_LABELS } from '../../src/contract/id
 import type { Idea, IdeaCategory, IdeaSummary, IdeaVisibility } from '../../src/contract/ideas';
 import type { CustomFieldValue } from '../../src/contract/custom-fields';
 import { ideaKey } from '../../src/domain/reference';
-import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
-import { audit, auditDestroyed, diff, recycle } from './audit';
+import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
-import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
-import type { CustomFieldPlan } from './custom-fields';
+import { customFieldsFor, planCustomFields } from './custom-fields';
 import { countMatches } from './counts';
 import { dialect } from './dialect';
 import { allocateReference } from './reference-numbers';
-import { asId, findByIdOrKey, findInitiative, findInProduct, findUser, requiring } from './resolve';
+import { relatedSearch } from './related-search';
+import { asId, filterTargets, findByIdOrKey, findInProduct, findUser, loadOne, requiring } from './resolve';
 import { rowsById } from './row-cache';
 import type { Database, IdeaCategoryRow, IdeaRow, IdeaUpdate, ProductRow, UserRow } from './schema';
 import { assigneeRef, flag, fullTags, links, noteBody, placeholderStatus, projectRef, recordLink, statusRef, userRef } from './serialize';
-import { planAssignee, planStatus, planTags, writeTags } from './work-item-rules';
+import { finishCreate, planAssignee, planInitiative, planStatus, planTags, updateWorkItem } from './work-item-rules';
+import type { ItemPlan } from './work-item-rules';
+import { deleteRecord, rowsThrough } from './record-writes';
+import type { RecordChange, RecordRemoval } from './record-writes';
 import { detachVotes, endorsementCounts, mergeVotes, unmergeVotes } from './idea-votes';
 import type { MovedVotes } from './idea-votes';
 import { IDEA_ITEM } from './work-items';
@@ -47,13 +49,8 @@ const isVisibility = (v: string): v is IdeaVisibility => (IDEA_VISIBILITIES as r
 // ---------------------------------------------------------------------------------------------
 // Write rules
 
-interface IdeaPlan {
-  columns: IdeaUpdate;
-  tags?: string[];
-  /** The category ids the body names (replacing the links), when it names any. */
-  categories?: number[];
-  customFields: CustomFieldPlan;
-}
+/** The shared writes' plan; its links are the ids of the categories the body names (replacing the links), when it names any. */
+type IdeaPlan = ItemPlan & { columns: IdeaUpdate };
 
 /**
  * Checks a create (`stored` null) or update body against the stored records and turns it into
@@ -122,14 +119,7 @@ async function planIdea(
       else columns[`${field}_id`] = id;
     }
   }
-  if (input.initiative !== undefined) {
-    if (input.initiative === null) columns.initiative_id = null;
-    else {
-      const initiative = await findInitiative(db, productId, input.initiative);
-      if (!initiative) problems.add('initiative', 'must be the name, id or key of an initiative of this product');
-      else columns.initiative_id = initiative.id;
-    }
-  }
+  await planInitiative(db, productId, input.initiative, columns, problems);
 
   await planMerge(db, ctx, input.duplicate_idea, columns, problems);
 
@@ -159,7 +149,7 @@ async function planIdea(
   }
 
   const customFields = await planCustomFields(db, productId, IDEA_ITEM.recordType, input.custom_fields, problems);
-  return { columns, customFields, ...(tags ? { tags } : {}), ...(categories ? { categories } : {}) };
+  return { columns, customFields, ...(tags ? { tags } : {}), ...(categories ? { links: categories } : {}) };
 }
 
 /**
@@ -204,20 +194,6 @@ async function planMerge(
   columns.duplicate_of_id = target.id;
 }
 
-async function writeCategories(db: Db, ideaId: number, categoryIds: readonly number[]): Promise<void> {
-  await db.deleteFrom('idea_category_links').where('idea_id', '=', ideaId).execute();
-  if (categoryIds.length === 0) return;
-  await db
-    .insertInto('idea_category_links')
-    .values(categoryIds.map((category_id) => ({ idea_id: ideaId, category_id })))
-    .execute();
-}
-
-const categoryIdsOf = async (db: Db, ideaId: number): Promise<number[]> =>
-  (await db.selectFrom('idea_category_links').select('category_id').where('idea_id', '=', ideaId).orderBy('category_id').execute()).map(
-    (r) => r.category_id,
-  );
-
 // ---------------------------------------------------------------------------------------------
 // Writes
 
@@ -235,72 +211,33 @@ export async function createIdea(
     const ts = new Date().toISOString();
     const createdAt = args.input.created_at ?? ts;
     const { columns } = plan;
-    const { id } = await trx
-      .insertInto('ideas')
-      .values({
-        ...columns,
-        product_id: product.id,
-        reference_num: referenceNum,
-        name: columns.name ?? args.input.name ?? '',
-        workflow_status_id: columns.workflow_status_id ?? 0,
-        created_by_email: columns.created_by_email ?? '',
-        status_changed_at: createdAt,
-        created_at: createdAt,
-        updated_at: ts,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (plan.tags?.length) await writeTags(trx, IDEA_ITEM, id, plan.tags);
-    if (plan.categories?.length) await writeCategories(trx, id, plan.categories);
-    const customChange = await writeCustomFields(trx, IDEA_ITEM.recordType, id, plan.customFields);
-
-    const after = await trx.selectFrom('ideas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const changes: Changes = diff(null, after);
-    if (plan.categories?.length) changes.category_ids = [null, plan.categories];
-    if (customChange) changes.custom_fields = [null, customChange[1]];
-    await audit(trx, { userId: args.userId, type: 'Idea', id, action: 'create', changes });
-    return id;
+    const row = {
+      ...columns,
+      product_id: product.id,
+      reference_num: referenceNum,
+      name: columns.name ?? args.input.name ?? '',
+      workflow_status_id: columns.workflow_status_id ?? 0,
+      created_by_email: columns.created_by_email ?? '',
+      status_changed_at: createdAt,
+      created_at: createdAt,
+      updated_at: ts,
+    };
+    return finishCreate(trx, IDEA_ITEM, row, plan, args.userId);
   });
 }
 
 /** Applies the body's fields to a stored idea; a body that changes nothing writes nothing. */
-export async function updateIdea(
-  db: Kysely<Database>,
-  args: { ideaId: number; input: IdeaInput; checked: Checked; userId: number },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('ideas').selectAll().where('id', '=', args.ideaId).executeTakeFirst();
-    if (!before) throw notFound('Idea', String(args.ideaId));
-    const { problems } = args.checked;
-    const plan = await planIdea(trx, { productId: before.product_id, stored: before }, args.input, problems);
-    problems.throwIfAny();
-
-    const changed: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(plan.columns)) {
-      if (before[key as keyof IdeaRow] !== value) changed[key] = value;
-    }
-    const categoriesBefore = plan.categories ? await categoryIdsOf(trx, before.id) : [];
-    const categoriesAfter = plan.categories ? [...plan.categories].sort((a, b) => a - b) : [];
-    const categoriesChanged = plan.categories !== undefined && categoriesBefore.join() !== categoriesAfter.join();
-    const customChange = await writeCustomFields(trx, IDEA_ITEM.recordType, before.id, plan.customFields);
-    if (Object.keys(changed).length === 0 && !categoriesChanged && !customChange) return;
-
-    await trx
-      .updateTable('ideas')
-      .set({ ...(changed as IdeaUpdate), updated_at: new Date().toISOString() })
-      .where('id', '=', before.id)
-      .execute();
-    if (changed.tags !== undefined && plan.tags) await writeTags(trx, IDEA_ITEM, before.id, plan.tags);
-    if (categoriesChanged && plan.categories) await writeCategories(trx, before.id, plan.categories);
-    const moved = changed.duplicate_of_id !== undefined ? await moveMergedVotes(trx, before, args.userId) : null;
-
-    const final = await trx.selectFrom('ideas').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-    const changes = diff(before, final);
-    if (moved) changes.moved_votes = moved;
-    if (categoriesChanged) changes.category_ids = [categoriesBefore, categoriesAfter];
-    if (customChange) changes.custom_fields = customChange;
-    await audit(trx, { userId: args.userId, type: 'Idea', id: before.id, action: 'update', changes });
-  });
+export async function updateIdea(db: Kysely<Database>, args: RecordChange<IdeaInput>): Promise<void> {
+  await db.transaction().execute((trx) =>
+    updateWorkItem(
+      trx,
+      IDEA_ITEM,
+      args,
+      (stored, problems) => planIdea(trx, { productId: stored.product_id, stored }, args.input, problems),
+      async (before, changed): Promise<Changes> =>
+        changed.duplicate_of_id !== undefined ? { moved_votes: await moveMergedVotes(trx, before, args.userId) } : {},
+    ),
+  );
 }
 
 /**
@@ -327,45 +264,30 @@ async function moveMergedVotes(trx: Db, before: IdeaRow, userId: number): Promis
 }
 
 /**
- * Deletes an idea: it, its tags, category links and custom field values go to the recycle bin. Ideas
- * merged into it are unmerged (each with an update audit row), and the recycle payload keeps those
- * links (`merged_ideas`) so a restore can merge them back.
+ * Deletes an idea: it, its tags, category links, votes and custom field values go to the recycle
+ * bin. Ideas merged into it are unmerged (each with an update audit row), and the recycle payload
+ * keeps those links (`merged_ideas`) so a restore can merge them back.
  */
-export async function deleteIdea(db: Kysely<Database>, args: { ideaId: number; userId: number }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const idea = await trx.selectFrom('ideas').selectAll().where('id', '=', args.ideaId).executeTakeFirst();
-    if (!idea) throw notFound('Idea', String(args.ideaId));
-    const tags = await trx.selectFrom('idea_tags').selectAll().where('idea_id', '=', idea.id).execute();
-    const categoryLinks = await trx.selectFrom('idea_category_links').selectAll().where('idea_id', '=', idea.id).execute();
-    const merged = await trx.selectFrom('ideas').select(['id', 'duplicate_of_id']).where('duplicate_of_id', '=', idea.id).execute();
-    // Votes go home first (its own from its survivor, those of the ideas merged into it), then its own go with it.
-    const votes = await detachVotes(trx, idea);
-    const customValues = await removeCustomFields(trx, IDEA_ITEM.recordType, [idea.id]);
-    await recycle(trx, {
-      userId: args.userId,
-      type: 'Idea',
-      id: idea.id,
-      name: idea.name,
-      productId: idea.product_id,
-      rows: {
-        ideas: [idea],
-        idea_tags: tags,
-        idea_category_links: categoryLinks,
-        custom_field_values: customValues,
-        merged_ideas: merged,
-        idea_votes: votes,
-      },
-    });
-    const at = new Date().toISOString();
-    for (const m of merged) {
-      await trx.updateTable('ideas').set({ duplicate_of_id: null, updated_at: at }).where('id', '=', m.id).execute();
-      await audit(trx, { userId: args.userId, type: 'Idea', id: m.id, action: 'update', changes: { duplicate_of_id: [idea.id, null] } });
-    }
-    await trx.deleteFrom('idea_tags').where('idea_id', '=', idea.id).execute();
-    await trx.deleteFrom('idea_category_links').where('idea_id', '=', idea.id).execute();
-    await trx.deleteFrom('ideas').where('id', '=', idea.id).execute();
-    await auditDestroyed(trx, args.userId, 'Idea', idea);
-  });
+export async function deleteIdea(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
+  await db.transaction().execute((trx) =>
+    deleteRecord(trx, IDEA_ITEM, args, async (idea) => {
+      const merged = await trx.selectFrom('ideas').select(['id', 'duplicate_of_id']).where('duplicate_of_id', '=', idea.id).execute();
+      // Votes go home first (its own from its survivor, those of the ideas merged into it), then its own go with it.
+      const votes = await detachVotes(trx, idea);
+      return {
+        children: { idea_votes: votes },
+        links: { merged_ideas: merged },
+        after: async () => {
+          const at = new Date().toISOString();
+          for (const m of merged) {
+            await trx.updateTable('ideas').set({ duplicate_of_id: null, updated_at: at }).where('id', '=', m.id).execute();
+            const changes = { duplicate_of_id: [idea.id, null] } satisfies Changes;
+            await audit(trx, { userId: args.userId, type: IDEA_ITEM.recordType, id: m.id, action: 'update', changes });
+          }
+        },
+      };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -403,27 +325,18 @@ export async function listIdeas(db: Db, filter: IdeaListFilter, page: Paging): P
         : dialect.containsText('i.name', text),
     );
   }
-  if (filter.workflowStatus !== undefined && filter.workflowStatus.trim() !== '') {
-    const name = filter.workflowStatus.trim();
-    const id = /^\d+$/.test(name) ? asId(name) : null;
-    let statuses = db
-      .selectFrom('workflow_statuses as ws')
-      .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
-      .select('ws.id')
-      .where('w.statusable_type', '=', IDEA_ITEM.recordType);
-    if (filter.productId !== undefined) statuses = statuses.where('w.product_id', '=', filter.productId);
-    statuses = id !== null ? statuses.where('ws.id', '=', id) : statuses.where(dialect.equalsIgnoringCase('ws.name', name));
-    const ids = (await statuses.execute()).map((s) => s.id);
-    if (ids.length === 0) return empty;
-    q = q.where('i.workflow_status_id', 'in', ids);
+  const targets = await filterTargets(db, IDEA_ITEM.recordType, filter);
+  if (!targets) return empty;
+  if (targets.statuses) {
+    q = q.where(
+      'i.workflow_status_id',
+      'in',
+      targets.statuses.map((s) => s.id),
+    );
   }
   const tag = filter.tag?.trim() ?? '';
   if (tag !== '') q = q.where('i.id', 'in', db.selectFrom('idea_tags').select('idea_id').where('tag', '=', tag));
-  if (filter.assignedToUser !== undefined && filter.assignedToUser.trim() !== '') {
-    const user = await findUser(db, filter.assignedToUser.trim());
-    if (!user) return empty;
-    q = q.where('i.assigned_to_id', '=', user.id);
-  }
+  if (targets.assigneeId !== null) q = q.where('i.assigned_to_id', '=', targets.assigneeId);
   if (filter.createdSince !== undefined) q = q.where('i.created_at', '>=', filter.createdSince);
   if (filter.createdBefore !== undefined) q = q.where('i.created_at', '<', filter.createdBefore);
   if (filter.updatedSince !== undefined) q = q.where('i.updated_at', '>', filter.updatedSince);
@@ -445,22 +358,24 @@ export async function listIdeas(db: Db, filter: IdeaListFilter, page: Paging): P
 }
 
 /**
- * The related-idea search (duplicate suggestions): ideas sharing words of `q` in their name or
- * description, best first (bm25, a name match weighing ten times a description match), leaving out
- * spam and merged ideas; `portalId` keeps those submitted to that portal.
+ * The related-idea search (duplicate suggestions): ideas sharing words of `q` (or their starts) in
+ * their name or description, best first (store/related-search.ts: BM25F impacts, a name match
+ * weighing ten description ones, times each word's idf; ties by id), leaving out spam and merged
+ * ideas; `portalId` keeps those submitted to that portal.
  */
 export async function relatedIdeas(
   db: Db,
   args: { q: string; portalId?: number | undefined },
   page: Paging,
 ): Promise<{ rows: IdeaRow[]; total: number }> {
-  const search = dialect.relatedSearch(args.q, { name: 10, description: 1 }, args.portalId);
+  const search = relatedSearch(dialect.relatedIndex, args.q, args.portalId);
   if (!search) return { rows: [], total: 0 };
   const total = await countMatches(db, search.count);
   if (total === 0 || page.offset >= total) return { rows: [], total };
-  const rows = await sql<IdeaRow>`SELECT i.* FROM (${search.top(page.perPage, page.offset)}) r JOIN ideas i ON i.id = r.id
-    ORDER BY r.score, r.id`.execute(db);
-  return { rows: rows.rows, total };
+  const ids = await search.page(db, page.perPage, page.offset);
+  if (ids.length === 0) return { rows: [], total };
+  const found = new Map((await db.selectFrom('ideas').selectAll().where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+  return { rows: ids.flatMap((id) => found.get(id) ?? []), total };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -542,16 +457,7 @@ export async function serializeIdeas(db: Db, rows: IdeaRow[], origin: string, wa
   const summaries = new Map<number, IdeaSummary>();
   const related = [...mergedRows, ...targetRows];
   (await ideaSummaries(db, related, origin)).forEach((s, i) => summaries.set(related[i]?.id ?? 0, s));
-  const categoryRows = need('categories')
-    ? await db
-        .selectFrom('idea_category_links as l')
-        .innerJoin('idea_categories as c', 'c.id', 'l.category_id')
-        .selectAll('c')
-        .select('l.idea_id')
-        .where('l.idea_id', 'in', ideaIds)
-        .orderBy('c.name')
-        .execute()
-    : [];
+  const categoryRows = need('categories') ? await rowsThrough(db, IDEA_ITEM.links, 'idea_categories', ideaIds, ['name']) : [];
   const customFields = need('custom_fields')
     ? await customFieldsFor(db, IDEA_ITEM.recordType, ideaIds)
     : new Map<number, CustomFieldValue[]>();
@@ -604,7 +510,7 @@ export async function serializeIdeas(db: Db, rows: IdeaRow[], origin: string, wa
       initiative: withProduct(recordLink('initiatives', initiative, origin), r.product_id),
       duplicate_of: r.duplicate_of_id !== null ? (summaries.get(r.duplicate_of_id) ?? null) : null,
       duplicates: mergedRows.filter((m) => m.duplicate_of_id === r.id).flatMap((m) => summaries.get(m.id) ?? []),
-      categories: categoryRows.filter((c) => c.idea_id === r.id).map(categoryBody),
+      categories: categoryRows.filter((c) => c.linked_from === r.id).map(categoryBody),
       tags,
       full_tags: fullTags(tags),
       custom_fields: customFields.get(r.id) ?? [],
@@ -621,13 +527,8 @@ export async function serializeIdeas(db: Db, rows: IdeaRow[], origin: string, wa
 }
 
 /** One idea's whole record by id. */
-export async function loadIdea(db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Idea> {
-  const row = await db.selectFrom('ideas').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Idea', String(id));
-  const [idea] = await serializeIdeas(db, [row], origin, wanted);
-  if (!idea) throw notFound('Idea', String(id));
-  return idea;
-}
+export const loadIdea = (db: Db, id: number, origin: string, wanted: Set<string> | null = null): Promise<Idea> =>
+  loadOne(db, 'ideas', 'Idea', id, (rows) => serializeIdeas(db, rows, origin, wanted));
 
 // ---------------------------------------------------------------------------------------------
 // Categories

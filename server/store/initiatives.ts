@@ -6,39 +6,37 @@ import { sql } from 'kysely';
 import type { Kysely, RawBuilder, SqlBool, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Initiative, initiativeCreateInput } from '../../src/contract/initiatives';
-import { todayIso } from '../../src/domain/dates';
 import { wouldCreateCycle } from '../../src/domain/hierarchy';
 import { INITIATIVE_DURATION_SOURCES, INITIATIVE_PROGRESS_SOURCES } from '../../src/domain/progress';
-import { initiativeKey } from '../../src/domain/reference';
-import type { FieldProblems, Paging } from '../problems';
+import type { Paging } from '../problems';
 import { now } from '../problems';
-import { dialect } from './dialect';
 import type { Page } from './pages';
-import { audit, auditDestroyed, diff, recycle } from './audit';
+import { relink } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
-import type { Changes, Db } from './audit';
-import { inTransaction } from './transactions';
+import type { Db } from './audit';
 import { nextPosition } from './positions';
-import { allocateReference } from './reference-numbers';
-import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
-import type { CustomFieldCondition, CustomFieldPlan } from './custom-fields';
-import { findGoal, findTimeFrame, timeFrameRef } from './goals';
-import { RollupScheduler } from './rollup-scheduler';
-import type { Checked } from './releases';
-import { asId, containsText, describeStatus, findInitiativeByIdOrKey, findStatus, findUser } from './resolve';
-import type { Database, InitiativeRow, InitiativesTable, ProductRow, UserRow } from './schema';
+import { customFieldsFor, planCustomFields } from './custom-fields';
+import type { CustomFieldCondition } from './custom-fields';
+import { planStrategy, timeFrameRef } from './goals';
+import { deleteRecord, planLinks, rowsThrough, writesInProduct } from './record-writes';
+import { checkDateOrder, planPerson, planProgress, planStatus } from './planning-rules';
+import type { Planner, RecordRemoval } from './record-writes';
+import { INITIATIVE_RECORD } from './work-items';
+import { containsText, filterTargets, findInitiativeByIdOrKey } from './resolve';
+import type { Database, InitiativeRow, InitiativesTable } from './schema';
 import {
   assigneeRef,
   COMPACT_COLUMNS,
   compactItem,
   describedLink,
-  hostedMembers,
   links,
   noteBody,
   placeholderStatus,
+  recordEnd,
   recordLink,
   releaseLink,
+  shapedOne,
   statusRef,
   statusWord,
   unmodelledPlanning,
@@ -53,6 +51,9 @@ export const INITIATIVE_COMPACT_FIELDS = ['id', 'name', 'reference_num', 'create
 
 const MANUAL = 'progress_manual';
 const RECORD_TYPE = 'Initiative';
+/** The releases linked to an initiative: a release's initiatives (`RELEASE_RECORD.links`) from the other side. */
+const RELEASES_OF_INITIATIVE = { table: 'release_initiatives', own: 'initiative_id', other: 'release_id' } as const;
+const INITIATIVE_STATUS = { recordType: RECORD_TYPE, noun: 'an initiative', byDefault: false } as const;
 /** Deeper than any real roll-up tree; a longer chain is read as a loop. */
 const MAX_DEPTH = 10_000;
 
@@ -108,14 +109,7 @@ export async function initiativeBodies(
     userIds.length ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : [],
     parentIds.length ? db.selectFrom('initiatives').select(['id', 'name', 'reference_num']).where('id', 'in', parentIds).execute() : [],
     frameIds.length ? db.selectFrom('time_frames').selectAll().where('id', 'in', frameIds).execute() : [],
-    db
-      .selectFrom('initiative_goals as ig')
-      .innerJoin('goals as g', 'g.id', 'ig.goal_id')
-      .select(['ig.initiative_id', 'g.id', 'g.name', 'g.reference_num', 'g.description', 'g.created_at', 'g.updated_at'])
-      .where('ig.initiative_id', 'in', initiativeIds)
-      .orderBy('g.position')
-      .orderBy('g.id')
-      .execute(),
+    rowsThrough(db, INITIATIVE_RECORD.links, 'goals', initiativeIds, ['position', 'id']),
     customFieldsFor(db, RECORD_TYPE, initiativeIds),
     countBy(db, 'initiatives', 'parent_id', initiativeIds),
     countBy(db, 'epics', 'initiative_id', initiativeIds),
@@ -142,17 +136,7 @@ export async function initiativeBodies(
           .orderBy('id')
           .execute()
       : [],
-    need('releases')
-      ? db
-          .selectFrom('release_initiatives as ri')
-          .innerJoin('releases as r', 'r.id', 'ri.release_id')
-          .selectAll('r')
-          .select('ri.initiative_id')
-          .where('ri.initiative_id', 'in', initiativeIds)
-          .orderBy('r.release_date')
-          .orderBy('r.id')
-          .execute()
-      : [],
+    need('releases') ? rowsThrough(db, RELEASES_OF_INITIATIVE, 'releases', initiativeIds, ['release_date', 'id']) : [],
   ]);
 
   const owners = await rowsById(db, 'users', ids(linkedReleases.map((r) => r.owner_id)));
@@ -195,14 +179,14 @@ export async function initiativeBodies(
       progress_source: INITIATIVE_PROGRESS_SOURCES.find((s) => s === i.progress_source) ?? MANUAL,
       duration_source: INITIATIVE_DURATION_SOURCES.find((s) => s === i.duration_source) ?? 'duration_manual',
       goals: goals
-        .filter((g) => g.initiative_id === i.id)
+        .filter((g) => g.linked_from === i.id)
         .map((g) => describedLink('goals', g, origin))
         .filter((g) => g !== null),
       features: linkedFeatures.filter((f) => f.initiative_id === i.id).map((f) => compactItem('features', f, origin)),
       epic: epicsOf(i.id),
       master_features: epicsOf(i.id),
       releases: linkedReleases
-        .filter((r) => r.initiative_id === i.id)
+        .filter((r) => r.linked_from === i.id)
         .map((r) =>
           releaseLink(
             r,
@@ -221,19 +205,13 @@ export async function initiativeBodies(
       epics_count: epics.get(i.id) ?? 0,
       features_count: features.get(i.id) ?? 0,
       status_changed_on: i.status_changed_on,
-      created_at: i.created_at,
-      updated_at: i.updated_at,
-      ...links(origin, 'initiatives', i.reference_num),
-      ...hostedMembers(products.get(i.product_id), origin),
+      ...recordEnd('initiatives', i, products.get(i.product_id), origin),
     };
   });
 }
 
-export async function initiativeBody(db: Db, row: InitiativeRow, origin: string): Promise<Initiative> {
-  const [body] = await initiativeBodies(db, [row], origin);
-  if (!body) throw new Error(`Initiative ${row.id} could not be shaped`);
-  return body;
-}
+export const initiativeBody = (db: Db, row: InitiativeRow, origin: string): Promise<Initiative> =>
+  shapedOne(initiativeBodies(db, [row], origin), 'Initiative', row.id);
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -268,25 +246,10 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
     conditions.push(sql<SqlBool>`i.id IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${f.goalId})`);
   if (f.q) conditions.push(containsText('i.name', f.q));
   if (f.updatedSince) conditions.push(sql<SqlBool>`i.updated_at > ${f.updatedSince}`);
-  if (f.assignedToUser !== undefined && f.assignedToUser.trim() !== '') {
-    const user = await findUser(db, f.assignedToUser);
-    if (!user) return empty;
-    conditions.push(sql<SqlBool>`i.assigned_to_id = ${user.id}`);
-  }
-  if (f.workflowStatus !== undefined && f.workflowStatus.trim() !== '') {
-    const text = f.workflowStatus.trim();
-    let q = db
-      .selectFrom('workflow_statuses as ws')
-      .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
-      .select('ws.id')
-      .where('w.statusable_type', '=', RECORD_TYPE);
-    if (f.productId !== undefined) q = q.where('w.product_id', '=', f.productId);
-    const id = /^\d+$/.test(text) ? asId(text) : null;
-    q = id !== null ? q.where('ws.id', '=', id) : q.where(dialect.equalsIgnoringCase('ws.name', text));
-    const statuses = await q.execute();
-    if (statuses.length === 0) return empty;
-    conditions.push(sql<SqlBool>`i.workflow_status_id IN (${sql.join(statuses.map((s) => s.id))})`);
-  }
+  const targets = await filterTargets(db, RECORD_TYPE, f);
+  if (!targets) return empty;
+  if (targets.assigneeId !== null) conditions.push(sql<SqlBool>`i.assigned_to_id = ${targets.assigneeId}`);
+  if (targets.statuses) conditions.push(sql<SqlBool>`i.workflow_status_id IN (${sql.join(targets.statuses.map((s) => s.id))})`);
   let parentId: number | null | undefined;
   if (f.parentId === null) {
     parentId = null;
@@ -321,18 +284,6 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
 // ---------------------------------------------------------------------------------------------
 // Rules
 
-/** What a valid body turns into: columns, the goal links (when sent) and custom field values. */
-interface InitiativePlan {
-  values: Updateable<InitiativesTable>;
-  goalIds: number[] | undefined;
-  customFields: CustomFieldPlan;
-}
-
-/** `sent` when given (null clears), else the stored value. */
-function effective<T>(sent: T | undefined, stored: T): T {
-  return sent === undefined ? stored : sent;
-}
-
 /** The parent ids up from `startId` (it included), as a map for `wouldCreateCycle`. */
 async function ancestry(db: Db, startId: number): Promise<Map<number, number | null>> {
   // UNION (not UNION ALL) drops rows already seen, so even corrupt data with a loop ends.
@@ -365,59 +316,20 @@ async function checkParent(
   return { ok: true, id: parent.id };
 }
 
-/** `end_date` must not come before `start_date`; the message goes on whichever of the two was sent. */
-function checkDates(problems: FieldProblems, flagged: ReadonlySet<string>, input: InitiativeInput, existing: InitiativeRow | null): void {
-  if (flagged.has('start_date') || flagged.has('end_date')) return;
-  const start = effective(input.start_date, existing?.start_date ?? null);
-  const end = effective(input.end_date, existing?.end_date ?? null);
-  if (start === null || end === null || end >= start) return;
-  if (input.end_date !== undefined) problems.add('end_date', 'must not be before start_date');
-  else problems.add('start_date', `must not be after end_date (${end})`);
-}
-
-async function planInitiative(
-  db: Db,
-  product: ProductRow,
-  existing: InitiativeRow | null,
-  input: InitiativeInput,
-  checked: Checked,
-): Promise<InitiativePlan> {
-  const { problems, flagged } = checked;
+const planInitiative: Planner<'initiatives', InitiativeInput> = async (db, product, existing, input, checked) => {
+  const { problems } = checked;
   const values: Updateable<InitiativesTable> = {};
-  const prefix = product.reference_prefix;
 
   // The create schema requires name and workflow_status, so their absence was reported when read.
   if (input.name !== undefined) values.name = input.name;
-  if (input.workflow_status !== undefined) {
-    const status = await findStatus(db, product.id, RECORD_TYPE, input.workflow_status);
-    if (!status) problems.add('workflow_status', `${describeStatus(input.workflow_status)} is not an initiative status of ${prefix}`);
-    else if (status.id !== existing?.workflow_status_id) {
-      values.workflow_status_id = status.id;
-      // A new initiative has had no status change yet.
-      if (existing) values.status_changed_on = todayIso();
-    }
-  }
+  await planStatus(db, INITIATIVE_STATUS, { product, stored: existing }, input.workflow_status, values, problems);
+  const assignee = await planPerson(db, 'assigned_to_user', input.assigned_to_user, problems);
+  if (assignee !== undefined) values.assigned_to_id = assignee;
+  const creator = await planPerson(db, 'created_by', input.created_by, problems);
+  if (creator !== undefined && creator !== null) values.created_by_id = creator;
 
-  if (input.assigned_to_user !== undefined) {
-    if (input.assigned_to_user === null) values.assigned_to_id = null;
-    else {
-      const u = await findUser(db, input.assigned_to_user);
-      if (!u) problems.add('assigned_to_user', `"${input.assigned_to_user}" is not the email or id of a user`);
-      else values.assigned_to_id = u.id;
-    }
-  }
-  if (input.created_by !== undefined) {
-    const u = await findUser(db, input.created_by);
-    if (!u) problems.add('created_by', `"${input.created_by}" is not the email or id of a user`);
-    else values.created_by_id = u.id;
-  }
-
-  if (input.description !== undefined) values.description = input.description === '' ? null : input.description;
-  if (input.effort !== undefined) values.effort = input.effort;
-  if (input.value !== undefined) values.value = input.value;
-  if (input.position !== undefined) values.position = input.position;
+  await planStrategy(db, product, input, values, problems);
   if (input.presented !== undefined) values.presented = input.presented ? 1 : 0;
-  if (input.color !== undefined) values.color = input.color.toLowerCase();
 
   if (input.parent_id !== undefined) {
     if (input.parent_id === null) values.parent_id = null;
@@ -428,234 +340,62 @@ async function planInitiative(
     }
   }
 
-  if (input.time_frame !== undefined) {
-    if (input.time_frame === null) values.time_frame_id = null;
-    else {
-      const frame = await findTimeFrame(db, product.id, input.time_frame);
-      if (!frame) problems.add('time_frame', `"${input.time_frame}" is not the name or id of a time frame of ${prefix}`);
-      else values.time_frame_id = frame.id;
-    }
-  }
-
   if (input.start_date !== undefined) values.start_date = input.start_date;
   if (input.end_date !== undefined) values.end_date = input.end_date;
-  checkDates(problems, flagged, input, existing);
+  checkDateOrder(checked, input, existing, 'end_date');
 
   if (input.duration_source !== undefined) values.duration_source = input.duration_source;
-  const source = effective(input.progress_source, existing?.progress_source ?? MANUAL);
-  if (input.progress_source !== undefined) values.progress_source = input.progress_source;
-  if (input.progress !== undefined && input.progress !== null && !flagged.has('progress_source')) {
-    if (source !== MANUAL) problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
-    else values.progress = input.progress;
-  } else if (input.progress === null && source === MANUAL) values.progress = null;
+  planProgress(input, existing, values, checked);
 
-  let goalIds: number[] | undefined;
-  if (input.goals !== undefined) {
-    goalIds = [];
-    for (const ref of input.goals) {
-      const goal = await findGoal(db, product.id, ref);
-      if (!goal) problems.add('goals', `"${ref}" is not a goal of ${prefix}`);
-      else if (!goalIds.includes(goal.id)) goalIds.push(goal.id);
-    }
-    goalIds.sort((a, b) => a - b);
-  }
-
+  const links = await planLinks(db, 'goals', product, input.goals, problems);
   const customFields = await planCustomFields(db, product.id, RECORD_TYPE, input.custom_fields, problems);
-  return { values, goalIds, customFields };
-}
+  return { values, links, customFields };
+};
 
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-async function goalIdsOf(db: Db, initiativeId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('initiative_goals')
-    .select('goal_id')
-    .where('initiative_id', '=', initiativeId)
-    .orderBy('goal_id')
-    .execute();
-  return rows.map((r) => r.goal_id);
-}
-
-async function writeGoalLinks(db: Db, initiativeId: number, goalIds: number[]): Promise<void> {
-  const before = await goalIdsOf(db, initiativeId);
-  await db.deleteFrom('initiative_goals').where('initiative_id', '=', initiativeId).execute();
-  if (goalIds.length) {
-    await db
-      .insertInto('initiative_goals')
-      .values(goalIds.map((goal_id) => ({ initiative_id: initiativeId, goal_id })))
-      .execute();
-  }
-  // A goal answers its `initiatives`: one that gained or lost this initiative has changed for
-  // `updated_since` syncs too.
-  const touched = [...before.filter((id) => !goalIds.includes(id)), ...goalIds.filter((id) => !before.includes(id))];
-  if (touched.length) {
-    await db.updateTable('goals').set({ updated_at: new Date().toISOString() }).where('id', 'in', touched).execute();
-  }
-}
-
-/** Operation 11. Every rule is checked first; all problems are thrown together; one transaction. */
-export async function createInitiative(
-  db: Db,
-  user: UserRow,
-  product: ProductRow,
-  input: InitiativeInput,
-  checked: Checked,
-): Promise<InitiativeRow> {
-  return inTransaction(db, async (trx) => {
-    const plan = await planInitiative(trx, product, null, input, checked);
-    checked.problems.throwIfAny();
-    const referenceNum = await allocateReference(trx, 'initiative', product.id, (n) => initiativeKey(product.reference_prefix, n));
-    const next = await nextPosition(trx, 'initiatives', 'product_id', product.id);
-    const v = plan.values;
-    const ts = now();
-    const row = await trx
-      .insertInto('initiatives')
-      .values({
-        ...v,
-        product_id: product.id,
-        reference_num: referenceNum,
-        name: v.name ?? '',
-        workflow_status_id: v.workflow_status_id ?? null,
-        created_by_id: v.created_by_id ?? user.id,
-        // New initiatives go last unless the body places them.
-        position: v.position !== undefined ? v.position : next,
-        created_at: ts,
-        updated_at: ts,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const goalIds = plan.goalIds ?? [];
-    await writeGoalLinks(trx, row.id, goalIds);
-    const custom = await writeCustomFields(trx, RECORD_TYPE, row.id, plan.customFields);
-    const changes: Changes = diff(null, { ...row, goal_ids: goalIds });
-    if (custom) changes.custom_fields = [null, custom[1]];
-    await audit(trx, { userId: user.id, type: RECORD_TYPE, id: row.id, action: 'create', changes });
-    await new RollupScheduler(trx).wrote('initiative', row.id).flush();
-    return trx.selectFrom('initiatives').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-  });
-}
-
-/** Applies a body to a stored initiative; a body that changes nothing writes nothing. */
-export async function updateInitiative(
-  db: Kysely<Database>,
-  user: UserRow,
-  product: ProductRow,
-  existing: InitiativeRow,
-  input: InitiativeInput,
-  checked: Checked,
-): Promise<InitiativeRow> {
-  return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('initiatives').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
-    const plan = await planInitiative(trx, product, current, input, checked);
-    checked.problems.throwIfAny();
-    const beforeGoals = await goalIdsOf(trx, current.id);
-    const afterGoals = plan.goalIds ?? beforeGoals;
-    const changes: Changes = diff({ ...current, goal_ids: beforeGoals }, { ...current, ...plan.values, goal_ids: afterGoals });
-    const custom = await writeCustomFields(trx, RECORD_TYPE, current.id, plan.customFields);
-    if (custom) changes.custom_fields = custom;
-    if (Object.keys(changes).length === 0) return current;
-
-    await trx
-      .updateTable('initiatives')
-      .set({ ...plan.values, updated_at: now() })
-      .where('id', '=', current.id)
-      .execute();
-    if (plan.goalIds) await writeGoalLinks(trx, current.id, plan.goalIds);
-    await audit(trx, { userId: user.id, type: RECORD_TYPE, id: current.id, action: 'update', changes });
-
-    // A former parent loses this child; goals it left lose it from their mean.
-    const rollups = new RollupScheduler(trx).wrote('initiative', current.id);
-    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id) rollups.mark('initiative', current.parent_id);
-    for (const goalId of beforeGoals) if (!afterGoals.includes(goalId)) rollups.mark('goal', goalId);
-    await rollups.flush();
-    return trx.selectFrom('initiatives').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
-  });
-}
+/**
+ * Operation 11, and the update of a stored initiative (a body that changes nothing writes nothing).
+ * Every rule is checked first; all problems are thrown together; one transaction.
+ */
+export const { create: createInitiative, update: updateInitiative } = writesInProduct(
+  INITIATIVE_RECORD,
+  planInitiative,
+  async (db, values, product) => ({
+    name: values.name ?? '',
+    workflow_status_id: values.workflow_status_id ?? null,
+    // New initiatives go last unless the body places them.
+    position: values.position !== undefined ? values.position : await nextPosition(db, 'initiatives', 'product_id', product.id),
+  }),
+);
 
 /**
  * Deletes an initiative. Its children roll up into its parent instead (roots when it had none); its
  * features and epics lose the link; its goal, release and custom field rows go. The recycle bin keeps
  * the row and every link (`initiative_children` holds `{id, parent_id}` of each re-parented child,
  * `features` / `epics` `{id, initiative_id}`), so a restore can put them back; each record that lost
- * a link gets an update audit row.
+ * a link gets an update audit row. The parent now counts the grandchildren; the goals lose it.
  */
-export async function deleteInitiative(db: Kysely<Database>, user: UserRow, initiative: InitiativeRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('initiatives').selectAll().where('id', '=', initiative.id).executeTakeFirstOrThrow();
-    const [children, features, epics, goalLinks, releaseLinks] = await Promise.all([
-      trx.selectFrom('initiatives').select(['id', 'parent_id']).where('parent_id', '=', current.id).orderBy('id').execute(),
-      trx.selectFrom('features').select(['id', 'initiative_id']).where('initiative_id', '=', current.id).orderBy('id').execute(),
-      trx.selectFrom('epics').select(['id', 'initiative_id']).where('initiative_id', '=', current.id).orderBy('id').execute(),
-      trx.selectFrom('initiative_goals').selectAll().where('initiative_id', '=', current.id).execute(),
-      trx.selectFrom('release_initiatives').selectAll().where('initiative_id', '=', current.id).execute(),
-    ]);
-    const customRows = await removeCustomFields(trx, RECORD_TYPE, [current.id]);
-    await recycle(trx, {
-      userId: user.id,
-      type: RECORD_TYPE,
-      id: current.id,
-      name: current.name,
-      productId: current.product_id,
-      rows: {
-        initiatives: [current],
-        initiative_goals: goalLinks,
-        release_initiatives: releaseLinks,
-        custom_field_values: customRows,
-        initiative_children: children,
-        features,
-        epics,
-      },
-    });
-
-    const ts = now();
-    // One statement per kind for the audit rows of every record that loses its link.
-    const auditLinks = async (
-      table: 'initiatives' | 'features' | 'epics',
-      type: string,
-      column: 'parent_id' | 'initiative_id',
-      change: Changes,
-    ): Promise<void> => {
-      await trx
-        .insertInto('audits')
-        .columns(['user_id', 'created_at', 'auditable_type', 'auditable_id', 'audit_action', 'changes'])
-        .expression((eb) =>
-          eb
-            .selectFrom(table)
-            .select((s) => [
-              s.val(user.id).as('user_id'),
-              s.val(ts).as('created_at'),
-              s.val(type).as('auditable_type'),
-              'id',
-              s.val('update').as('audit_action'),
-              s.val(JSON.stringify(change)).as('changes'),
-            ])
-            .where(column, '=', current.id),
-        )
-        .execute();
-    };
-    if (children.length)
-      await auditLinks('initiatives', RECORD_TYPE, 'parent_id', {
-        parent_id: [current.id, current.parent_id],
-      });
-    if (features.length) await auditLinks('features', 'Feature', 'initiative_id', { initiative_id: [current.id, null] });
-    if (epics.length) await auditLinks('epics', 'Epic', 'initiative_id', { initiative_id: [current.id, null] });
-
-    await trx
-      .updateTable('initiatives')
-      .set({ parent_id: current.parent_id, updated_at: ts })
-      .where('parent_id', '=', current.id)
-      .execute();
-    await trx.updateTable('features').set({ initiative_id: null, updated_at: ts }).where('initiative_id', '=', current.id).execute();
-    await trx.updateTable('epics').set({ initiative_id: null, updated_at: ts }).where('initiative_id', '=', current.id).execute();
-    await trx.deleteFrom('initiative_goals').where('initiative_id', '=', current.id).execute();
-    await trx.deleteFrom('release_initiatives').where('initiative_id', '=', current.id).execute();
-    await trx.deleteFrom('initiatives').where('id', '=', current.id).execute();
-    await auditDestroyed(trx, user.id, RECORD_TYPE, current);
-
-    // The parent now counts the grandchildren instead; the goals lose this initiative from their mean.
-    const rollups = new RollupScheduler(trx).mark('initiative', current.parent_id);
-    for (const link of goalLinks) rollups.mark('goal', link.goal_id);
-    await rollups.flush();
-  });
+export async function deleteInitiative(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
+  await db.transaction().execute((trx) =>
+    deleteRecord(trx, INITIATIVE_RECORD, args, async (current) => {
+      const [children, features, epics, releaseLinks] = await Promise.all([
+        trx.selectFrom('initiatives').select(['id', 'parent_id']).where('parent_id', '=', current.id).orderBy('id').execute(),
+        trx.selectFrom('features').select(['id', 'initiative_id']).where('initiative_id', '=', current.id).orderBy('id').execute(),
+        trx.selectFrom('epics').select(['id', 'initiative_id']).where('initiative_id', '=', current.id).orderBy('id').execute(),
+        trx.selectFrom('release_initiatives').selectAll().where('initiative_id', '=', current.id).execute(),
+      ]);
+      return {
+        links: { release_initiatives: releaseLinks, initiative_children: children, features, epics },
+        after: async () => {
+          const moved = { from: current.id, userId: args.userId, at: now() };
+          await relink(trx, { table: 'initiatives', type: RECORD_TYPE, column: 'parent_id', to: current.parent_id, ...moved });
+          await relink(trx, { table: 'features', type: 'Feature', column: 'initiative_id', to: null, ...moved });
+          await relink(trx, { table: 'epics', type: 'Epic', column: 'initiative_id', to: null, ...moved });
+          await trx.deleteFrom('release_initiatives').where('initiative_id', '=', current.id).execute();
+        },
+      };
+    }),
+  );
 }

@@ -728,7 +728,98 @@ CREATE INDEX idea_votes_organization ON idea_votes(idea_organization_id);
 CREATE INDEX idea_votes_portal_user ON idea_votes(portal_user_id);
 `,
   },
+  {
+    version: 14,
+    name: 'related-idea-terms',
+    // The related-idea search (store/related-search.ts) reads each word's ideas best first instead
+    // of scoring every match: `ideas_related_terms` holds one row per suggestable idea and word of
+    // its name or description with the word's weight in that idea (`impact`), indexed in impact
+    // order; `ideas_related_vocab` how many ideas hold each word (prefix expansion and idf);
+    // `ideas_related_stats` how many ideas are indexed. The words come from FTS5's own tokenizer,
+    // the one `ideas_related` uses, so both indexes agree on every word: the triggers put one idea
+    // into the empty `ideas_related_tokens`, read its words back through an fts5vocab table and
+    // empty it again.
+    sql: relatedTermsSql(),
+  },
 ];
+
+/**
+ * Migration 14 as shipped. The impact of a word in an idea is BM25F's term part without the idf:
+ * its occurrences in the name weigh 10, in the description 1, each divided by its column's length
+ * against a fixed reference length (8 words of name, 64 of description; b = 0.75) rather than the
+ * live average, so a stored impact never changes when other ideas are written; then saturated
+ * (k1 = 1.2). Stored as an integer (millionths): the search adds integer products, exactly alike
+ * in SQL and in JavaScript, so ties are exact and broken by id the same way on every page.
+ */
+function relatedTermsSql(): string {
+  const weighted = (tn: string, td: string, ln: string, ld: string): string =>
+    `10.0 * ${tn} / (0.25 + 0.75 * ${ln} / 8.0) + 1.0 * ${td} / (0.25 + 0.75 * ${ld} / 64.0)`;
+  const impact = (w: string): string => `CAST(round(1000000.0 * ${w} * 2.2 / (${w} + 1.2)) AS INTEGER)`;
+  const suggestable = (row: 'new' | 'old'): string => `${row}.spam = 0 AND ${row}.duplicate_of_id IS NULL`;
+  // The words of the one idea in ideas_related_tokens, as rows of ideas_related_terms.
+  const termsOfNew = `INSERT INTO ideas_related_terms(idea_id, term, impact, portal_id)
+    SELECT new.id, term, ${impact('w')}, new.submitted_idea_portal_id FROM (
+      SELECT g.term, ${weighted('g.tn', 'g.td', 'l.ln', 'l.ld')} AS w
+      FROM (SELECT term, sum(col = 'name') AS tn, sum(col = 'description') AS td FROM ideas_related_tokens_v GROUP BY term) g,
+        (SELECT total(col = 'name') AS ln, total(col = 'description') AS ld FROM ideas_related_tokens_v) l
+    );`;
+  return `
+CREATE TABLE ideas_related_terms (
+  idea_id INTEGER NOT NULL,
+  term TEXT NOT NULL,
+  impact INTEGER NOT NULL,
+  portal_id INTEGER,
+  PRIMARY KEY (idea_id, term)
+) WITHOUT ROWID;
+-- A word's ideas best first, ties by id; the portal in the key filters without reading the row.
+CREATE INDEX ideas_related_terms_impact ON ideas_related_terms(term, impact DESC, idea_id, portal_id);
+CREATE TABLE ideas_related_vocab (term TEXT PRIMARY KEY, ideas INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE ideas_related_stats (id INTEGER PRIMARY KEY CHECK (id = 1), ideas INTEGER NOT NULL);
+CREATE VIRTUAL TABLE ideas_related_tokens USING fts5(name, description, content='', tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE ideas_related_tokens_v USING fts5vocab(ideas_related_tokens, 'instance');
+
+CREATE TRIGGER ideas_related_vocab_ai AFTER INSERT ON ideas_related_terms BEGIN
+  INSERT INTO ideas_related_vocab(term, ideas) VALUES (new.term, 1) ON CONFLICT(term) DO UPDATE SET ideas = ideas + 1;
+END;
+CREATE TRIGGER ideas_related_vocab_ad AFTER DELETE ON ideas_related_terms BEGIN
+  DELETE FROM ideas_related_vocab WHERE term = old.term AND ideas = 1;
+  UPDATE ideas_related_vocab SET ideas = ideas - 1 WHERE term = old.term;
+END;
+
+-- The ideas already there: all at once through the tokens table, then emptied.
+INSERT INTO ideas_related_stats(id, ideas) SELECT 1, count(*) FROM ideas WHERE spam = 0 AND duplicate_of_id IS NULL;
+INSERT INTO ideas_related_tokens(rowid, name, description)
+  SELECT id, name, coalesce(description, '') FROM ideas WHERE spam = 0 AND duplicate_of_id IS NULL;
+INSERT INTO ideas_related_terms(idea_id, term, impact, portal_id)
+  SELECT x.doc, x.term, ${impact('x.w')}, i.submitted_idea_portal_id FROM (
+    SELECT g.doc, g.term, ${weighted('g.tn', 'g.td', 'l.ln', 'l.ld')} AS w
+    FROM (SELECT doc, term, sum(col = 'name') AS tn, sum(col = 'description') AS td FROM ideas_related_tokens_v GROUP BY doc, term) g
+    JOIN (SELECT doc, total(col = 'name') AS ln, total(col = 'description') AS ld FROM ideas_related_tokens_v GROUP BY doc) l ON l.doc = g.doc
+  ) x JOIN ideas i ON i.id = x.doc;
+INSERT INTO ideas_related_tokens(ideas_related_tokens) VALUES ('delete-all');
+
+CREATE TRIGGER ideas_related_terms_ai AFTER INSERT ON ideas WHEN ${suggestable('new')} BEGIN
+  INSERT INTO ideas_related_tokens(rowid, name, description) VALUES (new.id, new.name, coalesce(new.description, ''));
+  ${termsOfNew}
+  INSERT INTO ideas_related_tokens(ideas_related_tokens) VALUES ('delete-all');
+  UPDATE ideas_related_stats SET ideas = ideas + 1;
+END;
+CREATE TRIGGER ideas_related_terms_ad AFTER DELETE ON ideas WHEN ${suggestable('old')} BEGIN
+  DELETE FROM ideas_related_terms WHERE idea_id = old.id;
+  UPDATE ideas_related_stats SET ideas = ideas - 1;
+END;
+CREATE TRIGGER ideas_related_terms_au AFTER UPDATE OF name, description, spam, duplicate_of_id, submitted_idea_portal_id ON ideas
+  WHEN old.name IS NOT new.name OR old.description IS NOT new.description OR old.spam IS NOT new.spam
+    OR old.duplicate_of_id IS NOT new.duplicate_of_id OR old.submitted_idea_portal_id IS NOT new.submitted_idea_portal_id BEGIN
+  DELETE FROM ideas_related_terms WHERE idea_id = old.id;
+  UPDATE ideas_related_stats SET ideas = ideas - (${suggestable('old')}) + (${suggestable('new')});
+  INSERT INTO ideas_related_tokens(rowid, name, description)
+    SELECT new.id, new.name, coalesce(new.description, '') WHERE ${suggestable('new')};
+  ${termsOfNew}
+  INSERT INTO ideas_related_tokens(ideas_related_tokens) VALUES ('delete-all');
+END;
+`;
+}
 
 /** Every table whose rows have their own `id` (link tables are keyed by the pair they link). */
 const ID_TABLES = [

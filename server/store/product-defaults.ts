@@ -13,6 +13,14 @@ export interface StatusDefault {
   color: string;
 }
 
+/** A status's columns at its place (from 0) in its workflow: the same in a product's workflows and a team's. */
+export const statusColumns = (s: StatusDefault, index: number): { name: string; position: number; complete: number; color: string } => ({
+  name: s.name,
+  position: index + 1,
+  complete: s.complete ? 1 : 0,
+  color: s.color,
+});
+
 /** Statuses per record kind (`statusable_type`), in workflow order. */
 export const DEFAULT_WORKFLOWS: Record<string, { name: string; statuses: StatusDefault[] }> = {
   Release: {
@@ -127,13 +135,7 @@ export async function insertWorkflows(trx: Trx, productId: number): Promise<Stat
     for (const [i, s] of workflow.statuses.entries()) {
       const st = await trx
         .insertInto('workflow_statuses')
-        .values({
-          workflow_id: wf.id,
-          name: s.name,
-          position: i + 1,
-          complete: s.complete ? 1 : 0,
-          color: s.color,
-        })
+        .values({ workflow_id: wf.id, ...statusColumns(s, i) })
         .returning('id')
         .executeTakeFirstOrThrow();
       byName.set(s.name.toLowerCase(), { id: st.id, complete: s.complete === true });

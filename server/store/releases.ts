@@ -5,24 +5,24 @@ import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Release, ReleasePhase, releaseFieldsInput, releasePhaseCreateInput } from '../../src/contract/releases';
 import { CAPACITY_UNITS, EXTERNAL_DATE_RESOLUTIONS } from '../../src/contract/releases';
-import { todayIso } from '../../src/domain/dates';
 import { formatEstimate, parseEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { RELEASE_DURATION_SOURCES, RELEASE_PROGRESS_SOURCES } from '../../src/domain/progress';
-import { releaseKey } from '../../src/domain/reference';
 import type { Checked, Paging } from '../problems';
 import { FieldProblems, now } from '../problems';
 import { listPage } from './pages';
 import type { Page } from './pages';
-import { audit, diff, recycle, unlinkFeatures } from './audit';
-import type { Changes, Db } from './audit';
+import { auditDestroyedRow, relink, unlinkFeatures } from './audit';
+import type { Db } from './audit';
 import { placeIn } from './positions';
-import { RollupScheduler } from './rollup-scheduler';
-import { allocateReference } from './reference-numbers';
-import { containsText, defaultStatus, describeStatus, findInitiative, findRelease, findStatus, findUser } from './resolve';
+import { createRecord, deleteRecord, linkedIds, planLinks, rowsThrough, updateRecord, writesInProduct } from './record-writes';
+import type { Planner, RecordPlan, RecordRemoval } from './record-writes';
+import { PHASE_RECORD, RELEASE_RECORD } from './work-items';
+import { checkDateOrder, effective, planPerson, planProgress, planStatus } from './planning-rules';
+import { containsText, findRelease } from './resolve';
 import type { Database, ProductRow, ReleasePhaseRow, ReleasePhasesTable, ReleaseRow, ReleasesTable, UserRow } from './schema';
-import { customFieldsFor, planCustomFields, recordCustomFields, removeCustomFields } from './custom-fields';
-import { describedLink, hostedMembers, links, noteBody, phaseLink, statusRef, userRef } from './serialize';
+import { customFieldsFor, planCustomFields, removeCustomFields } from './custom-fields';
+import { describedLink, links, noteBody, phaseLink, recordEnd, shapedOne, statusRef, userRef } from './serialize';
 import { rowsById } from './row-cache';
 
 export type ReleaseInput = Partial<z.output<typeof releaseFieldsInput>>;
@@ -48,6 +48,7 @@ export const RELEASE_COMPACT_FIELDS = [
 export const RELEASE_LIST_FIELDS = [...RELEASE_COMPACT_FIELDS, 'integration_fields', 'owner', 'project'] as const;
 
 const MANUAL = 'progress_manual';
+const RELEASE_STATUS = { recordType: 'Release', noun: 'a release', byDefault: true } as const;
 const MAX_PARENT_DEPTH = 1_000;
 
 /** Narrows a stored text to one of the allowed values; stored values are written only after checks. */
@@ -115,22 +116,7 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
   const [statuses, users, initiatives, counts] = await Promise.all([
     db.selectFrom('workflow_statuses').selectAll().where('id', 'in', statusIds).execute(),
     userIds.length ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : Promise.resolve([]),
-    db
-      .selectFrom('release_initiatives')
-      .innerJoin('initiatives', 'initiatives.id', 'release_initiatives.initiative_id')
-      .select([
-        'release_initiatives.release_id',
-        'initiatives.id',
-        'initiatives.name',
-        'initiatives.reference_num',
-        'initiatives.description',
-        'initiatives.created_at',
-        'initiatives.updated_at',
-      ])
-      .where('release_initiatives.release_id', 'in', ids)
-      .orderBy('initiatives.name')
-      .orderBy('initiatives.id')
-      .execute(),
+    rowsThrough(db, RELEASE_RECORD.links, 'initiatives', ids, ['name', 'id']),
     db
       .selectFrom('features')
       .select((eb) => ['release_id', eb.fn.countAll<number>().as('n')])
@@ -172,7 +158,7 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
       owner: userRef(r.owner_id === null ? null : userById.get(r.owner_id)),
       created_by_user: userRef(r.created_by_id === null ? null : userById.get(r.created_by_id)),
       initiatives: initiatives
-        .filter((i) => i.release_id === r.id)
+        .filter((i) => i.linked_from === r.id)
         .map((i) => describedLink('initiatives', i, origin))
         .filter((i) => i !== null),
       features_count: countById.get(r.id) ?? 0,
@@ -190,19 +176,13 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
       custom_object_links: [],
       key_results: [],
       workflow_status_times: [],
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-      ...links(origin, 'releases', r.reference_num),
-      ...hostedMembers(products.get(r.product_id), origin),
+      ...recordEnd('releases', r, products.get(r.product_id), origin),
     };
   });
 }
 
-export async function releaseBody(db: Db, row: ReleaseRow, origin: string): Promise<Release> {
-  const [body] = await releaseBodies(db, [row], origin);
-  if (!body) throw new Error(`Release ${row.id} could not be shaped`);
-  return body;
-}
+export const releaseBody = (db: Db, row: ReleaseRow, origin: string): Promise<Release> =>
+  shapedOne(releaseBodies(db, [row], origin), 'Release', row.id);
 
 export async function phaseBodies(db: Db, rows: ReleasePhaseRow[]): Promise<ReleasePhase[]> {
   if (rows.length === 0) return [];
@@ -229,11 +209,8 @@ export async function phaseBodies(db: Db, rows: ReleasePhaseRow[]): Promise<Rele
   }));
 }
 
-export async function phaseBody(db: Db, row: ReleasePhaseRow): Promise<ReleasePhase> {
-  const [body] = await phaseBodies(db, [row]);
-  if (!body) throw new Error(`Release phase ${row.id} could not be shaped`);
-  return body;
-}
+export const phaseBody = (db: Db, row: ReleasePhaseRow): Promise<ReleasePhase> =>
+  shapedOne(phaseBodies(db, [row]), 'Release phase', row.id);
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -327,53 +304,16 @@ export async function listPhases(db: Db, scope: { releaseId: number } | { accoun
 // ---------------------------------------------------------------------------------------------
 // Release rules and writes
 
-/** What a valid release body turns into: column values plus the initiative links, if sent. */
-interface ReleasePlan {
-  values: Updateable<ReleasesTable>;
-  initiativeIds: number[] | undefined;
-}
-
-/** `after` when sent (null clears), else the stored value. */
-function effective<T>(sent: T | undefined, stored: T): T {
-  return sent === undefined ? stored : sent;
-}
-
-async function planRelease(
-  db: Db,
-  product: ProductRow,
-  existing: ReleaseRow | null,
-  input: ReleaseInput,
-  checked: Checked,
-): Promise<ReleasePlan> {
+const planRelease: Planner<'releases', ReleaseInput> = async (db, product, existing, input, checked) => {
   const { problems, flagged } = checked;
   const values: Updateable<ReleasesTable> = {};
 
   if (existing === null && input.name === undefined && !flagged.has('name')) problems.add('name', "can't be blank");
   if (input.name !== undefined) values.name = input.name;
 
-  // Status: a Release status of this product, by name; the first one when none is given on create.
-  if (input.workflow_status !== undefined) {
-    const status = await findStatus(db, product.id, 'Release', input.workflow_status);
-    if (!status) {
-      problems.add('workflow_status', `${describeStatus(input.workflow_status)} is not a release status of ${product.reference_prefix}`);
-    } else if (status.id !== existing?.workflow_status_id) {
-      values.workflow_status_id = status.id;
-      values.status_changed_on = todayIso();
-    }
-  } else if (existing === null) {
-    const status = await defaultStatus(db, product.id, 'Release');
-    if (!status) problems.add('workflow_status', `${product.reference_prefix} has no release workflow`);
-    else values.workflow_status_id = status.id;
-  }
-
-  if (input.owner !== undefined) {
-    if (input.owner === null) values.owner_id = null;
-    else {
-      const owner = await findUser(db, input.owner);
-      if (!owner) problems.add('owner', `"${input.owner}" is not the email or id of a user`);
-      else values.owner_id = owner.id;
-    }
-  }
+  await planStatus(db, RELEASE_STATUS, { product, stored: existing }, input.workflow_status, values, problems);
+  const owner = await planPerson(db, 'owner', input.owner, problems);
+  if (owner !== undefined) values.owner_id = owner;
 
   if (input.parent_id !== undefined) {
     if (input.parent_id === null) values.parent_id = null;
@@ -384,15 +324,7 @@ async function planRelease(
     }
   }
 
-  let initiativeIds: number[] | undefined;
-  if (input.initiatives !== undefined) {
-    initiativeIds = [];
-    for (const ref of input.initiatives) {
-      const initiative = await findInitiative(db, product.id, ref);
-      if (!initiative) problems.add('initiatives', `"${ref}" is not an initiative of ${product.reference_prefix}`);
-      else if (!initiativeIds.includes(initiative.id)) initiativeIds.push(initiative.id);
-    }
-  }
+  const links = await planLinks(db, 'initiatives', product, input.initiatives, problems);
 
   if (input.theme !== undefined) values.theme = input.theme === '' ? null : input.theme;
   if (input.parking_lot !== undefined) values.parking_lot = input.parking_lot ? 1 : 0;
@@ -400,8 +332,8 @@ async function planRelease(
   for (const key of ['start_date', 'end_date', 'release_date', 'development_started_on'] as const) {
     if (input[key] !== undefined) values[key] = input[key];
   }
-  checkDateOrder(problems, flagged, input, existing, 'end_date');
-  checkDateOrder(problems, flagged, input, existing, 'release_date');
+  checkDateOrder(checked, input, existing, 'end_date');
+  checkDateOrder(checked, input, existing, 'release_date');
 
   // External date: the resolution says how precisely it is announced, so it needs a date to go with.
   const externalDate = effective(input.external_release_date, existing?.external_release_date ?? null);
@@ -443,16 +375,10 @@ async function planRelease(
     else values.total_capacity = parsed.value;
   }
 
-  // Progress: a number only under manual progress; computed sources own the value.
-  const source = effective(input.progress_source, existing?.progress_source ?? MANUAL);
-  if (input.progress_source !== undefined) values.progress_source = input.progress_source;
-  if (input.progress !== undefined && input.progress !== null && !flagged.has('progress_source')) {
-    if (source !== MANUAL) problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
-    else values.progress = input.progress;
-  } else if (input.progress === null && source === MANUAL) values.progress = null;
-
-  return { values, initiativeIds };
-}
+  planProgress(input, existing, values, checked);
+  const customFields = await planCustomFields(db, product.id, RELEASE_RECORD.recordType, input.custom_fields, problems);
+  return { values, links, customFields };
+};
 
 /** Why a release can't roll up into `parentRef`, or null when it can. */
 async function parentProblem(db: Db, product: ProductRow, existing: ReleaseRow | null, parentRef: string): Promise<string | null> {
@@ -473,140 +399,29 @@ async function parentProblem(db: Db, product: ProductRow, existing: ReleaseRow |
   return null;
 }
 
-/** A later date must not come before `start_date`; the message goes on whichever of the two was sent. */
-function checkDateOrder(
-  problems: FieldProblems,
-  flagged: ReadonlySet<string>,
-  input: ReleaseInput,
-  existing: ReleaseRow | null,
-  later: 'end_date' | 'release_date',
-): void {
-  if (flagged.has('start_date') || flagged.has(later)) return;
-  const start = effective(input.start_date, existing?.start_date ?? null);
-  const end = effective(input[later], existing?.[later] ?? null);
-  if (start === null || end === null || end >= start) return;
-  if (input[later] !== undefined) problems.add(later, 'must not be before start_date');
-  else problems.add('start_date', `must not be after ${later} (${end})`);
-}
-
-/** The audited view of a release: its columns plus the initiative links. */
-function auditable(row: Record<string, unknown>, initiativeIds: number[]): Record<string, unknown> {
-  return { ...row, initiative_ids: initiativeIds };
-}
-
-async function initiativeIdsOf(db: Db, releaseId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('release_initiatives')
-    .select('initiative_id')
-    .where('release_id', '=', releaseId)
-    .orderBy('initiative_id')
-    .execute();
-  return rows.map((r) => r.initiative_id);
-}
-
-async function writeInitiatives(db: Db, releaseId: number, ids: number[]): Promise<void> {
-  await db.deleteFrom('release_initiatives').where('release_id', '=', releaseId).execute();
-  if (ids.length) {
-    await db
-      .insertInto('release_initiatives')
-      .values(ids.map((initiative_id) => ({ release_id: releaseId, initiative_id })))
-      .execute();
-  }
-}
-
-/** Operation 8. Checks every rule first; throws all field problems together; writes in one transaction. */
-export async function createRelease(
-  db: Kysely<Database>,
-  user: UserRow,
-  product: ProductRow,
-  input: ReleaseInput,
-  checked: Checked,
-): Promise<ReleaseRow> {
-  return db.transaction().execute(async (trx) => {
-    const plan = await planRelease(trx, product, null, input, checked);
-    const custom = await planCustomFields(trx, product.id, 'Release', input.custom_fields, checked.problems);
-    checked.problems.throwIfAny();
-    const referenceNum = await allocateReference(trx, 'release', product.id, (n) => releaseKey(product.reference_prefix, n));
-    const ts = now();
-    const v = plan.values;
-    const row = await trx
-      .insertInto('releases')
-      .values({
-        product_id: product.id,
-        reference_num: referenceNum,
-        name: v.name ?? '',
-        start_date: v.start_date ?? null,
-        end_date: v.end_date ?? null,
-        release_date: v.release_date ?? null,
-        development_started_on: v.development_started_on ?? null,
-        external_release_date: v.external_release_date ?? null,
-        external_date_resolution: v.external_date_resolution ?? null,
-        parking_lot: v.parking_lot ?? 0,
-        parent_id: v.parent_id ?? null,
-        position: null,
-        progress: v.progress ?? null,
-        progress_source: v.progress_source ?? MANUAL,
-        duration_source: v.duration_source ?? 'duration_manual',
-        capacity_units: v.capacity_units ?? 'time',
-        total_capacity: v.total_capacity ?? null,
-        theme: v.theme ?? null,
-        workflow_status_id: v.workflow_status_id ?? 0,
-        owner_id: v.owner_id ?? null,
-        created_by_id: user.id,
-        status_changed_on: null,
-        created_at: ts,
-        updated_at: ts,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const initiativeIds = plan.initiativeIds ?? [];
-    await writeInitiatives(trx, row.id, initiativeIds);
-    const changes = diff(null, auditable(row, initiativeIds));
-    await recordCustomFields(trx, 'Release', row.id, custom, changes, true);
-    await audit(trx, { userId: user.id, type: 'Release', id: row.id, action: 'create', changes });
-    await new RollupScheduler(trx).wrote('release', row.id).flush();
-    return await trx.selectFrom('releases').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-  });
-}
-
-export async function updateRelease(
-  db: Kysely<Database>,
-  user: UserRow,
-  product: ProductRow,
-  existing: ReleaseRow,
-  input: ReleaseInput,
-  checked: Checked,
-): Promise<ReleaseRow> {
-  return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('releases').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
-    const plan = await planRelease(trx, product, current, input, checked);
-    const custom = await planCustomFields(trx, product.id, 'Release', input.custom_fields, checked.problems);
-    checked.problems.throwIfAny();
-    const beforeIds = await initiativeIdsOf(trx, current.id);
-    const afterIds = plan.initiativeIds ? [...plan.initiativeIds].sort((a, b) => a - b) : beforeIds;
-    const changes: Changes = diff(auditable(current, beforeIds), auditable({ ...current, ...plan.values }, afterIds));
-    await recordCustomFields(trx, 'Release', current.id, custom, changes, false);
-    if (Object.keys(changes).length === 0) return current;
-    await trx
-      .updateTable('releases')
-      .set({ ...plan.values, updated_at: now() })
-      .where('id', '=', current.id)
-      .execute();
-    if (plan.initiativeIds) await writeInitiatives(trx, current.id, plan.initiativeIds);
-    await audit(trx, { userId: user.id, type: 'Release', id: current.id, action: 'update', changes });
-    // A release that left its roll-up parent no longer counts there, nor in initiatives it left.
-    const rollups = new RollupScheduler(trx).wrote('release', current.id);
-    if (plan.values.parent_id !== undefined && plan.values.parent_id !== current.parent_id) rollups.mark('release', current.parent_id);
-    for (const id of beforeIds) if (!afterIds.includes(id)) rollups.mark('initiative', id);
-    await rollups.flush();
-    return trx.selectFrom('releases').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
-  });
-}
+/** Operation 8 and the update. Every rule is checked first; all field problems are thrown together; one transaction. */
+export const { create: createRelease, update: updateRelease } = writesInProduct(RELEASE_RECORD, planRelease, async (_db, values) => ({
+  name: values.name ?? '',
+  workflow_status_id: values.workflow_status_id ?? 0,
+  parking_lot: values.parking_lot ?? 0,
+  progress_source: values.progress_source ?? MANUAL,
+  duration_source: values.duration_source ?? 'duration_manual',
+  capacity_units: values.capacity_units ?? 'time',
+  // Releases are ordered by their dates.
+  position: null,
+}));
 
 // ---------------------------------------------------------------------------------------------
 // Release phase rules and writes
 
-function planPhase(existing: ReleasePhaseRow | null, input: ReleasePhaseInput, checked: Checked): Updateable<ReleasePhasesTable> {
+/** A phase body's columns and custom fields (those only once its release, and so its product, is known). */
+async function planPhase(
+  db: Db,
+  productId: number | null,
+  existing: ReleasePhaseRow | null,
+  input: ReleasePhaseInput,
+  checked: Checked,
+): Promise<RecordPlan<'release_phases'>> {
   const { problems, flagged } = checked;
   const values: Updateable<ReleasePhasesTable> = {};
   if (existing === null && input.name === undefined && !flagged.has('name')) problems.add('name', "can't be blank");
@@ -641,13 +456,10 @@ function planPhase(existing: ReleasePhaseRow | null, input: ReleasePhaseInput, c
     }
   }
 
-  const source = effective(input.progress_source, existing?.progress_source ?? MANUAL);
-  if (input.progress_source !== undefined) values.progress_source = input.progress_source;
-  if (input.progress !== undefined && input.progress !== null && !flagged.has('progress_source')) {
-    if (source !== MANUAL) problems.add('progress', `can only be set when progress_source is progress_manual (it is ${source})`);
-    else values.progress = input.progress;
-  } else if (input.progress === null && source === MANUAL) values.progress = null;
-  return values;
+  planProgress(input, existing, values, checked);
+  const customFields =
+    productId === null ? { entries: [] } : await planCustomFields(db, productId, PHASE_RECORD.recordType, input.custom_fields, problems);
+  return { values, customFields };
 }
 
 export async function createPhase(
@@ -664,35 +476,23 @@ export async function createPhase(
       release = await findRelease(trx, input.release_id);
       if (!release) checked.problems.add('release_id', `"${input.release_id}" is not a release`);
     }
-    const values = planPhase(null, input, checked);
-    const custom = release ? await planCustomFields(trx, release.product_id, 'ReleasePhase', input.custom_fields, checked.problems) : null;
+    const plan = await planPhase(trx, release?.product_id ?? null, null, input, checked);
     checked.problems.throwIfAny();
-    if (!release || !custom) throw new Error('unreachable: release checked above');
-    const next = (await placeIn(trx, { table: 'release_phases', scope: 'release_id', scopeId: release.id }, input.position, true)) ?? 0;
-    const ts = now();
-    const row = await trx
-      .insertInto('release_phases')
-      .values({
-        release_id: release.id,
-        name: values.name ?? '',
-        phase_type: values.phase_type ?? 'phase',
-        start_on: values.start_on ?? null,
-        end_on: values.end_on ?? null,
-        position: next,
-        description: values.description ?? null,
-        progress: values.progress ?? null,
-        progress_source: values.progress_source ?? MANUAL,
-        duration_source: values.duration_source ?? 'duration_manual',
-        created_at: ts,
-        updated_at: ts,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const changes = diff(null, row);
-    await recordCustomFields(trx, 'ReleasePhase', row.id, custom, changes, true);
-    await audit(trx, { userId: user.id, type: 'ReleasePhase', id: row.id, action: 'create', changes });
-    await new RollupScheduler(trx).wrote('phase', row.id).flush();
-    return trx.selectFrom('release_phases').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    if (!release) throw new Error('unreachable: release checked above');
+    const { values } = plan;
+    const at = now();
+    const row = {
+      ...values,
+      release_id: release.id,
+      name: values.name ?? '',
+      phase_type: values.phase_type ?? 'phase',
+      position: (await placeIn(trx, { table: 'release_phases', scope: 'release_id', scopeId: release.id }, input.position, true)) ?? 0,
+      progress_source: values.progress_source ?? MANUAL,
+      duration_source: values.duration_source ?? 'duration_manual',
+      created_at: at,
+      updated_at: at,
+    };
+    return createRecord(trx, PHASE_RECORD, row, plan, user.id);
   });
 }
 
@@ -703,32 +503,16 @@ export async function updatePhase(
   input: ReleasePhaseInput,
   checked: Checked,
 ): Promise<ReleasePhaseRow> {
-  return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('release_phases').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
-    const values = planPhase(current, input, checked);
-    const release = await trx.selectFrom('releases').select('product_id').where('id', '=', current.release_id).executeTakeFirstOrThrow();
-    const custom = await planCustomFields(trx, release.product_id, 'ReleasePhase', input.custom_fields, checked.problems);
-    checked.problems.throwIfAny();
-    const at = {
-      table: 'release_phases',
-      scope: 'release_id',
-      scopeId: current.release_id,
-      recordId: current.id,
-    } as const;
-    const position = await placeIn(trx, at, input.position, false);
-    if (position !== undefined) values.position = position;
-    const changes = diff(current, { ...current, ...values });
-    await recordCustomFields(trx, 'ReleasePhase', current.id, custom, changes, false);
-    if (Object.keys(changes).length === 0) return current;
-    await trx
-      .updateTable('release_phases')
-      .set({ ...values, updated_at: now() })
-      .where('id', '=', current.id)
-      .execute();
-    await audit(trx, { userId: user.id, type: 'ReleasePhase', id: current.id, action: 'update', changes });
-    await new RollupScheduler(trx).wrote('phase', current.id).flush();
-    return trx.selectFrom('release_phases').selectAll().where('id', '=', current.id).executeTakeFirstOrThrow();
-  });
+  return db.transaction().execute((trx) =>
+    updateRecord(trx, PHASE_RECORD, { id: existing.id, userId: user.id, checked }, async (current) => {
+      const release = await trx.selectFrom('releases').select('product_id').where('id', '=', current.release_id).executeTakeFirstOrThrow();
+      const plan = await planPhase(trx, release.product_id, current, input, checked);
+      const at = { table: 'release_phases', scope: 'release_id', scopeId: current.release_id, recordId: current.id } as const;
+      const position = await placeIn(trx, at, input.position, false);
+      if (position !== undefined) plan.values.position = position;
+      return plan;
+    }),
+  );
 }
 
 /**
@@ -736,41 +520,19 @@ export async function updatePhase(
  * row and, under `features`, `{id, release_phase_id}` of each feature that pointed to it, so a
  * restore can put both back.
  */
-export async function deletePhase(db: Kysely<Database>, user: UserRow, phase: ReleasePhaseRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('release_phases').selectAll().where('id', '=', phase.id).executeTakeFirstOrThrow();
-    const release = await trx
-      .selectFrom('releases')
-      .select(['id', 'product_id'])
-      .where('id', '=', current.release_id)
-      .executeTakeFirstOrThrow();
-    const linked = await trx
-      .selectFrom('features')
-      .select(['id', 'release_phase_id'])
-      .where('release_phase_id', '=', current.id)
-      .orderBy('id')
-      .execute();
-    const customRows = await removeCustomFields(trx, 'ReleasePhase', [current.id]);
-    await recycle(trx, {
-      userId: user.id,
-      type: 'ReleasePhase',
-      id: current.id,
-      name: current.name,
-      productId: release.product_id,
-      rows: { release_phases: [current], features: linked, custom_field_values: customRows },
-    });
-    const ts = now();
-    await unlinkFeatures(trx, { column: 'release_phase_id', id: current.id, userId: user.id, at: ts });
-    await trx.deleteFrom('release_phases').where('id', '=', current.id).execute();
-    await audit(trx, {
-      userId: user.id,
-      type: 'ReleasePhase',
-      id: current.id,
-      action: 'destroy',
-      changes: Object.fromEntries(Object.entries(diff(null, current)).map(([k, [, v]]) => [k, [v, null]])),
-    });
-    await new RollupScheduler(trx).mark('release', release.id).flush();
-  });
+export async function deletePhase(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
+  await db.transaction().execute((trx) =>
+    deleteRecord(trx, PHASE_RECORD, args, async (current) => ({
+      links: { features: await featuresIn(trx, [current.id]) },
+      after: () => unlinkFeatures(trx, { column: 'release_phase_id', id: current.id, userId: args.userId, at: now() }),
+    })),
+  );
+}
+
+/** `{id, release_phase_id}` of the features in these phases: what a restore puts back. */
+async function featuresIn(db: Db, phaseIds: number[]): Promise<{ id: number; release_phase_id: number | null }[]> {
+  if (phaseIds.length === 0) return [];
+  return db.selectFrom('features').select(['id', 'release_phase_id']).where('release_phase_id', 'in', phaseIds).orderBy('id').execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -794,121 +556,56 @@ function holding(noun: string, keys: string[], total: number): string {
  * recycle bin keeps every removed row; the parent release and the initiatives it counted in are
  * recomputed in the same transaction.
  */
-export async function deleteRelease(db: Kysely<Database>, user: UserRow, release: ReleaseRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('releases').selectAll().where('id', '=', release.id).executeTakeFirstOrThrow();
-    const heldBy = async (table: 'features' | 'epics') => {
-      const q = trx.selectFrom(table).where('release_id', '=', current.id);
-      const [count, first] = await Promise.all([
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        q.select('reference_num').orderBy('id').limit(NAMED_IN_REFUSAL).execute(),
+export async function deleteRelease(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
+  await db.transaction().execute((trx) =>
+    deleteRecord(trx, RELEASE_RECORD, args, async (current) => {
+      await refuseWhileHeld(trx, current.id);
+      const [phases, children] = await Promise.all([
+        trx.selectFrom('release_phases').selectAll().where('release_id', '=', current.id).orderBy('id').execute(),
+        trx.selectFrom('releases').select(['id', 'parent_id']).where('parent_id', '=', current.id).orderBy('id').execute(),
       ]);
-      return { total: Number(count.n), keys: first.map((r) => r.reference_num) };
-    };
-    const [features, epics] = await Promise.all([heldBy('features'), heldBy('epics')]);
-    const problems = new FieldProblems();
-    for (const [field, held] of [
-      ['features', features],
-      ['epics', epics],
-    ] as const) {
-      if (held.total > 0) {
-        problems.add(field, `${holding(field.slice(0, -1), held.keys, held.total)} still in this release: move or delete them first`);
-      }
-    }
-    problems.throwIfAny();
-
-    const [phases, children, initiativeLinks] = await Promise.all([
-      trx.selectFrom('release_phases').selectAll().where('release_id', '=', current.id).orderBy('id').execute(),
-      trx.selectFrom('releases').select(['id', 'parent_id']).where('parent_id', '=', current.id).orderBy('id').execute(),
-      trx.selectFrom('release_initiatives').selectAll().where('release_id', '=', current.id).execute(),
-    ]);
-    // A feature of another release cannot sit in one of these phases, but a phase's link is cleared
-    // the way deletePhase clears it, so no row is left pointing at a phase that is gone.
-    const phaseIds = phases.map((p) => p.id);
-    const phaseFeatures = phaseIds.length
-      ? await trx
-          .selectFrom('features')
-          .select(['id', 'release_phase_id'])
-          .where('release_phase_id', 'in', phaseIds)
-          .orderBy('id')
-          .execute()
-      : [];
-    const customRows = [
-      ...(await removeCustomFields(trx, 'Release', [current.id])),
-      ...(await removeCustomFields(trx, 'ReleasePhase', phaseIds)),
-    ];
-    await recycle(trx, {
-      userId: user.id,
-      type: 'Release',
-      id: current.id,
-      name: current.name,
-      productId: current.product_id,
-      rows: {
-        releases: [current],
-        release_phases: phases,
-        release_initiatives: initiativeLinks,
-        custom_field_values: customRows,
-        release_children: children,
-        features: phaseFeatures,
-      },
-    });
-
-    const ts = now();
-    for (const phase of phases) await unlinkFeatures(trx, { column: 'release_phase_id', id: phase.id, userId: user.id, at: ts });
-    if (children.length) {
-      // One audit row per child that moves up, written by one statement.
-      await trx
-        .insertInto('audits')
-        .columns(['user_id', 'created_at', 'auditable_type', 'auditable_id', 'audit_action', 'changes'])
-        .expression((eb) =>
-          eb
-            .selectFrom('releases')
-            .select((s) => [
-              s.val(user.id).as('user_id'),
-              s.val(ts).as('created_at'),
-              s.val('Release').as('auditable_type'),
-              'id',
-              s.val('update').as('audit_action'),
-              s.val(JSON.stringify({ parent_id: [current.id, current.parent_id] })).as('changes'),
-            ])
-            .where('parent_id', '=', current.id),
-        )
-        .execute();
-      await trx.updateTable('releases').set({ parent_id: current.parent_id, updated_at: ts }).where('parent_id', '=', current.id).execute();
-    }
-    await trx.deleteFrom('release_initiatives').where('release_id', '=', current.id).execute();
-    if (initiativeLinks.length) {
-      // An initiative answers its releases: losing one is a change for `updated_since` syncs.
-      const ids = initiativeLinks.map((l) => l.initiative_id);
-      await trx.updateTable('initiatives').set({ updated_at: ts }).where('id', 'in', ids).execute();
-    }
-    await trx.deleteFrom('release_phases').where('release_id', '=', current.id).execute();
-    await trx.deleteFrom('releases').where('id', '=', current.id).execute();
-    for (const phase of phases) {
-      await audit(trx, {
-        userId: user.id,
-        type: 'ReleasePhase',
-        id: phase.id,
-        action: 'destroy',
-        changes: destroyedChanges(phase),
-      });
-    }
-    await audit(trx, {
-      userId: user.id,
-      type: 'Release',
-      id: current.id,
-      action: 'destroy',
-      changes: destroyedChanges(current),
-    });
-
-    // The parent now counts the children that moved up instead; the initiatives lose this release.
-    const rollups = new RollupScheduler(trx).mark('release', current.parent_id);
-    for (const link of initiativeLinks) rollups.mark('initiative', link.initiative_id);
-    await rollups.flush();
-  });
+      // A feature of another release cannot sit in one of these phases, but a phase's link is cleared
+      // the way deletePhase clears it, so no row is left pointing at a phase that is gone.
+      const phaseIds = phases.map((p) => p.id);
+      const initiatives = await linkedIds(trx, RELEASE_RECORD.links, current.id);
+      return {
+        children: { release_phases: phases, custom_field_values: await removeCustomFields(trx, PHASE_RECORD.recordType, phaseIds) },
+        links: { release_children: children, features: await featuresIn(trx, phaseIds) },
+        after: async () => {
+          const at = now();
+          for (const phase of phases) await unlinkFeatures(trx, { column: 'release_phase_id', id: phase.id, userId: args.userId, at });
+          // Releases that rolled up into it move up to its own parent.
+          await relink(trx, {
+            table: 'releases',
+            type: 'Release',
+            column: 'parent_id',
+            from: current.id,
+            to: current.parent_id,
+            userId: args.userId,
+            at,
+          });
+          await trx.deleteFrom('release_phases').where('release_id', '=', current.id).execute();
+          for (const phase of phases) await auditDestroyedRow(trx, args.userId, PHASE_RECORD.recordType, phase);
+          // An initiative answers its releases: losing one is a change for `updated_since` syncs.
+          if (initiatives.length) await trx.updateTable('initiatives').set({ updated_at: at }).where('id', 'in', initiatives).execute();
+        },
+      };
+    }),
+  );
 }
 
-/** A destroy audit's changes: every column old → null. */
-function destroyedChanges(row: Record<string, unknown>): Changes {
-  return Object.fromEntries(Object.entries(diff(null, row)).map(([k, [, v]]) => [k, [v, null]]));
+/** The refusal of a release's delete while features or epics are still in it (422 naming each, by a few keys). */
+async function refuseWhileHeld(db: Db, releaseId: number): Promise<void> {
+  const problems = new FieldProblems();
+  for (const table of ['features', 'epics'] as const) {
+    const q = db.selectFrom(table).where('release_id', '=', releaseId);
+    const [count, first] = await Promise.all([
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      q.select('reference_num').orderBy('id').limit(NAMED_IN_REFUSAL).execute(),
+    ]);
+    const total = Number(count.n);
+    const keys = first.map((r) => r.reference_num);
+    if (total > 0) problems.add(table, `${holding(table.slice(0, -1), keys, total)} still in this release: move or delete them first`);
+  }
+  problems.throwIfAny();
 }

@@ -10,18 +10,19 @@ import { requirementKey } from '../../src/domain/reference';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
 import { dialect } from './dialect';
-import { audit, auditDestroyed, diff, recycle } from './audit';
 import type { Db } from './audit';
 import { placeIn } from './positions';
-import { findByIdOrKey, requiring } from './resolve';
+import { findByIdOrKey, loadOne, requiring } from './resolve';
 import { allocateReference } from './reference-numbers';
-import { RollupScheduler } from './rollup-scheduler';
-import { markWorkItem, planAssignee, planStatus } from './work-item-rules';
+import { finishCreate, planAssignee, planStatus, updateWorkItem } from './work-item-rules';
+import { deleteRecord } from './record-writes';
+import type { RecordChange, RecordRemoval } from './record-writes';
 import { REQUIREMENT_ITEM } from './work-items';
 import type { Database, FeatureRow, RequirementRow } from './schema';
-import { customFieldsFor, planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
+import { customFieldsFor, planCustomFields } from './custom-fields';
+import type { CustomFieldPlan } from './custom-fields';
 import { rowsById } from './row-cache';
-import { assigneeRef, hostedMembers, links, noteBody, placeholderStatus, statusRef, userRef } from './serialize';
+import { assigneeRef, links, noteBody, placeholderStatus, recordEnd, statusRef, userRef } from './serialize';
 
 type RequirementChange = z.output<typeof requirementUpdateInput>;
 type RequirementUpdate = Partial<Omit<RequirementRow, 'id'>>;
@@ -32,13 +33,13 @@ export const findRequirement = (db: Db, idOrKey: string): Promise<RequirementRow
 
 export const requireRequirement = requiring<RequirementRow>(findRequirement, 'Requirement');
 
-/** Checks a body against the product's workflow and users; returns the columns it sets. */
+/** Checks a body against the product's workflow, users and custom fields; returns the columns it sets. */
 async function planRequirement(
   db: Db,
   ctx: { productId: number; stored: RequirementRow | null },
   input: RequirementChange,
   problems: FieldProblems,
-): Promise<RequirementUpdate> {
+): Promise<{ columns: RequirementUpdate; customFields: CustomFieldPlan }> {
   const columns: RequirementUpdate = {};
   if (input.name !== undefined) columns.name = input.name;
   await planStatus(db, REQUIREMENT_ITEM, ctx, input.workflow_status, columns, problems);
@@ -49,7 +50,8 @@ async function planRequirement(
   const start = input.start_date !== undefined ? input.start_date : (ctx.stored?.start_date ?? null);
   const end = input.end_date !== undefined ? input.end_date : (ctx.stored?.end_date ?? null);
   if (start !== null && end !== null && end < start) problems.add('end_date', 'must not be before start_date');
-  return columns;
+  const customFields = await planCustomFields(db, ctx.productId, REQUIREMENT_ITEM.recordType, input.custom_fields, problems);
+  return { columns, customFields };
 }
 
 /** Operation 3: a requirement of `feature`, keyed `<feature key>-<n>`; returns its id. */
@@ -68,118 +70,39 @@ export async function createRequirement(
     const { problems } = args.checked;
     // A name that failed its shape check is already a problem: the stand-in is never written.
     const input = { ...args.input, name: args.input.name ?? 'unwritten' };
-    const columns = input ? await planRequirement(trx, { productId: feature.product_id, stored: null }, input, problems) : null;
-    const custom = await planCustomFields(trx, feature.product_id, 'Requirement', input.custom_fields, problems);
+    const plan = await planRequirement(trx, { productId: feature.product_id, stored: null }, input, problems);
     problems.throwIfAny();
-    if (!input || !columns) throw new Error('requirement body passed its checks but could not be read');
 
     const referenceNum = await allocateReference(trx, 'requirement', feature.id, (n) => requirementKey(feature.reference_num, n));
     const next = (await placeIn(trx, { table: 'requirements', scope: 'feature_id', scopeId: feature.id }, input.position, true)) ?? 0;
     const ts = new Date().toISOString();
-    const { id } = await trx
-      .insertInto('requirements')
-      .values({
-        ...columns,
-        feature_id: feature.id,
-        reference_num: referenceNum,
-        name: columns.name ?? input.name,
-        position: next,
-        workflow_status_id: columns.workflow_status_id ?? 0,
-        created_by_id: args.userId,
-        created_at: ts,
-        updated_at: ts,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const customChange = await writeCustomFields(trx, 'Requirement', id, custom);
-    const after = await trx.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const changes = diff(null, after);
-    if (customChange) changes.custom_fields = [null, customChange[1]];
-    await audit(trx, { userId: args.userId, type: 'Requirement', id, action: 'create', changes });
+    const row = {
+      ...plan.columns,
+      feature_id: feature.id,
+      reference_num: referenceNum,
+      name: plan.columns.name ?? input.name,
+      position: next,
+      workflow_status_id: plan.columns.workflow_status_id ?? 0,
+      created_by_id: args.userId,
+      created_at: ts,
+      updated_at: ts,
+    };
     // The feature's progress may come from its requirements; what reads the feature follows it.
-    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, {
-      id,
-      before: null,
-      changed: null,
-    }).flush();
-    return id;
+    return finishCreate(trx, REQUIREMENT_ITEM, row, plan, args.userId);
   });
 }
 
-export async function updateRequirement(
-  db: Kysely<Database>,
-  args: {
-    requirementId: number;
-    input: z.output<typeof requirementUpdateInput>;
-    checked: Checked;
-    userId: number;
-  },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('requirements').selectAll().where('id', '=', args.requirementId).executeTakeFirst();
-    if (!before) throw notFound('Requirement', String(args.requirementId));
-    const feature = await trx
-      .selectFrom('features')
-      .select(['id', 'product_id'])
-      .where('id', '=', before.feature_id)
-      .executeTakeFirstOrThrow();
-    const { problems } = args.checked;
-    const input = args.input;
-    const columns = input ? await planRequirement(trx, { productId: feature.product_id, stored: before }, input, problems) : null;
-    const custom = await planCustomFields(trx, feature.product_id, 'Requirement', input.custom_fields, problems);
-    problems.throwIfAny();
-    if (!columns) throw new Error('requirement body passed its checks but could not be read');
-    const at = {
-      table: 'requirements',
-      scope: 'feature_id',
-      scopeId: before.feature_id,
-      recordId: before.id,
-    } as const;
-    const position = await placeIn(trx, at, input.position, false);
-    if (position !== undefined) columns.position = position;
-
-    const changed = Object.entries(columns).filter(([k, v]) => before[k as keyof RequirementRow] !== v);
-    const customChange = await writeCustomFields(trx, 'Requirement', before.id, custom);
-    if (changed.length === 0 && !customChange) return;
-    await trx
-      .updateTable('requirements')
-      .set({ ...Object.fromEntries(changed), updated_at: new Date().toISOString() })
-      .where('id', '=', before.id)
-      .execute();
-    const after = await trx.selectFrom('requirements').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-    const changes = diff(before, after);
-    if (customChange) changes.custom_fields = customChange;
-    await audit(trx, { userId: args.userId, type: 'Requirement', id: before.id, action: 'update', changes });
-    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, {
-      id: before.id,
-      before,
-      changed: changed.map(([k]) => k),
-    }).flush();
-  });
+export async function updateRequirement(db: Kysely<Database>, args: RecordChange<RequirementChange>): Promise<void> {
+  await db.transaction().execute((trx) =>
+    updateWorkItem(trx, REQUIREMENT_ITEM, args, async (stored, problems) => {
+      const feature = await trx.selectFrom('features').select('product_id').where('id', '=', stored.feature_id).executeTakeFirstOrThrow();
+      return planRequirement(trx, { productId: feature.product_id, stored }, args.input, problems);
+    }),
+  );
 }
 
-export async function deleteRequirement(db: Kysely<Database>, args: { requirementId: number; userId: number }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('requirements').selectAll().where('id', '=', args.requirementId).executeTakeFirst();
-    if (!row) throw notFound('Requirement', String(args.requirementId));
-    const feature = await trx.selectFrom('features').select(['product_id']).where('id', '=', row.feature_id).executeTakeFirst();
-    const customValues = await removeCustomFields(trx, 'Requirement', [row.id]);
-    await recycle(trx, {
-      userId: args.userId,
-      type: 'Requirement',
-      id: row.id,
-      name: row.name,
-      productId: feature?.product_id ?? null,
-      rows: { requirements: [row], custom_field_values: customValues },
-    });
-    await trx.deleteFrom('requirements').where('id', '=', row.id).execute();
-    await auditDestroyed(trx, args.userId, 'Requirement', row);
-    await markWorkItem(new RollupScheduler(trx), REQUIREMENT_ITEM, {
-      id: null,
-      before: row,
-      changed: null,
-    }).flush();
-  });
+export async function deleteRequirement(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
+  await db.transaction().execute((trx) => deleteRecord(trx, REQUIREMENT_ITEM, args));
 }
 
 /**
@@ -266,18 +189,10 @@ export async function serializeRequirements(
       full_tags: [],
       custom_fields: custom.get(r.id) ?? [],
       workflow_status_times: [],
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-      ...links(origin, 'requirements', r.reference_num),
-      ...hostedMembers(f ? products.get(f.product_id) : undefined, origin),
+      ...recordEnd('requirements', r, f ? products.get(f.product_id) : undefined, origin),
     };
   });
 }
 
-export async function loadRequirement(db: Db, id: number, origin: string): Promise<Requirement> {
-  const row = await db.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Requirement', String(id));
-  const [requirement] = await serializeRequirements(db, [row], origin);
-  if (!requirement) throw notFound('Requirement', String(id));
-  return requirement;
-}
+export const loadRequirement = (db: Db, id: number, origin: string): Promise<Requirement> =>
+  loadOne(db, 'requirements', 'Requirement', id, (rows) => serializeRequirements(db, rows, origin));

@@ -8,6 +8,7 @@ import { isNumericId } from '../../src/domain/reference';
 import type { StatusInput } from '../../src/contract/common';
 import { dialect } from './dialect';
 import { preparedPer } from './prepared';
+import { shapedOne } from './serialize';
 import type { Db } from './audit';
 import type { Database, InitiativesTable, ProductRow, ReleasePhaseRow, ReleaseRow, TeamRow, UserRow, WorkflowStatusRow } from './schema';
 
@@ -58,6 +59,30 @@ export async function findByIdOrKey<T extends KeyedTable>(
     rows = await rowByKey(db, `${table}.${key}`, String(idOrKey).trim().toUpperCase());
   }
   return (rows[0] as Selectable<Database[T]> | undefined) ?? null;
+}
+
+/** The tables whose rows have an `id`. */
+type IdTable = { [K in keyof Database]: Database[K] extends { id: unknown } ? K : never }[keyof Database];
+
+/**
+ * A record by id as the API shows it: its row (a 404 naming `what` when there is none) through the
+ * kind's page shaper, which shapes many rows in a fixed number of queries.
+ */
+export async function loadOne<T extends IdTable, B>(
+  db: Db,
+  table: T,
+  what: string,
+  id: number,
+  shape: (rows: Selectable<Database[T]>[]) => Promise<B[]>,
+): Promise<B> {
+  // Every table here has `id`; kysely cannot see that through the union.
+  const row = await db
+    .selectFrom(table as 'ideas')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(what, String(id));
+  return shapedOne(shape([row as Selectable<Database[T]>]), what, id);
 }
 
 /** The row a path names, or the 404 that names what was asked for. */
@@ -144,6 +169,32 @@ export async function defaultStatus(db: Db, productId: number, statusableType: s
 }
 
 /**
+ * What a list's `assigned_to_user` and `workflow_status` filters name: the user (by id or email) and
+ * the statuses (an id, or a name in any case) of the kind's workflows — the product's when the list
+ * is one product's — each with its product. Null when either names nothing: the list is empty.
+ */
+export async function filterTargets(
+  db: Db,
+  statusableType: string,
+  filter: { productId?: number | undefined; assignedToUser?: string | undefined; workflowStatus?: string | undefined },
+): Promise<{ assigneeId: number | null; statuses: { id: number; product_id: number }[] | null } | null> {
+  const assignee = filter.assignedToUser?.trim() ?? '';
+  const user = assignee === '' ? undefined : await findUser(db, assignee);
+  if (user === null) return null;
+  const status = filter.workflowStatus?.trim() ?? '';
+  if (status === '') return { assigneeId: user?.id ?? null, statuses: null };
+  let q = db
+    .selectFrom('workflow_statuses as ws')
+    .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
+    .select(['ws.id', 'w.product_id'])
+    .where('w.statusable_type', '=', statusableType);
+  if (filter.productId !== undefined) q = q.where('w.product_id', '=', filter.productId);
+  const id = isIdText(status) ? asId(status) : null;
+  const statuses = await (id !== null ? q.where('ws.id', '=', id) : q.where(dialect.equalsIgnoringCase('ws.name', status))).execute();
+  return statuses.length === 0 ? null : { assigneeId: user?.id ?? null, statuses };
+}
+
+/**
  * The id of a record of a product named by id, reference key (any case) or name (any case) — the
  * epic a feature sits in, what an idea was promoted to, a feature type (which has no key). An id
  * match wins over a name that happens to be digits; among equal names the oldest.
@@ -174,22 +225,33 @@ export async function findInProduct(
   return row?.id ?? null;
 }
 
-/** Initiative of a product by id, reference key (`PLN-S-1`) or name (case-insensitive). */
-export async function findInitiative(db: Db, productId: number, ref: string | number): Promise<InitiativeRow | null> {
+/**
+ * An initiative or goal of a product by id, reference key (`PLN-S-1`, `PLN-G-1`, any case) or name
+ * (any case; the oldest of equal names). An id match wins over a name that happens to be digits.
+ */
+export async function findKeyedInProduct<T extends 'initiatives' | 'goals'>(
+  db: Db,
+  table: T,
+  productId: number,
+  ref: string | number,
+): Promise<Selectable<Database[T]> | null> {
   const text = String(ref).trim();
-  const q = db.selectFrom('initiatives').selectAll().where('product_id', '=', productId);
-  if (isIdText(text)) {
-    const id = asId(text);
-    if (id !== null) {
-      const byId = await q.where('id', '=', id).executeTakeFirst();
-      if (byId) return byId;
-    }
-  }
-  const byKey = await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst();
-  if (byKey) return byKey;
-  const byName = await q.where(dialect.equalsIgnoringCase('name', text)).orderBy('id').executeTakeFirst();
-  return byName ?? null;
+  // Both tables have `id`, `product_id`, `reference_num` and `name`; kysely cannot see that through the union.
+  const q = db
+    .selectFrom(table as 'initiatives')
+    .selectAll()
+    .where('product_id', '=', productId);
+  const id = isIdText(text) ? asId(text) : null;
+  const row =
+    (id !== null ? await q.where('id', '=', id).executeTakeFirst() : undefined) ??
+    (await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst()) ??
+    (await q.where(dialect.equalsIgnoringCase('name', text)).orderBy('id').executeTakeFirst());
+  return (row as Selectable<Database[T]> | undefined) ?? null;
 }
+
+/** Initiative of a product by id, reference key (`PLN-S-1`) or name (case-insensitive). */
+export const findInitiative = (db: Db, productId: number, ref: string | number): Promise<InitiativeRow | null> =>
+  findKeyedInProduct(db, 'initiatives', productId, ref);
 
 /** Initiative anywhere in the account by numeric id or key (`PLN-S-1`, any case): path parameters. */
 export const findInitiativeByIdOrKey = (db: Db, idOrKey: string | number): Promise<InitiativeRow | null> =>

@@ -4,6 +4,7 @@ import type { FullTag, noteBodySchema, ProjectRef, RecordLink, UserRef, Workflow
 import { RELEASE_PHASE_DURATION_SOURCES, RELEASE_PHASE_PROGRESS_SOURCES } from '../../src/domain/progress';
 import type { CustomFieldValue } from '../../src/contract/custom-fields';
 import type { ReleasePhase, ReleaseRef } from '../../src/contract/releases';
+import type { ReleasePhaseRow } from './schema';
 
 type NoteBody = z.infer<typeof noteBodySchema>;
 
@@ -15,15 +16,13 @@ export interface UserLike {
   updated_at: string;
 }
 
+/** A user's head: id, name, email and times (a user record starts with it). */
+export function userHead(u: UserLike): { id: string; name: string; email: string; created_at: string; updated_at: string } {
+  return { id: String(u.id), name: u.name, email: u.email, created_at: u.created_at, updated_at: u.updated_at };
+}
+
 export function userRef(u: UserLike | null | undefined): UserRef | null {
-  if (!u) return null;
-  return {
-    id: String(u.id),
-    name: u.name,
-    email: u.email,
-    created_at: u.created_at,
-    updated_at: u.updated_at,
-  };
+  return u ? userHead(u) : null;
 }
 
 /** An assignee as the hosted service shows one: a user with `default_assignee`. */
@@ -160,6 +159,23 @@ export function hostedMembers(
   origin: string,
 ): { project: ProjectRef | null; integration_fields: never[]; comments_count: number; attachments: never[] } {
   return { project: projectRef(product, origin), integration_fields: [], comments_count: 0, attachments: [] };
+}
+
+/** How a keyed record's body ends: its times, its own links and its product's hosted members. */
+export function recordEnd(
+  kind: string,
+  r: { created_at: string; updated_at: string; reference_num: string },
+  product: ProductLike | undefined,
+  origin: string,
+): { created_at: string; updated_at: string; url: string; resource: string } & ReturnType<typeof hostedMembers> {
+  return { created_at: r.created_at, updated_at: r.updated_at, ...links(origin, kind, r.reference_num), ...hostedMembers(product, origin) };
+}
+
+/** The one body a kind's page shaper (which shapes many rows in a fixed number of queries) gives for one row. */
+export async function shapedOne<B>(bodies: Promise<B[]>, what: string, id: number): Promise<B> {
+  const [body] = await bodies;
+  if (!body) throw new Error(`${what} ${id} could not be shaped`);
+  return body;
 }
 
 /** A status in place of one that is gone (never expected: statuses are not deleted while in use). */
@@ -303,20 +319,8 @@ export const unmodelledPlanning = (): {
   workflow_status_times: [],
 });
 
-export interface PhaseLike {
-  id: number;
-  release_id: number;
-  name: string;
-  phase_type: string;
-  start_on: string | null;
-  end_on: string | null;
-  description: string | null;
-  progress: number | null;
-  progress_source: string;
-  duration_source: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A phase as `phaseLink` reads it: its row, whose place in the release the link does not show. */
+export type PhaseLike = Omit<ReleasePhaseRow, 'position'>;
 
 /**
  * A release phase as the hosted service shows one, in its own answers and as a work item's

@@ -1,11 +1,13 @@
 // Write rules shared by the work-item kinds (`work-items.ts` describes each: table, parent, shared
 // fields, roll-up edges), so every kind answers a body the same way: release moves, status, people,
-// tags, estimates in the release's units, dates, progress only when manual, team and its
-// dependents, watchers; then writing tags and watchers and marking the roll-ups a write touched.
-// Each kind's planner calls `planWorkItem` (or, for requirements, `planStatus`) and then checks what
-// is its own (phases, kinds, epics). Custom fields are shared: every kind plans them here. Every problem goes to `problems`; the caller
-// throws them together before writing.
+// initiative, tags, estimates in the release's units, dates, progress only when manual, team and its
+// dependents, watchers. Each kind's planner calls `planWorkItem` (or, for requirements and ideas,
+// the rules it takes: `planStatus`, `planAssignee`, …) and then checks what is its own (phases,
+// kinds, epics). Custom fields are shared: every kind plans them here. Every problem goes to
+// `problems`; the caller throws them together before writing. Then the writes every work item
+// shares: `createInRelease` / `finishCreate` and `updateWorkItem`, on the steps of `record-writes.ts`.
 import { sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import { NAME_MAX } from '../../src/contract/common';
 import type { StatusInput } from '../../src/contract/common';
@@ -16,15 +18,18 @@ import { todayIso } from '../../src/domain/dates';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems } from '../problems';
 import { dialect } from './dialect';
-import { planCustomFields, removeCustomFields, writeCustomFields } from './custom-fields';
+import { planCustomFields, writeCustomFields } from './custom-fields';
 import type { CustomFieldPlan } from './custom-fields';
-import { audit, auditDestroyed, diff, recycle } from './audit';
-import type { Db } from './audit';
+import { audit, diff } from './audit';
+import type { Changes, Db } from './audit';
 import { placeIn } from './positions';
-import { asId, defaultStatus, describeStatus, findRelease, findStatus, findTeam, findUser } from './resolve';
+import { asId, defaultStatus, describeStatus, findInitiative, findRelease, findStatus, findTeam, findUser } from './resolve';
 import { allocateReference } from './reference-numbers';
 import { RollupScheduler } from './rollup-scheduler';
-import type { FeatureRow, FeatureUpdate, ReleaseRow } from './schema';
+import type { Database, FeatureRow, FeatureUpdate, ReleaseRow } from './schema';
+import { inTransaction } from './transactions';
+import { linkChange, markRecord, readRecord, writeLinks } from './record-writes';
+import type { AnyRow, RecordChange, RowOf } from './record-writes';
 import type { WorkItemDescriptor, WorkItemKind } from './work-items';
 
 type FeatureChange = z.output<typeof featureUpdateInput>;
@@ -48,22 +53,59 @@ export function parseTags(text: string): string[] {
   return out;
 }
 
+/**
+ * A record a body field names (`assigned_to_user`, `initiative`, `epic`): the id of the one `find`
+ * finds goes to `column`, null clears it, and one it does not find is a problem on `field`.
+ */
+export async function planReference<C extends string>(
+  columns: Partial<Record<C, number | null>>,
+  ref: { field: string; column: C; sent: string | null | undefined; find: (sent: string) => Promise<number | null>; message: string },
+  problems: FieldProblems,
+): Promise<void> {
+  if (ref.sent === undefined) return;
+  const id = ref.sent === null ? null : await ref.find(ref.sent);
+  if (ref.sent !== null && id === null) problems.add(ref.field, ref.message);
+  else columns[ref.column] = id;
+}
+
 /** The assignee a body names: an existing user's email; null unassigns. */
-export async function planAssignee(
+export const planAssignee = (
   db: Db,
   sent: string | null | undefined,
   columns: { assigned_to_id?: number | null },
   problems: FieldProblems,
-): Promise<void> {
-  if (sent === undefined) return;
-  if (sent === null) {
-    columns.assigned_to_id = null;
-    return;
-  }
-  const user = await findUser(db, sent);
-  if (!user) problems.add('assigned_to_user', 'must be the email of an existing user');
-  else columns.assigned_to_id = user.id;
-}
+) =>
+  planReference(
+    columns,
+    {
+      field: 'assigned_to_user',
+      column: 'assigned_to_id',
+      sent,
+      find: async (email) => (await findUser(db, email))?.id ?? null,
+      message: 'must be the email of an existing user',
+    },
+    problems,
+  );
+
+/** The initiative a body links a work item to: one of the product's, by name, id or key; null unlinks. */
+export const planInitiative = (
+  db: Db,
+  productId: number,
+  sent: string | null | undefined,
+  columns: { initiative_id?: number | null },
+  problems: FieldProblems,
+) =>
+  planReference(
+    columns,
+    {
+      field: 'initiative',
+      column: 'initiative_id',
+      sent,
+      find: async (ref) => (await findInitiative(db, productId, ref))?.id ?? null,
+      message: 'must be the name, id or key of an initiative of this product',
+    },
+    problems,
+  );
 
 /** The tags a body sends (the contract joined an array with commas), each once, in order; undefined when it sends none. */
 export function planTags(sent: string | undefined, columns: { tags?: string }, problems: FieldProblems): string[] | undefined {
@@ -93,6 +135,7 @@ export type WorkItemInput = Pick<
   | 'start_date'
   | 'due_date'
   | 'progress'
+  | 'initiative'
 > &
   TeamInput & {
     progress_source?: string | undefined;
@@ -128,6 +171,7 @@ export type WorkItemColumns = Pick<
   | 'due_date'
   | 'progress_source'
   | 'progress'
+  | 'initiative_id'
 > &
   TeamColumns & {
     /** Only ever set to a status id; typed wide enough for the epic column, which is nullable. */
@@ -239,6 +283,7 @@ export async function planWorkItem(
   } else if (input.progress === null && source === 'progress_manual') columns.progress = null;
 
   await planTeam(db, { productId, stored }, input, columns, problems);
+  await planInitiative(db, productId, input.initiative, columns, problems);
 
   let watchers: number[] | undefined;
   if (input.watchers !== undefined) watchers = await checkWatchers(db, input.watchers, problems);
@@ -290,7 +335,7 @@ export async function writeTags(db: Db, item: WorkItemDescriptor, id: number, ta
 /** The watchers a body asks for, against the stored ones: both sorted, or null when the set stays. */
 export async function watcherChange(
   db: Db,
-  item: WorkItemKind,
+  item: WorkItemDescriptor,
   id: number,
   wanted: readonly number[] | undefined,
 ): Promise<[number[], number[]] | null> {
@@ -305,7 +350,7 @@ export async function watcherChange(
 }
 
 /** Sets a record's watchers (replacing any). */
-export async function writeWatchers(db: Db, item: WorkItemKind, id: number, userIds: readonly number[]): Promise<void> {
+export async function writeWatchers(db: Db, item: WorkItemDescriptor, id: number, userIds: readonly number[]): Promise<void> {
   if (!item.watchers) return;
   const { table, column } = item.watchers;
   await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(db);
@@ -313,31 +358,6 @@ export async function writeWatchers(db: Db, item: WorkItemKind, id: number, user
   await sql`INSERT INTO ${sql.table(table)} (${sql.ref(column)}, user_id) VALUES ${sql.join(userIds.map((u) => sql`(${id}, ${u})`))}`.execute(
     db,
   );
-}
-
-/**
- * Marks a work item's write for the roll-ups: the record itself (with the columns it changed, so
- * parents that read none of them are left alone) and, for every roll-up link the write changed, the
- * record it left. The records it now names are found from it by the scheduler. A delete (`changed`
- * null, `id` null) marks what the record named.
- */
-export function markWorkItem(
-  rollups: RollupScheduler,
-  item: WorkItemKind,
-  write: {
-    id: number | null;
-    before: Readonly<Record<string, unknown>> | null;
-    changed: readonly string[] | null;
-  },
-): RollupScheduler {
-  if (write.id !== null) rollups.wrote(item.kind, write.id, write.changed ?? undefined);
-  for (const edge of item.rollups) {
-    if (edge.link === null || !write.before) continue;
-    if (write.changed !== null && !write.changed.includes(edge.link)) continue;
-    const old = write.before[edge.link];
-    if (typeof old === 'number') rollups.mark(edge.to, old);
-  }
-  return rollups;
 }
 
 /** Watcher ids (a comma string on create, an array on update) that name existing users. */
@@ -456,19 +476,30 @@ export interface PlanContext<Stored> {
   userId: number;
 }
 
+/** What a release item's planner gives: the columns its table takes, its final release and what hangs from it. */
+export type ReleaseItemPlan<C> = Omit<WorkItemPlan, 'moved'> & { columns: C };
+
+/** The columns `createInRelease` gives every release item's row; the kind's `fill` gives the rest its table needs. */
+type InReleaseColumns = 'product_id' | 'release_id' | 'reference_num' | 'name' | 'position' | 'created_at' | 'updated_at';
+
 /**
- * What every create of a work item in a release does first, inside its transaction: plan the fields
- * (every problem at once; nothing is written after a refusal), then take the product's next
- * reference key for the kind. The kind's own insert follows with the plan and the key.
+ * The create of a work item in a release (features, epics), inside its transaction: plan the fields
+ * (every problem at once; nothing is written after a refusal), take the product's next reference
+ * key for the kind, then insert the row — the plan's columns, its product, release, key, name, its
+ * place (the end of the release unless the body places it) and what the kind's `fill` adds — and
+ * `finishCreate` it. Answers its id.
  */
-export async function beginCreate<I extends { name?: string | undefined }, P>(
+export async function createInRelease<
+  T extends 'features' | 'epics',
+  I extends { name?: string | undefined; position?: number | null | undefined },
+  C extends { name?: string },
+>(
   trx: Db,
-  item: WorkItemKind,
+  item: WorkItemKind & { table: T },
   args: { release: ReleaseRow; input: I; checked: Checked; userId: number },
-  plan: (ctx: PlanContext<never>, input: I & { name: string }, problems: FieldProblems) => Promise<P>,
-): Promise<{ plan: P; input: I & { name: string }; referenceNum: string; productId: number }> {
-  // Kinds numbered per feature (requirements) are not created in a release.
-  if (item.reference.owner !== 'products') throw new Error(`${item.kind} is not numbered by its product`);
+  plan: (ctx: PlanContext<never>, input: I & { name: string }, problems: FieldProblems) => Promise<ReleaseItemPlan<C>>,
+  fill: (columns: C) => Omit<Insertable<Database[T]>, InReleaseColumns>,
+): Promise<number> {
   const { problems } = args.checked;
   // A name that failed its shape check is already a problem: the stand-in is never written.
   const input = { ...args.input, name: args.input.name ?? 'unwritten' };
@@ -476,159 +507,153 @@ export async function beginCreate<I extends { name?: string | undefined }, P>(
   const planned = await plan({ productId, release: args.release, stored: null, userId: args.userId }, input, problems);
   problems.throwIfAny();
   const product = await trx.selectFrom('products').select('reference_prefix').where('id', '=', productId).executeTakeFirstOrThrow();
-  const referenceNum = await allocateReference(trx, item.kind, productId, (n) => item.reference.key(product.reference_prefix, n));
-  return { plan: planned, input, referenceNum, productId };
+  const { columns, release } = planned;
+  const at = new Date().toISOString();
+  const row = {
+    ...columns,
+    product_id: productId,
+    release_id: release.id,
+    reference_num: await allocateReference(trx, item.kind, productId, (n) => item.reference.key(product.reference_prefix, n)),
+    name: columns.name ?? input.name,
+    // Both tables are ordered in their release; kysely cannot see through the union.
+    position:
+      (await placeIn(trx, { table: item.table as 'features', scope: 'release_id', scopeId: release.id }, input.position, true)) ?? 0,
+    created_at: at,
+    updated_at: at,
+    ...fill(columns),
+  };
+  return finishCreate(trx, item, row as Insertable<Database[T]>, planned, args.userId);
 }
 
-/** The row of a work item in a release, as an update reads and compares it. */
-type ReleaseItemRow = WorkItemStored & { id: number; product_id: number; position: number; tags: string } & Record<string, unknown>;
+/** What a work item's plan hands the shared writes: the columns it sets and what hangs from the record. */
+export type ItemPlan = Pick<WorkItemPlan, 'tags' | 'watchers' | 'customFields'> & {
+  columns: object;
+  /** The linked records the body names (an idea's categories), for a kind with a link set. */
+  links?: number[] | undefined;
+};
 
 /**
- * A work item's update in a release (features, epics), inside its transaction: plan the body against
- * the stored row (every problem at once), then write only what changed — the columns with a new
- * `updated_at`, its place in the (new) release, watchers, tags, custom fields — mark the roll-ups it
- * touched and write one audit row. A body that changes nothing writes nothing.
+ * The update of a release item (features, epics) as its module declares it: its planner, given the
+ * item's product and release as stored; the rest is `updateWorkItem`.
  */
-export async function updateWorkItem<I extends { position?: number | null | undefined }>(
+export function updateInRelease<T extends 'features' | 'epics', I extends object>(
+  item: WorkItemKind & { table: T },
+  plan: (db: Db, ctx: PlanContext<RowOf<T>>, input: I, problems: FieldProblems) => Promise<ItemPlan>,
+): (db: Db, args: RecordChange<I>) => Promise<void> {
+  return (db, args) =>
+    inTransaction(db, (trx) =>
+      updateWorkItem(trx, item, args, async (stored, problems) => {
+        const { product_id: productId, release_id: releaseId } = stored as AnyRow & { product_id: number; release_id: number };
+        const release = await trx.selectFrom('releases').selectAll().where('id', '=', releaseId).executeTakeFirstOrThrow();
+        return plan(trx, { productId, release, stored, userId: args.userId }, args.input, problems);
+      }),
+    );
+}
+
+/** The `position` a body sends, if its kind takes one. */
+function sentPosition(input: object): number | null | undefined {
+  const sent = 'position' in input ? input.position : undefined;
+  return typeof sent === 'number' || sent === null ? sent : undefined;
+}
+
+/**
+ * A work item's place among its parent's items after a write: the body's `position`, or the end of
+ * its (new) release when it moved; undefined when it stays. Ideas, which live in the product, have none.
+ */
+async function placeAmongSiblings(
+  db: Db,
+  item: WorkItemDescriptor,
+  stored: AnyRow,
+  changed: Record<string, unknown>,
+  sent: number | null | undefined,
+): Promise<number | undefined> {
+  if (item.parent.kind === 'product') return undefined;
+  const scope = item.parent.column;
+  const moved = typeof changed[scope] === 'number';
+  const scopeId = Number(moved ? changed[scope] : stored[scope]);
+  // The kind's table and parent column are one of the ordered pairs; kysely cannot see through the union.
+  const at = { table: item.table as 'features', scope: scope as 'release_id', scopeId, recordId: stored.id };
+  return placeIn(db, at, sent, moved);
+}
+
+/**
+ * A work item's update, inside its transaction: plan the body against the stored row (every problem
+ * at once), then write only what changed — the columns with a new `updated_at`, its place (in the new
+ * release after a move), tags, watchers, links, custom fields — run the kind's own step `also` (an
+ * idea's merge moves its votes; its changes join the audit), mark the roll-ups it touched and write
+ * one audit row with the record as the write and its roll-ups left it. A body that changes nothing
+ * writes nothing.
+ */
+export async function updateWorkItem<T extends WorkItemDescriptor['table']>(
   trx: Db,
-  item: WorkItemKind,
-  args: { id: number; input: I; checked: Checked; userId: number },
-  plan: (
-    ctx: PlanContext<ReleaseItemRow>,
-    input: I,
-    problems: FieldProblems,
-  ) => Promise<Pick<WorkItemPlan, 'tags' | 'watchers' | 'customFields'> & { columns: object }>,
+  item: WorkItemDescriptor & { table: T },
+  args: RecordChange<object>,
+  plan: (stored: RowOf<T>, problems: FieldProblems) => Promise<ItemPlan>,
+  also?: (before: RowOf<T>, changed: Readonly<Record<string, unknown>>) => Promise<Changes>,
 ): Promise<void> {
-  // The kind's table is one of the release items; kysely cannot see through the union.
-  const table = item.table as 'features';
-  const read = async (): Promise<ReleaseItemRow | undefined> =>
-    (await trx.selectFrom(table).selectAll().where('id', '=', args.id).executeTakeFirst()) as ReleaseItemRow | undefined;
-  const before = await read();
-  if (!before) throw notFound(item.recordType, String(args.id));
-  const release = await trx.selectFrom('releases').selectAll().where('id', '=', before.release_id).executeTakeFirstOrThrow();
+  const found = await readRecord(trx, item, args.id);
+  if (!found) throw notFound(item.recordType, String(args.id));
+  const before = found as AnyRow;
   const { problems } = args.checked;
-  const planned = await plan({ productId: before.product_id, release, stored: before, userId: args.userId }, args.input, problems);
+  const planned = await plan(found, problems);
   problems.throwIfAny();
 
   const changed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(planned.columns) as [string, unknown][]) if (before[key] !== value) changed[key] = value;
-  const moved = typeof changed.release_id === 'number';
-  const at = {
-    table,
-    scope: 'release_id',
-    scopeId: moved ? Number(changed.release_id) : before.release_id,
-    recordId: before.id,
-  } as const;
-  const position = await placeIn(trx, at, args.input.position, moved);
+  const position = await placeAmongSiblings(trx, item, before, changed, sentPosition(args.input));
   if (position !== undefined && position !== before.position) changed.position = position;
   const watchers = await watcherChange(trx, item, before.id, planned.watchers);
+  const links = item.links ? await linkChange(trx, item.links, before.id, planned.links) : null;
   const customChange = await writeCustomFields(trx, item.recordType, before.id, planned.customFields);
-  if (Object.keys(changed).length === 0 && !watchers && !customChange) return;
+  if (Object.keys(changed).length === 0 && !watchers && !links && !customChange) return;
 
+  // One table stands for the union, as in readRecord.
   await trx
-    .updateTable(table)
+    .updateTable(item.table as 'features')
     .set({ ...changed, updated_at: new Date().toISOString() })
     .where('id', '=', before.id)
     .execute();
   if (changed.tags !== undefined && planned.tags) await writeTags(trx, item, before.id, planned.tags);
   if (watchers) await writeWatchers(trx, item, before.id, watchers[1]);
+  if (item.links && links) await writeLinks(trx, item.links, before.id, links[1]);
+  const own = also ? await also(found, changed) : {};
   // The old parents (after a move) lose the item; the new ones are found from the item itself.
-  await markWorkItem(new RollupScheduler(trx), item, { id: before.id, before, changed: Object.keys(changed) }).flush();
+  await markRecord(new RollupScheduler(trx), item, { id: before.id, before, changed: Object.keys(changed), links }).flush();
 
-  const changes = diff(before, (await read()) ?? before);
+  const changes = { ...diff(before, (await readRecord(trx, item, before.id)) ?? before), ...own };
   if (watchers) changes.watchers = watchers;
+  if (item.links && links) changes[item.links.audit] = links;
   if (customChange) changes.custom_fields = customChange;
   await audit(trx, { userId: args.userId, type: item.recordType, id: before.id, action: 'update', changes });
 }
 
 /**
- * What every create of a release item does once its row is inserted: its tags, watchers and custom
- * fields, the roll-up marks, and one audit row with all of it.
+ * What every create of a work item ends with once its row is planned: the insert, its tags,
+ * watchers, links and custom fields, the roll-up marks, and one audit row with all of it (the record
+ * as the write and its roll-ups left it). Answers its id.
  */
-export async function finishCreate(
+export async function finishCreate<T extends WorkItemDescriptor['table']>(
   trx: Db,
-  item: WorkItemKind,
-  id: number,
-  plan: Pick<WorkItemPlan, 'tags' | 'watchers' | 'customFields'>,
+  item: WorkItemDescriptor & { table: T },
+  row: Insertable<Database[T]>,
+  plan: Omit<ItemPlan, 'columns'>,
   userId: number,
-): Promise<void> {
+): Promise<number> {
+  // One table stands for the union, as in readRecord; `row` is of the item's own table.
+  const { id } = await trx
+    .insertInto(item.table as 'features')
+    .values(row as Insertable<Database['features']>)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (plan.tags) await writeTags(trx, item, id, plan.tags);
   if (plan.watchers?.length) await writeWatchers(trx, item, id, plan.watchers);
+  if (item.links && plan.links?.length) await writeLinks(trx, item.links, id, plan.links);
   const customChange = await writeCustomFields(trx, item.recordType, id, plan.customFields);
-  await markWorkItem(new RollupScheduler(trx), item, { id, before: null, changed: null }).flush();
-  // The kind's table is one of the release items; kysely cannot see through the union.
-  const after = await trx
-    .selectFrom(item.table as 'features')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  const changes = diff(null, after);
+  await markRecord(new RollupScheduler(trx), item, { id, before: null, changed: null }).flush();
+  const changes = diff(null, (await readRecord(trx, item, id)) ?? { id });
   if (plan.watchers?.length) changes.watchers = [null, plan.watchers];
+  if (item.links && plan.links?.length) changes[item.links.audit] = [null, plan.links];
   if (customChange) changes.custom_fields = [null, customChange[1]];
   await audit(trx, { userId, type: item.recordType, id, action: 'create', changes });
-}
-
-/** Rows of the recycle bin's payload, by table. */
-type RecycledRows = Record<string, Record<string, unknown>[]>;
-
-/**
- * Deletes a work item into the recycle bin in its transaction: the row, its tags, watchers and
- * custom field values, and what `hung` says hangs from it — `children` removed with it (inserted
- * back after the row on a restore) and `links` cleared on other records (put back last) — then the
- * audit row and the roll-up marks of what it counted in. `hung.after` runs once the payload is kept
- * (it removes the children or clears the links).
- */
-export async function deleteWorkItem(
-  trx: Db,
-  item: WorkItemKind,
-  args: { id: number; userId: number },
-  hung?: (row: Record<string, unknown> & { id: number; name: string; product_id: number }) => Promise<{
-    children?: RecycledRows;
-    links?: RecycledRows;
-    after: () => Promise<void>;
-  }>,
-): Promise<void> {
-  // The kind's table is one of the work items; kysely cannot see through the union.
-  const row = await trx
-    .selectFrom(item.table as 'features')
-    .selectAll()
-    .where('id', '=', args.id)
-    .executeTakeFirst();
-  if (!row) throw notFound(item.recordType, String(args.id));
-  const linked = async (link: { table: string; column: string } | null): Promise<Record<string, unknown>[]> =>
-    link
-      ? (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(link.table)} WHERE ${sql.ref(link.column)} = ${row.id}`.execute(trx))
-          .rows
-      : [];
-  const tags = await linked(item.tags);
-  const watchers = await linked(item.watchers);
-  const values = await removeCustomFields(trx, item.recordType, [row.id]);
-  const extra = hung ? await hung(row) : { after: () => Promise.resolve() };
-  const { custom_field_values: childValues = [], ...children } = extra.children ?? {};
-  // Table names as keys, parents first, so a restore can insert them back in order.
-  await recycle(trx, {
-    userId: args.userId,
-    type: item.recordType,
-    id: row.id,
-    name: row.name,
-    productId: row.product_id,
-    rows: {
-      [item.table]: [row],
-      ...children,
-      ...(item.tags ? { [item.tags.table]: tags } : {}),
-      ...(item.watchers ? { [item.watchers.table]: watchers } : {}),
-      custom_field_values: [...values, ...childValues],
-      ...extra.links,
-    },
-  });
-  await extra.after();
-  for (const link of [item.tags, item.watchers]) {
-    if (link) await sql`DELETE FROM ${sql.table(link.table)} WHERE ${sql.ref(link.column)} = ${row.id}`.execute(trx);
-  }
-  await trx
-    .deleteFrom(item.table as 'features')
-    .where('id', '=', row.id)
-    .execute();
-  await auditDestroyed(trx, args.userId, item.recordType, row);
-  await markWorkItem(new RollupScheduler(trx), item, { id: null, before: row, changed: null }).flush();
+  return id;
 }

@@ -1,8 +1,10 @@
-// Work-item descriptors: one declaration per kind that shares the work-item rules (features, epics,
-// requirements, ideas). Each names its table, reference key and counter, parent, the shared
-// fields it carries and its roll-up edges; the shared rules (`work-item-rules.ts`) and the roll-up
-// marks read these instead of branching per kind, so a new kind is a descriptor plus its own fields.
-import { epicKey, featureKey, ideaKey, requirementKey } from '../../src/domain/reference';
+// Record descriptors: one declaration per kind that shares the write steps (`record-writes.ts`) —
+// the work items (features, epics, requirements, ideas), which also share the work-item rules
+// (`work-item-rules.ts`), and the planning records (releases, phases, goals, initiatives). Each names
+// its table, parent, the join tables hanging from it and its roll-up edges; the shared steps and the
+// roll-up marks read these instead of branching per kind, so a new kind is a descriptor plus its own
+// fields.
+import { epicKey, featureKey, goalKey, ideaKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
 import { edgesFrom } from './rollup-edges';
 import type { RollupEdgeOf } from './rollup-edges';
 
@@ -18,6 +20,7 @@ export type SharedField =
   | 'dates'
   | 'progress'
   | 'team'
+  | 'initiative'
   | 'custom_fields';
 
 /** A join table of one record's values (`<table>(<column>, <value>)`). */
@@ -27,14 +30,49 @@ interface LinkTable<T extends string, C extends string> {
 }
 
 /**
- * What every work item declares. The rules every kind shares (status, tags, custom fields) take a
- * descriptor; those of the kinds in a release or a feature (moves, roll-up marks) take the narrower
- * `WorkItemKind`.
+ * Records of another kind a record links to through a join table (`<table>(<own>, <other>)`): a
+ * release's initiatives, a goal's initiatives, an initiative's goals, an idea's categories. A body
+ * replaces the set; audit rows show it as the sorted ids under `audit`.
  */
-export interface WorkItemDescriptor {
+export interface LinkSet {
+  table: 'release_initiatives' | 'initiative_goals' | 'idea_category_links';
+  own: 'release_id' | 'goal_id' | 'initiative_id' | 'idea_id';
+  other: 'initiative_id' | 'goal_id' | 'category_id';
+  audit: 'initiative_ids' | 'goal_ids' | 'category_ids';
+  /** The linked records that answer the link (goals list their initiatives): one that gains or loses it gets a new `updated_at`. */
+  touches: 'initiatives' | 'goals' | null;
+  /** The linked kind whose roll-ups read this record: one that loses it is recomputed. */
+  rollup: 'initiative' | 'goal' | null;
+}
+
+/** What every kind with shared writes declares: where it is stored, what hangs from it, what reads it. */
+export interface RecordDescriptor {
   /** The kind's name (in the roll-up graph, for the kinds there: `rollup-edges.ts`). */
-  kind: 'feature' | 'epic' | 'requirement' | 'idea';
+  kind: 'feature' | 'epic' | 'requirement' | 'idea' | 'release' | 'phase' | 'goal' | 'initiative';
   /** The name in audits, workflows (`statusable_type`), deletions and custom field tables. */
+  recordType: 'Feature' | 'Epic' | 'Requirement' | 'Idea' | 'Release' | 'ReleasePhase' | 'Goal' | 'Initiative';
+  table: 'features' | 'epics' | 'requirements' | 'ideas' | 'releases' | 'release_phases' | 'goals' | 'initiatives';
+  /** The record it lives in: a release, a feature, or the product itself. */
+  parent: { kind: 'release' | 'feature' | 'product'; column: 'release_id' | 'feature_id' | 'product_id' };
+  tags: LinkTable<'feature_tags' | 'epic_tags' | 'idea_tags', 'feature_id' | 'epic_id' | 'idea_id'> | null;
+  watchers: LinkTable<'feature_watchers' | 'epic_watchers', 'feature_id' | 'epic_id'> | null;
+  links: LinkSet | null;
+  /** The roll-up edges leaving the kind: the records whose numbers read it. */
+  rollups: readonly RollupEdgeOf[];
+  /**
+   * What a delete's audit row keeps: the name and key (`key`), or every column (`row`: phases, which
+   * have no key, and releases, whose destroy audits always kept the whole row).
+   */
+  destroyed: 'key' | 'row';
+}
+
+/**
+ * What every work item declares besides: its workflow, reference key and the shared fields it
+ * carries. The rules every kind shares (status, tags, custom fields) take a descriptor; those of
+ * the kinds in a release or a feature (moves, roll-up marks) take the narrower `WorkItemKind`.
+ */
+export interface WorkItemDescriptor extends RecordDescriptor {
+  kind: 'feature' | 'epic' | 'requirement' | 'idea';
   recordType: 'Feature' | 'Epic' | 'Requirement' | 'Idea';
   /** For messages: "must be a Feature status", "an Epic status". */
   article: 'a' | 'an';
@@ -45,15 +83,9 @@ export interface WorkItemDescriptor {
     counter: 'next_feature_num' | 'next_epic_num' | 'next_requirement_num' | 'next_idea_num';
     key: (ownerRef: string, n: number) => string;
   };
-  /** The record it lives in: a release, a feature, or (ideas) the product itself. */
-  parent: { kind: 'release' | 'feature' | 'product'; column: 'release_id' | 'feature_id' | 'product_id' };
   /** The status date a status change stamps, when the kind keeps one. */
   statusChangedOn: boolean;
   shared: readonly SharedField[];
-  tags: LinkTable<'feature_tags' | 'epic_tags' | 'idea_tags', 'feature_id' | 'epic_id' | 'idea_id'> | null;
-  watchers: LinkTable<'feature_watchers' | 'epic_watchers', 'feature_id' | 'epic_id'> | null;
-  /** The roll-up edges leaving the kind: the records whose numbers read it. */
-  rollups: readonly RollupEdgeOf[];
 }
 
 /** The kinds in the roll-up graph, which live in a release or a feature: features, epics, requirements. */
@@ -74,38 +106,42 @@ const RELEASE_ITEM_FIELDS = [
   'dates',
   'progress',
   'team',
+  'initiative',
   'custom_fields',
 ] as const satisfies readonly SharedField[];
 
-export const FEATURE_ITEM: WorkItemKind = {
-  kind: 'feature',
-  recordType: 'Feature',
-  article: 'a',
-  table: 'features',
-  reference: { owner: 'products', counter: 'next_feature_num', key: featureKey },
-  parent: { kind: 'release', column: 'release_id' },
-  statusChangedOn: true,
-  shared: RELEASE_ITEM_FIELDS,
-  tags: { table: 'feature_tags', column: 'feature_id' },
-  watchers: { table: 'feature_watchers', column: 'feature_id' },
-  rollups: edgesFrom('feature'),
-};
+/** Nothing hangs from a record of these kinds but custom field values; a delete audits its name and key. */
+const PLAIN = { tags: null, watchers: null, links: null, destroyed: 'key' } as const;
 
-export const EPIC_ITEM: WorkItemKind = {
-  kind: 'epic',
-  recordType: 'Epic',
-  article: 'an',
-  table: 'epics',
-  reference: { owner: 'products', counter: 'next_epic_num', key: epicKey },
-  parent: { kind: 'release', column: 'release_id' },
-  statusChangedOn: true,
-  shared: RELEASE_ITEM_FIELDS,
-  tags: { table: 'epic_tags', column: 'epic_id' },
-  watchers: { table: 'epic_watchers', column: 'epic_id' },
-  rollups: edgesFrom('epic'),
-};
+/**
+ * Features and epics are one family: in a release, numbered by the product, every shared field, tags
+ * and watchers in `<kind>_tags` / `<kind>_watchers`.
+ */
+function releaseItem<K extends 'feature' | 'epic'>(
+  kind: K,
+  names: { recordType: Capitalize<K>; article: 'a' | 'an'; key: typeof featureKey },
+) {
+  const own = `${kind}_id` as const;
+  return {
+    kind,
+    ...names,
+    table: `${kind}s` as const,
+    reference: { owner: 'products', counter: `next_${kind}_num` as const, key: names.key },
+    parent: { kind: 'release', column: 'release_id' },
+    statusChangedOn: true,
+    shared: RELEASE_ITEM_FIELDS,
+    tags: { table: `${kind}_tags` as const, column: own },
+    watchers: { table: `${kind}_watchers` as const, column: own },
+    links: null,
+    rollups: edgesFrom(kind),
+    destroyed: 'key',
+  } as const satisfies WorkItemKind;
+}
 
-export const REQUIREMENT_ITEM: WorkItemKind = {
+export const FEATURE_ITEM = releaseItem('feature', { recordType: 'Feature', article: 'a', key: featureKey });
+export const EPIC_ITEM = releaseItem('epic', { recordType: 'Epic', article: 'an', key: epicKey });
+
+export const REQUIREMENT_ITEM = {
   kind: 'requirement',
   recordType: 'Requirement',
   article: 'a',
@@ -114,10 +150,9 @@ export const REQUIREMENT_ITEM: WorkItemKind = {
   parent: { kind: 'feature', column: 'feature_id' },
   statusChangedOn: false,
   shared: ['workflow_status', 'description', 'assigned_to_user', 'dates', 'custom_fields'],
-  tags: null,
-  watchers: null,
+  ...PLAIN,
   rollups: edgesFrom('requirement'),
-};
+} as const satisfies WorkItemKind;
 
 /**
  * Ideas live in the product (no release: no estimates, dates, progress, team or watchers). Their
@@ -126,7 +161,7 @@ export const REQUIREMENT_ITEM: WorkItemKind = {
  * The status time they keep is a timestamp (`status_changed_at`), stamped by `ideas.ts`. No roll-up
  * reads an idea.
  */
-export const IDEA_ITEM: WorkItemDescriptor = {
+export const IDEA_ITEM = {
   kind: 'idea',
   recordType: 'Idea',
   article: 'an',
@@ -137,5 +172,81 @@ export const IDEA_ITEM: WorkItemDescriptor = {
   shared: ['workflow_status', 'description', 'assigned_to_user', 'tags', 'custom_fields'],
   tags: { table: 'idea_tags', column: 'idea_id' },
   watchers: null,
+  links: { table: 'idea_category_links', own: 'idea_id', other: 'category_id', audit: 'category_ids', touches: null, rollup: null },
   rollups: [],
-};
+  destroyed: 'key',
+} as const satisfies WorkItemDescriptor;
+
+// ---------------------------------------------------------------------------------------------
+// Planning records: their own rules (dates, capacity, parents, success metrics) are their modules';
+// the create, update and delete steps are the shared ones.
+
+/** A planning record: numbered in its product by `key` (phases, which live in a release, have none). */
+export interface PlanningRecord extends RecordDescriptor {
+  kind: 'release' | 'phase' | 'goal' | 'initiative';
+  key: ((prefix: string, n: number) => string) | null;
+}
+
+/** Goals, initiatives and releases live in their product, with nothing hanging from them but links. */
+const IN_PRODUCT = { parent: { kind: 'product', column: 'product_id' }, tags: null, watchers: null } as const;
+
+export const RELEASE_RECORD = {
+  ...IN_PRODUCT,
+  kind: 'release',
+  recordType: 'Release',
+  table: 'releases',
+  key: releaseKey,
+  // Initiatives read their releases' numbers; linking one leaves its `updated_at` (a delete moves it: `deleteRelease`).
+  links: {
+    table: 'release_initiatives',
+    own: 'release_id',
+    other: 'initiative_id',
+    audit: 'initiative_ids',
+    touches: null,
+    rollup: 'initiative',
+  },
+  rollups: edgesFrom('release'),
+  destroyed: 'row',
+} as const satisfies PlanningRecord;
+
+/** Phases live in a release; features point at them (`release_phase_id`). */
+export const PHASE_RECORD = {
+  kind: 'phase',
+  recordType: 'ReleasePhase',
+  table: 'release_phases',
+  key: null,
+  parent: { kind: 'release', column: 'release_id' },
+  ...PLAIN,
+  rollups: edgesFrom('phase'),
+  destroyed: 'row',
+} as const satisfies PlanningRecord;
+
+/** Initiatives answer their goals; nothing reads a goal's numbers. */
+export const GOAL_RECORD = {
+  ...IN_PRODUCT,
+  kind: 'goal',
+  recordType: 'Goal',
+  table: 'goals',
+  key: goalKey,
+  links: {
+    table: 'initiative_goals',
+    own: 'goal_id',
+    other: 'initiative_id',
+    audit: 'initiative_ids',
+    touches: 'initiatives',
+    rollup: null,
+  },
+  rollups: edgesFrom('goal'),
+  destroyed: 'key',
+} as const satisfies PlanningRecord;
+
+export const INITIATIVE_RECORD = {
+  ...IN_PRODUCT,
+  kind: 'initiative',
+  recordType: 'Initiative',
+  table: 'initiatives',
+  key: initiativeKey,
+  links: { table: 'initiative_goals', own: 'initiative_id', other: 'goal_id', audit: 'goal_ids', touches: 'goals', rollup: 'goal' },
+  rollups: edgesFrom('initiative'),
+  destroyed: 'key',
+} as const satisfies PlanningRecord;

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { apiRoutes } from '../api-routes';
 import type { ApiRoutes } from '../api-routes';
 import type { PathParams } from '../http/route-table';
+import { afterAll } from 'vitest';
+import { startTestService } from './harness';
 import type { TestResponse, TestService } from './harness';
 
 type Row = ApiRoutes[number];
@@ -76,7 +78,9 @@ function buildQuery(...parts: (Record<string, QueryValue | QueryValue[]> | undef
 export function apiClient(t: TestService): ApiClient {
   const run = async (
     key: string,
-    args: (CommonArgs & { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown; rawBody?: string }) | undefined,
+    args:
+      | (CommonArgs & { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown; rawBody?: string })
+      | undefined,
   ): Promise<ApiResponse<never>> => {
     const row = rowsByKey.get(key);
     if (!row) throw new Error(`No operation ${key} in the route table`);
@@ -101,4 +105,14 @@ export function apiClient(t: TestService): ApiClient {
     call: (key, ...args) => run(key, args[0] as Parameters<typeof run>[1]),
     send: (key, ...args) => run(key, args[0] as Parameters<typeof run>[1]),
   };
+}
+
+/**
+ * The service of one test file and its client: started as the file is read (a top-level `await`, so
+ * the file holds them as constants), closed after the file's tests.
+ */
+export async function fileService(opts?: Parameters<typeof startTestService>[0]): Promise<{ t: TestService; api: ApiClient }> {
+  const t = await startTestService(opts);
+  afterAll(() => t.close());
+  return { t, api: apiClient(t) };
 }

@@ -12,6 +12,7 @@ import { goalEnvelope, initiativeEnvelope } from '../../src/contract/initiatives
 import type { Goal, Initiative } from '../../src/contract/initiatives';
 import { releaseEnvelope } from '../../src/contract/releases';
 import type { Release } from '../../src/contract/releases';
+import type { Database } from '../store/schema';
 import type { TestResponse, TestService } from './harness';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -43,6 +44,13 @@ export function expectFields(res: TestResponse, ...fields: string[]): Record<str
   return errors;
 }
 
+/** As `expectFields`, and the 422 names no other field. */
+export function expectOnlyFields(res: TestResponse, ...fields: string[]): Record<string, string[]> {
+  const errors = expectFields(res, ...fields);
+  expect(Object.keys(errors).sort()).toEqual([...fields].sort());
+  return errors;
+}
+
 /** A 200 whose body is what `schema` says. */
 export function expectOk<S extends z.ZodType>(res: TestResponse, schema: S): z.output<S> {
   expect(res.status, res.text).toBe(200);
@@ -66,8 +74,7 @@ export const makeFeature = async (t: TestService, release: string, feature: Body
   ).feature;
 
 export const makeEpic = async (t: TestService, release: string, epic: Body = {}): Promise<Epic> =>
-  expectOk(await t.request('POST', `/releases/${release}/epics`, { epic: { name: uniqueName('Epic'), ...epic } }), epicEnvelope)
-    .epic;
+  expectOk(await t.request('POST', `/releases/${release}/epics`, { epic: { name: uniqueName('Epic'), ...epic } }), epicEnvelope).epic;
 
 /** An initiative "On track" unless the body names another status. */
 export const makeInitiative = async (t: TestService, initiative: Body = {}, product = 'PLN'): Promise<Initiative> =>
@@ -79,8 +86,24 @@ export const makeInitiative = async (t: TestService, initiative: Body = {}, prod
   ).initiative;
 
 export const makeGoal = async (t: TestService, goal: Body = {}, product = 'PLN'): Promise<Goal> =>
-  expectOk(await t.request('POST', `/products/${product}/goals`, { goal: { name: uniqueName('Goal'), ...goal } }), goalEnvelope)
-    .goal;
+  expectOk(await t.request('POST', `/products/${product}/goals`, { goal: { name: uniqueName('Goal'), ...goal } }), goalEnvelope).goal;
+
+/** The members of a release list item by default (as hosted): the compact ones, its owner and workspace; sorted. */
+export const RELEASE_LIST_MEMBERS = [
+  'created_at',
+  'id',
+  'integration_fields',
+  'name',
+  'owner',
+  'parking_lot',
+  'product_id',
+  'project',
+  'reference_num',
+  'release_date',
+  'resource',
+  'start_date',
+  'url',
+];
 
 /** A record's audit rows, oldest first. */
 export const auditRows = (t: TestService, type: string, id: string) =>
@@ -107,3 +130,18 @@ export const deletionOf = (t: TestService, type: string, id: string) =>
     .where('record_type', '=', type)
     .where('record_id', '=', Number(id))
     .executeTakeFirstOrThrow();
+
+/** How many rows a table holds. */
+export async function rowCount(t: TestService, table: keyof Database): Promise<number> {
+  const row = await t.service.store.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The row counts of tables, by table: what a refused write must leave as it was. */
+export async function rowCounts<T extends keyof Database>(t: TestService, tables: readonly T[]): Promise<Record<T, number>> {
+  const counts = await Promise.all(tables.map(async (table) => [table, await rowCount(t, table)] as const));
+  return Object.fromEntries(counts) as Record<T, number>;
+}
