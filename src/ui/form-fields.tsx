@@ -118,6 +118,40 @@ export interface BoundSelectProps {
   onChange?: () => void;
 }
 
+/**
+ * A text (or email, url, number) input bound by name, with its error from the form. A `number` is a
+ * whole number from `min` (default 0) as typed text: the form's schema reads it.
+ */
+export function BoundText({
+  name,
+  label,
+  hint,
+  type = 'text',
+  required,
+  min = 0,
+}: {
+  name: string;
+  label: string;
+  hint?: string | undefined;
+  type?: 'text' | 'email' | 'url' | 'number';
+  required?: boolean | undefined;
+  min?: number;
+}) {
+  const { register } = useFormContext();
+  return (
+    <TextField
+      label={label}
+      type={type}
+      required={required}
+      hint={hint}
+      registration={register(name)}
+      error={useFieldError(name)}
+      autoComplete="off"
+      {...(type === 'number' ? { min, step: 1, inputMode: 'numeric' as const } : {})}
+    />
+  );
+}
+
 /** A select bound by name. */
 export function BoundSelect({ name, onChange, ...props }: BoundSelectProps) {
   const { register } = useFormContext();

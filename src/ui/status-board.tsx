@@ -16,10 +16,14 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import type { WorkflowStatus } from '../contract/common';
 import { Button } from './button';
 import { CountBadge } from './count-badge';
-import { errorMessage } from './error-state';
+import { EmptyState } from './empty-state';
+import { ErrorState, errorMessage } from './error-state';
+import { Loading } from './loading';
 import './status-board.css';
 
 /** What a board needs of a record: its id, the key its card shows, and its status. */
@@ -48,6 +52,78 @@ export function boardColumns<T extends BoardItem>(statuses: readonly WorkflowSta
     column.cards.push(item);
   }
   return [...columns.values()];
+}
+
+/**
+ * What stands in for a board until it can be drawn: a spinner while its queries load, the failure
+ * with a retry, or, when the workspace has no statuses of the kind, an empty state saying so.
+ */
+export function BoardGate({
+  queries,
+  statuses,
+  kind,
+  children,
+}: {
+  queries: readonly UseQueryResult[];
+  statuses: readonly WorkflowStatus[];
+  /** The record type in words, e.g. "Feature": "No Feature statuses". */
+  kind: string;
+  children: ReactNode;
+}) {
+  if (queries.some((q) => q.isPending)) {
+    return (
+      <div className="card">
+        <Loading label="Loading the board…" />
+      </div>
+    );
+  }
+  const failed = queries.filter((q) => q.isError);
+  if (failed.length > 0) {
+    return (
+      <ErrorState
+        error={failed[0]?.error}
+        onRetry={() => failed.forEach((q) => void q.refetch())}
+        retrying={failed.some((q) => q.isFetching)}
+      />
+    );
+  }
+  if (statuses.length === 0) {
+    return (
+      <div className="card">
+        <EmptyState title={`No ${kind.toLowerCase()} workflow`}>
+          This workspace has no {kind} statuses, so there are no columns to show.
+        </EmptyState>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
+
+/** A card's usual body: the record's name as a link, then who has it and one fact as a tag. */
+export function BoardCardBody({
+  to,
+  name,
+  person,
+  fact,
+}: {
+  to: string;
+  name: string;
+  person?: { name: string; email?: string } | null;
+  fact?: ReactNode;
+}) {
+  return (
+    <>
+      <Link className="board-card__name" to={to} draggable={false}>
+        {name}
+      </Link>
+      <div className="board-card__meta">
+        <span className="board-card__assignee" title={person?.email}>
+          {person?.name ?? 'Unassigned'}
+        </span>
+        {fact}
+      </div>
+    </>
+  );
 }
 
 /** The mutation a board moves cards with (a kind's `statusMoveMutation` hook result). */

@@ -2,17 +2,14 @@
 // the workspace, narrowed by release; a card shows the feature's name, assignee and estimate.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { accountQueries, statusesFor } from '../../api/account';
 import { FEATURE_BOARD_FIELDS, featureQueries, useMoveFeatureStatus, type FeatureScope } from '../../api/features';
 import type { FeatureListItem } from '../../contract/features';
 import { ButtonLink } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
-import { ErrorState } from '../../ui/error-state';
-import { Loading } from '../../ui/loading';
 import { PageHeader, screenTitle, useWorkspaceName } from '../../ui/page-header';
 import { paths } from '../../ui/paths';
-import { StatusBoard } from '../../ui/status-board';
+import { BoardCardBody, BoardGate, StatusBoard } from '../../ui/status-board';
 import { releaseChoicesQuery } from './feature-form-choices';
 
 /** The service's largest page; a bigger workspace is narrowed with the release filter. */
@@ -74,24 +71,7 @@ export function FeatureBoardPage() {
         <p className="muted board-toolbar__hint">Drag a card to another column, or use its “Move” button, to change its status.</p>
       </div>
 
-      {features.isPending || workflows.isPending ? (
-        <div className="card">
-          <Loading label="Loading the board…" />
-        </div>
-      ) : features.isError || workflows.isError ? (
-        <ErrorState
-          error={features.error ?? workflows.error}
-          onRetry={() => {
-            if (features.isError) void features.refetch();
-            if (workflows.isError) void workflows.refetch();
-          }}
-          retrying={features.isFetching || workflows.isFetching}
-        />
-      ) : statuses.length === 0 ? (
-        <div className="card">
-          <EmptyState title="No feature workflow">This workspace has no Feature statuses, so there are no columns to show.</EmptyState>
-        </div>
-      ) : (
+      <BoardGate queries={[features, workflows]} statuses={statuses} kind="Feature">
         <>
           {total > cards.length ? (
             <p className="notice">
@@ -110,21 +90,16 @@ export function FeatureBoardPage() {
             nameOf={featureName}
             move={move}
             renderCard={(f) => (
-              <>
-                <Link className="board-card__name" to={paths.feature(f.reference_num ?? f.id)} draggable={false}>
-                  {featureName(f)}
-                </Link>
-                <div className="board-card__meta">
-                  <span className="board-card__assignee" title={f.assigned_to_user?.email}>
-                    {f.assigned_to_user?.name ?? 'Unassigned'}
-                  </span>
-                  {f.initial_estimate_text ? <span className="tag">{f.initial_estimate_text}</span> : null}
-                </div>
-              </>
+              <BoardCardBody
+                to={paths.feature(f.reference_num ?? f.id)}
+                name={featureName(f)}
+                person={f.assigned_to_user}
+                fact={f.initial_estimate_text ? <span className="tag">{f.initial_estimate_text}</span> : null}
+              />
             )}
           />
         </>
-      )}
+      </BoardGate>
     </div>
   );
 }

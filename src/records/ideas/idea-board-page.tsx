@@ -2,19 +2,16 @@
 // statuses, most-voted ideas first in each column, so triage is a drag from "Needs review" to
 // "Future consideration". `?q=` narrows the cards by name; the list view holds the other filters.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { accountQueries, statusesFor } from '../../api/account';
 import { useMoveIdeaStatus } from '../../api/ideas';
 import { ideaBoardQuery } from '../../api/route-queries';
 import type { IdeaListItem } from '../../contract/ideas';
-import { EmptyState } from '../../ui/empty-state';
-import { ErrorState } from '../../ui/error-state';
 import { FilterBar, FilterText } from '../../ui/filter-bar';
-import { Loading } from '../../ui/loading';
 import { paths } from '../../ui/paths';
 import { ListHeader } from '../../ui/screen-header';
-import { StatusBoard } from '../../ui/status-board';
+import { BoardCardBody, BoardGate, StatusBoard } from '../../ui/status-board';
 import { textParam, useListParams } from '../../ui/use-list-params';
 import { IdeaViews, NewIdeaButton } from './idea-views';
 
@@ -53,24 +50,7 @@ export function IdeaBoardPage() {
       </FilterBar>
       <p className="muted board-hint">Drag a card to another column, or use its “Move” button, to change its status.</p>
 
-      {ideas.isPending || workflows.isPending ? (
-        <div className="card">
-          <Loading label="Loading the board…" />
-        </div>
-      ) : ideas.isError || workflows.isError ? (
-        <ErrorState
-          error={ideas.error ?? workflows.error}
-          onRetry={() => {
-            if (ideas.isError) void ideas.refetch();
-            if (workflows.isError) void workflows.refetch();
-          }}
-          retrying={ideas.isFetching || workflows.isFetching}
-        />
-      ) : statuses.length === 0 ? (
-        <div className="card">
-          <EmptyState title="No idea workflow">This workspace has no Idea statuses, so there are no columns to show.</EmptyState>
-        </div>
-      ) : (
+      <BoardGate queries={[ideas, workflows]} statuses={statuses} kind="Idea">
         <>
           {total > cards.length ? (
             <p className="notice">
@@ -89,23 +69,20 @@ export function IdeaBoardPage() {
             nameOf={ideaName}
             move={move}
             renderCard={(i) => (
-              <>
-                <Link className="board-card__name" to={paths.idea(i.reference_num ?? i.id)} draggable={false}>
-                  {ideaName(i)}
-                </Link>
-                <div className="board-card__meta">
-                  <span className="board-card__assignee" title={i.assigned_to_user?.email}>
-                    {i.assigned_to_user?.name ?? 'Unassigned'}
-                  </span>
+              <BoardCardBody
+                to={paths.idea(i.reference_num ?? i.id)}
+                name={ideaName(i)}
+                person={i.assigned_to_user}
+                fact={
                   <span className="tag" title="Votes">
                     {i.votes ?? 0} {i.votes === 1 ? 'vote' : 'votes'}
                   </span>
-                </div>
-              </>
+                }
+              />
             )}
           />
         </>
-      )}
+      </BoardGate>
     </div>
   );
 }

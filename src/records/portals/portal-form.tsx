@@ -12,8 +12,8 @@ import {
   type IdeaPortal,
   type IdeaPortalUpdateInput,
 } from '../../contract/portals';
-import { CheckboxField, TextField } from '../../ui/field';
-import { BoundSelect, useFieldError } from '../../ui/form-fields';
+import { CheckboxField } from '../../ui/field';
+import { BoundSelect, BoundText } from '../../ui/form-fields';
 import { FormShell, useRecordForm } from '../../ui/form-shell';
 
 export const ACCESS_LABELS: Record<AccessType, string> = {
@@ -104,9 +104,6 @@ export function PortalForm({ portal, onSubmit, onCancel }: PortalFormProps) {
   // The form opens from a button elsewhere on the screen: keyboard users start in it.
   useEffect(() => setFocus('title'), [setFocus]);
   const access = watch('access_type');
-  const text = (name: keyof Values, label: string, hint?: string, extra: { type?: string; required?: boolean } = {}) => (
-    <PortalText name={name} label={label} hint={hint} {...extra} registration={register(name)} />
-  );
   return (
     <FormShell
       form={form}
@@ -118,48 +115,35 @@ export function PortalForm({ portal, onSubmit, onCancel }: PortalFormProps) {
       onSubmit={(values) => onSubmit(toPortalInput(values))}
     >
       <div className="form-grid">
-        {text('title', 'Title', undefined, { required: true })}
-        {text('subdomain', 'Key', portal ? 'Its address: /portal/<key>' : 'Its address: /portal/<key>; empty makes one from the title')}
+        <BoundText name="title" label="Title" required />
+        <BoundText
+          name="subdomain"
+          label="Key"
+          hint={portal ? 'Its address: /portal/<key>' : 'Its address: /portal/<key>; empty makes one from the title'}
+        />
         <BoundSelect
           name="access_type"
           label="Access"
           hint={ACCESS_HINTS[access]}
           options={ACCESS_TYPES.map((a) => ({ value: a, label: ACCESS_LABELS[a] }))}
         />
-        {text('external_url', 'Own address', 'A custom domain it is served at; empty serves it here', { type: 'url' })}
-        {text('votes_per_user', 'Votes per user', 'Most votes one user holds at once; empty is no cap', { type: 'number' })}
-        {text('votes_per_idea', 'Votes per idea', 'Most votes one user puts on one idea; empty is no cap', { type: 'number' })}
+        <BoundText name="external_url" label="Own address" hint="A custom domain it is served at; empty serves it here" type="url" />
+        <BoundText
+          name="votes_per_user"
+          label="Votes per user"
+          hint="Most votes one user holds at once; empty is no cap"
+          type="number"
+          min={1}
+        />
+        <BoundText
+          name="votes_per_idea"
+          label="Votes per idea"
+          hint="Most votes one user puts on one idea; empty is no cap"
+          type="number"
+          min={1}
+        />
         <CheckboxField label="Enabled" registration={register('portal_enabled')} hint="A disabled portal cannot be reached by its users" />
       </div>
     </FormShell>
-  );
-}
-
-function PortalText({
-  name,
-  label,
-  hint,
-  type = 'text',
-  required,
-  registration,
-}: {
-  name: keyof Values;
-  label: string;
-  hint?: string | undefined;
-  type?: string | undefined;
-  required?: boolean | undefined;
-  registration: ReturnType<ReturnType<typeof useRecordForm<Values, Output>>['register']>;
-}) {
-  return (
-    <TextField
-      label={label}
-      type={type}
-      required={required}
-      hint={hint}
-      registration={registration}
-      error={useFieldError(name)}
-      autoComplete="off"
-      {...(type === 'number' ? { min: 1, step: 1, inputMode: 'numeric' as const } : {})}
-    />
   );
 }

@@ -2,11 +2,10 @@
 // in place: email (unique in the portal), names, employee or partner, and a vote cap of their own.
 // The service's 422s (a taken email above all) land under the fields they name.
 import { useEffect } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { emailInput, type PortalUser, type PortalUserCreateInput } from '../../contract/portals';
-import { CheckboxField, TextField } from '../../ui/field';
-import { useFieldError } from '../../ui/form-fields';
+import { CheckboxField } from '../../ui/field';
+import { BoundText } from '../../ui/form-fields';
 import { FormShell, useRecordForm } from '../../ui/form-shell';
 
 const portalUserFields = z.object({
@@ -68,16 +67,15 @@ export function PortalUserForm({ user, onSubmit, onCancel }: PortalUserFormProps
       onSubmit={(values) => onSubmit(toPortalUserInput(values))}
     >
       <div className="form-grid">
-        <PortalUserText name="email" label="Email" type="email" required registration={register('email')} />
-        <PortalUserText
+        <BoundText name="email" label="Email" type="email" required />
+        <BoundText
           name="max_endorsements_override"
           label="Vote cap override"
           type="number"
-          registration={register('max_endorsements_override')}
           hint="Votes this user may hold at once; empty uses the portal's cap"
         />
-        <PortalUserText name="first_name" label="First name" registration={register('first_name')} />
-        <PortalUserText name="last_name" label="Last name" registration={register('last_name')} />
+        <BoundText name="first_name" label="First name" />
+        <BoundText name="last_name" label="Last name" />
         <CheckboxField
           label="Employee"
           registration={register('employee')}
@@ -85,34 +83,5 @@ export function PortalUserForm({ user, onSubmit, onCancel }: PortalUserFormProps
         />
       </div>
     </FormShell>
-  );
-}
-
-function PortalUserText({
-  name,
-  label,
-  type = 'text',
-  required,
-  hint,
-  registration,
-}: {
-  name: keyof Values;
-  label: string;
-  type?: 'text' | 'email' | 'number';
-  required?: boolean;
-  hint?: string;
-  registration: UseFormRegisterReturn<keyof Values>;
-}) {
-  return (
-    <TextField
-      label={label}
-      type={type}
-      required={required}
-      hint={hint}
-      registration={registration}
-      error={useFieldError(name)}
-      autoComplete="off"
-      {...(type === 'number' ? { min: 0, step: 1, inputMode: 'numeric' as const } : {})}
-    />
   );
 }
