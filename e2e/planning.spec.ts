@@ -63,12 +63,25 @@ test('plan a release, then create, find, move and edit a feature', async ({ page
   await page.keyboard.type('Works ');
   await page.keyboard.press('ControlOrMeta+b');
   await page.keyboard.type('offline');
+  await page.keyboard.press('ControlOrMeta+b');
+  // A link by Ctrl+K on the selected word; a script address is refused in the prompt.
+  await page.keyboard.type(' see spec');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('ControlOrMeta+k');
+  const address = page.getByRole('textbox', { name: 'Link address' });
+  await address.fill('javascript:alert(1)');
+  await address.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter a web or email address' })).toBeVisible();
+  await address.fill('example.com/spec');
+  await address.press('Enter');
+  await expect(address).toBeHidden();
   const featurePage = await feature.submit(featureName);
   await expect(page.getByText('1d 2h').first()).toBeVisible();
   // The record page shows what was typed, formatted, not as HTML source.
   await expect(page.getByRole('heading', { name: 'Why it matters' })).toBeVisible();
   await expect(page.getByRole('main').locator('strong', { hasText: 'offline' })).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText('<h2>');
+  await expect(page.getByRole('main').getByRole('link', { name: 'spec', exact: true })).toHaveAttribute('href', 'https://example.com/spec');
   await shot(page, '06-feature-page');
   const featureUrl = page.url();
 

@@ -76,10 +76,11 @@ export default function RichTextEditorImpl({
         style: `min-height: ${minRows * 1.5}em`,
       },
       // Ctrl/⌘+K opens the link prompt on the selection (or the link the cursor is in).
-      handleKeyDown: (_view, event) => {
+      handleKeyDown: (view, event) => {
         if (!((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k')) return false;
         event.preventDefault();
-        setPrompt({ kind: 'link', text: '' });
+        const href: unknown = view.state.selection.$from.marks().find((m) => m.type.name === 'link')?.attrs.href;
+        setPrompt({ kind: 'link', text: typeof href === 'string' ? href : '' });
         return true;
       },
     },
