@@ -17,7 +17,7 @@ import { IdeaViews, NewIdeaButton } from './idea-views';
 
 const ideaName = (i: IdeaListItem): string => i.name ?? `Idea ${i.id}`;
 
-export const ideaBoardParams = z.object({ q: textParam() });
+const ideaBoardParams = z.object({ q: textParam() });
 
 export function IdeaBoardPage() {
   const { productId = '' } = useParams();

@@ -10,7 +10,7 @@ import {
   SUBDOMAIN_PATTERN,
   type AccessType,
   type IdeaPortal,
-  type IdeaPortalUpdateInput,
+  type IdeaPortalCreateInput,
 } from '../../contract/portals';
 import { CheckboxField } from '../../ui/field';
 import { BoundSelect, BoundText } from '../../ui/form-fields';
@@ -65,7 +65,7 @@ type Output = z.output<typeof portalFields>;
 
 const cap = (v: string): number | null => (v === '' ? null : Number(v));
 
-export function toPortalInput(v: Output): IdeaPortalUpdateInput {
+export function toPortalInput(v: Output): IdeaPortalCreateInput {
   return {
     title: v.title,
     // Left empty on a new portal, the service makes the key from the title.
@@ -78,6 +78,15 @@ export function toPortalInput(v: Output): IdeaPortalUpdateInput {
   };
 }
 
+/**
+ * The address set for the portal, or '' when there is none: without one the service answers its own
+ * `/portal/<key>` address, which is not a setting.
+ */
+function ownAddress(portal: IdeaPortal | undefined): string {
+  const address = portal?.external_url ?? '';
+  return portal?.subdomain && address.endsWith(`/portal/${portal.subdomain}`) ? '' : address;
+}
+
 function defaults(portal?: IdeaPortal): Values {
   const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
   return {
@@ -85,8 +94,7 @@ function defaults(portal?: IdeaPortal): Values {
     subdomain: portal?.subdomain ?? '',
     access_type: portal?.access_type ?? 'public',
     portal_enabled: portal?.portal_enabled ?? true,
-    // This service answers its own address when none is set; only a set one is the portal's.
-    external_url: portal?.external_url && !portal.external_url.includes('/portal/') ? portal.external_url : '',
+    external_url: ownAddress(portal),
     votes_per_user: text(portal?.votes_per_user),
     votes_per_idea: text(portal?.votes_per_idea),
   };
@@ -94,7 +102,7 @@ function defaults(portal?: IdeaPortal): Values {
 
 export interface PortalFormProps {
   portal?: IdeaPortal | undefined;
-  onSubmit: (input: IdeaPortalUpdateInput) => Promise<unknown>;
+  onSubmit: (input: IdeaPortalCreateInput) => Promise<unknown>;
   onCancel: () => void;
 }
 

@@ -123,7 +123,7 @@ export function PortalListPage() {
             portal={editing === 'new' ? undefined : editing}
             onCancel={() => setEditing(null)}
             onSubmit={async (input) => {
-              if (editing === 'new') await create.mutateAsync({ title: input.title ?? '', ...input });
+              if (editing === 'new') await create.mutateAsync(input);
               else await update.mutateAsync({ id: editing.id, input });
               setEditing(null);
             }}

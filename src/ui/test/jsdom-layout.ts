@@ -9,8 +9,8 @@ function emptyRects(): DOMRectList {
 }
 
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
-  for (const proto of [Range.prototype, Element.prototype, Text.prototype as unknown as Element]) {
-    if (!('getClientRects' in proto) || typeof proto.getClientRects !== 'function') {
+  for (const proto of [Range.prototype, Element.prototype]) {
+    if (typeof proto.getClientRects !== 'function') {
       Object.defineProperty(proto, 'getClientRects', { configurable: true, value: emptyRects });
     }
   }
