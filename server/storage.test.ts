@@ -94,11 +94,17 @@ CREATE TABLE feature_stats (scope TEXT NOT NULL, scope_id INTEGER NOT NULL, stat
 const DERIVED: readonly string[] = ['list_counts', 'feature_stats', 'change_counters'];
 
 /**
- * Record tables a later migration adds that today's seed fills (idea portals, 11; ideas, 12; votes, 13): the seed gets them
+ * Record tables a later migration adds that today's seed fills (idea portals, 11; ideas, 12; votes, 13; notes, comments and
+ * attachments, 15): the seed gets them
  * as that migration makes them, and they are dropped before the takeover, so they hold no old data
  * to compare.
  */
 const LATER_TABLES: readonly string[] = [
+  'attachments',
+  'blobs',
+  'comments',
+  'page_tags',
+  'pages',
   'idea_votes',
   'idea_organizations',
   'idea_category_links',
@@ -109,9 +115,9 @@ const LATER_TABLES: readonly string[] = [
   'idea_portals',
 ];
 /** What else those migrations add to older tables and indexes, undone with them. */
-const LATER_UNDO = 'DROP TABLE ideas_fts; DROP TABLE ideas_related; ALTER TABLE products DROP COLUMN next_idea_num;';
+const LATER_UNDO = 'DROP TABLE ideas_fts; DROP TABLE ideas_related; ALTER TABLE products DROP COLUMN next_idea_num; ALTER TABLE products DROP COLUMN next_page_num;';
 const LATER_SQL = migrations
-  .filter((m) => m.version >= 11 && m.version <= 13)
+  .filter((m) => (m.version >= 11 && m.version <= 13) || m.version === 15)
   .map((m) => ('sql' in m ? m.sql : ''))
   .join('\n');
 

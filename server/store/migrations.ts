@@ -741,6 +741,89 @@ CREATE INDEX idea_votes_portal_user ON idea_votes(portal_user_id);
     // empty it again.
     sql: relatedTermsSql(),
   },
+  {
+    version: 15,
+    name: 'notes-comments-attachments',
+    // Issue 12. Notes ("pages" in paths), keyed `<PREFIX>-N-<n>` by a product counter, in a tree:
+    // `parent_id` another note of the same product (the store refuses cycles), `position` orders
+    // siblings. Comments hang from a record of any commentable kind, named as the hosted service
+    // names it (`commentable_type` 'Feature', 'Ideas::Idea', 'StrategicImperative' …); a reply's
+    // parent is a top-level comment on the same record (the store checks it). Attachments hang from
+    // a comment or from a record's description (`attachable_type` 'Comment' or the record's type);
+    // an uploaded file's bytes are a blob on disk named by their SHA-256, stored once however many
+    // attachments share them; a link attachment has `file_url` and no blob. The same blob twice on
+    // one owner is refused (hosted: 412), which the partial unique index makes a fact.
+    sql: `
+ALTER TABLE products ADD COLUMN next_page_num INTEGER NOT NULL DEFAULT 1;
+
+CREATE TABLE pages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  reference_num TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  description TEXT,
+  parent_id INTEGER REFERENCES pages(id),
+  position INTEGER NOT NULL DEFAULT 1,
+  editor_width TEXT NOT NULL DEFAULT 'NARROW' CHECK (editor_width IN ('NARROW', 'FULL')),
+  workflow_status_id INTEGER REFERENCES workflow_statuses(id),
+  created_by_user_id INTEGER REFERENCES users(id),
+  tags TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+-- A product's tree in sibling order: children of one parent read from the index in order.
+CREATE INDEX pages_tree ON pages(product_id, parent_id, position, id);
+CREATE INDEX pages_parent ON pages(parent_id);
+CREATE INDEX pages_updated ON pages(updated_at);
+CREATE TABLE page_tags (
+  page_id INTEGER NOT NULL REFERENCES pages(id),
+  tag TEXT NOT NULL,
+  PRIMARY KEY (page_id, tag)
+);
+CREATE INDEX page_tags_tag ON page_tags(tag, page_id);
+
+CREATE TABLE comments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  commentable_type TEXT NOT NULL,
+  commentable_id INTEGER NOT NULL,
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  parent_comment_id INTEGER REFERENCES comments(id),
+  body TEXT NOT NULL,
+  user_id INTEGER REFERENCES users(id),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+-- A record's thread in order, and its count, from one index.
+CREATE INDEX comments_record ON comments(commentable_type, commentable_id, id);
+CREATE INDEX comments_product ON comments(product_id, id);
+CREATE INDEX comments_parent ON comments(parent_comment_id);
+
+CREATE TABLE blobs (
+  sha256 TEXT PRIMARY KEY,
+  byte_size INTEGER NOT NULL,
+  content_type TEXT NOT NULL,
+  created_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE attachments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  attachable_type TEXT NOT NULL,
+  attachable_id INTEGER NOT NULL,
+  blob_sha256 TEXT REFERENCES blobs(sha256),
+  file_url TEXT,
+  file_name TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  file_size INTEGER,
+  created_by_user_id INTEGER REFERENCES users(id),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  CHECK ((blob_sha256 IS NULL) <> (file_url IS NULL))
+);
+CREATE INDEX attachments_owner ON attachments(attachable_type, attachable_id, id);
+CREATE INDEX attachments_blob ON attachments(blob_sha256);
+CREATE UNIQUE INDEX attachments_once ON attachments(attachable_type, attachable_id, blob_sha256) WHERE blob_sha256 IS NOT NULL;
+`,
+  },
 ];
 
 /**

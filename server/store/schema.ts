@@ -38,6 +38,7 @@ export interface ProductsTable {
   next_goal_num: Generated<number>;
   /** Counter of idea keys, `<PREFIX>-I-<n>` (migration 12). */
   next_idea_num: Generated<number>;
+  next_page_num: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -504,6 +505,73 @@ export interface PortalUsersTable {
   updated_at: string;
 }
 
+/** Notes ("pages" in paths, migration 15): a product's tree of pages (issue 12). */
+export interface PagesTable {
+  id: Id;
+  product_id: number;
+  reference_num: string;
+  name: string;
+  description: string | null;
+  /** Another note of the same product; the store refuses a cycle. */
+  parent_id: number | null;
+  /** Order among siblings (the children of one parent). */
+  position: Generated<number>;
+  /** 'NARROW' or 'FULL'. */
+  editor_width: Generated<string>;
+  workflow_status_id: number | null;
+  created_by_user_id: number | null;
+  /** Comma-joined copy of page_tags, in the order given. */
+  tags: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PageTagsTable {
+  page_id: number;
+  tag: string;
+}
+
+/** Comments (migration 15) on a record of any commentable kind, named with the hosted type. */
+export interface CommentsTable {
+  id: Id;
+  /** 'Feature', 'Epic', 'Requirement', 'Ideas::Idea', 'Initiative', 'StrategicImperative', 'Release', 'ReleasePhase', 'Page'. */
+  commentable_type: string;
+  commentable_id: number;
+  product_id: number;
+  /** A top-level comment on the same record, when this one is a reply. */
+  parent_comment_id: number | null;
+  body: string;
+  user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An uploaded file's bytes (migration 15), stored once on disk under their SHA-256. */
+export interface BlobsTable {
+  sha256: string;
+  byte_size: number;
+  /** The type sniffed from the bytes, not the one the uploader claimed. */
+  content_type: string;
+  created_at: string;
+}
+
+/** A file on a comment or on a record's description (migration 15): an uploaded blob or a link. */
+export interface AttachmentsTable {
+  id: Id;
+  /** 'Comment', or the type of the record whose description holds it. */
+  attachable_type: string;
+  attachable_id: number;
+  blob_sha256: string | null;
+  /** A link attachment's http(s) address; null for an upload. */
+  file_url: string | null;
+  file_name: string;
+  content_type: string;
+  file_size: number | null;
+  created_by_user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -544,6 +612,11 @@ export interface Database {
   idea_category_links: IdeaCategoryLinksTable;
   idea_organizations: IdeaOrganizationsTable;
   idea_votes: IdeaVotesTable;
+  pages: PagesTable;
+  page_tags: PageTagsTable;
+  comments: CommentsTable;
+  blobs: BlobsTable;
+  attachments: AttachmentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -607,6 +680,7 @@ export const DATABASE_COLUMNS = {
     next_initiative_num: 'required',
     next_goal_num: 'required',
     next_idea_num: 'required',
+    next_page_num: 'required',
     created_at: 'required',
     updated_at: 'required',
   },
@@ -1000,6 +1074,55 @@ export const DATABASE_COLUMNS = {
     description: 'nullable',
     proxy: 'required',
     created_by_id: 'nullable',
+    created_at: 'required',
+    updated_at: 'required',
+  },
+  pages: {
+    id: 'required',
+    product_id: 'required',
+    reference_num: 'required',
+    name: 'required',
+    description: 'nullable',
+    parent_id: 'nullable',
+    position: 'required',
+    editor_width: 'required',
+    workflow_status_id: 'nullable',
+    created_by_user_id: 'nullable',
+    tags: 'required',
+    created_at: 'required',
+    updated_at: 'required',
+  },
+  page_tags: {
+    page_id: 'required',
+    tag: 'required',
+  },
+  comments: {
+    id: 'required',
+    commentable_type: 'required',
+    commentable_id: 'required',
+    product_id: 'required',
+    parent_comment_id: 'nullable',
+    body: 'required',
+    user_id: 'nullable',
+    created_at: 'required',
+    updated_at: 'required',
+  },
+  blobs: {
+    sha256: 'required',
+    byte_size: 'required',
+    content_type: 'required',
+    created_at: 'required',
+  },
+  attachments: {
+    id: 'required',
+    attachable_type: 'required',
+    attachable_id: 'required',
+    blob_sha256: 'nullable',
+    file_url: 'nullable',
+    file_name: 'required',
+    content_type: 'required',
+    file_size: 'nullable',
+    created_by_user_id: 'nullable',
     created_at: 'required',
     updated_at: 'required',
   },
