@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { seedBulk, seedBulkEpics, seedBulkIdeas, seedBulkInitiatives } from '../server/seed/bulk';
+import { seedBulk, seedBulkEpics, seedBulkIdeas, seedBulkInitiatives, seedBulkNotes } from '../server/seed/bulk';
 import { startService } from '../server/start';
 
 const FEATURES = Number(process.env.BENCH_FEATURES ?? 100_000);
@@ -17,6 +17,9 @@ const IDEAS = Number(process.env.BENCH_IDEAS ?? 100_000);
 const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
 /** Votes on the idea the merge scenario moves (issue 11: a merge of an idea with 10,000 votes ≤ 50 ms). */
 const HEAVY_VOTES = 10_000;
+/** Notes in one product's tree (issue 12: the tree of 5,000 notes is read whole in one request). */
+const NOTES = Number(process.env.BENCH_NOTES ?? 5_000);
+const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;
 const TOKEN = 'bench-token-0123456789';
@@ -83,6 +86,12 @@ async function main(): Promise<void> {
     console.log(
       `Seeded ${IDEAS.toLocaleString('en')} ideas and ${VOTES.toLocaleString('en')} votes in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
     );
+
+    // A product of its own for the notes tree, so its list is the bench's notes alone.
+    t0 = performance.now();
+    const notesProduct = await service.store.db.selectFrom('products').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    seedBulkNotes(service.store, notesProduct.id, NOTES);
+    console.log(`Seeded ${NOTES.toLocaleString('en')} notes in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
     const since = new Date(Date.now() - 60_000).toISOString();
     const lastPage = Math.max(1, Math.floor(FEATURES / 30));
@@ -151,6 +160,15 @@ async function main(): Promise<void> {
       ['related ideas', '/ideas/related?q=timeline%20export', 'ranked FTS, target p95 ≤ 20'],
     ];
 
+    const noteScenarios: [string, string, string][] = [
+      [
+        'notes tree, whole',
+        `/products/${notesProduct.id}/pages?per_page=10000`,
+        `${NOTES.toLocaleString('en')} notes in one request (the app's tree)`,
+      ],
+      ['notes, page 1', `/products/${notesProduct.id}/pages`, 'hosted list item, 30'],
+    ];
+
     const rows: Row[] = [];
     const timeGets = async (list: [string, string, string][]) => {
       for (const [name, p, note] of list) {
@@ -167,6 +185,59 @@ async function main(): Promise<void> {
     };
     await timeGets(scenarios);
     await timeGets(ideaScenarios);
+    await timeGets(noteScenarios);
+
+    // Comments (issue 12): a feature with COMMENTS comments, every fifth a reply to the one before;
+    // its thread's first page (oldest and newest threads first) and the whole thread read as the app
+    // would, pages of 200 one after another.
+    const commented = await service.store.db
+      .selectFrom('features')
+      .select('id')
+      .where('product_id', '=', product.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    t0 = performance.now();
+    await service.store.db.transaction().execute(async (trx) => {
+      const at = new Date().toISOString();
+      let top = 0;
+      for (let i = 0; i < COMMENTS; i++) {
+        const reply = i % 5 === 4 && top > 0;
+        const { id } = await trx
+          .insertInto('comments')
+          .values({
+            commentable_type: 'Feature',
+            commentable_id: commented.id,
+            product_id: product.id,
+            parent_comment_id: reply ? top : null,
+            thread_id: reply ? top : 0,
+            body: `<p>Bench comment ${i} with a few words of text, as people write them.</p>`,
+            user_id: user.id,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (!reply) {
+          top = id;
+          await trx.updateTable('comments').set({ thread_id: id }).where('id', '=', id).execute();
+        }
+      }
+    });
+    console.log(`Seeded ${COMMENTS.toLocaleString('en')} comments on one feature in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    await timeGets([
+      ['comments of a record, page 1', `/features/${commented.id}/comments`, `${COMMENTS.toLocaleString('en')} comments, 30`],
+      ['comments of a record, newest', `/features/${commented.id}/comments?order=newest`, 'newest threads first, 30'],
+    ]);
+    const wholeThread: number[] = [];
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const s = performance.now();
+      for (let page = 1; page <= Math.ceil(COMMENTS / 200); page++) {
+        const r = await api('GET', `/features/${commented.id}/comments?per_page=200&page=${page}`);
+        if (r.status !== 200) throw new Error(`comments page ${page} answered ${r.status}`);
+      }
+      if (i >= WARMUP) wholeThread.push(performance.now() - s);
+    }
+    rows.push(summary('comments of a record, whole', wholeThread, `${Math.ceil(COMMENTS / 200)} pages of 200 in turn`));
 
     // Merge of the idea with HEAVY_VOTES votes into another (its voters also vote there), then the
     // unmerge that gives them back: both one transaction each.

@@ -110,6 +110,41 @@ test('every screen has no serious or critical accessibility violation', async ({
     await check('features list', visit(`/w/${w}/features`, 'Features'));
     await check('board', visit(`/w/${w}/board`, 'Board'));
     await check('feature page', visit(`/features/${feature.reference_num}`, feature.name));
+    // The description's files: an image (thumbnail) and a document, then the remove confirmation.
+    const files = chain.shipped;
+    await api.attachFile('features', files.id, { name: `axe-${uniq}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`Axe ${uniq}\n`) });
+    await api.attachFile('features', files.id, {
+      name: 'pixel.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64'),
+    });
+    await check('feature page with files', visit(`/features/${files.reference_num}`, files.name));
+    await check('remove file dialog', async () => {
+      await page.getByRole('button', { name: `Remove axe-${uniq}.txt` }).click();
+      await expect(page.getByRole('dialog', { name: 'Remove this file?' })).toBeVisible();
+    });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    // The comments panel with a thread (a comment with a mention, a reply), then its mention list open
+    // (on a feature of its own: a page seen before would show its thread from the cache).
+    const discussed = await api.createFeature(release.id, { name: `Axe comments ${uniq}` });
+    const top = await api.createComment(
+      'features',
+      discussed.id,
+      `<p>Axe thread ${uniq} <span data-type="mention" data-id="1" data-label="Ada">@Ada</span></p>`,
+    );
+    await api.createComment('features', discussed.id, `<p>Axe reply ${uniq}</p>`, top.id);
+    await check('comments panel', async () => {
+      await visit(`/features/${discussed.reference_num}`, discussed.name)();
+      await expect(page.getByText(`Axe reply ${uniq}`)).toBeVisible();
+    });
+    await check('comment mention list', async () => {
+      const composer = page.getByRole('textbox', { name: 'Write a comment', exact: true });
+      await expect(composer).toHaveAttribute('contenteditable', 'true');
+      await composer.click();
+      await page.keyboard.type('@');
+      await expect(page.getByRole('listbox', { name: 'People to mention' })).toBeVisible();
+    });
+    await page.keyboard.press('Escape');
     await check('new feature', visit(`/w/${w}/features/new`, 'New feature'));
     await check('edit feature', visit(`/features/${feature.reference_num}/edit`, `Edit ${feature.name}`));
     await check('epics list', visit(`/w/${w}/epics`, 'Epics'));
@@ -165,6 +200,16 @@ test('every screen has no serious or critical accessibility violation', async ({
     await check('portal users', visit('/portals/planner-cloud/users', /portal users$/));
     await check('roadmap (month)', visit(`/w/${w}/roadmap`, 'Roadmap'));
     await check('roadmap (quarter)', visit(`/w/${w}/roadmap?zoom=quarter`, 'Roadmap'));
+    await check('notes (a note beside the tree)', async () => {
+      await visit(`/w/${w}/notes/PLN-N-1`, 'Notes')();
+      await expect(page.getByRole('tree', { name: 'Notes' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Note body' })).toBeVisible();
+    });
+    await check('delete note dialog', async () => {
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    });
+    await page.keyboard.press('Escape');
     await check('not found', visit('/no-such-screen', 'Page not found'));
   } finally {
     console.log(`\nAxe (${TAGS.join(', ')}), nodes per screen:\n${table(results)}\n`);

@@ -53,6 +53,8 @@ export interface FeatureInput {
   epic?: string | null;
   /** Id, key or name of an initiative of the product. */
   initiative?: string | null;
+  /** HTML. */
+  description?: string;
 }
 
 export interface RequirementInput {
@@ -144,6 +146,29 @@ export class PlannerApi {
     return (await this.call(z.object({ feature: featureSchema }), 'GET', `/features/${featureId}`)).feature;
   }
 
+  /** A comment (or, with `parentId`, a reply) on a record: `kind` as paths name it (`features` …). */
+  async createComment(kind: string, recordId: string, body: string, parentId?: string): Promise<{ id: string; body: string }> {
+    const comment = { body, ...(parentId ? { parent_comment_id: parentId } : {}) };
+    const answer = await this.call(z.object({ comment: z.object({ id, body: z.string() }) }), 'POST', `/${kind}/${recordId}/comments`, {
+      comment,
+    });
+    return answer.comment;
+  }
+
+  /** A comment write expected to be refused: the status and the service's field errors. */
+  async refusedComment(
+    kind: string,
+    recordId: string,
+    comment: { body: string; parent_comment_id?: string },
+  ): Promise<{ status: number; errors: Record<string, string[]> }> {
+    const res = await this.request.post(`/api/v1/${kind}/${recordId}/comments`, {
+      headers: { Authorization: `Bearer ${this.token}` },
+      data: { comment },
+    });
+    const answer = z.object({ errors: z.record(z.string(), z.array(z.string())).default({}) }).parse(await res.json());
+    return { status: res.status(), errors: answer.errors };
+  }
+
   async createRequirement(featureId: string, requirement: RequirementInput): Promise<Requirement> {
     const body = { requirement };
     const answer = await this.call(z.object({ requirement: requirementSchema }), 'POST', `/features/${featureId}/requirements`, body);
@@ -178,6 +203,30 @@ export class PlannerApi {
     return (await this.call(z.object({ goal: goalSchema }), 'GET', `/goals/${goalId}`)).goal;
   }
 
+  /** A note (a "page") in a workspace; `parent_id` puts it under another note. */
+  async createNote(
+    productId: string,
+    page: { name?: string; description_attributes?: { body: string }; parent_id?: string | null },
+  ): Promise<{ id: string; name: string | null; reference_num: string; parent_id: string | null }> {
+    const note = z.object({ id, name: z.string().nullable(), reference_num: z.string(), parent_id: id.nullable() });
+    return (await this.call(z.object({ page: note }), 'POST', `/products/${productId}/pages`, { page })).page;
+  }
+
+  /** A note as the service holds it: its body and place. */
+  async note(noteId: string): Promise<{ id: string; name: string | null; parent_id: string | null; position: number; body: string }> {
+    const schema = z.object({
+      page: z.object({
+        id,
+        name: z.string().nullable(),
+        parent_id: id.nullable(),
+        position: z.number(),
+        description: z.object({ body: z.string() }).nullable(),
+      }),
+    });
+    const { page } = await this.call(schema, 'GET', `/pages/${noteId}`);
+    return { id: page.id, name: page.name, parent_id: page.parent_id, position: page.position, body: page.description?.body ?? '' };
+  }
+
   async createIdea(productId: string, idea: IdeaInput): Promise<Idea> {
     return (await this.call(z.object({ idea: ideaSchema }), 'POST', `/products/${productId}/ideas`, { idea })).idea;
   }
@@ -187,5 +236,20 @@ export class PlannerApi {
     return (
       await this.call(z.object({ idea_endorsement: z.object({ id }) }), 'POST', `/ideas/${ideaId}/endorsements`, { idea_endorsement: vote })
     ).idea_endorsement;
+  }
+
+  /** Uploads a file to a record's description (`features`, `epics` …) as the multipart part `attachment[data]`. */
+  async attachFile(
+    collection: string,
+    recordId: string,
+    file: { name: string; mimeType: string; buffer: Buffer },
+  ): Promise<{ id: string; download_url: string }> {
+    const res = await this.request.post(`/api/v1/${collection}/${recordId}/attachments`, {
+      headers: { Authorization: `Bearer ${this.token}` },
+      multipart: { 'attachment[data]': file },
+    });
+    const text = await res.text();
+    expect(res.status(), `POST /${collection}/${recordId}/attachments: ${text}`).toBe(200);
+    return z.object({ attachment: z.object({ id, download_url: z.string() }) }).parse(JSON.parse(text)).attachment;
   }
 }

@@ -14,6 +14,7 @@ import { GoalPage, GoalsList } from './pages/goal-page';
 import { IdeaForm, IdeaPage, IdeasList, PortalUsersPage } from './pages/idea-page';
 import { InitiativeForm, InitiativePage, InitiativesList } from './pages/initiative-page';
 import { Nav, heading } from './pages/nav';
+import { NotesScreen } from './pages/notes-page';
 import { ReleaseForm, ReleasePage, ReleasesList } from './pages/release-page';
 import { Roadmap } from './pages/roadmap';
 import { SignInPage } from './pages/sign-in-page';
@@ -41,6 +42,7 @@ export interface App {
   ideaForm: IdeaForm;
   idea: IdeaPage;
   portalUsers: PortalUsersPage;
+  notes: NotesScreen;
   roadmap: Roadmap;
 }
 
@@ -66,6 +68,7 @@ export const appOn = (page: Page): App => ({
   ideaForm: new IdeaForm(page),
   idea: new IdeaPage(page),
   portalUsers: new PortalUsersPage(page),
+  notes: new NotesScreen(page),
   roadmap: new Roadmap(page),
 });
 

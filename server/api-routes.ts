@@ -6,6 +6,8 @@ import { originOf } from './http/query';
 import { checkTable, route } from './http/route-table';
 import type { AnyRoute } from './http/route-table';
 import { accountRoutes } from './routes/account';
+import { attachmentRoutes } from './routes/attachments';
+import { commentRoutes } from './routes/comments';
 import { customFieldRoutes } from './routes/custom-fields';
 import { epicRoutes } from './routes/epics';
 import { featureRoutes } from './routes/features';
@@ -13,6 +15,7 @@ import { goalRoutes } from './routes/goals';
 import { ideaVoteRoutes } from './routes/idea-votes';
 import { ideaRoutes } from './routes/ideas';
 import { initiativeRoutes } from './routes/initiatives';
+import { noteRoutes } from './routes/notes';
 import { portalRoutes } from './routes/portals';
 import { releaseRoutes } from './routes/releases';
 import { requirementRoutes } from './routes/requirements';
@@ -40,6 +43,9 @@ const recordRoutes = [
   ...portalRoutes,
   ...ideaRoutes,
   ...ideaVoteRoutes,
+  ...noteRoutes,
+  ...commentRoutes,
+  ...attachmentRoutes,
 ] as const;
 
 const documentRoute = route({

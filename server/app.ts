@@ -11,8 +11,10 @@ import type { TokenCache } from './auth';
 import { flatHeaders } from './read-pool';
 import type { ReadPool } from './read-pool';
 import type { UserRow } from './store/schema';
+import type { BlobFiles } from './store/blob-files';
 import { apiRoutes } from './api-routes';
 import { nodeBodyLimit, nodeRequest } from './http/body';
+import { isMultipart } from './http/upload';
 import { JSON_CONTENT_TYPE, securityHeaders } from './http/answer-headers';
 import { compressJson } from './http/compress';
 import { HttpError, errorResponse } from './http/errors';
@@ -20,7 +22,7 @@ import { hostCheck } from './http/hosts';
 import type { Site } from './http/hosts';
 import { RateLimiter, authFailureThrottle, rateLimit } from './http/rate-limit';
 import type { RateWindow } from './http/rate-limit';
-import { mountRoutes } from './http/route-table';
+import { mountRoutes, uploadMatcher } from './http/route-table';
 import { serveBuiltApp } from './http/static';
 import type { UpstreamProxy } from './http/upstream';
 import type { AnyRoute } from './http/route-table';
@@ -52,6 +54,8 @@ export interface AppOptions {
   gate?: Gate | undefined;
   /** PLANNER_UPSTREAM: past the gate, every API request is passed through to it (http/upstream.ts). */
   upstream?: UpstreamProxy | undefined;
+  /** Where uploaded files live and the per-file cap (store/blob-files.ts); without it uploads and downloads fail. */
+  files?: BlobFiles | undefined;
 }
 
 /**
@@ -90,7 +94,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       await next();
       if (c.get('forwarded')) return;
       const headers = c.res.headers;
-      for (const name in security) headers.set(name, security[name] as string);
+      // A file answer keeps its own, stricter policy (routes/attachments.ts).
+      const ownPolicy = c.res.headers.has('content-security-policy') && c.res.headers.has('content-disposition');
+      for (const name in security) if (!(ownPolicy && name === 'content-security-policy')) headers.set(name, security[name] as string);
     });
   }
   // Before everything else: requests for another host name (DNS rebinding) are refused.
@@ -152,11 +158,24 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const limitBody = nodeBodyLimit(options.maxBodyBytes, tooLarge, bodyLimit({ maxSize: options.maxBodyBytes, onError: tooLarge }));
   // GET and HEAD carry no body; asking for one would build the platform's Request (with its abort
   // signal and stream) for every read, a third of a small read's cost.
-  api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
-  // Public rows (the API document) answer before the token check below.
+  // An upload row's multipart body is streamed to disk under its own per-file cap (http/upload.ts).
+  const isUpload = uploadMatcher(apiRoutes as readonly AnyRoute[]);
+  api.use('*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || (isMultipart(c) && isUpload(c.req.method, c.req.path))
+      ? next()
+      : limitBody(c, next),
+  );
+  // The store and the blob folder, for every row (the download rows answer before the token check).
+  api.use('*', (c, next) => {
+    c.set('store', store);
+    c.set('files', options.files);
+    return next();
+  });
+  // Public rows (the API document) answer before the token check below, and so do the file
+  // downloads, which check the token or the file-session cookie themselves (routes/attachments.ts).
   mountRoutes(
     api,
-    (apiRoutes as readonly AnyRoute[]).filter((r) => r.public),
+    (apiRoutes as readonly AnyRoute[]).filter((r) => r.public || r.download),
   );
   const gate = options.gate ?? createGate(store, options);
   api.use('*', authFailureThrottle(gate.authFailures));
@@ -191,10 +210,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     });
   }
 
-  // Every row of the one route table; public rows were registered before the token check.
+  // Every row of the one route table; public and download rows were registered before the token check.
   mountRoutes(
     api,
-    (apiRoutes as readonly AnyRoute[]).filter((r) => !r.public),
+    (apiRoutes as readonly AnyRoute[]).filter((r) => !r.public && !r.download),
   );
 
   app.route('/api/v1', api);

@@ -28,6 +28,9 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   portal_users: 'portal_user',
   endorsements: 'idea_endorsement',
   idea_organizations: 'idea_organization',
+  pages: 'page',
+  comments: 'comment',
+  attachments: 'attachment',
 };
 
 /** Example status names that no workflow of the demo account has, per record kind. */
@@ -39,6 +42,9 @@ const STATUS_SWAPS: Record<string, Record<string, string>> = {
   release: { New: 'Planning' },
 };
 
+/** A link attachment, for the attachment rows (their hosted request examples are uploads, which carry no bytes). */
+const LINK_ATTACHMENT = { file_url: 'https://www.example.com/', content_type: 'text/html', file_name: 'home_page.html' };
+
 /**
  * Where an example request breaks a rule of the spec, which wins (docs/decisions.md): what is added.
  * The spec: `external_date_resolution` "must be sent together with an external release date".
@@ -49,6 +55,8 @@ const SPEC_ADJUSTMENTS: Record<string, Record<string, unknown>> = {
   'POST /products/{product_id}/ideas': { created_by: 'contract@example.com' },
   // Ours (docs/decisions.md, "Ideas"): a vote's value is a whole number of votes, within the portal's caps.
   'PUT /ideas/{idea_id}/endorsements/{id}': { value: 2 },
+  // The hosted example is an upload without its bytes: the call sends the link form instead.
+  'POST /comments/{comment_id}/attachments': LINK_ATTACHMENT,
 };
 
 /**
@@ -95,6 +103,13 @@ beforeAll(async () => {
   const category = await first(`/products/${ids.product}/idea_categories`, 'idea_categories');
   ids.idea_portal = String((await first('/idea_portals', 'idea_portals')).id);
   ids.portal_user = String((await first(`/idea_portals/${ids.idea_portal}/portal_users`, 'portal_users')).id);
+  ids.page = String((await first(`/products/${ids.product}/pages`, 'pages')).id);
+  // A comment on the shared feature, for the rows under /comments.
+  const comment = await t.request<{ comment: { id: string } }>('POST', `/features/${ids.feature}/comments`, {
+    comment: { body: '<p>Contract</p>' },
+  });
+  if (comment.status !== 200) throw new Error(`could not comment: ${comment.text}`);
+  ids.comment = comment.body.comment.id;
   // An organization and a vote on the shared idea, for the rows that name them.
   const org = await t.request<{ idea_organization: { id: string } }>('POST', '/idea_organizations', {
     idea_organization: { name: 'Contract organization', email_domains: 'contract.example' },
@@ -160,6 +175,9 @@ async function throwaway(kind: string): Promise<string> {
     portal_user: [`/idea_portals/${ids.idea_portal}/portal_users`, { portal_user: { email: `${name.replaceAll(' ', '.')}@example.com` } }],
     idea_endorsement: [`/ideas/${ids.idea}/endorsements`, { idea_endorsement: { email: `${name.replaceAll(' ', '.')}@example.com` } }],
     idea_organization: ['/idea_organizations', { idea_organization: { name } }],
+    page: [`/products/${ids.product}/pages`, { page: { name } }],
+    comment: [`/features/${ids.feature}/comments`, { comment: { body: `<p>${name}</p>` } }],
+    attachment: [`/comments/${ids.comment}/attachments`, { attachment: LINK_ATTACHMENT }],
   };
   const [path, body] = made[kind] ?? [];
   if (!path) throw new Error(`no throwaway ${kind}`);

@@ -35,6 +35,12 @@ const envSchema = z
       .int()
       .min(1024)
       .default(1024 * 1024),
+    /** Largest uploaded file (an attachment), in bytes; streamed to disk, so it may be far above PLANNER_MAX_BODY. */
+    PLANNER_MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(25 * 1024 * 1024),
     /** Worker threads answering reads (server/read-pool.ts); default one per core, at most 4; 0 answers them on the main thread. */
     PLANNER_READ_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
     /** Origins other than the service's own that may call the API from a browser (comma-separated). */

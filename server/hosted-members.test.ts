@@ -648,6 +648,7 @@ describe('what features and epics embed', () => {
     const feature = await makeFeature(t, fx.featureRelease, { release_phase: phase.id });
     const {
       features_count: _count,
+      comments_count: _comments,
       position: _position,
       ...whole
     } = recordOf<ReleasePhase>(await t.get(`/release_phases/${phase.id}`), 'release_phase');

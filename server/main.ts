@@ -40,6 +40,7 @@ async function main(argv: string[]): Promise<void> {
     adminToken: env.PLANNER_TOKEN,
     seed: env.PLANNER_SEED,
     maxBodyBytes: env.PLANNER_MAX_BODY,
+    maxUploadBytes: env.PLANNER_MAX_UPLOAD_BYTES,
     readWorkers: env.PLANNER_READ_WORKERS ?? defaultReadWorkers(),
     corsOrigins: env.PLANNER_CORS_ORIGINS.split(',')
       .map((s) => s.trim())

@@ -13,7 +13,7 @@ import { mountRoutes, route } from './http/route-table';
 import type { AnyRoute } from './http/route-table';
 import { apiClient } from './test/client';
 import type { ApiClient } from './test/client';
-import { startTestService } from './test/harness';
+import { TEST_TOKEN, startTestService } from './test/harness';
 import type { TestService } from './test/harness';
 import { JSON_TYPE } from './test/records';
 import type { AppEnv } from './types';
@@ -45,6 +45,7 @@ beforeAll(async () => {
     initiatives: (await one('initiatives')).reference_num,
     goals: (await one('goals')).reference_num,
     ideas: (await db.selectFrom('ideas').select('reference_num').orderBy('id').executeTakeFirstOrThrow()).reference_num,
+    pages: (await db.selectFrom('pages').select('reference_num').orderBy('id').executeTakeFirstOrThrow()).reference_num,
     idea_portals: (await db.selectFrom('idea_portals').select('subdomain').orderBy('id').executeTakeFirstOrThrow()).subdomain,
     portal_users: String((await db.selectFrom('portal_users').select('id').orderBy('id').executeTakeFirstOrThrow()).id),
   });
@@ -56,6 +57,20 @@ beforeAll(async () => {
     idea_endorsement: { email: 'paths@example.com' },
   });
   Object.assign(valid, { idea_organizations: `ORG-${org.body.idea_organization.id}`, endorsements: vote.body.idea_endorsement.id });
+  // A comment on the first feature (the demo seed has none).
+  const comment = await t.request<{ comment: { id: string } }>('POST', `/features/${valid.features}/comments`, {
+    comment: { body: '<p>Paths</p>' },
+  });
+  Object.assign(valid, { comments: comment.body.comment.id });
+  // A file on that comment (an upload: its download answers 200 where a link's redirects).
+  const form = new FormData();
+  form.append('attachment[data]', new Blob(['Paths\n']), 'paths.txt');
+  const file = await fetch(`${t.url}/api/v1/comments/${valid.comments}/attachments`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TEST_TOKEN}` },
+    body: form,
+  });
+  Object.assign(valid, { attachments: ((await file.json()) as { attachment: { id: string } }).attachment.id });
 });
 
 afterAll(async () => {
@@ -136,7 +151,9 @@ describe('path ids and keys', () => {
           ? '/custom_field_definitions/{id}/options'
           : collection === 'endorsements'
             ? `/ideas/${valid.ideas}/endorsements/{id}`
-            : `/${collection}/{id}`;
+            : collection === 'attachments'
+              ? '/attachments/{id}/download'
+              : `/${collection}/{id}`;
       for (const form of new Set([value, value.toLowerCase()])) {
         const res = await t.get(pathOf(template, { id: form }));
         expect(res.status, `${template} ${form}`).toBe(200);

@@ -15,6 +15,7 @@ import type { RateWindow } from './http/rate-limit';
 import { upstreamProxy } from './http/upstream';
 import type { UpstreamOptions } from './http/upstream';
 import { mintToken, storeToken } from './auth';
+import { blobFiles, sweepTemporaryFiles } from './store/blob-files';
 import { openStore } from './store/db';
 import type { Store } from './store/db';
 import { seedAccount } from './seed/seed';
@@ -29,6 +30,8 @@ export interface ServiceOptions {
   adminToken?: string | undefined;
   seed?: 'demo' | 'empty';
   maxBodyBytes?: number;
+  /** Largest uploaded file, in bytes (PLANNER_MAX_UPLOAD_BYTES; default 25 MB). */
+  maxUploadBytes?: number;
   corsOrigins?: string[];
   staticDir?: string | undefined;
   /** Worker threads answering GET requests on their own read-only connections; 0 answers them here. */
@@ -151,9 +154,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     rateLimit: options.rateLimit,
     authFailureLimit: options.authFailureLimit,
   });
+  // Uploads in progress when the last process stopped left temporary files: none is running now.
+  const files = blobFiles(options.dataDir, options.maxUploadBytes);
+  sweepTemporaryFiles(files);
   app = createApp({
     ...shared,
     store,
+    files,
     readPool,
     staticDir: options.staticDir ? path.resolve(options.staticDir) : undefined,
     gate,

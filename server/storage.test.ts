@@ -100,6 +100,7 @@ const DERIVED: readonly string[] = ['list_counts', 'feature_stats', 'change_coun
  * to compare.
  */
 const LATER_TABLES: readonly string[] = [
+  'file_sessions',
   'attachments',
   'blobs',
   'comments',
@@ -115,7 +116,8 @@ const LATER_TABLES: readonly string[] = [
   'idea_portals',
 ];
 /** What else those migrations add to older tables and indexes, undone with them. */
-const LATER_UNDO = 'DROP TABLE ideas_fts; DROP TABLE ideas_related; ALTER TABLE products DROP COLUMN next_idea_num; ALTER TABLE products DROP COLUMN next_page_num;';
+const LATER_UNDO =
+  'DROP TABLE ideas_fts; DROP TABLE ideas_related; ALTER TABLE products DROP COLUMN next_idea_num; ALTER TABLE products DROP COLUMN next_page_num;';
 const LATER_SQL = migrations
   .filter((m) => (m.version >= 11 && m.version <= 13) || m.version === 15)
   .map((m) => ('sql' in m ? m.sql : ''))

@@ -1,5 +1,6 @@
 // Types the app, middleware and routes share. Kept apart from app.ts so routes do not import the
 // module that imports them (no import cycle).
+import type { BlobFiles } from './store/blob-files';
 import type { Store } from './store/db';
 import type { UserRow } from './store/schema';
 
@@ -8,6 +9,8 @@ export interface AppEnv {
   Variables: {
     user: UserRow;
     store: Store;
+    /** Where uploaded files live and their cap (store/blob-files.ts); unset in a read worker, which takes no uploads. */
+    files: BlobFiles | undefined;
     origin: string;
     /**
      * The answer came whole from a read worker (server/read-pool.ts), whose own app already gave it

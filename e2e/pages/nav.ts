@@ -1,7 +1,7 @@
 // The sidebar's main navigation: the in-app way from one screen to another.
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type Section = 'Releases' | 'Features' | 'Board' | 'Epics' | 'Initiatives' | 'Goals' | 'Ideas' | 'Portals' | 'Roadmap';
+export type Section = 'Releases' | 'Features' | 'Board' | 'Epics' | 'Initiatives' | 'Goals' | 'Ideas' | 'Portals' | 'Notes' | 'Roadmap';
 
 export class Nav {
   readonly root: Locator;

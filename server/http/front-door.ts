@@ -36,6 +36,11 @@ export interface FrontDoorOptions {
  */
 const PLAIN_TARGET = /^\/api\/v1\/[!#$&-;=?-[\]_a-z~]*$/;
 const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
+/**
+ * File downloads stream from disk on this thread (routes/attachments.ts): a worker answers whole
+ * bodies, one request at a time, and would hold a whole file in memory.
+ */
+const STREAMED = /^\/api\/v1\/attachments\//;
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -53,7 +58,7 @@ export function frontDoor(options: FrontDoorOptions): FrontDoor {
   const take = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET') return false;
     const target = req.url ?? '';
-    if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) return false;
+    if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target) || STREAMED.test(target)) return false;
     const headers = req.headers;
     const host = headers.host;
     if (host === undefined || !PLAIN_HOST.test(host) || !answersTo(site, host)) return false;

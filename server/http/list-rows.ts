@@ -69,14 +69,19 @@ export function listRow<P extends string, Q extends z.ZodObject, R extends z.Zod
   } as unknown as Route<'get', P, Q, undefined, R>;
 }
 
-/** The answer of a plain paged list: the store's page, its rows as the API shows them, under `key`. */
+/**
+ * The answer of a plain paged list: the store's page, its rows as the API shows them, under `key`.
+ * `maxPerPage`: a list read whole in one request (a product's notes tree) allows larger pages; its
+ * query schema must allow the same.
+ */
 export function pageAnswer<Q extends { page?: number | undefined; per_page?: number | undefined }, Scope, Row, Item = Row>(
   key: string,
   load: (db: Db, scope: Scope, p: Paging, query: Q) => Promise<{ rows: Row[]; total: number }>,
   items: (rows: Row[], c: Context<AppEnv>, query: Q) => Item[] | Promise<Item[]> = (rows) => rows as unknown as Item[],
+  maxPerPage?: number,
 ): (c: Context<AppEnv>, query: Q, scope: Scope) => Promise<Response> {
   return async (c, query, scope) => {
-    const p = paging(query);
+    const p = paging(query, maxPerPage);
     const page = await load(c.get('store').db, scope, p, query);
     let made = await items(page.rows, c, query);
     // `fields` chooses the members of every list's items (the spec's rule for list queries).

@@ -3,6 +3,7 @@
 // Transforms and refinements have no JSON Schema form; they are described by their input or output
 // side and never make generation throw.
 import { z } from 'zod';
+import { FILE_SESSION_COOKIE } from '../../src/contract/attachments';
 import { errorBodySchema } from '../../src/contract/common';
 import type { AnyRoute } from './route-table';
 
@@ -104,18 +105,41 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
         schema: { type: 'object', additionalProperties: { type: 'string' } },
       });
     }
-    const responses: Record<string, Json> =
-      row.response === null
+    const responses: Record<string, Json> = row.download
+      ? { '200': { description: "The file's bytes", content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } }
+      : row.response === null
         ? { '204': { description: 'Done; no content' } }
         : { '200': { description: 'OK', content: { 'application/json': { schema: refFor(row.response) } } } };
-    if (row.query || row.body) responses['400'] = errorResponse('Malformed body or query; the errors name each parameter');
+    if (row.query || row.body || row.upload) responses['400'] = errorResponse('Malformed body or query; the errors name each parameter');
     if (!row.public) responses['401'] = errorResponse('Missing or invalid access token');
     if (row.access === 'administrator') responses['403'] = errorResponse('The caller is not an administrator');
     if (row.path.includes('{')) responses['404'] = errorResponse('No such record');
-    if (row.body) {
-      responses['413'] = errorResponse('Request body too large');
+    if (row.body || row.upload) {
+      responses['413'] = errorResponse(row.upload ? `The file in ${row.upload.part} is over the per-file cap` : 'Request body too large');
       responses['422'] = errorResponse('Every problem of the body, each under its field');
     }
+    const upload = row.upload;
+    const requestBody: Json | undefined = upload
+      ? {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: {
+                  [upload.part]: { type: 'string', format: 'binary', description: 'The file (streamed; type sniffed from its bytes)' },
+                  'attachment[file_url]': { type: 'string', description: 'A link instead of a file: an http(s) address' },
+                  'attachment[content_type]': { type: 'string' },
+                  'attachment[file_name]': { type: 'string' },
+                },
+              },
+            },
+            'application/json': { schema: jsonSchema(upload.link, 'input') },
+          },
+        }
+      : row.body
+        ? { required: true, content: { 'application/json': { schema: jsonSchema(row.body, 'input') } } }
+        : undefined;
     const adminOnly = row.access === 'administrator' ? ADMIN_SENTENCE : '';
     const description = [row.description, adminOnly].filter(Boolean).join(' ');
     const operation: Json = {
@@ -125,11 +149,10 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
       ...(row.access ? { 'x-planner-access': row.access } : {}),
       tags: [...row.tags],
       parameters,
-      ...(row.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(row.body, 'input') } } } }
-        : {}),
+      ...(requestBody ? { requestBody } : {}),
       responses,
       ...(row.public ? { security: [] } : {}),
+      ...(row.download ? { security: [{ BearerAuth: [] }, { FileSession: [] }] } : {}),
     };
     (paths[row.path] ??= {})[row.method] = operation;
   }
@@ -141,7 +164,7 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
       version: options.version,
       description:
         'The local planning service: releases, features, requirements, epics, initiatives, goals and the account records ' +
-        'they use, in the wire format of the hosted planning API. Generated from the service\'s route table. Write bodies ' +
+        "they use, in the wire format of the hosted planning API. Generated from the service's route table. Write bodies " +
         'are `{ "<kind>": {...} }`; every problem of a body comes back at once in one 422 naming each field. A field ' +
         'the answer carries but the body does not take (`id`, `reference_num`, `created_at`, `total_capacity`, …) is ' +
         'read-only: sending it is a 422. Path ids are digits without sign or leading zero; anything that is neither an ' +
@@ -160,6 +183,14 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
           type: 'http',
           scheme: 'bearer',
           description: 'An access token in the Authorization header: `Authorization: Bearer <token>` (`npm run token -- <email>`).',
+        },
+        FileSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: FILE_SESSION_COOKIE,
+          description:
+            'File downloads only: the HttpOnly cookie `POST /attachments/session` sets (scoped to `/api/v1/attachments/`), ' +
+            'for `<img src>` and links, which cannot send the Authorization header.',
         },
       },
     },

@@ -41,6 +41,9 @@ const GRAMMARS: Readonly<Record<string, ParamGrammar>> = {
   initiatives: { noun: 'Initiative', alternatives: [key('-[Ss]')] },
   goals: { noun: 'Goal', alternatives: [key('-[Gg]')] },
   ideas: { noun: 'Idea', alternatives: [key('-[Ii]')] },
+  pages: { noun: 'Note', alternatives: [key('-[Nn]')] },
+  comments: { noun: 'Comment', alternatives: [] },
+  attachments: { noun: 'Attachment', alternatives: [] },
   custom_field_definitions: { noun: 'Custom field definition', alternatives: [] },
   // A portal's key is its subdomain (contract/portals.ts), matched in any case.
   idea_portals: { noun: 'Idea portal', alternatives: [new RegExp(SUBDOMAIN_PATTERN.source, 'i')] },

@@ -16,10 +16,10 @@ export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.output<
   return parsed.data;
 }
 
-/** `page` (from 1) and `per_page` (default 30, at most 200). */
-export function paging(query: { page?: number | undefined; per_page?: number | undefined }): Paging {
+/** `page` (from 1) and `per_page` (default 30, at most 200, or the list's own `max`: the notes tree). */
+export function paging(query: { page?: number | undefined; per_page?: number | undefined }, max = MAX_PER_PAGE): Paging {
   const page = query.page ?? 1;
-  const perPage = Math.min(query.per_page ?? DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  const perPage = Math.min(query.per_page ?? DEFAULT_PER_PAGE, max);
   return { page, perPage, offset: (page - 1) * perPage };
 }
 
@@ -35,6 +35,24 @@ export function pageBody<K extends string, T>(
   } as { [P in K]: T[] } & { pagination: { total_records: number; total_pages: number; current_page: number } };
 }
 
+/** What a `fields` value picks: named members, null for the whole record (`*`), 'fallback' when blank. */
+type Picked = readonly string[] | null | 'fallback';
+let lastFields: string | undefined;
+let lastPicked: Picked = 'fallback';
+
+/**
+ * `fields` read once per distinct value: a list page applies the same value to each of its items
+ * (5,000 for a notes tree), and splitting it per item was half of that request's time (bench/browser.ts).
+ */
+function picked(fields: string): Picked {
+  if (fields !== lastFields) {
+    const names = fields.split(',').map((f) => f.trim());
+    lastPicked = fields.trim() === '' ? 'fallback' : names.includes('*') ? null : names;
+    lastFields = fields;
+  }
+  return lastPicked;
+}
+
 /**
  * Applies `fields`: undefined → `fallback` keys (compact list items) or the whole record when
  * fallback is null; `*` → the whole record; otherwise the named fields plus `id`. Unknown names are
@@ -45,12 +63,8 @@ export function pickFields<T extends { id: string }>(
   fields: string | undefined,
   fallback: readonly string[] | null,
 ): Partial<T> & { id: string } {
-  const names =
-    fields === undefined || fields.trim() === ''
-      ? fallback
-      : fields.split(',').map((f) => f.trim()).includes('*')
-        ? null
-        : fields.split(',').map((f) => f.trim());
+  const chosen = fields === undefined ? 'fallback' : picked(fields);
+  const names = chosen === 'fallback' ? fallback : chosen;
   if (names === null) return record;
   const out: Partial<T> & { id: string } = { id: record.id } as Partial<T> & { id: string };
   for (const name of names) {

@@ -20,9 +20,7 @@ export type Method = 'get' | 'post' | 'put' | 'delete';
 export type Access = 'administrator';
 
 /** `{id}`-style parameter names of an OpenAPI path template. */
-export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | PathParams<Rest>
-  : never;
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
 
 type ShapeOf<B> = B extends z.ZodObject<infer S> ? S : never;
 /** What a record body's handler receives: the fields that passed, the problems so far, `fields`. */
@@ -63,7 +61,29 @@ export interface Route<
   public?: boolean;
   /** Only administrators may call it (403 for members). */
   access?: Access;
+  /** The handler reads a streamed upload itself (http/upload.ts); see `UploadSpec`. */
+  upload?: UploadSpec;
+  /** The answer is a file's bytes, served to the Bearer token or the file-session cookie; see `DownloadSpec`. */
+  download?: DownloadSpec;
   handler: (c: Context<AppEnv>, input: RouteInput<P, Q, B>) => Response | Promise<Response>;
+}
+
+/**
+ * A row whose body is an upload: multipart/form-data with the file in `part`, streamed by the
+ * handler (never buffered, so the app's body cap does not apply to multipart bodies of these rows:
+ * the upload has its own per-file cap), or the JSON `link` envelope. Documented as both.
+ */
+export interface UploadSpec {
+  part: string;
+  link: RecordEnvelope;
+}
+
+/**
+ * A row answering a file: mounted ahead of the Bearer check, since `<img src>` and download links
+ * cannot send a header — its handler accepts the Bearer token or the cookie named here itself.
+ */
+export interface DownloadSpec {
+  cookie: string;
 }
 
 /** A row of any shape, as the table holds it. */
@@ -81,6 +101,8 @@ export interface AnyRoute {
   response: z.ZodType | null;
   public?: boolean;
   access?: Access;
+  upload?: UploadSpec;
+  download?: DownloadSpec;
   handler: (c: Context<AppEnv>, input: never) => Response | Promise<Response>;
 }
 
@@ -113,13 +135,19 @@ function queryNameChecker(row: AnyRoute): (c: Context<AppEnv>) => void {
     const unknown: string[] = [];
     for (const name of Object.keys(c.req.query())) {
       if (known.has(name) || unknown.includes(name)) continue;
-      if (row.customFieldFilters && (name === 'custom_fields' || name.startsWith('custom_fields[') || name.startsWith('custom_fields.'))) continue;
+      if (row.customFieldFilters && (name === 'custom_fields' || name.startsWith('custom_fields[') || name.startsWith('custom_fields.')))
+        continue;
       unknown.push(name);
     }
     if (unknown.length === 0) return;
     const accepted = [...known, ...(row.customFieldFilters ? ['custom_fields[<key>]'] : [])];
     const hint = accepted.length > 0 ? `this operation reads ${accepted.join(', ')}` : 'this operation reads no query parameters';
-    throw badRequest(Object.fromEntries(unknown.slice(0, 10).map((n) => [n.slice(0, 100), [`is not a parameter of ${row.method.toUpperCase()} ${row.path}: ${hint}`]])), 'Unknown query parameter');
+    throw badRequest(
+      Object.fromEntries(
+        unknown.slice(0, 10).map((n) => [n.slice(0, 100), [`is not a parameter of ${row.method.toUpperCase()} ${row.path}: ${hint}`]]),
+      ),
+      'Unknown query parameter',
+    );
   };
 }
 
@@ -167,5 +195,18 @@ export function checkTable(rows: readonly AnyRoute[]): void {
     seen.add(key);
     checkParamGrammars(row.path);
     if (row.public && row.access) throw new Error(`${key}: a public row has no caller to check the role of`);
+    if (row.upload && row.body) throw new Error(`${key}: an upload row reads its own body`);
+    if (row.download && (row.public || row.access)) throw new Error(`${key}: a download row checks its own caller`);
   }
+}
+
+/**
+ * Whether a request is a multipart body for an upload row (which streams it past the app's body
+ * cap): its path against the rows' templates, built once.
+ */
+export function uploadMatcher(rows: readonly AnyRoute[]): (method: string, path: string) => boolean {
+  const patterns = rows
+    .filter((r) => r.upload)
+    .map((r) => ({ method: r.method.toUpperCase(), path: new RegExp(`^/api/v1${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+  return (method, path) => patterns.some((p) => p.method === method && p.path.test(path));
 }

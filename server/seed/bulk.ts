@@ -4,7 +4,7 @@
 // product's counters like any other record's; no audit rows are written, because these are
 // fixtures, not anyone's edits.
 import type BetterSqlite3 from 'better-sqlite3';
-import { epicKey, featureKey, initiativeKey } from '../../src/domain/reference';
+import { epicKey, featureKey, initiativeKey, pageKey } from '../../src/domain/reference';
 import type { Store } from '../store/db';
 
 export interface BulkResult {
@@ -397,4 +397,132 @@ export function seedBulkIdeas(
       FROM (SELECT idea_id, sum(counted_weight) AS s FROM idea_votes GROUP BY idea_id) AS v WHERE ideas.id = v.idea_id`);
   })();
   return ids;
+}
+
+/**
+ * Inserts `count` notes into a product as a tree (issue 12's bench: a tree of 5,000 notes): 50
+ * top-level notes, then each note under an earlier one, `perParent` children a parent (4 by
+ * default, so the tree is about five levels deep; 10 makes bench/browser.ts's 50 → 500 → 4,450).
+ * Keys from the product's note counter; bodies are short HTML.
+ */
+export function seedBulkNotes(
+  db: Store | BetterSqlite3.Database,
+  productId: number,
+  count: number,
+  { perParent = 4 }: { perParent?: number } = {},
+): number[] {
+  const sqlite = 'sqlite' in db ? db.sqlite : db;
+  const product = sqlite.prepare('SELECT reference_prefix, next_page_num FROM products WHERE id = ?').get(productId) as
+    { reference_prefix: string; next_page_num: number } | undefined;
+  if (!product) throw new Error(`No product ${productId}`);
+  const insert = sqlite.prepare(
+    `INSERT INTO pages (product_id, reference_num, name, description, parent_id, position, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const roots = Math.min(50, count);
+  const ids: number[] = [];
+  const at = new Date().toISOString();
+  sqlite.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const parent = i < roots ? null : (ids[Math.floor((i - roots) / perParent)] ?? null);
+      const position = i < roots ? i + 1 : ((i - roots) % perParent) + 1;
+      const name = `${WORDS[i % WORDS.length] ?? 'Bench'} ${THINGS[(i * 3) % THINGS.length] ?? 'note'} notes ${i}`;
+      const made = insert.run(
+        productId,
+        pageKey(product.reference_prefix, product.next_page_num + i),
+        name,
+        `<h2>${name}</h2><ul><li>One</li><li>Two</li></ul>`,
+        parent,
+        position,
+        at,
+        at,
+      );
+      ids.push(Number(made.lastInsertRowid));
+    }
+    sqlite.prepare('UPDATE products SET next_page_num = next_page_num + ? WHERE id = ?').run(count, productId);
+  })();
+  return ids;
+}
+
+const COMMENT_SENTENCES = [
+  'I went through the customer interviews again and the export came up in almost every one of them.',
+  'Can we keep the first version small and ship it behind a flag for the pilot accounts?',
+  'The estimate assumes the API changes land first; if they slip, this slips with them.',
+  'Design has a mock-up for the empty state, linked in the description.',
+  'We should check how this behaves with a few thousand rows before we commit to the layout.',
+  'Support asked whether the old reports keep working after the switch.',
+  'I agree with the direction, but the naming in the settings screen still confuses people.',
+  'QA found two edge cases around time zones; both are written up as requirements now.',
+  'Moving this to the next release frees a week for the migration work.',
+  'The security review is booked for Thursday, so the permissions part should be done by then.',
+  'Let us pair on the tricky part of the import tomorrow morning.',
+  'Marketing wants a screenshot for the launch post once the colours are final.',
+];
+const COMMENT_EXTRAS = [
+  '<ul><li>Keep the current columns</li><li>Add a filter by owner</li><li>Remember the last choice</li></ul>',
+  '<p><strong>Decision:</strong> we go with the simpler option for now and revisit after the pilot.</p>',
+  '<p>Notes from the call: <a href="https://example.com/notes">meeting notes</a>.</p>',
+  '<ol><li>Agree on the scope</li><li>Split the work</li><li>Review on Friday</li></ol>',
+];
+
+/**
+ * Inserts `count` comments on one record (issue 12's bench: a record with 1,000 comments) as people
+ * write them: threads of a top-level comment and up to three replies (about a third of the comments
+ * are replies), bodies of one to four HTML paragraphs, one in four with a list, a decision or a
+ * link, authors taken in turn from the account's users, times spread over the last 60 days in
+ * thread order. A fixed-seed generator makes every run the same thread. Returns the top-level
+ * comments' ids.
+ */
+export function seedBulkComments(
+  db: Store | BetterSqlite3.Database,
+  target: { type: string; id: number; productId: number },
+  count: number,
+): number[] {
+  const sqlite = 'sqlite' in db ? db.sqlite : db;
+  const users = (sqlite.prepare('SELECT id FROM users ORDER BY id').all() as { id: number }[]).map((u) => u.id);
+  const insert = sqlite.prepare(
+    `INSERT INTO comments (commentable_type, commentable_id, product_id, parent_comment_id, thread_id, body, user_id, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const ownThread = sqlite.prepare('UPDATE comments SET thread_id = id WHERE id = ?');
+  // mulberry32: small, fast and the same on every run.
+  let state = 0x2f6b_1d3a;
+  const random = (): number => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const body = (): string => {
+    const paragraphs = 1 + Math.floor(random() * 4);
+    let html = '';
+    for (let p = 0; p < paragraphs; p++) {
+      const sentences = 1 + Math.floor(random() * 3);
+      html += `<p>${Array.from({ length: sentences }, () => pick(COMMENT_SENTENCES)).join(' ')}</p>`;
+    }
+    return random() < 0.25 ? html + pick(COMMENT_EXTRAS) : html;
+  };
+  const start = Date.now() - 60 * 24 * 3600_000;
+  const step = (60 * 24 * 3600_000) / Math.max(count, 1);
+  const tops: number[] = [];
+  sqlite.transaction(() => {
+    let made = 0;
+    while (made < count) {
+      const at = new Date(start + made * step).toISOString();
+      const top = Number(
+        insert.run(target.type, target.id, target.productId, null, 0, body(), users[made % users.length] ?? null, at, at).lastInsertRowid,
+      );
+      ownThread.run(top);
+      tops.push(top);
+      made++;
+      // Most threads have no reply; some have a short exchange.
+      const replies = random() < 0.75 ? 0 : Math.min(count - made, 1 + Math.floor(random() * 3));
+      for (let r = 0; r < replies; r++, made++) {
+        const when = new Date(start + made * step).toISOString();
+        insert.run(target.type, target.id, target.productId, top, top, body(), users[(made * 7) % users.length] ?? null, when, when);
+      }
+    }
+  })();
+  return tops;
 }

@@ -1040,3 +1040,99 @@ export const IDEA_VOTES: IdeaVoteSeed[] = [
     proxy: { link: null, description: 'Security review blocks the rollout without SSO.' },
   },
 ];
+
+/**
+ * A note of the demo (issue 12): its name, HTML body, status of the Note workflow, tags, and the
+ * notes below it (in order). Keys follow the product counter depth first.
+ */
+export interface NoteSeed {
+  name: string;
+  body: string;
+  status?: string;
+  tags?: string[];
+  width?: 'NARROW' | 'FULL';
+  children?: NoteSeed[];
+}
+
+export const NOTES: Record<string, NoteSeed[]> = {
+  PLN: [
+    {
+      name: 'Product strategy 2026',
+      status: 'Published',
+      tags: ['strategy'],
+      width: 'FULL',
+      body:
+        '<h2>Where we are going</h2><p>Planner Cloud becomes the place where product teams <strong>decide</strong>, not just track.</p>' +
+        '<h3>Bets for the year</h3><ol><li>Roadmaps that update themselves from delivery data</li><li>An ideas portal customers enjoy using</li>' +
+        '<li>Self-serve onboarding in under ten minutes</li></ol><p>Each bet has an owner and a goal with a success metric.</p>',
+      children: [
+        {
+          name: 'Competitive landscape',
+          status: 'In review',
+          tags: ['research'],
+          body:
+            '<h2>Who else is in the room</h2><ul><li><strong>Spreadsheet teams</strong>: flexible, no history</li>' +
+            '<li><strong>Issue trackers</strong>: great for delivery, weak on the why</li><li><strong>Roadmap tools</strong>: pretty, rarely current</li></ul>' +
+            '<p>Our edge: planning and delivery in one model, so the roadmap is never stale.</p>',
+        },
+        {
+          name: 'Pricing principles',
+          body:
+            '<h2>Principles</h2><ul><li>Price on value, not seats alone</li><li>Free for portal voters, always</li>' +
+            '<li>No surprise overages</li></ul><blockquote><p>If a customer needs a calculator, the plan is wrong.</p></blockquote>',
+        },
+      ],
+    },
+    {
+      name: 'Customer interviews',
+      tags: ['research'],
+      body: '<h2>Interview programme</h2><p>Two interviews a week, notes below. Tag themes so they roll up into ideas.</p>',
+      children: [
+        {
+          name: 'Acme Corp — onboarding',
+          status: 'Published',
+          body:
+            '<h3>Context</h3><p>Acme rolled out Planner to 40 PMs in March.</p><h3>What we heard</h3><ul><li>Import from spreadsheets took a week</li>' +
+            '<li>Workspace templates would have saved most of it</li></ul><h3>Follow-ups</h3><ol><li>Share the template draft</li><li>Invite them to the beta</li></ol>',
+        },
+        {
+          name: 'Globex — portal feedback',
+          body:
+            '<h3>What we heard</h3><ul><li>Voters want to see status changes without logging in</li><li>Merging duplicate ideas confuses voters</li></ul>' +
+            '<p>See the related ideas in the portal for the duplicates they mentioned.</p>',
+        },
+      ],
+    },
+    {
+      name: 'Release checklist',
+      status: 'Published',
+      tags: ['process'],
+      body:
+        '<h2>Before a release ships</h2><ul><li>Features in <em>Shipped</em> or moved out</li><li>Release notes drafted and reviewed</li>' +
+        '<li>Support briefed</li><li>Ideas linked to shipped features answered</li></ul>',
+    },
+    {
+      name: 'Meeting notes',
+      body: '<p>Weekly product sync. Newest first.</p>',
+      children: [
+        {
+          name: 'Product sync — week 12',
+          body: '<h3>Decisions</h3><ul><li>Move the roadmap export to the next release</li></ul><h3>Actions</h3><ol><li>Maya: update the release dates</li></ol>',
+        },
+      ],
+    },
+  ],
+  MOB: [
+    {
+      name: 'Mobile app principles',
+      status: 'Published',
+      body: '<h2>Principles</h2><ul><li>Offline first: every screen works without a connection</li><li>One-handed use for the daily tasks</li></ul>',
+      children: [
+        {
+          name: 'Push notification rules',
+          body: '<p>Notify on status changes of ideas a person voted on, at most once a day.</p>',
+        },
+      ],
+    },
+  ],
+};

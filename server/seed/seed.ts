@@ -7,7 +7,7 @@ import { todayIso } from '../../src/domain/dates';
 import { parseEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import { progressFromCompletion, progressFromRemaining } from '../../src/domain/progress';
-import { epicKey, featureKey, goalKey, ideaKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
+import { epicKey, featureKey, goalKey, ideaKey, initiativeKey, pageKey, releaseKey, requirementKey } from '../../src/domain/reference';
 import { recountVotes } from '../store/idea-votes';
 import { recomputeRollups } from '../store/rollup-scheduler';
 import type { RollupKind } from '../store/rollup-scheduler';
@@ -20,6 +20,7 @@ import {
   IDEA_ORGANIZATIONS,
   IDEA_PORTALS,
   IDEA_VOTES,
+  NOTES,
   IDEAS,
   INCREMENTS,
   PRODUCTS,
@@ -27,7 +28,7 @@ import {
   TEAM_STATUSES,
   USERS,
 } from './demo-data';
-import type { FeatureSeed, ProductSeed, ReleaseSeed, UserKey } from './demo-data';
+import type { FeatureSeed, NoteSeed, ProductSeed, ReleaseSeed, UserKey } from './demo-data';
 
 export interface SeedResult {
   adminId: number;
@@ -72,9 +73,67 @@ export async function seedAccount(db: Kysely<Database>, mode: 'demo' | 'empty'):
       await seedIdeaPortals(trx, ts);
       await seedIdeas(trx, users, today);
       await seedIdeaVotes(trx, adminId, ts);
+      await seedNotes(trx, adminId, today);
     }
     return { adminId, adminEmail: admin.email };
   });
+}
+
+/**
+ * The demo's notes (issue 12): each product's tree, keyed by the product counter depth first, in
+ * the statuses of its Note workflow. No audit rows, as for every seeded record.
+ */
+async function seedNotes(trx: Trx, adminId: number, today: Date): Promise<void> {
+  for (const [prefix, seeds] of Object.entries(NOTES)) {
+    const product = await trx.selectFrom('products').select('id').where('reference_prefix', '=', prefix).executeTakeFirstOrThrow();
+    const statuses = await trx
+      .selectFrom('workflow_statuses as ws')
+      .innerJoin('workflows as w', 'w.id', 'ws.workflow_id')
+      .select(['ws.id', 'ws.name'])
+      .where('w.product_id', '=', product.id)
+      .where('w.statusable_type', '=', 'Page')
+      .orderBy('ws.position')
+      .execute();
+    const statusIds = new Map(statuses.map((s) => [s.name, s.id]));
+    let n = 0;
+    const insert = async (notes: NoteSeed[], parentId: number | null): Promise<void> => {
+      for (const [i, s] of notes.entries()) {
+        n += 1;
+        const when = new Date(today.getTime() - (40 - n) * DAY_MS).toISOString();
+        const tags = s.tags ?? [];
+        const row = await trx
+          .insertInto('pages')
+          .values({
+            product_id: product.id,
+            reference_num: pageKey(prefix, n),
+            name: s.name,
+            description: s.body,
+            parent_id: parentId,
+            position: i + 1,
+            editor_width: s.width ?? 'NARROW',
+            workflow_status_id: s.status ? must(statusIds, s.status, 'note status') : (statuses[0]?.id ?? null),
+            created_by_user_id: adminId,
+            tags: tags.join(','),
+            created_at: when,
+            updated_at: when,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (tags.length)
+          await trx
+            .insertInto('page_tags')
+            .values(tags.map((tag) => ({ page_id: row.id, tag })))
+            .execute();
+        await insert(s.children ?? [], row.id);
+      }
+    };
+    await insert(seeds, null);
+    await trx
+      .updateTable('products')
+      .set({ next_page_num: n + 1 })
+      .where('id', '=', product.id)
+      .execute();
+  }
 }
 
 /** The demo's idea portals and their portal users (issue 11), in the products their prefixes name. */

@@ -26,6 +26,7 @@ export const COUNTED_SCOPES = {
   goals: ['product_id'],
   releases: ['product_id'],
   release_phases: ['release_id'],
+  pages: ['product_id'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type CountedTable = keyof typeof COUNTED_SCOPES;

@@ -292,7 +292,7 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
   const watcherRows = need('watchers')
     ? await db.selectFrom('epic_watchers').selectAll().where('epic_id', 'in', epicIds).orderBy('user_id').execute()
     : [];
-  const rel = await itemRelations(db, EPIC_ITEM, rows, need, watcherRows);
+  const rel = await itemRelations(db, EPIC_ITEM, rows, need, watcherRows, origin);
   const featureRows = need('features')
     ? await db
         .selectFrom('features')

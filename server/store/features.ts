@@ -298,7 +298,7 @@ export async function serializeFeatures(db: Db, rows: FeatureRow[], origin: stri
   const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
   const featureIds = rows.map((r) => r.id);
   const watcherRows = need('watchers') ? await watcherRowsOf(db, featureIds) : [];
-  const rel = await itemRelations(db, FEATURE_ITEM, rows, need, watcherRows);
+  const rel = await itemRelations(db, FEATURE_ITEM, rows, need, watcherRows, origin);
   const requirementRows = need('requirements') ? await requirementRowsOf(db, featureIds) : [];
   // The requirements' features are the rows being shown: no second read of them.
   const requirements = await serializeRequirements(db, requirementRows, origin, new Map(rows.map((f) => [f.id, f])));

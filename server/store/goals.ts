@@ -22,6 +22,7 @@ import type { Checked } from './releases';
 import { asId, describeStatus, findByIdOrKey, findKeyedInProduct, findStatus, required } from './resolve';
 import type { Database, GoalRow, GoalsTable, ProductRow, TimeFramesTable, WorkflowStatusRow } from './schema';
 import { customFieldsFor } from './custom-fields';
+import { COMMENTABLE_TYPE_OF, commentCounts } from './discussions';
 import { describedLink, links, noteBody, recordEnd, shapedOne, statusRef, userRef } from './serialize';
 import { rowsById } from './row-cache';
 
@@ -115,6 +116,7 @@ export async function goalBodies(db: Db, rows: GoalRow[], origin: string): Promi
     rowsThrough(db, GOAL_RECORD.links, 'initiatives', ids, ['position', 'id']),
     customFieldsFor(db, 'Goal', ids),
   ]);
+  const comments = await commentCounts(db, COMMENTABLE_TYPE_OF.Goal, ids);
   const frameById = new Map(frames.map((f) => [f.id, f]));
   const userById = new Map(users.map((u) => [u.id, u]));
   return rows.map((g) => ({
@@ -146,7 +148,7 @@ export async function goalBodies(db: Db, rows: GoalRow[], origin: string): Promi
     releases: [],
     watchers: [],
     custom_object_links: [],
-    ...recordEnd('goals', g, products.get(g.product_id), origin),
+    ...recordEnd('goals', g, products.get(g.product_id), origin, comments.get(g.id)),
   }));
 }
 

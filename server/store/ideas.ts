@@ -9,9 +9,11 @@ import type { z } from 'zod';
 import type { ideaCategoryInput, ideaCreateInput, ideaUpdateInput } from '../../src/contract/ideas';
 import { IDEA_VISIBILITIES, IDEA_VISIBILITY_LABELS } from '../../src/contract/ideas';
 import type { Idea, IdeaCategory, IdeaSummary, IdeaVisibility } from '../../src/contract/ideas';
+import type { Attachment } from '../../src/contract/common';
 import type { CustomFieldValue } from '../../src/contract/custom-fields';
 import { ideaKey } from '../../src/domain/reference';
 import type { Checked, FieldProblems, Paging } from '../problems';
+import { attachmentsOf } from './attachments';
 import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
 import { customFieldsFor, planCustomFields } from './custom-fields';
@@ -30,6 +32,7 @@ import type { RecordChange, RecordRemoval } from './record-writes';
 import { detachVotes, endorsementCounts, mergeVotes, unmergeVotes } from './idea-votes';
 import type { MovedVotes } from './idea-votes';
 import { IDEA_ITEM } from './work-items';
+import { COMMENTABLE_TYPE_OF, commentCounts } from './discussions';
 
 type IdeaInput = Partial<z.output<typeof ideaCreateInput>> & z.output<typeof ideaUpdateInput>;
 
@@ -462,6 +465,8 @@ export async function serializeIdeas(db: Db, rows: IdeaRow[], origin: string, wa
     ? await customFieldsFor(db, IDEA_ITEM.recordType, ideaIds)
     : new Map<number, CustomFieldValue[]>();
   const endorsements = need('endorsements_count') ? await endorsementCounts(db, ideaIds) : new Map<number, number>();
+  const files = need('description') ? await attachmentsOf(db, 'Ideas::Idea', ideaIds, origin) : new Map<number, Attachment[]>();
+  const comments = need('comments_count') ? await commentCounts(db, COMMENTABLE_TYPE_OF.Idea, ideaIds) : new Map<number, number>();
 
   const featureById = new Map(features.map((f) => [f.id, f]));
   const at = (id: number | null) => (id === null ? undefined : users.get(id));
@@ -484,14 +489,14 @@ export async function serializeIdeas(db: Db, rows: IdeaRow[], origin: string, wa
       score: null,
       votes: r.votes,
       initial_votes: r.initial_votes,
-      // The votes it shows (idea-votes.ts); comments come with issue 12.
+      // The votes it shows (idea-votes.ts) and its comments (not a deleted one kept for its replies).
       endorsements_count: endorsements.get(r.id) ?? 0,
-      comments_count: 0,
+      comments_count: comments.get(r.id) ?? 0,
       created_at: r.created_at,
       updated_at: r.updated_at,
       status_changed_at: r.status_changed_at,
       workflow_status: status ? statusRef(status) : placeholderStatus,
-      description: noteBody({ id: r.id, type: 'Ideas::Idea' }, r.description, r.created_at, r.updated_at),
+      description: noteBody({ id: r.id, type: 'Ideas::Idea' }, r.description, r.created_at, r.updated_at, files.get(r.id)),
       visibility: IDEA_VISIBILITY_LABELS[visibility],
       visibility_value: visibility,
       spam: r.spam === 1,

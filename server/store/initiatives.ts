@@ -17,6 +17,7 @@ import type { CountedScope } from './counts';
 import type { Db } from './audit';
 import { nextPosition } from './positions';
 import { customFieldsFor, planCustomFields } from './custom-fields';
+import { COMMENTABLE_TYPE_OF, commentCounts } from './discussions';
 import type { CustomFieldCondition } from './custom-fields';
 import { planStrategy, timeFrameRef } from './goals';
 import { deleteRecord, planLinks, rowsThrough, writesInProduct } from './record-writes';
@@ -115,6 +116,7 @@ export async function initiativeBodies(
     countBy(db, 'epics', 'initiative_id', initiativeIds),
     countBy(db, 'features', 'initiative_id', initiativeIds),
   ]);
+  const comments = await commentCounts(db, COMMENTABLE_TYPE_OF.Initiative, initiativeIds);
   // What serves an initiative can run to thousands of rows: read only when asked for (a show, `fields=*`).
   const need = (...names: string[]): boolean => wanted === null || names.some((n) => wanted.has(n));
   const [linkedFeatures, linkedEpics, linkedReleases] = await Promise.all([
@@ -205,7 +207,7 @@ export async function initiativeBodies(
       epics_count: epics.get(i.id) ?? 0,
       features_count: features.get(i.id) ?? 0,
       status_changed_on: i.status_changed_on,
-      ...recordEnd('initiatives', i, products.get(i.product_id), origin),
+      ...recordEnd('initiatives', i, products.get(i.product_id), origin, comments.get(i.id)),
     };
   });
 }

@@ -781,6 +781,8 @@ CREATE TABLE page_tags (
   PRIMARY KEY (page_id, tag)
 );
 CREATE INDEX page_tags_tag ON page_tags(tag, page_id);
+-- A product's notes are counted (store/counts.ts): the tree list reads its total from a counter.
+${counterTriggers('pages', ['product_id'])}
 
 CREATE TABLE comments (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -788,14 +790,23 @@ CREATE TABLE comments (
   commentable_id INTEGER NOT NULL,
   product_id INTEGER NOT NULL REFERENCES products(id),
   parent_comment_id INTEGER REFERENCES comments(id),
+  -- The top-level comment of the thread: its own id, or its parent's (set in the creating write).
+  -- Lists are in thread order (a thread's comments together, the top-level one first), which a
+  -- plain column lets an index serve and a seek page continue.
+  thread_id INTEGER NOT NULL,
   body TEXT NOT NULL,
   user_id INTEGER REFERENCES users(id),
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  -- Set when a top-level comment with replies was deleted: the row stays as the thread's placeholder.
+  deleted_at TEXT
 );
--- A record's thread in order, and its count, from one index.
-CREATE INDEX comments_record ON comments(commentable_type, commentable_id, id);
-CREATE INDEX comments_product ON comments(product_id, id);
+-- A record's thread in order, and its count (deleted_at makes the count index-only).
+CREATE INDEX comments_record ON comments(commentable_type, commentable_id, thread_id, id, deleted_at);
+CREATE INDEX comments_product ON comments(product_id, thread_id, id);
+-- Newest threads first, each thread still oldest first: the mixed order needs its own index.
+CREATE INDEX comments_record_newest ON comments(commentable_type, commentable_id, thread_id DESC, id);
+CREATE INDEX comments_product_newest ON comments(product_id, thread_id DESC, id);
 CREATE INDEX comments_parent ON comments(parent_comment_id);
 
 CREATE TABLE blobs (
@@ -822,6 +833,17 @@ CREATE TABLE attachments (
 CREATE INDEX attachments_owner ON attachments(attachable_type, attachable_id, id);
 CREATE INDEX attachments_blob ON attachments(blob_sha256);
 CREATE UNIQUE INDEX attachments_once ON attachments(attachable_type, attachable_id, blob_sha256) WHERE blob_sha256 IS NOT NULL;
+
+-- File sessions: <img src> and download links cannot send the Bearer header, so the app trades its
+-- token for an HttpOnly cookie scoped to the file routes. Only the SHA-256 of the cookie's random
+-- value is kept (as api_tokens), with its expiry.
+CREATE TABLE file_sessions (
+  token_hash TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  expires_at TEXT NOT NULL,
+  created_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX file_sessions_expiry ON file_sessions(expires_at);
 `,
   },
 ];

@@ -48,3 +48,64 @@ export async function placeIn<T extends Exclude<keyof PositionScopes, 'goals' | 
   if (sent === null || entering) return nextPosition(db, at.table, at.scope, at.scopeId, at.recordId);
   return undefined;
 }
+
+/**
+ * Tables ordered as a tree inside their product (notes): siblings are the records of one parent,
+ * and a null parent is the product's top level, so the scope is the pair (product, parent).
+ */
+interface TreeScopes {
+  pages: 'parent_id';
+}
+
+/** Where a record of a tree sits: its product and parent (null: the top level). */
+export interface TreePlace {
+  table: keyof TreeScopes;
+  productId: number;
+  parentId: number | null;
+}
+
+const siblingsIn = (db: Db, place: TreePlace) => {
+  const q = db.selectFrom(place.table).where('product_id', '=', place.productId);
+  return place.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', place.parentId);
+};
+
+/** One past the highest position among the siblings (1 when there are none), leaving out `exceptId`. */
+export async function nextTreePosition(db: Db, place: TreePlace, exceptId?: number): Promise<number> {
+  const last = await siblingsIn(db, place)
+    .select((eb) => eb.fn.max('position').as('max'))
+    .where('id', '!=', exceptId ?? 0)
+    .executeTakeFirst();
+  return Number(last?.max ?? 0) + 1;
+}
+
+/**
+ * The position a write gives a record of a tree, making it exact: the body's `position` when sent —
+ * and when a sibling already holds it, that sibling and every one after it move one place down, so
+ * the record sits right before the sibling that held the place —, the end for `null` or when the
+ * record enters the scope (created, or moved to another parent), otherwise undefined (unchanged).
+ * The siblings moved keep their `updated_at`: their order is the parent's, not theirs.
+ */
+export async function placeInTree(
+  db: Db,
+  place: TreePlace & { recordId?: number | undefined },
+  sent: number | null | undefined,
+  entering: boolean,
+): Promise<number | undefined> {
+  if (typeof sent === 'number') {
+    const except = place.recordId ?? 0;
+    const taken = await siblingsIn(db, place).select('id').where('position', '=', sent).where('id', '!=', except).executeTakeFirst();
+    if (taken) {
+      let shift = db
+        .updateTable(place.table)
+        .set((eb) => ({ position: eb('position', '+', 1) }))
+        .where('product_id', '=', place.productId)
+        .where('position', '>=', sent)
+        .where('id', '!=', except);
+      shift = place.parentId === null ? shift.where('parent_id', 'is', null) : shift.where('parent_id', '=', place.parentId);
+      await shift.execute();
+    }
+    return sent;
+  }
+  if (sent === null || entering) return nextTreePosition(db, place, place.recordId);
+  return undefined;
+}

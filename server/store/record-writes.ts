@@ -12,6 +12,8 @@ import { audit, auditDestroyed, auditDestroyedRow, diff, recycle } from './audit
 import type { Db } from './audit';
 import { recordCustomFields, removeCustomFields } from './custom-fields';
 import type { CustomFieldPlan } from './custom-fields';
+import { COMMENTABLE_TYPE_OF, COMMENTABLE_TYPE_OF_TABLE, removeDiscussion } from './discussions';
+import type { DiscussionRows } from './discussions';
 import { findKeyedInProduct } from './resolve';
 import { ROLLUP_KINDS } from './rollup-edges';
 import type { RollupKind } from './rollup-edges';
@@ -355,9 +357,27 @@ async function productOf(db: Db, item: RecordDescriptor, row: AnyRow): Promise<n
 }
 
 /**
- * Deletes a record into the recycle bin in its transaction: the row, its tags, watchers, links and
- * custom field values, and what `hung` says hangs from it, then the destroy audit row and the
- * roll-up marks of what it counted in. A record that is not there is a 404. `hung` runs before
+ * The comments (and their attachment rows) of a record being deleted and of the children removed
+ * with it (a feature's requirements, a release's phases, a note's subtree): removed, and answered
+ * for the same recycle-bin payload, so no comment is left on a record that is gone.
+ */
+async function removeDiscussions(trx: Db, item: RecordDescriptor, id: number, children: RecycledRows): Promise<DiscussionRows> {
+  const all = await removeDiscussion(trx, COMMENTABLE_TYPE_OF[item.recordType], [id]);
+  for (const [table, rows] of Object.entries(children)) {
+    const type = COMMENTABLE_TYPE_OF_TABLE[table];
+    if (!type) continue;
+    const ids = rows.map((r) => r.id).filter((v): v is number => typeof v === 'number');
+    const removed = await removeDiscussion(trx, type, ids);
+    all.comments.push(...removed.comments);
+    all.attachments.push(...removed.attachments);
+  }
+  return all;
+}
+
+/**
+ * Deletes a record into the recycle bin in its transaction: the row, its tags, watchers, links,
+ * custom field values and comments, and what `hung` says hangs from it (with their comments), then
+ * the destroy audit row and the roll-up marks of what it counted in. A record that is not there is a 404. `hung` runs before
  * anything is kept, so it may still refuse the delete (its throw rolls everything back).
  */
 export async function deleteRecord<T extends RecordTable>(
@@ -379,14 +399,21 @@ export async function deleteRecord<T extends RecordTable>(
   const values = await removeCustomFields(trx, item.recordType, [row.id]);
   const extra = hung ? await hung(found) : { after: () => Promise.resolve() };
   const { custom_field_values: childValues = [], ...children } = extra.children ?? {};
-  // Table names as keys, parents first, so a restore can insert them back in order.
+  const discussion = await removeDiscussions(trx, item, row.id, children);
+  // Table names as keys, parents first, so a restore can insert them back in order. Rows of one table
+  // from several parts are joined, not replaced: a tree's descendants (a note's subtree) come after
+  // the record in its own table, and their tags beside its own.
+  const rows: RecycledRows = {};
+  const parts = [{ [item.table]: [row] }, children, kept, { custom_field_values: [...values, ...childValues] }, extra.links ?? {}];
+  for (const part of parts) for (const [table, list] of Object.entries(part)) rows[table] = [...(rows[table] ?? []), ...list];
+  for (const [table, removed] of Object.entries(discussion)) if (removed.length > 0) rows[table] = [...(rows[table] ?? []), ...removed];
   await recycle(trx, {
     userId: args.userId,
     type: item.recordType,
     id: row.id,
     name: row.name,
     productId: await productOf(trx, item, row),
-    rows: { [item.table]: [row], ...children, ...kept, custom_field_values: [...values, ...childValues], ...extra.links },
+    rows,
   });
   await extra.after();
   for (const link of own) await sql`DELETE FROM ${sql.table(link.table)} WHERE ${sql.ref(link.column)} = ${row.id}`.execute(trx);

@@ -12,6 +12,7 @@ export const COUNTERS = {
   initiative: { owner: 'products', column: 'next_initiative_num', records: 'initiatives' },
   goal: { owner: 'products', column: 'next_goal_num', records: 'goals' },
   idea: { owner: 'products', column: 'next_idea_num', records: 'ideas' },
+  page: { owner: 'products', column: 'next_page_num', records: 'pages' },
   requirement: { owner: 'features', column: 'next_requirement_num', records: 'requirements' },
 } as const;
 

@@ -5,11 +5,14 @@
 // and requirements; an epic's duration source, features and counts). Only the relations the wanted
 // fields need are read.
 import type { Selectable } from 'kysely';
+import type { Attachment } from '../../src/contract/common';
 import type { CustomFieldValue } from '../../src/contract/custom-fields';
 import { formatEstimate } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
 import type { Db } from './audit';
+import { attachmentsOf } from './attachments';
 import { customFieldsFor } from './custom-fields';
+import { COMMENTABLE_TYPE_OF, commentCounts } from './discussions';
 import { rowsById } from './row-cache';
 import type { LookupTable } from './row-cache';
 import type { Database, EpicRow, FeatureRow, ProductRow, ReleaseRow } from './schema';
@@ -46,6 +49,8 @@ export async function itemRelations(
   need: Need,
   /** The page's watcher rows (each kind reads its own table), whose users are read with the rest. */
   watchers: readonly { user_id: number }[],
+  /** Where links point (the files' download addresses). */
+  origin: string,
 ) {
   const products = need('project', 'release')
     ? await rowsById(db, 'products', [...new Set(rows.map((r) => r.product_id))])
@@ -77,6 +82,13 @@ export async function itemRelations(
     teamStatuses: await load(['team_workflow_status'], 'team_workflow_status_id', 'team_workflow_statuses'),
     iterations: await load(['iteration'], 'iteration_id', 'iterations'),
     increments: await load(['program_increment'], 'program_increment_id', 'program_increments'),
+    comments: need('comments_count')
+      ? await commentCounts(
+          db,
+          COMMENTABLE_TYPE_OF[item.recordType],
+          rows.map((r) => r.id),
+        )
+      : new Map<number, number>(),
     customFields: need('custom_fields')
       ? await customFieldsFor(
           db,
@@ -84,6 +96,15 @@ export async function itemRelations(
           rows.map((r) => r.id),
         )
       : new Map<number, CustomFieldValue[]>(),
+    // The files of the page's descriptions, in one query.
+    attachments: need('description')
+      ? await attachmentsOf(
+          db,
+          item.recordType,
+          rows.map((r) => r.id),
+          origin,
+        )
+      : new Map<number, Attachment[]>(),
   };
 }
 
@@ -114,7 +135,7 @@ export function itemMembers(
     release: releaseLink(release, r, { origin, product, owner: at(release?.owner_id ?? null) }),
     release_reference_num: release?.reference_num ?? '',
     workflow_status: status ? statusRef(status) : placeholderStatus,
-    description: noteBody({ id: r.id, type: item.recordType }, r.description, r.created_at, r.updated_at),
+    description: noteBody({ id: r.id, type: item.recordType }, r.description, r.created_at, r.updated_at, rel.attachments.get(r.id)),
     created_by_user: userRef(at(r.created_by_id)),
     assigned_to_user: assigneeRef(at(r.assigned_to_id)),
     tags,
@@ -141,6 +162,6 @@ export function itemMembers(
     // Goals link to initiatives here, not to work items; dependencies are not modelled.
     goals: [],
     ...unmodelledPlanning(),
-    ...recordEnd(item.table, r, product, origin),
+    ...recordEnd(item.table, r, product, origin, rel.comments.get(r.id)),
   };
 }

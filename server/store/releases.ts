@@ -22,6 +22,7 @@ import { checkDateOrder, effective, planPerson, planProgress, planStatus } from 
 import { containsText, findRelease } from './resolve';
 import type { Database, ProductRow, ReleasePhaseRow, ReleasePhasesTable, ReleaseRow, ReleasesTable, UserRow } from './schema';
 import { customFieldsFor, planCustomFields, removeCustomFields } from './custom-fields';
+import { COMMENTABLE_TYPE_OF, commentCounts } from './discussions';
 import { describedLink, links, noteBody, phaseLink, recordEnd, shapedOne, statusRef, userRef } from './serialize';
 import { rowsById } from './row-cache';
 
@@ -125,6 +126,7 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
       .execute(),
   ]);
   const custom = await customFieldsFor(db, 'Release', ids);
+  const comments = await commentCounts(db, COMMENTABLE_TYPE_OF.Release, ids);
   const statusById = new Map(statuses.map((s) => [s.id, s]));
   const userById = new Map(users.map((u) => [u.id, u]));
   const countById = new Map(counts.map((c) => [c.release_id, Number(c.n)]));
@@ -176,7 +178,7 @@ export async function releaseBodies(db: Db, rows: ReleaseRow[], origin: string):
       custom_object_links: [],
       key_results: [],
       workflow_status_times: [],
-      ...recordEnd('releases', r, products.get(r.product_id), origin),
+      ...recordEnd('releases', r, products.get(r.product_id), origin, comments.get(r.id)),
     };
   });
 }
@@ -202,10 +204,16 @@ export async function phaseBodies(db: Db, rows: ReleasePhaseRow[]): Promise<Rele
     'ReleasePhase',
     rows.map((r) => r.id),
   );
+  const comments = await commentCounts(
+    db,
+    COMMENTABLE_TYPE_OF.ReleasePhase,
+    rows.map((r) => r.id),
+  );
   return rows.map((p) => ({
     ...phaseLink(p, custom.get(p.id) ?? []),
     position: p.position,
     features_count: countById.get(p.id) ?? 0,
+    comments_count: comments.get(p.id) ?? 0,
   }));
 }
 

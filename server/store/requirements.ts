@@ -20,6 +20,7 @@ import type { RecordChange, RecordRemoval } from './record-writes';
 import { REQUIREMENT_ITEM } from './work-items';
 import type { Database, FeatureRow, RequirementRow } from './schema';
 import { customFieldsFor, planCustomFields } from './custom-fields';
+import { COMMENTABLE_TYPE_OF, commentCounts } from './discussions';
 import type { CustomFieldPlan } from './custom-fields';
 import { rowsById } from './row-cache';
 import { assigneeRef, links, noteBody, placeholderStatus, recordEnd, statusRef, userRef } from './serialize';
@@ -162,6 +163,11 @@ export async function serializeRequirements(
     ),
   ]);
   const products = await rowsById(db, 'products', uniq([...features.values()].map((f) => f.product_id)));
+  const comments = await commentCounts(
+    db,
+    COMMENTABLE_TYPE_OF.Requirement,
+    rows.map((r) => r.id),
+  );
   return rows.map((r): Requirement => {
     const f = features.get(r.feature_id);
     const s = statuses.get(r.workflow_status_id);
@@ -189,7 +195,7 @@ export async function serializeRequirements(
       full_tags: [],
       custom_fields: custom.get(r.id) ?? [],
       workflow_status_times: [],
-      ...recordEnd('requirements', r, f ? products.get(f.product_id) : undefined, origin),
+      ...recordEnd('requirements', r, f ? products.get(f.product_id) : undefined, origin, comments.get(r.id)),
     };
   });
 }

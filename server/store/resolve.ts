@@ -25,7 +25,8 @@ export function asId(value: string | number): number | null {
 const isIdText = (value: string | number): boolean => /^\d+$/.test(String(value).trim());
 
 /** Tables whose rows a path or body names by numeric id or by a key column. */
-type KeyedTable = 'products' | 'releases' | 'users' | 'teams' | 'initiatives' | 'goals' | 'features' | 'epics' | 'requirements' | 'ideas';
+type KeyedTable =
+  'products' | 'releases' | 'users' | 'teams' | 'initiatives' | 'goals' | 'features' | 'epics' | 'requirements' | 'ideas' | 'pages';
 
 // Every record page starts with one of these two look-ups: prepared once per table (store/prepared.ts).
 const rowById = preparedPer((db, table: KeyedTable, id: number) => db.selectFrom(table).selectAll().where(sql.ref('id'), '=', id));

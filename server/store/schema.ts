@@ -540,10 +540,14 @@ export interface CommentsTable {
   product_id: number;
   /** A top-level comment on the same record, when this one is a reply. */
   parent_comment_id: number | null;
+  /** The thread's top-level comment: its own id, or its parent's. */
+  thread_id: number;
   body: string;
   user_id: number | null;
   created_at: string;
   updated_at: string;
+  /** A deleted top-level comment kept as its replies' placeholder (body blanked). */
+  deleted_at: string | null;
 }
 
 /** An uploaded file's bytes (migration 15), stored once on disk under their SHA-256. */
@@ -570,6 +574,14 @@ export interface AttachmentsTable {
   created_by_user_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A file session (migration 15): the hash of a cookie that lets the browser load files. */
+export interface FileSessionsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  created_at: string;
 }
 
 export interface Database {
@@ -617,6 +629,7 @@ export interface Database {
   comments: CommentsTable;
   blobs: BlobsTable;
   attachments: AttachmentsTable;
+  file_sessions: FileSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -634,6 +647,9 @@ export type IdeaPortalRow = Selectable<IdeaPortalsTable>;
 export type PortalUserRow = Selectable<PortalUsersTable>;
 export type IdeaRow = Selectable<IdeasTable>;
 export type IdeaUpdate = Updateable<IdeasTable>;
+export type PageRow = Selectable<PagesTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type PageUpdate = Updateable<PagesTable>;
 export type IdeaCategoryRow = Selectable<IdeaCategoriesTable>;
 export type IdeaOrganizationRow = Selectable<IdeaOrganizationsTable>;
 export type IdeaVoteRow = Selectable<IdeaVotesTable>;
@@ -1102,10 +1118,12 @@ export const DATABASE_COLUMNS = {
     commentable_id: 'required',
     product_id: 'required',
     parent_comment_id: 'nullable',
+    thread_id: 'required',
     body: 'required',
     user_id: 'nullable',
     created_at: 'required',
     updated_at: 'required',
+    deleted_at: 'nullable',
   },
   blobs: {
     sha256: 'required',
@@ -1125,5 +1143,11 @@ export const DATABASE_COLUMNS = {
     created_by_user_id: 'nullable',
     created_at: 'required',
     updated_at: 'required',
+  },
+  file_sessions: {
+    token_hash: 'required',
+    user_id: 'required',
+    expires_at: 'required',
+    created_at: 'required',
   },
 } satisfies { [T in keyof Database]: Nullability<Database[T]> };

@@ -52,30 +52,32 @@ export function statusRef(s: StatusLike): WorkflowStatus {
 
 /** The record types of the hosted service, as a description's `notable_type` names its owner. */
 export type NotableType =
-  'Feature' | 'Epic' | 'Requirement' | 'Release' | 'ReleasePhase' | 'Initiative' | 'Goal' | 'Ideas::Idea' | 'Ideas::IdeaResponse';
+  'Feature' | 'Epic' | 'Requirement' | 'Release' | 'ReleasePhase' | 'Initiative' | 'Goal' | 'Ideas::Idea' | 'Ideas::IdeaResponse' | 'Page';
 
 /**
  * HTML fields as the hosted service returns its notes: `{id, body, notable_id, notable_type,
  * editor_version, created_at, updated_at, attachments}`. The text is a column of its record here,
- * so the note's id is the record's.
+ * so the note's id is the record's. Its files (`attachmentsOf` in store/attachments.ts, read once
+ * for a page of records) keep the note even when the text is empty.
  */
 export function noteBody(
   owner: { id: number; type: NotableType },
   body: string | null,
   created_at: string,
   updated_at: string,
+  attachments: NoteBody['attachments'] = [],
 ): NoteBody | null {
-  if (body === null || body === '') return null;
+  if ((body === null || body === '') && attachments.length === 0) return null;
   const id = String(owner.id);
   return {
     id,
-    body,
+    body: body ?? '',
     notable_id: id,
     notable_type: owner.type,
     editor_version: 2,
     created_at,
     updated_at,
-    attachments: [],
+    attachments,
   };
 }
 
@@ -151,14 +153,16 @@ export function projectRef(p: ProductLike | undefined, origin: string): ProjectR
 }
 
 /**
- * The hosted members of a record (contract `hostedRecordFields`): its workspace, and the empty forms
- * of what is not stored yet — integration fields, and comments and attachments until issue 12.
+ * The hosted members of a record (contract `hostedRecordFields`): its workspace, its comment count
+ * (`commentCounts` in discussions.ts reads a page's in one query), and the empty forms of what is
+ * not stored yet — integration fields, and attachments until issue 12's attachments land.
  */
 export function hostedMembers(
   product: ProductLike | undefined,
   origin: string,
+  commentsCount = 0,
 ): { project: ProjectRef | null; integration_fields: never[]; comments_count: number; attachments: never[] } {
-  return { project: projectRef(product, origin), integration_fields: [], comments_count: 0, attachments: [] };
+  return { project: projectRef(product, origin), integration_fields: [], comments_count: commentsCount, attachments: [] };
 }
 
 /** How a keyed record's body ends: its times, its own links and its product's hosted members. */
@@ -167,8 +171,14 @@ export function recordEnd(
   r: { created_at: string; updated_at: string; reference_num: string },
   product: ProductLike | undefined,
   origin: string,
+  commentsCount = 0,
 ): { created_at: string; updated_at: string; url: string; resource: string } & ReturnType<typeof hostedMembers> {
-  return { created_at: r.created_at, updated_at: r.updated_at, ...links(origin, kind, r.reference_num), ...hostedMembers(product, origin) };
+  return {
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    ...links(origin, kind, r.reference_num),
+    ...hostedMembers(product, origin, commentsCount),
+  };
 }
 
 /** The one body a kind's page shaper (which shapes many rows in a fixed number of queries) gives for one row. */
@@ -324,9 +334,12 @@ export type PhaseLike = Omit<ReleasePhaseRow, 'position'>;
 
 /**
  * A release phase as the hosted service shows one, in its own answers and as a work item's
- * `belongs_to_release_phase`: everything but the count of its features and its position.
+ * `belongs_to_release_phase`: everything but its counts (features, comments) and its position.
  */
-export function phaseLink(p: PhaseLike, customFields: CustomFieldValue[]): Omit<ReleasePhase, 'features_count' | 'position'> {
+export function phaseLink(
+  p: PhaseLike,
+  customFields: CustomFieldValue[],
+): Omit<ReleasePhase, 'features_count' | 'position' | 'comments_count'> {
   return {
     id: String(p.id),
     name: p.name,

@@ -4,7 +4,7 @@
 // its table, parent, the join tables hanging from it and its roll-up edges; the shared steps and the
 // roll-up marks read these instead of branching per kind, so a new kind is a descriptor plus its own
 // fields.
-import { epicKey, featureKey, goalKey, ideaKey, initiativeKey, releaseKey, requirementKey } from '../../src/domain/reference';
+import { epicKey, featureKey, goalKey, ideaKey, initiativeKey, pageKey, releaseKey, requirementKey } from '../../src/domain/reference';
 import { edgesFrom } from './rollup-edges';
 import type { RollupEdgeOf } from './rollup-edges';
 
@@ -48,13 +48,13 @@ export interface LinkSet {
 /** What every kind with shared writes declares: where it is stored, what hangs from it, what reads it. */
 export interface RecordDescriptor {
   /** The kind's name (in the roll-up graph, for the kinds there: `rollup-edges.ts`). */
-  kind: 'feature' | 'epic' | 'requirement' | 'idea' | 'release' | 'phase' | 'goal' | 'initiative';
+  kind: 'feature' | 'epic' | 'requirement' | 'idea' | 'page' | 'release' | 'phase' | 'goal' | 'initiative';
   /** The name in audits, workflows (`statusable_type`), deletions and custom field tables. */
-  recordType: 'Feature' | 'Epic' | 'Requirement' | 'Idea' | 'Release' | 'ReleasePhase' | 'Goal' | 'Initiative';
-  table: 'features' | 'epics' | 'requirements' | 'ideas' | 'releases' | 'release_phases' | 'goals' | 'initiatives';
+  recordType: 'Feature' | 'Epic' | 'Requirement' | 'Idea' | 'Page' | 'Release' | 'ReleasePhase' | 'Goal' | 'Initiative';
+  table: 'features' | 'epics' | 'requirements' | 'ideas' | 'pages' | 'releases' | 'release_phases' | 'goals' | 'initiatives';
   /** The record it lives in: a release, a feature, or the product itself. */
   parent: { kind: 'release' | 'feature' | 'product'; column: 'release_id' | 'feature_id' | 'product_id' };
-  tags: LinkTable<'feature_tags' | 'epic_tags' | 'idea_tags', 'feature_id' | 'epic_id' | 'idea_id'> | null;
+  tags: LinkTable<'feature_tags' | 'epic_tags' | 'idea_tags' | 'page_tags', 'feature_id' | 'epic_id' | 'idea_id' | 'page_id'> | null;
   watchers: LinkTable<'feature_watchers' | 'epic_watchers', 'feature_id' | 'epic_id'> | null;
   links: LinkSet | null;
   /** The roll-up edges leaving the kind: the records whose numbers read it. */
@@ -72,15 +72,15 @@ export interface RecordDescriptor {
  * the kinds in a release or a feature (moves, roll-up marks) take the narrower `WorkItemKind`.
  */
 export interface WorkItemDescriptor extends RecordDescriptor {
-  kind: 'feature' | 'epic' | 'requirement' | 'idea';
-  recordType: 'Feature' | 'Epic' | 'Requirement' | 'Idea';
+  kind: 'feature' | 'epic' | 'requirement' | 'idea' | 'page';
+  recordType: 'Feature' | 'Epic' | 'Requirement' | 'Idea' | 'Page';
   /** For messages: "must be a Feature status", "an Epic status". */
   article: 'a' | 'an';
-  table: 'features' | 'epics' | 'requirements' | 'ideas';
+  table: 'features' | 'epics' | 'requirements' | 'ideas' | 'pages';
   /** Reference keys: the counter column (on the owner's row) and the key format. */
   reference: {
     owner: 'products' | 'features';
-    counter: 'next_feature_num' | 'next_epic_num' | 'next_requirement_num' | 'next_idea_num';
+    counter: 'next_feature_num' | 'next_epic_num' | 'next_requirement_num' | 'next_idea_num' | 'next_page_num';
     key: (ownerRef: string, n: number) => string;
   };
   /** The status date a status change stamps, when the kind keeps one. */
@@ -173,6 +173,28 @@ export const IDEA_ITEM = {
   tags: { table: 'idea_tags', column: 'idea_id' },
   watchers: null,
   links: { table: 'idea_category_links', own: 'idea_id', other: 'category_id', audit: 'category_ids', touches: null, rollup: null },
+  rollups: [],
+  destroyed: 'key',
+} as const satisfies WorkItemDescriptor;
+
+/**
+ * Notes ("pages" in paths) live in the product as a tree (`parent_id`, another note of the product;
+ * `position` orders siblings: `notes.ts`). Status (of the product's Note workflow, `statusable_type`
+ * 'Page'), description, tags and custom fields go through the shared rules; no roll-up reads a note.
+ * A delete takes the note's subtree into the recycle bin with it (one deletion).
+ */
+export const PAGE_ITEM = {
+  kind: 'page',
+  recordType: 'Page',
+  article: 'a',
+  table: 'pages',
+  reference: { owner: 'products', counter: 'next_page_num', key: pageKey },
+  parent: { kind: 'product', column: 'product_id' },
+  statusChangedOn: false,
+  shared: ['workflow_status', 'description', 'tags', 'custom_fields'],
+  tags: { table: 'page_tags', column: 'page_id' },
+  watchers: null,
+  links: null,
   rollups: [],
   destroyed: 'key',
 } as const satisfies WorkItemDescriptor;

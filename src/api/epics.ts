@@ -42,7 +42,7 @@ export type EpicFeaturesParams = SubListParams;
 
 /** The columns of the epic list screens. */
 export const EPIC_LIST_FIELDS =
-  'name,reference_num,product_id,workflow_status,release,initiative,assigned_to_user,progress,features_count,features_completed_count,start_date,due_date';
+  'name,reference_num,product_id,workflow_status,release,initiative,assigned_to_user,progress,features_count,features_completed_count,start_date,due_date,comments_count';
 /** The columns of the epic page's feature table. */
 export const EPIC_FEATURE_FIELDS = 'name,reference_num,workflow_status,assigned_to_user,progress,initial_estimate_text';
 

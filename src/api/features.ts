@@ -25,7 +25,8 @@ export type FeatureScope = ListScope;
 export type FeatureListFilters = WorkItemListFilters;
 
 /** The columns of the feature list screen. */
-export const FEATURE_LIST_FIELDS = 'name,reference_num,workflow_status,release,assigned_to_user,initial_estimate_text,progress,tags';
+export const FEATURE_LIST_FIELDS =
+  'name,reference_num,workflow_status,release,assigned_to_user,initial_estimate_text,progress,tags,comments_count';
 /** What a board card shows. */
 export const FEATURE_BOARD_FIELDS = 'name,reference_num,workflow_status,assigned_to_user,initial_estimate_text,release';
 

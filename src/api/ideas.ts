@@ -40,7 +40,8 @@ import {
 } from './records';
 
 /** The columns of the idea list. */
-export const IDEA_LIST_FIELDS = 'name,reference_num,product_id,workflow_status,votes,created_at,categories,assigned_to_user,tags,spam';
+export const IDEA_LIST_FIELDS =
+  'name,reference_num,product_id,workflow_status,votes,created_at,categories,assigned_to_user,tags,spam,comments_count';
 
 export type IdeaSort = 'recent' | 'trending' | 'popular';
 

@@ -20,6 +20,8 @@ export const RECORD_KINDS = [
   'idea',
   'idea_portal',
   'portal_user',
+  'comment',
+  'page',
   'account',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
@@ -38,6 +40,8 @@ export const KIND_ROOTS = {
   idea: 'ideas',
   idea_portal: 'idea-portals',
   portal_user: 'portal-users',
+  comment: 'comments',
+  page: 'notes',
   account: 'account',
 } as const satisfies Record<RecordKind, string>;
 export type KeyRoot = (typeof KIND_ROOTS)[RecordKind];
@@ -93,6 +97,18 @@ export const SHOWN_IN_EDGES: readonly Edge[] = [
   ['account', 'goal'],
   ['account', 'idea'],
   ['account', 'idea_portal'],
+  // A record answers its `comments_count`: a new or deleted comment shows on the record it is on.
+  ['comment', 'feature'],
+  ['comment', 'epic'],
+  ['comment', 'requirement'],
+  ['comment', 'idea'],
+  ['comment', 'initiative'],
+  ['comment', 'goal'],
+  ['comment', 'release'],
+  ['comment', 'release_phase'],
+  ['account', 'comment'], // a comment names its author
+  ['comment', 'page'], // a note answers its comments_count
+  ['account', 'page'], // a note shows its status (workflows)
 ];
 
 function targets(edges: readonly Edge[], from: RecordKind): RecordKind[] {
@@ -141,6 +157,8 @@ export const INVALIDATION_GRAPH: Readonly<Record<RecordKind, readonly KeyRoot[]>
   idea: invalidationRoots('idea'),
   idea_portal: invalidationRoots('idea_portal'),
   portal_user: invalidationRoots('portal_user'),
+  comment: invalidationRoots('comment'),
+  page: invalidationRoots('page'),
   account: invalidationRoots('account'),
 };
 
@@ -264,6 +282,30 @@ export const keys = {
     all: () => ['portal-users'] as const,
     list: (portalId: string, params: Params) => ['portal-users', 'list', portalId, params] as const,
   },
+  /**
+   * Comments. One record's thread sits under its kind and id (`['comments', 'list', 'features',
+   * '12', …]`), so a deleted record's thread is found by prefix; a workspace's list beside it.
+   */
+  /**
+   * Notes ("pages" in paths). A workspace's tree is one query (every note, compact); a note's page
+   * reads its whole record. A move changes siblings' positions: the tree is refreshed whole.
+   */
+  notes: {
+    all: () => ['notes'] as const,
+    tree: (productId: string) => ['notes', 'tree', productId] as const,
+    details: () => ['notes', 'detail'] as const,
+    detail: (noteId: string) => ['notes', 'detail', noteId] as const,
+  },
+  comments: {
+    all: () => ['comments'] as const,
+    lists: () => ['comments', 'list'] as const,
+    /** All pages and orders of one record's thread. */
+    ofRecord: (kind: string, recordId: string) => ['comments', 'list', kind, recordId] as const,
+    list: (kind: string, recordId: string, params: Params) => ['comments', 'list', kind, recordId, params] as const,
+    product: (productId: string, params: Params) => ['comments', 'product', productId, params] as const,
+    details: () => ['comments', 'detail'] as const,
+    detail: (commentId: string) => ['comments', 'detail', commentId] as const,
+  },
 } as const;
 
 /**
@@ -291,6 +333,10 @@ export function ownedKeyPrefixes(kind: RecordKind, id: string): (readonly unknow
       return [keys.goals.detail(id)];
     case 'idea':
       return [keys.ideas.detail(id), ['ideas', 'endorsements', id]];
+    case 'comment':
+      return [keys.comments.detail(id)];
+    case 'page':
+      return [keys.notes.detail(id)];
     default:
       return [];
   }

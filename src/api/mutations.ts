@@ -19,6 +19,11 @@ export type PlannerMutationMeta = {
   deletes?: boolean;
   /** Refresh after a failure too: an optimistic change put the caches out of step with the service. */
   invalidateOnError?: boolean;
+  /**
+   * The write's `onSuccess` already put everything it changed into the cache (a note's autosave:
+   * its record and its name in the tree): the graph's queries are marked stale, not refetched now.
+   */
+  quiet?: boolean;
 };
 
 declare module '@tanstack/react-query' {
@@ -78,7 +83,13 @@ export async function invalidateAfterMutation(
   }
   const roots = new Set([kind, ...(meta?.alsoKinds ?? []).filter(isRecordKind)].flatMap((k) => invalidationRoots(k)));
   await Promise.all(
-    [...roots].map((root) => queryClient.invalidateQueries(keep ? { queryKey: [root], predicate: keep } : { queryKey: [root] })),
+    [...roots].map((root) =>
+      queryClient.invalidateQueries({
+        queryKey: [root],
+        ...(keep ? { predicate: keep } : {}),
+        ...(meta?.quiet ? { refetchType: 'none' as const } : {}),
+      }),
+    ),
   );
 }
 
@@ -96,6 +107,8 @@ export interface MutationDefinition<TData, TVariables, TContext = unknown> {
   deletes?: boolean;
   /** Runs before the graph's invalidation: put the answer where it belongs (the record's detail). */
   onSuccess?: (queryClient: QueryClient, data: TData, variables: TVariables) => void;
+  /** `onSuccess` put the whole change in the cache: see `PlannerMutationMeta.quiet`. */
+  quiet?: boolean;
   optimistic?: Optimistic<TVariables, TContext>;
 }
 
@@ -106,10 +119,16 @@ function useDefinedMutation<TData, TVariables, TContext>(
   definition: MutationDefinition<TData, TVariables, TContext>,
 ): MutationHookResult<TData, TVariables, TContext> {
   const queryClient = useQueryClient();
-  const { mutationFn, deletes, onSuccess, optimistic, alsoKinds } = definition;
+  const { mutationFn, deletes, onSuccess, optimistic, alsoKinds, quiet } = definition;
   return useMutation<TData, ApiError, TVariables, TContext | undefined>({
     mutationFn,
-    meta: { kind, deletes: deletes === true, invalidateOnError: optimistic !== undefined, ...(alsoKinds ? { alsoKinds } : {}) },
+    meta: {
+      kind,
+      deletes: deletes === true,
+      invalidateOnError: optimistic !== undefined,
+      ...(alsoKinds ? { alsoKinds } : {}),
+      ...(quiet ? { quiet } : {}),
+    },
     onMutate: optimistic ? (variables) => optimistic.apply(queryClient, variables) : undefined,
     onError: optimistic
       ? (_error, _variables, context) => {

@@ -9,15 +9,6 @@ import { accountQueries } from './account';
 import { EPIC_FEATURE_FIELDS, EPIC_LIST_FIELDS, epicQueries, type EpicListFilters, type EpicScope } from './epics';
 import { FEATURE_BOARD_FIELDS, FEATURE_LIST_FIELDS, featureQueries, type FeatureListFilters, type FeatureScope } from './features';
 import { goalQueries } from './goals';
-import {
-  IDEA_BOARD_FIELDS,
-  IDEA_LIST_FIELDS,
-  ideaQueries,
-  portalQueries,
-  type IdeaListFilters,
-  type IdeaSort,
-  type PortalUserFilters,
-} from './ideas';
 import { initiativeQueries, timeFrameQueries } from './initiatives';
 import { warmQuery } from './load';
 import { releaseQueries } from './releases';
@@ -29,7 +20,7 @@ export function pageParam(search: URLSearchParams): number {
 }
 
 /** An empty parameter is no filter. */
-function param(search: URLSearchParams, name: string): string | undefined {
+export function param(search: URLSearchParams, name: string): string | undefined {
   return search.get(name) || undefined;
 }
 
@@ -92,6 +83,8 @@ export async function warmFeatureForm(queryClient: QueryClient, productId: strin
 
 /** What a feature's page shows beside the feature itself. */
 export async function warmFeaturePage(queryClient: QueryClient, feature: Pick<Feature, 'id' | 'product_id'>): Promise<void> {
+  // The thread's module is not in the lists' first load (the JavaScript budget): fetched here, beside the page's chunk.
+  void import('./comments').then(({ warmThread }) => warmThread(queryClient, { kind: 'features', id: feature.id }));
   await Promise.all([
     warmQuery(queryClient, featureRequirementsQuery(feature.id)),
     warmQuery(queryClient, accountQueries.workflows(feature.product_id)),
@@ -199,61 +192,3 @@ export async function warmInitiativeForm(queryClient: QueryClient, productId: st
     warmQuery(queryClient, timeFrameQueries.list(productId)),
   ]);
 }
-
-// ---- Ideas and portals -----------------------------------------------------------------------
-
-export const IDEAS_PER_PAGE = 50;
-export const PORTAL_USERS_PER_PAGE = 25;
-
-function ideaSortParam(search: URLSearchParams): IdeaSort | undefined {
-  const sort = search.get('sort');
-  return sort === 'trending' || sort === 'popular' ? sort : undefined;
-}
-
-/** `/w/:productId/ideas?q&status&assignee&tag&spam&sort&page`; `spam=1` is the spam folder. */
-export function ideaListFilters(search: URLSearchParams): IdeaListFilters {
-  return {
-    page: pageParam(search),
-    perPage: IDEAS_PER_PAGE,
-    q: param(search, 'q'),
-    tag: param(search, 'tag'),
-    assignedToUser: param(search, 'assignee'),
-    workflowStatus: param(search, 'status'),
-    spam: search.get('spam') === '1' ? true : undefined,
-    sort: ideaSortParam(search),
-    fields: IDEA_LIST_FIELDS,
-  };
-}
-
-export const ideaListQuery = (productId: string, search: URLSearchParams) => ideaQueries.list(productId, ideaListFilters(search));
-
-/** The ideas board shows up to the service's largest page, most votes first; `?q=` narrows it. */
-export const IDEA_BOARD_LIMIT = 200;
-
-/** `/w/:productId/ideas/board?q`: the board's cards. */
-export const ideaBoardQuery = (productId: string, search: URLSearchParams) =>
-  ideaQueries.list(productId, { perPage: IDEA_BOARD_LIMIT, q: param(search, 'q'), sort: 'popular', fields: IDEA_BOARD_FIELDS });
-
-/** What the idea form offers to choose from. */
-export async function warmIdeaForm(queryClient: QueryClient, productId: string): Promise<void> {
-  await Promise.all([
-    warmQuery(queryClient, accountQueries.workflows(productId)),
-    warmQuery(queryClient, accountQueries.users()),
-    warmQuery(queryClient, ideaQueries.categories(productId)),
-    warmQuery(queryClient, portalQueries.list(productId)),
-  ]);
-}
-
-/** `/idea_portals/:portalId/users?q&enabled&employee&page` (`yes`/`no` for the two flags). */
-export function portalUserFilters(search: URLSearchParams): PortalUserFilters {
-  const yesNo = (name: string) => (search.get(name) === 'yes' ? true : search.get(name) === 'no' ? false : undefined);
-  return {
-    page: pageParam(search),
-    perPage: PORTAL_USERS_PER_PAGE,
-    q: param(search, 'q'),
-    enabled: yesNo('enabled'),
-    employee: yesNo('employee'),
-  };
-}
-
-export const portalUsersQuery = (portalId: string, search: URLSearchParams) => portalQueries.users(portalId, portalUserFilters(search));

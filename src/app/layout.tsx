@@ -17,6 +17,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router-dom';
 import { accountQueries } from '../api/account';
+import { startFileSession } from '../api/file-session';
 import { clearSession } from '../api/session';
 import { pickWorkspace, rememberProductId, useRememberedProductId } from '../api/workspace';
 import { WorkspaceSwitcher } from '../records/products/workspace-switcher';
@@ -29,7 +30,13 @@ import { useSession } from './use-session';
 
 export async function layoutLoader({ request }: LoaderFunctionArgs) {
   requireSession(request);
-  await Promise.all([queryClient.prefetchQuery(accountQueries.me()), queryClient.prefetchQuery(accountQueries.products())]);
+  // The file session (the cookie `<img>` and download links of attachments need) starts beside the
+  // first reads, so the first screen's images load.
+  await Promise.all([
+    queryClient.prefetchQuery(accountQueries.me()),
+    queryClient.prefetchQuery(accountQueries.products()),
+    startFileSession(),
+  ]);
   return null;
 }
 
@@ -41,7 +48,7 @@ export function AppLayout() {
 }
 
 /** A workspace screen's section (`/w/1/ideas/board` → `ideas/board`): switching workspace stays in it. */
-const SECTION = /^\/w\/[^/]+\/((?:releases|features|board|epics|initiatives|goals|ideas|portals|roadmap)(?:\/board)?)(?:\/|$)/;
+const SECTION = /^\/w\/[^/]+\/((?:releases|features|board|epics|initiatives|goals|ideas|portals|notes|roadmap)(?:\/board)?)(?:\/|$)/;
 
 function Shell() {
   const params = useParams();
@@ -115,18 +122,12 @@ function Shell() {
             <nav aria-label="Main">
               <ul className="nav">
                 <li>
-                  <NavLink
-                    to={paths.releases(currentId)}
-                    className={({ isActive }) => navClass({ isActive: isActive || onReleaseScreen })}
-                  >
+                  <NavLink to={paths.releases(currentId)} className={({ isActive }) => navClass({ isActive: isActive || onReleaseScreen })}>
                     Releases
                   </NavLink>
                 </li>
                 <li>
-                  <NavLink
-                    to={paths.features(currentId)}
-                    className={({ isActive }) => navClass({ isActive: isActive || onFeatureScreen })}
-                  >
+                  <NavLink to={paths.features(currentId)} className={({ isActive }) => navClass({ isActive: isActive || onFeatureScreen })}>
                     Features
                   </NavLink>
                 </li>
@@ -146,9 +147,7 @@ function Shell() {
                 <li>
                   <NavLink
                     to={paths.initiatives(currentId)}
-                    className={({ isActive }) =>
-                      navClass({ isActive: isActive || location.pathname.startsWith('/initiatives') })
-                    }
+                    className={({ isActive }) => navClass({ isActive: isActive || location.pathname.startsWith('/initiatives') })}
                   >
                     Initiatives
                   </NavLink>
@@ -167,6 +166,11 @@ function Shell() {
                     className={({ isActive }) => navClass({ isActive: isActive || location.pathname.startsWith('/ideas') })}
                   >
                     Ideas
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to={paths.notes(currentId)} className={navClass}>
+                    Notes
                   </NavLink>
                 </li>
                 <li>
@@ -193,7 +197,9 @@ function Shell() {
                 <div className="sidebar__email">{me.data.email}</div>
               </div>
             ) : null}
-            <Link to="/api-reference" className="sidebar__email">API reference</Link>
+            <Link to="/api-reference" className="sidebar__email">
+              API reference
+            </Link>
             <Button variant="ghost" size="sm" onClick={signOut}>
               Sign out
             </Button>
@@ -208,4 +214,3 @@ function Shell() {
     </>
   );
 }
-

@@ -27,23 +27,12 @@ export const recordKinds: readonly RecordKind[] = [
   },
   {
     name: 'epics',
-    patterns: [
-      routePatterns.epics,
-      routePatterns.allEpics,
-      routePatterns.newEpic,
-      routePatterns.epic,
-      routePatterns.editEpic,
-    ],
+    patterns: [routePatterns.epics, routePatterns.allEpics, routePatterns.newEpic, routePatterns.epic, routePatterns.editEpic],
     routes: async (loading) => (await import('../records/epics/routes')).epicRoutes(loading),
   },
   {
     name: 'initiatives',
-    patterns: [
-      routePatterns.initiatives,
-      routePatterns.newInitiative,
-      routePatterns.initiative,
-      routePatterns.editInitiative,
-    ],
+    patterns: [routePatterns.initiatives, routePatterns.newInitiative, routePatterns.initiative, routePatterns.editInitiative],
     routes: async (loading) => (await import('../records/initiatives/routes')).initiativeRoutes(loading),
   },
   {
@@ -60,6 +49,11 @@ export const recordKinds: readonly RecordKind[] = [
     name: 'portals',
     patterns: [routePatterns.portals, routePatterns.portalUsers],
     routes: async (loading) => (await import('../records/portals/routes')).portalRoutes(loading),
+  },
+  {
+    name: 'notes',
+    patterns: [routePatterns.notePermalink, routePatterns.notes, routePatterns.note],
+    routes: async (loading) => (await import('../records/notes/routes')).noteRoutes(loading),
   },
 ];
 
@@ -84,13 +78,7 @@ export function discoverRecordRoutes(parentId: string, loading: LoaderContext) {
     }
     return table;
   };
-  return async ({
-    path,
-    patch,
-  }: {
-    path: string;
-    patch: (routeId: string | null, children: RouteObject[]) => void;
-  }) => {
+  return async ({ path, patch }: { path: string; patch: (routeId: string | null, children: RouteObject[]) => void }) => {
     const tablesToPatch = await Promise.all(kindsFor(path).map(tableOf));
     for (const table of tablesToPatch) patch(parentId, table);
   };

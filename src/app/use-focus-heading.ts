@@ -1,6 +1,7 @@
 // Focus management for in-app navigation: a single-page app does not reload, so without help the
 // focus stays on the link that was followed (or falls to the top of the page). This moves it to the
-// new screen's <h1> inside <main id="main"> and hands back the title for a live region to announce.
+// new screen's <h1> inside <main id="main"> and hands back the title for a live region to announce
+// (not when the focus is inside a screen marked `data-keeps-focus`, which moves it itself).
 import { useEffect, useRef, useState } from 'react';
 
 /** How long a screen may take to show its <h1> (a lazy chunk, a loader) before we stop waiting. */
@@ -17,6 +18,10 @@ export function useFocusHeadingOnNavigate(pathname: string): string {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
+    // A screen that navigates within itself (the notes tree, its "New note") marks its root with
+    // `data-keeps-focus`: the person is working there, so the focus stays where they put it.
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.closest('[data-keeps-focus]')) return;
     const main = document.getElementById('main');
     if (!main) return;
     const focusHeading = (): boolean => {

@@ -96,6 +96,23 @@ export const hostedRecordFields = {
   attachments: z.array(z.object({ id: idSchema })).optional(),
 };
 
+/**
+ * A file on a record's description or on a comment (issue 12), in the hosted shape. An upload's
+ * `content_type` is the one sniffed from its bytes, `download_url` this service's download address;
+ * a link's `download_url` is its own `file_url` and its sizes are null (unknown).
+ */
+export const attachmentSchema = z.object({
+  id: idSchema,
+  download_url: z.string(),
+  file_name: z.string(),
+  content_type: z.string(),
+  file_size: z.number().int().nullable(),
+  original_file_size: z.number().int().nullable(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
 /** HTML text fields (description, theme) as the hosted service returns them. */
 export const noteBodySchema = z.object({
   id: idSchema,
@@ -107,8 +124,11 @@ export const noteBodySchema = z.object({
   editor_version: z.number(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
-  /** Files embedded in the text; attachments are not stored yet (issue 12), so always empty. */
-  attachments: z.array(z.object({ id: idSchema })),
+  /**
+   * The files attached to the text (`POST /{features|epics|ideas|pages}/{id}/attachments`). Hosted
+   * descriptions embed some without their times or original size: those members may be missing.
+   */
+  attachments: z.array(attachmentSchema.partial({ created_at: true, updated_at: true, original_file_size: true })),
 });
 
 /**

@@ -170,13 +170,15 @@ export const releasePhaseSchema = z.object({
   duration_source: z.enum(RELEASE_PHASE_DURATION_SOURCES),
   description: noteBodySchema.nullable(),
   features_count: z.number().int().default(0),
+  /** This service's member (hosted phases answer none): its comments, for the app's count. */
+  comments_count: z.number().int().default(0),
   ...timestampFields,
   integration_fields: hostedRecordFields.integration_fields,
   custom_fields: z.array(customFieldValueSchema).optional(),
 });
 /** A work item's phase (`belongs_to_release_phase`): the phase without its count and position. */
 export const phaseLinkSchema = releasePhaseSchema
-  .omit({ features_count: true, position: true })
+  .omit({ features_count: true, position: true, comments_count: true })
   .partial()
   .required({ id: true, name: true, type: true, start_on: true, end_on: true });
 export type PhaseLink = z.infer<typeof phaseLinkSchema>;

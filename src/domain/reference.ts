@@ -10,5 +10,7 @@ export const epicKey = (prefix: string, n: number): string => `${prefix}-E-${n}`
 export const initiativeKey = (prefix: string, n: number): string => `${prefix}-S-${n}`;
 export const goalKey = (prefix: string, n: number): string => `${prefix}-G-${n}`;
 export const ideaKey = (prefix: string, n: number): string => `${prefix}-I-${n}`;
+/** Notes ("pages" in paths): `PRJ-N-4`, as the hosted service keys them. */
+export const pageKey = (prefix: string, n: number): string => `${prefix}-N-${n}`;
 
 export const isNumericId = (value: string): boolean => /^\d{1,18}$/.test(value);

@@ -80,11 +80,14 @@ export function DescriptionField({
   label = 'Description',
   hint,
   rows = 6,
+  onUploadImage,
 }: {
   name?: string;
   label?: ReactNode;
   hint?: string;
   rows?: number;
+  /** Images pasted, dropped or picked are uploaded through it (the record's description attachments); a saved record only. */
+  onUploadImage?: ((file: File) => Promise<string>) | undefined;
 }) {
   const { field } = useController({ name });
   const error = useFieldError(name);
@@ -100,6 +103,7 @@ export function DescriptionField({
           onChange={field.onChange}
           onBlur={field.onBlur}
           minRows={rows}
+          onUploadImage={onUploadImage}
         />
       )}
     </Field>

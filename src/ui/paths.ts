@@ -32,6 +32,10 @@ export const routePatterns = {
   editIdea: '/ideas/:ideaId/edit',
   portals: '/w/:productId/portals',
   portalUsers: '/portals/:portalId/users',
+  notes: '/w/:productId/notes',
+  note: '/w/:productId/notes/:noteKey',
+  /** A note's own address, as the service's `url` names it: leads to the note in its workspace. */
+  notePermalink: '/pages/:noteKey',
 } as const;
 
 export type RoutePatternName = keyof typeof routePatterns;
@@ -64,8 +68,7 @@ export const paths = {
   feature: (featureId: string) => `/features/${seg(featureId)}`,
   editFeature: (featureId: string) => `/features/${seg(featureId)}/edit`,
   /** Epics of a workspace; `release` narrows to one release (operation 6). */
-  epics: (productId: string, opts: { release?: string } = {}) =>
-    withQuery(`/w/${seg(productId)}/epics`, { release: opts.release }),
+  epics: (productId: string, opts: { release?: string } = {}) => withQuery(`/w/${seg(productId)}/epics`, { release: opts.release }),
   /** Every epic of the account (operation 7). */
   allEpics: routePatterns.allEpics,
   newEpic: (productId: string, opts: { release?: string; initiative?: string } = {}) =>
@@ -89,4 +92,8 @@ export const paths = {
   /** The workspace's idea portals, each leading to its users. */
   portals: (productId: string) => `/w/${seg(productId)}/portals`,
   portalUsers: (portalId: string) => `/portals/${seg(portalId)}/users`,
+  /** The workspace's notes: the tree, and the first note (or the empty state). */
+  notes: (productId: string) => `/w/${seg(productId)}/notes`,
+  /** One note beside the tree; `noteKey` is its key (`PLN-N-4`) or id. */
+  note: (productId: string, noteKey: string) => `/w/${seg(productId)}/notes/${seg(noteKey)}`,
 } as const;

@@ -184,15 +184,18 @@ export interface WorkItemBodyProps extends WorkItemAsideProps {
   noun: string;
   /** What hangs from the item, under its description (an epic's features, a feature's requirements). */
   main: ReactNode;
+  /** The description's files (`DescriptionFiles`), under its text. */
+  files?: ReactNode;
 }
 
 /** The body of a feature or epic page: its description and what hangs from it, beside the shared side column. */
-export function WorkItemBody({ item, noun, main, placement, children }: WorkItemBodyProps) {
+export function WorkItemBody({ item, noun, main, files, placement, children }: WorkItemBodyProps) {
   return (
     <div className="layout-2col">
       <div className="stack">
         <RecordCard id={`${noun}-description`} title="Description">
           <HtmlView html={item.description?.body} emptyText="No description yet." />
+          {files}
         </RecordCard>
         {main}
       </div>

@@ -3,6 +3,7 @@
 // load of the app does not grow; until it arrives a read-only box of the same size holds the place.
 import { lazy, Suspense } from 'react';
 import './rich-text-editor.css';
+import type { MentionCandidate } from './rich-text-mention';
 
 export interface RichTextEditorProps {
   /** The id of the editable element (a label's `htmlFor` cannot point at it: use `labelledBy`). */
@@ -18,6 +19,20 @@ export interface RichTextEditorProps {
   placeholder?: string | undefined;
   /** The height of the empty editor, in lines. */
   minRows?: number | undefined;
+  /**
+   * Uploads an image and answers its address: given, pasting or dropping an image into the text and
+   * the Image button's "Upload an image" insert `<img src>` of the uploaded file. The editor stays
+   * free of the API: the screen says where the file goes (the record's description attachments).
+   */
+  onUploadImage?: ((file: File) => Promise<string>) | undefined;
+  /** A small toolbar (bold, italic, code, lists, link) for short texts such as comments. */
+  compact?: boolean | undefined;
+  /** Given, typing `@` offers these people and puts in a mention of the one chosen (comments). */
+  mentions?: readonly MentionCandidate[] | undefined;
+  /** Ctrl/⌘+Enter in the text: the screen's submit (a comment's Post). */
+  onSubmit?: (() => void) | undefined;
+  /** Focus the text once the editor is ready (a composer opened by Reply or Edit). */
+  autoFocus?: boolean | undefined;
 }
 
 const Impl = lazy(() => import('./rich-text-editor-impl'));

@@ -4,6 +4,7 @@
 // shows; the cells read the same everywhere.
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
+import { CommentCount } from './comment-count';
 import type { Column } from './data-table-model';
 import { TagList } from './detail-list';
 import { formatDate, formatDateRange } from './format';
@@ -31,6 +32,7 @@ export interface WorkItemRow {
   start_date?: string | null | undefined;
   due_date?: string | null | undefined;
   end_date?: string | null | undefined;
+  comments_count?: number | null | undefined;
 }
 
 export type WorkItemKind = 'feature' | 'epic' | 'requirement' | 'initiative' | 'goal' | 'release' | 'idea';
@@ -171,7 +173,9 @@ export const releaseColumn = <T extends WorkItemRow>() =>
   linkColumn<T>('release', 'Release', (r) => (r.release ? { name: r.release.name, href: paths.release(r.release.id) } : null));
 
 export const initiativeColumn = <T extends WorkItemRow>() =>
-  linkColumn<T>('initiative', 'Initiative', (r) => (r.initiative ? { name: r.initiative.name, href: paths.initiative(r.initiative.id) } : null));
+  linkColumn<T>('initiative', 'Initiative', (r) =>
+    r.initiative ? { name: r.initiative.name, href: paths.initiative(r.initiative.id) } : null,
+  );
 
 const rangeFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const utc = (iso: string): Date => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
@@ -219,6 +223,23 @@ export function numberColumn<T extends WorkItemRow>(id: string, header: string, 
     align: 'end',
     sortValue: value,
     cell: (r) => value(r) ?? muted('—'),
+  };
+}
+
+/**
+ * How many comments (the list must ask for `comments_count` in its `fields`). The header is for
+ * assistive tech only: the bubble says what the number is, and lists are already tight for names.
+ */
+export function commentsColumn<T extends WorkItemRow>(): Column<T> {
+  return {
+    id: 'comments',
+    header: 'Comments',
+    hideHeader: true,
+    width: '4.5rem',
+    align: 'end',
+    sortValue: (r) => r.comments_count ?? 0,
+    csvValue: (r) => String(r.comments_count ?? 0),
+    cell: (r) => <CommentCount count={r.comments_count} />,
   };
 }
 

@@ -24,6 +24,7 @@ export function phase(
     duration_source: 'duration_manual',
     description: null,
     features_count: 0,
+    comments_count: 0,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
   };

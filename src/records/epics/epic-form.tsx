@@ -5,6 +5,7 @@
 // under the fields they name.
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { uploadImage } from '../../api/attachments';
 import { useCreateEpic, useUpdateEpic, type EpicCustomField } from '../../api/epics';
 import type { Epic } from '../../contract/epics';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES } from '../../domain/progress';
@@ -57,7 +58,7 @@ function MainFields({ choices, epic, releases }: { choices: EpicFormChoices; epi
         <ReleaseField releases={releases} units={units} />
         <StatusField statuses={choices.statuses} current={epic?.workflow_status.name} />
         <AssigneeField users={choices.users} current={epic?.assigned_to_user} />
-        <DescriptionField />
+        <DescriptionField onUploadImage={epic ? (file) => uploadImage({ collection: 'epics', id: epic.id }, file) : undefined} />
       </FormSection>
       <DurationSection
         sources={EPIC_DURATION_SOURCES}

@@ -5,11 +5,13 @@
 import { useNavigate } from 'react-router-dom';
 import { epicQueries, useDeleteEpic } from '../../api/epics';
 import type { Epic } from '../../contract/epics';
+import { CommentsPanel } from '../../ui/comments-panel';
 import { ButtonLink } from '../../ui/button';
 import { DetailList } from '../../ui/detail-list';
 import { formatDate } from '../../ui/format';
 import { sourceLabel } from '../../ui/labels';
 import { paths } from '../../ui/paths';
+import { DescriptionFiles } from '../../ui/description-files';
 import { keyedLink, RecordCard, WorkItemBody, WorkItemHeader } from '../../ui/record-parts';
 import { recordRoute } from '../../ui/record-gate';
 import { EpicFeatures } from './epic-features';
@@ -59,7 +61,13 @@ function EpicDetails({ record: e }: { record: Epic }) {
       <WorkItemBody
         item={e}
         noun="epic"
-        main={<EpicFeatures epic={e} />}
+        main={
+          <>
+            <EpicFeatures epic={e} />
+            <CommentsPanel kind="epics" id={e.id} />
+          </>
+        }
+        files={<DescriptionFiles kind="epic" owner={{ collection: 'epics', id: e.id }} attachments={e.description?.attachments} />}
         placement={[
           { label: 'Initiative', value: keyedLink(e.initiative, paths.initiative) },
           { label: 'Dates from', value: sourceLabel(e.duration_source) },

@@ -8,6 +8,7 @@ import { DataTable, type Column, type SortState } from '../../ui/data-table';
 import type { LoadState } from '../../ui/load-state';
 import {
   assigneeColumn,
+  commentsColumn,
   datesColumn,
   initiativeColumn,
   keyNameColumn,
@@ -27,12 +28,18 @@ const featuresColumn: Column<EpicListItem> = {
     const total = e.features_count;
     if (total === undefined) return <span className="muted">—</span>;
     if (total === 0) return <span className="muted">None</span>;
-    return <span title={`${e.features_completed_count ?? 0} of ${total} features complete`}>{`${e.features_completed_count ?? 0} / ${total}`}</span>;
+    return (
+      <span
+        title={`${e.features_completed_count ?? 0} of ${total} features complete`}
+      >{`${e.features_completed_count ?? 0} / ${total}`}</span>
+    );
   },
 };
 
 /** The columns of a list; `workspaceOf` (the account list) puts a Workspace column first instead of Initiative. */
-export function epicColumns(workspaceOf?: (productId: string | undefined) => { name: string; prefix: string } | null): Column<EpicListItem>[] {
+export function epicColumns(
+  workspaceOf?: (productId: string | undefined) => { name: string; prefix: string } | null,
+): Column<EpicListItem>[] {
   const workspace: Column<EpicListItem> = {
     id: 'workspace',
     header: 'Workspace',
@@ -60,6 +67,7 @@ export function epicColumns(workspaceOf?: (productId: string | undefined) => { n
     progressColumn<EpicListItem>('epic'),
     featuresColumn,
     datesColumn<EpicListItem>(),
+    commentsColumn<EpicListItem>(),
   ];
 }
 

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { uploadImage } from '../../api/attachments';
 import { useCreateFeature, useUpdateFeature } from '../../api/features';
 import { releaseQueries } from '../../api/releases';
 import type { Feature } from '../../contract/features';
@@ -112,7 +113,7 @@ function MainFields({
         <StatusField statuses={choices.statuses} current={feature?.workflow_status.name} />
         <AssigneeField users={choices.users} current={feature?.assigned_to_user} />
         <DateFields end="due_date" endLabel="Due date" />
-        <DescriptionField />
+        <DescriptionField onUploadImage={feature ? (file) => uploadImage({ collection: 'features', id: feature.id }, file) : undefined} />
       </FormSection>
       <EstimatesSection units={units} sources={progressSourceChoices(feature ? 'edit' : 'create', feature?.progress_source)} />
     </>

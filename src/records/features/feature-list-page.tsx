@@ -15,6 +15,7 @@ import { ListHeader } from '../../ui/screen-header';
 import { sortParam, useListParams, workItemFilterParams } from '../../ui/use-list-params';
 import {
   assigneeColumn,
+  commentsColumn,
   estimateColumn,
   keyNameColumn,
   progressColumn,
@@ -33,6 +34,7 @@ const columns = [
   estimateColumn<FeatureListItem>(),
   progressColumn<FeatureListItem>('feature'),
   tagsColumn<FeatureListItem>(),
+  commentsColumn<FeatureListItem>(),
 ];
 
 export const featureListParams = z.object({

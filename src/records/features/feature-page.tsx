@@ -4,7 +4,9 @@
 import { useNavigate } from 'react-router-dom';
 import { featureQueries, useDeleteFeature } from '../../api/features';
 import type { Feature } from '../../contract/features';
+import { CommentsPanel } from '../../ui/comments-panel';
 import { paths } from '../../ui/paths';
+import { DescriptionFiles } from '../../ui/description-files';
 import { keyedLink, WorkItemBody, WorkItemHeader } from '../../ui/record-parts';
 import { recordRoute } from '../../ui/record-gate';
 import { FeatureRequirements } from './feature-requirements';
@@ -33,7 +35,13 @@ function FeatureDetails({ record: f }: { record: Feature }) {
       <WorkItemBody
         item={f}
         noun="feature"
-        main={<FeatureRequirements feature={f} />}
+        main={
+          <>
+            <FeatureRequirements feature={f} />
+            <CommentsPanel kind="features" id={f.id} />
+          </>
+        }
+        files={<DescriptionFiles kind="feature" owner={{ collection: 'features', id: f.id }} attachments={f.description?.attachments} />}
         placement={[
           { label: 'Release phase', value: f.belongs_to_release_phase?.name },
           { label: 'Kind', value: f.workflow_kind?.name },

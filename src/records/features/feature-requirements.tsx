@@ -11,6 +11,8 @@ import type { User } from '../../contract/account';
 import type { WorkflowStatus } from '../../contract/common';
 import type { Feature, Requirement, RequirementCreateInput } from '../../contract/features';
 import { Button } from '../../ui/button';
+import { CommentsToggle } from '../../ui/comment-count';
+import { CommentsPanel } from '../../ui/comments-panel';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { DataTable, type Column } from '../../ui/data-table';
@@ -33,6 +35,8 @@ export function FeatureRequirements({ feature }: { feature: Feature }) {
   const users = useQuery(accountQueries.users());
   const del = useDeleteRequirement();
   const [toDelete, setToDelete] = useState<Requirement | null>(null);
+  // The requirement whose thread is open under the table (a requirement has no page of its own).
+  const [thread, setThread] = useState<Requirement | null>(null);
 
   const rows = list.data?.requirements ?? [];
   const statuses = statusesFor(workflows.data, 'Requirement');
@@ -54,15 +58,25 @@ export function FeatureRequirements({ feature }: { feature: Feature }) {
     assigneeColumn<Requirement>(),
     datesColumn<Requirement>(),
     {
+      // The thread's toggle sits with the row's actions: the table has no width to spare for a column.
       id: 'actions',
       header: 'Actions',
       hideHeader: true,
-      width: '6rem',
+      width: '8.5rem',
       align: 'end',
       cell: (r) => (
-        <Button size="sm" variant="ghost" onClick={() => setToDelete(r)} aria-label={`Delete requirement ${r.name}`}>
-          Delete
-        </Button>
+        <span className="requirement-actions">
+          <CommentsToggle
+            count={r.comments_count}
+            name={`${r.reference_num} ${r.name}`}
+            expanded={thread?.id === r.id}
+            controls="requirement-comments"
+            onToggle={() => setThread(thread?.id === r.id ? null : r)}
+          />
+          <Button size="sm" variant="ghost" onClick={() => setToDelete(r)} aria-label={`Delete requirement ${r.name}`}>
+            Delete
+          </Button>
+        </span>
       ),
     },
   ];
@@ -90,6 +104,18 @@ export function FeatureRequirements({ feature }: { feature: Feature }) {
           </EmptyState>
         }
       />
+
+      {thread ? (
+        <CommentsPanel
+          key={thread.id}
+          panelId="requirement-comments"
+          kind="requirements"
+          id={thread.id}
+          title={`Comments on ${thread.reference_num} ${thread.name}`}
+          level={3}
+          variant="inset"
+        />
+      ) : null}
 
       <AddRequirementForm featureId={feature.id} statuses={statuses} users={users.data?.users ?? []} />
 

@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { accountQueries, statusesFor } from '../../api/account';
 import { useMoveIdeaStatus } from '../../api/ideas';
-import { ideaBoardQuery } from '../../api/route-queries';
+import { ideaBoardQuery } from '../../api/idea-route-queries';
 import type { IdeaListItem } from '../../contract/ideas';
 import { FilterBar, FilterText } from '../../ui/filter-bar';
 import { paths } from '../../ui/paths';

@@ -5,6 +5,7 @@
 // 422s land under the fields they name.
 import { useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { uploadImage } from '../../api/attachments';
 import type { User } from '../../contract/account';
 import type { WorkflowStatus } from '../../contract/common';
 import type { Idea, IdeaCategory, IdeaCreateInput, IdeaUpdateInput } from '../../contract/ideas';
@@ -83,7 +84,7 @@ function MainFields({ choices, idea }: { choices: IdeaFormChoices; idea?: Idea |
         />
         <AssigneeField users={choices.users} current={idea?.assigned_to_user} />
         <TagsField />
-        <DescriptionField />
+        <DescriptionField onUploadImage={idea ? (file) => uploadImage({ collection: 'ideas', id: idea.id }, file) : undefined} />
       </FormSection>
       <FormSection title="Where it shows">
         <BoundSelect name="visibility" label="Visibility" options={VISIBILITY_OPTIONS} hint="Who sees the idea in ideas portals" />

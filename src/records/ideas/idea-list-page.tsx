@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod';
-import { ideaListQuery } from '../../api/route-queries';
+import { ideaListQuery } from '../../api/idea-route-queries';
 import type { IdeaListItem } from '../../contract/ideas';
 import { DataTable, type Column } from '../../ui/data-table';
 import { serverOrdered } from '../../ui/data-table-model';
@@ -15,7 +15,7 @@ import { paths } from '../../ui/paths';
 import { AssigneeFilter, StatusFilter } from '../../ui/record-filters';
 import { ListHeader } from '../../ui/screen-header';
 import { pageParam, textParam, useListParams } from '../../ui/use-list-params';
-import { assigneeColumn, dateColumn, keyNameColumn, numberColumn, statusColumn } from '../../ui/work-item-columns';
+import { assigneeColumn, commentsColumn, dateColumn, keyNameColumn, numberColumn, statusColumn } from '../../ui/work-item-columns';
 import { IdeaViews, NewIdeaButton } from './idea-views';
 import './ideas.css';
 
@@ -35,6 +35,7 @@ const columns = serverOrdered<IdeaListItem>([
   dateColumn<IdeaListItem>('created', 'Created', (i) => i.created_at),
   categoriesColumn,
   assigneeColumn<IdeaListItem>(),
+  commentsColumn<IdeaListItem>(),
 ]);
 
 const SORT_OPTIONS = [

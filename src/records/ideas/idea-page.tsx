@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ideaQueries, portalQueries, useDeleteIdea, useMarkSpam, useMergeIdea } from '../../api/ideas';
 import type { Idea, IdeaSummary } from '../../contract/ideas';
+import { CommentsPanel } from '../../ui/comments-panel';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DetailList, TagList, personName } from '../../ui/detail-list';
@@ -18,6 +19,7 @@ import { KeyedLink, RecordCard, WorkItemHeader } from '../../ui/record-parts';
 import { recordRoute } from '../../ui/record-gate';
 import { StatusPill } from '../../ui/status-pill';
 import { showToast } from '../../ui/toast';
+import { DescriptionFiles } from '../../ui/description-files';
 import { IdeaMergeDialog } from './idea-merge-dialog';
 import { IdeaPromoteDialog } from './idea-promote-dialog';
 import { IdeaVotesSection } from './idea-votes';
@@ -152,12 +154,14 @@ function IdeaDetails({ record: idea }: { record: Idea }) {
         <div className="stack">
           <RecordCard id="idea-description" title="Description">
             <HtmlView html={idea.description?.body ?? null} emptyText="No description yet." />
+            <DescriptionFiles kind="idea" owner={{ collection: 'ideas', id: idea.id }} attachments={idea.description?.attachments} />
           </RecordCard>
           <RecordCard id="idea-response" title="Admin response">
             <HtmlView html={idea.admin_response?.body ?? null} emptyText="No response yet." />
           </RecordCard>
           <IdeaVotesSection idea={idea} />
           <MergeCard idea={idea} />
+          <CommentsPanel kind="ideas" id={idea.id} />
         </div>
 
         <aside className="stack">

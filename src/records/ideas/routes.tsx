@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router-dom';
 import { accountQueries } from '../../api/account';
 import { ideaQueries, portalQueries } from '../../api/ideas';
 import { loadQuery, warmQuery, type LoaderContext } from '../../api/load';
-import { ideaBoardQuery, ideaListQuery, warmIdeaForm } from '../../api/route-queries';
+import { ideaBoardQuery, ideaListQuery, warmIdeaForm } from '../../api/idea-route-queries';
 import { routePatterns } from '../../ui/paths';
 import { recordScreens, type ScreenRequest } from '../../ui/record-screens';
 

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { initiativeQueries } from '../../api/initiatives';
 import type { Initiative } from '../../contract/initiatives';
+import { CommentsPanel } from '../../ui/comments-panel';
 import { ButtonLink } from '../../ui/button';
 import { personName } from '../../ui/detail-list';
 import { EmptyState } from '../../ui/empty-state';
@@ -85,6 +86,7 @@ function InitiativeDetails({ record: i }: { record: Initiative }) {
       </div>
       <InitiativeWork initiative={i} kind="epic" />
       <InitiativeWork initiative={i} kind="feature" />
+      <CommentsPanel kind="initiatives" id={i.id} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { portalQueries, useCreatePortalUser, useDeletePortalUser, useUpdatePortalUser } from '../../api/ideas';
-import { portalUsersQuery } from '../../api/route-queries';
+import { portalUsersQuery } from '../../api/idea-route-queries';
 import type { PortalUser } from '../../contract/portals';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

@@ -2,7 +2,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { portalQueries } from '../../api/ideas';
 import { loadQuery, warmQuery, type LoaderContext } from '../../api/load';
-import { portalUsersQuery } from '../../api/route-queries';
+import { portalUsersQuery } from '../../api/idea-route-queries';
 import { routePatterns } from '../../ui/paths';
 import { recordScreens } from '../../ui/record-screens';
 

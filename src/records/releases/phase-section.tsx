@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { releaseQueries, useCreatePhase, useDeletePhase, useUpdatePhase } from '../../api/releases';
 import type { Release, ReleasePhase } from '../../contract/releases';
 import { Button } from '../../ui/button';
+import { CommentsToggle } from '../../ui/comment-count';
+import { CommentsPanel } from '../../ui/comments-panel';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState, errorMessage } from '../../ui/error-state';
@@ -23,6 +25,8 @@ export function PhaseSection({ release }: { release: Release }) {
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ReleasePhase | null>(null);
+  // The phase whose thread is open under its row.
+  const [threadId, setThreadId] = useState<string | null>(null);
 
   const list = phases.data ? [...phases.data].sort(byDateThenPosition) : [];
 
@@ -72,6 +76,8 @@ export function PhaseSection({ release }: { release: Release }) {
                   <PhaseItem
                     key={phase.id}
                     phase={phase}
+                    commentsOpen={threadId === phase.id}
+                    onToggleComments={() => setThreadId(threadId === phase.id ? null : phase.id)}
                     onEdit={() => {
                       setAdding(false);
                       setEditingId(phase.id);
@@ -121,35 +127,63 @@ function byDateThenPosition(a: ReleasePhase, b: ReleasePhase): number {
   return da === db ? a.position - b.position : da < db ? -1 : 1;
 }
 
-function PhaseItem({ phase, onEdit, onDelete }: { phase: ReleasePhase; onEdit: () => void; onDelete: () => void }) {
+interface PhaseItemProps {
+  phase: ReleasePhase;
+  onEdit: () => void;
+  onDelete: () => void;
+  commentsOpen: boolean;
+  onToggleComments: () => void;
+}
+
+function PhaseItem({ phase, onEdit, onDelete, commentsOpen, onToggleComments }: PhaseItemProps) {
   const milestone = phase.type === 'milestone';
+  const threadId = `phase-comments-${phase.id}`;
   return (
-    <li className="phase-list__item">
-      <span className={`phase-icon${milestone ? ' phase-icon--milestone' : ''}`} aria-hidden="true" />
-      <div className="phase-list__main">
-        <span className="phase-list__name">{phase.name}</span>
-        <span className="phase-list__meta">
-          <span>{milestone ? 'Milestone' : 'Phase'}</span>
-          <span>{milestone ? formatDate(phase.start_on ?? phase.end_on, 'No date') : formatDateRange(phase.start_on, phase.end_on)}</span>
-          {milestone ? null : (
-            <span className="row">
-              <ProgressBar value={phase.progress} label={`Progress of ${phase.name}`} size="sm" />
-              <span className="muted">{sourceLabel(phase.progress_source)}</span>
+    <li className={`phase-list__entry${commentsOpen ? ' phase-list__entry--open' : ''}`}>
+      <div className="phase-list__item">
+        <span className={`phase-icon${milestone ? ' phase-icon--milestone' : ''}`} aria-hidden="true" />
+        <div className="phase-list__main">
+          <span className="phase-list__name">{phase.name}</span>
+          <span className="phase-list__meta">
+            <span>{milestone ? 'Milestone' : 'Phase'}</span>
+            <span>{milestone ? formatDate(phase.start_on ?? phase.end_on, 'No date') : formatDateRange(phase.start_on, phase.end_on)}</span>
+            {milestone ? null : (
+              <span className="row">
+                <ProgressBar value={phase.progress} label={`Progress of ${phase.name}`} size="sm" />
+                <span className="muted">{sourceLabel(phase.progress_source)}</span>
+              </span>
+            )}
+            <span>
+              {phase.features_count} {phase.features_count === 1 ? 'feature' : 'features'}
             </span>
-          )}
-          <span>
-            {phase.features_count} {phase.features_count === 1 ? 'feature' : 'features'}
           </span>
-        </span>
+        </div>
+        <div className="phase-list__actions">
+          <CommentsToggle
+            count={phase.comments_count}
+            name={phase.name}
+            expanded={commentsOpen}
+            controls={threadId}
+            onToggle={onToggleComments}
+          />
+          <Button size="sm" variant="ghost" onClick={onEdit}>
+            Edit<span className="visually-hidden"> {phase.name}</span>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onDelete}>
+            Delete<span className="visually-hidden"> {phase.name}</span>
+          </Button>
+        </div>
       </div>
-      <div className="phase-list__actions">
-        <Button size="sm" variant="ghost" onClick={onEdit}>
-          Edit<span className="visually-hidden"> {phase.name}</span>
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDelete}>
-          Delete<span className="visually-hidden"> {phase.name}</span>
-        </Button>
-      </div>
+      {commentsOpen ? (
+        <CommentsPanel
+          panelId={threadId}
+          kind="release_phases"
+          id={phase.id}
+          title={`Comments on ${phase.name}`}
+          level={3}
+          variant="inset"
+        />
+      ) : null}
     </li>
   );
 }
