@@ -9,8 +9,7 @@
 // screen, then a click on a link as a person would, and the time from that click to the frame that
 // shows the content (method in docs/bench.md). Figures are reported against the targets, not
 // asserted: the exit code is non-zero only when the bench itself fails.
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { seedBulkComments, seedBulkNotes } from '../server/seed/bulk';
 import { startService } from '../server/start';
 import { COMMENTABLE_TYPE_OF } from '../server/store/discussions';
+import { startProcess, stopProcess, type RunningChild } from './child-process';
 
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1_000);
 const NOTES = Number(process.env.BENCH_NOTES ?? 5_000);
@@ -119,45 +119,14 @@ function findChromium(): string {
 }
 
 /** Starts the compiled service on the seeded folder and resolves with its URL once it listens. */
-function startChild(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(OUT, 'dist-server', 'main.js')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PLANNER_DATA_DIR: dataDir,
-        PLANNER_TOKEN: TOKEN,
-        PLANNER_RATE_LIMIT: 'off',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the service did not listen within 60 s:\n${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /running at (http:\/\/\S+?)\/?\s/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the service stopped (${code}) before it listened:\n${out}`));
-    });
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+function startChild(dataDir: string): Promise<RunningChild> {
+  return startProcess([path.join(OUT, 'dist-server', 'main.js')], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PLANNER_DATA_DIR: dataDir,
+    PLANNER_TOKEN: TOKEN,
+    PLANNER_RATE_LIMIT: 'off',
+    NODE_ENV: 'production',
   });
 }
 
@@ -357,7 +326,7 @@ async function main(): Promise<void> {
   ensureBuild();
   const executablePath = findChromium();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-bench-browser-'));
-  let service: { child: ChildProcess; url: string } | null = null;
+  let service: RunningChild | null = null;
   let browser: Browser | null = null;
   try {
     const seeded = await seed(dataDir);
@@ -469,7 +438,7 @@ async function main(): Promise<void> {
     );
   } finally {
     if (browser) await browser.close();
-    if (service) await stopChild(service.child);
+    if (service) await stopProcess(service.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -5,7 +5,6 @@
 // default; LOAD_SECONDS each, LOAD_ROUNDS rounds), printing req/s and p50/p99 latency per scenario,
 // and each scenario's share of what bare Hono serves for the same body beside the issue's target
 // as such a share — the ratio that stays meaningful on a noisy machine. Every scenario must answer 2xx only; anything else fails the bench.
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { seedBulk } from '../server/seed/bulk';
 import { startService } from '../server/start';
+import { startProcess, stopProcess } from './child-process';
 
 const FEATURES = Number(process.env.LOAD_FEATURES ?? 100_000);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 32);
@@ -20,7 +20,9 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 5);
 const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 2);
 /** Seconds each scenario runs unmeasured first: the JIT and the page cache warm to that request. */
 const WARMUP = Number(process.env.LOAD_WARMUP ?? 1);
-const ONLY = process.env.LOAD_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = process.env.LOAD_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const TOKEN = 'bench-token-0123456789';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -44,37 +46,6 @@ interface Scenario {
    * 47,000 req/s): the ratio that stays meaningful on a machine of another speed.
    */
   needShare?: number;
-}
-
-/** Starts a node process and resolves with its URL once it prints `running at <url>`. */
-function startProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /running at (http:\/\/\S+?)\/?\s/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${out}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 async function load(url: string, s: Scenario, duration = SECONDS): Promise<Figures> {
@@ -214,7 +185,7 @@ async function main(): Promise<void> {
     );
     console.log(short.length === 0 ? 'every scenario with a target reaches it' : `below target: ${short.join('; ')}`);
   } finally {
-    for (const c of children) await stop(c);
+    for (const c of children) await stopProcess(c);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

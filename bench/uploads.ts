@@ -3,13 +3,13 @@
 // process (`server/main.ts` on a temporary data directory); its memory is read from
 // /proc/<pid>/status — VmRSS before, VmHWM (the peak) after — and the growth printed with the total
 // time. Target (issue 12): growth ≤ 50 MB. BENCH_UPLOADS / BENCH_UPLOAD_MB change the load.
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { startProcess, stopProcess } from './child-process';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 10);
@@ -26,37 +26,16 @@ function memory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 
 /** Starts the service as its own process and waits for its address. */
 async function startChild(dataDir: string): Promise<{ pid: number; url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      PLANNER_DATA_DIR: dataDir,
-      PLANNER_TOKEN: TOKEN,
-      PLANNER_SEED: 'empty',
-      PLANNER_RATE_LIMIT: 'off',
-      PLANNER_MAX_UPLOAD_BYTES: String((UPLOAD_MB + 1) * 1024 * 1024),
-      PLANNER_REQUEST_TIMEOUT_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const { child, url } = await startProcess(['--import', 'tsx', 'server/main.ts'], {
+    PORT: '0',
+    PLANNER_DATA_DIR: dataDir,
+    PLANNER_TOKEN: TOKEN,
+    PLANNER_SEED: 'empty',
+    PLANNER_RATE_LIMIT: 'off',
+    PLANNER_MAX_UPLOAD_BYTES: String((UPLOAD_MB + 1) * 1024 * 1024),
+    PLANNER_REQUEST_TIMEOUT_MS: '0',
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /running at (http:\/\/[^\s/]+)/.exec(out)?.[1];
-      if (found) resolve(found);
-    });
-    child.once('exit', (code) => reject(new Error(`the service stopped (${code}) before it listened:\n${out}`)));
-  });
-  return {
-    pid: child.pid ?? 0,
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { pid: child.pid ?? 0, url, stop: () => stopProcess(child) };
 }
 
 async function api<T>(url: string, method: string, p: string, body?: unknown): Promise<T> {
