@@ -377,6 +377,17 @@ describe('attachments on descriptions', () => {
     expect((await upload(t, '/epics/999999/attachments', { bytes: png(), name: 'x.png' })).status).toBe(404);
   });
 
+  it('go with their record into the recycle bin: a deleted feature leaves no attachment row, its blob stays for a restore', async () => {
+    const feature = await makeFeature(t, releaseId);
+    const bytes = png();
+    const file = attached(await upload(t, `/features/${feature.id}/attachments`, { bytes, name: 'gone.png' }));
+    expect((await t.request('DELETE', `/features/${feature.id}`)).status).toBe(204);
+    expect(await t.service.store.db.selectFrom('attachments').select('id').where('id', '=', Number(file.id)).execute()).toEqual([]);
+    expect((await download(file.download_url)).res.status).toBe(404);
+    // The recycle bin's payload still names the file, so its bytes are kept.
+    expect(fs.existsSync(blobFile(t, sha256(bytes)))).toBe(true);
+  });
+
   it('attach to a note (pages) by id or key', async () => {
     const made = await t.request<{ page: { id: string; reference_num: string } }>('POST', '/products/PLN/pages', {
       page: { name: 'Files note' },

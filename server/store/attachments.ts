@@ -120,6 +120,17 @@ export function cleanFileName(name: string | undefined, fallback: string): strin
  * 412). When the rows are refused, a blob file this call placed is removed again unless some row
  * now names it (another upload of the same bytes may have committed meanwhile).
  */
+/** The attachment of these bytes already on this owner, if any (the same file twice is a 412). */
+function sameFileOn(db: Db, owner: AttachmentOwner, sha256: string): Promise<AttachmentRow | undefined> {
+  return db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('attachable_type', '=', owner.type)
+    .where('attachable_id', '=', owner.id)
+    .where('blob_sha256', '=', sha256)
+    .executeTakeFirst();
+}
+
 export async function attachUpload(
   db: Db,
   files: BlobFiles,
@@ -129,13 +140,7 @@ export async function attachUpload(
 ): Promise<AttachmentRow> {
   const contentType = sniffType(received.head, input.fileName ?? '');
   const fileName = cleanFileName(input.fileName, 'file');
-  const same = await db
-    .selectFrom('attachments')
-    .selectAll()
-    .where('attachable_type', '=', owner.type)
-    .where('attachable_id', '=', owner.id)
-    .where('blob_sha256', '=', received.sha256)
-    .executeTakeFirst();
+  const same = await sameFileOn(db, owner, received.sha256);
   if (same) {
     await discardReceived(received);
     throw new DuplicateAttachment(same);
@@ -170,13 +175,7 @@ export async function attachUpload(
     if (created) await dropBlobIfUnused(db, files, received.sha256);
     // Two uploads of the same file to one owner at once: the second meets the unique index.
     if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT')) {
-      const existing = await db
-        .selectFrom('attachments')
-        .selectAll()
-        .where('attachable_type', '=', owner.type)
-        .where('attachable_id', '=', owner.id)
-        .where('blob_sha256', '=', received.sha256)
-        .executeTakeFirst();
+      const existing = await sameFileOn(db, owner, received.sha256);
       if (existing) throw new DuplicateAttachment(existing);
     }
     throw err;

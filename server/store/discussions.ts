@@ -1,6 +1,6 @@
 // What the record kinds need to know of their comments, without knowing comments.ts: the hosted
 // type a kind's comments are filed under, the batched `comments_count` of a page of records, and the
-// removal of the comments (with their attachment rows) of records being deleted. Record shapers and
+// removal of the comments and files (a comment's, a description's) of records being deleted. Record shapers and
 // the generic delete (`record-writes.ts`) import this small module; comments.ts builds on it.
 import { sql } from 'kysely';
 import { COMMENTABLE_TYPES } from '../../src/contract/comments';
@@ -55,19 +55,24 @@ export async function commentCounts(db: Db, type: CommentableType, ids: readonly
 export type DiscussionRows = { comments: Record<string, unknown>[]; attachments: Record<string, unknown>[] };
 
 /**
- * Removes every comment of the records `ids` of one type, and the attachment rows of those comments,
- * in the caller's transaction; answers the rows removed (replies after their parents, so a restore
- * inserts them in order). The files stay: a kept payload still names them.
+ * Removes every comment of the records `ids` of one type, the attachment rows of those comments and
+ * the records' own (description) attachment rows, in the caller's transaction; answers the rows
+ * removed (replies after their parents, so a restore inserts them in order). The files stay: a kept
+ * payload still names them.
  */
 export async function removeDiscussion(trx: Db, type: CommentableType, ids: readonly number[]): Promise<DiscussionRows> {
   if (ids.length === 0) return { comments: [], attachments: [] };
   const on = sql`commentable_type = ${type} AND commentable_id IN (${sql.join([...ids])})`;
   const comments = (await sql<Record<string, unknown>>`SELECT * FROM comments WHERE ${on} ORDER BY id`.execute(trx)).rows;
-  if (comments.length === 0) return { comments: [], attachments: [] };
-  const mine = sql`attachable_type = 'Comment' AND attachable_id IN (SELECT id FROM comments WHERE ${on})`;
-  const attachments = (await sql<Record<string, unknown>>`SELECT * FROM attachments WHERE ${mine} ORDER BY id`.execute(trx)).rows;
-  await sql`DELETE FROM attachments WHERE ${mine}`.execute(trx);
+  // A record's description files are filed under its hosted type, as its comments are.
+  const theirs = sql`(attachable_type = ${type} AND attachable_id IN (${sql.join([...ids])}))`;
+  const files =
+    comments.length === 0
+      ? theirs
+      : sql`(${theirs} OR (attachable_type = 'Comment' AND attachable_id IN (SELECT id FROM comments WHERE ${on})))`;
+  const attachments = (await sql<Record<string, unknown>>`SELECT * FROM attachments WHERE ${files} ORDER BY id`.execute(trx)).rows;
+  if (attachments.length > 0) await sql`DELETE FROM attachments WHERE ${files}`.execute(trx);
   // One statement: replies and their parents go together (foreign keys are checked at its end).
-  await sql`DELETE FROM comments WHERE ${on}`.execute(trx);
+  if (comments.length > 0) await sql`DELETE FROM comments WHERE ${on}`.execute(trx);
   return { comments, attachments };
 }

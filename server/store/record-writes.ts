@@ -357,9 +357,10 @@ async function productOf(db: Db, item: RecordDescriptor, row: AnyRow): Promise<n
 }
 
 /**
- * The comments (and their attachment rows) of a record being deleted and of the children removed
- * with it (a feature's requirements, a release's phases, a note's subtree): removed, and answered
- * for the same recycle-bin payload, so no comment is left on a record that is gone.
+ * The comments and attachment rows (its comments' and its description's) of a record being deleted
+ * and of the children removed with it (a feature's requirements, a release's phases, a note's
+ * subtree): removed, and answered for the same recycle-bin payload, so nothing is left on a record
+ * that is gone.
  */
 async function removeDiscussions(trx: Db, item: RecordDescriptor, id: number, children: RecycledRows): Promise<DiscussionRows> {
   const all = await removeDiscussion(trx, COMMENTABLE_TYPE_OF[item.recordType], [id]);
