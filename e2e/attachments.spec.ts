@@ -84,6 +84,14 @@ test('attach a file to a feature, see it upload, download the same bytes and rem
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(link).toBeHidden();
   await expect(files.getByRole('link', { name: 'wireframe.png' })).toBeVisible();
+
+  // The file-session cookie loads the picture while signed in, and no longer once signed out.
+  const picture = await files.getByRole('link', { name: 'wireframe.png' }).getAttribute('href');
+  expect(picture).toBeTruthy();
+  expect((await page.request.get(picture ?? '')).status()).toBe(200);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(app.signIn.submit).toBeVisible();
+  expect((await page.request.get(picture ?? '')).status()).toBe(401);
 });
 
 test('a file over the cap is refused on its own row', async ({ page, app, api, workspace, uniq }) => {

@@ -4,7 +4,7 @@
 // first screen's JavaScript has a budget (e2e/first-load.spec.ts).
 import type { z } from 'zod';
 import { attachmentSessionSchema } from '../contract/attachments';
-import { apiPost } from './client';
+import { apiDelete, apiPost } from './client';
 import { getSession } from './session';
 
 export type AttachmentSession = z.infer<typeof attachmentSessionSchema>['attachment_session'];
@@ -35,4 +35,14 @@ export function startFileSession(): Promise<AttachmentSession | null> {
 /** The per-file upload cap, once the file session told it (null before). */
 export async function maxUploadBytes(): Promise<number | null> {
   return (await startFileSession())?.max_upload_bytes ?? null;
+}
+
+/**
+ * Ends the file session at sign-out, while the token still signs the call: the cookie would
+ * otherwise let this browser load files for the rest of its 12 hours. Never fails (sign-out goes on).
+ */
+export async function endFileSession(): Promise<void> {
+  session = null;
+  if (!getSession()) return;
+  await apiDelete('/attachments/session').catch(() => undefined);
 }

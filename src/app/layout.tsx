@@ -17,7 +17,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router-dom';
 import { accountQueries } from '../api/account';
-import { startFileSession } from '../api/file-session';
+import { endFileSession, startFileSession } from '../api/file-session';
 import { clearSession } from '../api/session';
 import { pickWorkspace, rememberProductId, useRememberedProductId } from '../api/workspace';
 import { WorkspaceSwitcher } from '../records/products/workspace-switcher';
@@ -75,7 +75,8 @@ function Shell() {
     navigate(section ? `/w/${encodeURIComponent(productId)}/${section}` : paths.releases(productId));
   }
 
-  function signOut() {
+  async function signOut() {
+    await endFileSession();
     clearSession();
     client.clear();
   }
@@ -200,7 +201,7 @@ function Shell() {
             <Link to="/api-reference" className="sidebar__email">
               API reference
             </Link>
-            <Button variant="ghost" size="sm" onClick={signOut}>
+            <Button variant="ghost" size="sm" onClick={() => void signOut()}>
               Sign out
             </Button>
           </div>
