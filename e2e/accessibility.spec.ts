@@ -139,8 +139,10 @@ test('every screen has no serious or critical accessibility violation', async ({
     });
     await check('comment mention list', async () => {
       const composer = page.getByRole('textbox', { name: 'Write a comment', exact: true });
-      await expect(composer).toHaveAttribute('contenteditable', 'true');
+      // At rest a plain box; clicked, it becomes the editor, focused.
       await composer.click();
+      await expect(composer).toHaveAttribute('contenteditable', 'true');
+      await expect(composer).toBeFocused();
       await page.keyboard.type('@');
       await expect(page.getByRole('listbox', { name: 'People to mention' })).toBeVisible();
     });

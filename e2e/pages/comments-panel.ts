@@ -27,10 +27,10 @@ export class CommentsPanel {
     return this.region.getByRole('list', { name: `Replies to ${author}` });
   }
 
-  /** Puts the cursor in the composer once its editor has loaded (until then the box is a read-only stand-in). */
+  /** Puts the cursor in the composer: a plain box at rest, it becomes the editor (focused) when clicked. */
   async focusComposer(): Promise<void> {
-    await expect(this.composer).toHaveAttribute('contenteditable', 'true');
     await this.composer.click();
+    await expect(this.composer).toHaveAttribute('contenteditable', 'true');
     await expect(this.composer).toBeFocused();
   }
 

@@ -114,6 +114,8 @@ export function CommentComposer({
         compact
         mentions={people}
         autoFocus={autoFocus}
+        // A new comment's box builds its editor on first focus; a reply or an edit opens focused.
+        deferred={!autoFocus && !initial}
         onSubmit={() => void submit()}
       />
       {errors.length > 0 ? (

@@ -146,7 +146,8 @@ export default function RichTextEditorImpl({
 
   // A value from outside (the form reset, a saved record arriving) replaces the text; our own echo does not.
   useEffect(() => {
-    if (value === reported.current) return;
+    // Not yet there (TipTap rebuilding it): applied when it is, as `editor` is a dependency.
+    if (value === reported.current || !editor) return;
     reported.current = value;
     editor.commands.setContent(sanitizeHtml(value), { emitUpdate: false });
   }, [editor, value]);

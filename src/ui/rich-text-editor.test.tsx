@@ -8,7 +8,7 @@ import StarterKit from '@tiptap/starter-kit';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor, plainToHtml } from './rich-text-editor';
 import { editorHtml, safeUrl } from './rich-text-editor-impl';
 
 afterEach(cleanup);
@@ -109,5 +109,51 @@ describe('safeUrl', () => {
     expect(safeUrl('data:text/html;base64,xx', 'image')).toBeNull();
     expect(safeUrl('mailto:pm@example.com', 'image')).toBeNull();
     expect(safeUrl('   ', 'link')).toBeNull();
+  });
+});
+
+describe("a deferred editor (a record page's comment box)", () => {
+  function Deferred({ onChange }: { onChange: (html: string) => void }) {
+    const [value, setValue] = useState('');
+    return (
+      <>
+        <span id="label">Description</span>
+        <RichTextEditor
+          id="comment"
+          labelledBy="label"
+          deferred
+          value={value}
+          onChange={(html) => {
+            setValue(html);
+            onChange(html);
+          }}
+        />
+      </>
+    );
+  }
+
+  it('rests as a plain labelled box, and becomes the editor, focused, when focused', async () => {
+    render(<Deferred onChange={() => undefined} />);
+    const resting = screen.getByRole('textbox', { name: 'Description' });
+    expect(resting.tagName).toBe('TEXTAREA');
+    act(() => resting.focus());
+    const box = await editable();
+    await waitFor(() => expect(document.activeElement).toBe(box));
+  });
+
+  it('keeps what was typed before the editor took over, as escaped paragraphs', async () => {
+    const onChange = vi.fn();
+    render(<Deferred onChange={onChange} />);
+    const resting = screen.getByRole('textbox', { name: 'Description' });
+    // A change that beats the focus handler (a paste, an autofill).
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
+    act(() => {
+      setValue?.call(resting, 'a <b>\nnext');
+      resting.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(onChange).toHaveBeenCalledWith('<p>a &lt;b&gt;</p><p>next</p>');
+    const box = await editable();
+    expect(box.innerHTML).toContain('a &lt;b&gt;');
+    expect(plainToHtml('   ')).toBe('');
   });
 });
