@@ -846,6 +846,61 @@ CREATE TABLE file_sessions (
 CREATE INDEX file_sessions_expiry ON file_sessions(expires_at);
 `,
   },
+  {
+    version: 16,
+    name: 'recycle-bin-and-history',
+    // Issue 13. A deletion keeps the rows it removed (`payload`, table → rows, parents first) apart
+    // from the links it cleared on records that stay (`links`: features unlinked from an epic,
+    // children moved up, merged ideas unmerged), which a restore puts back only where the other end
+    // is still there and unchanged. `contents` counts what came with the record, by kind, so the bin
+    // lists without reading payloads; `reference_num` is the record's key. A restored deletion keeps
+    // its row (`restored_at`, `restored_by_id`) with the payload emptied. Rows written before this
+    // migration have their link parts moved out of the payload here, by the record type that wrote
+    // them. Audit rows name the record they belong to (`associated_*`: a requirement's feature, a
+    // comment's record) so a record's history can include them.
+    sql: `
+ALTER TABLE deletions ADD COLUMN links TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE deletions ADD COLUMN contents TEXT;
+ALTER TABLE deletions ADD COLUMN reference_num TEXT;
+ALTER TABLE deletions ADD COLUMN restored_at TEXT;
+ALTER TABLE deletions ADD COLUMN restored_by_id INTEGER REFERENCES users(id);
+CREATE INDEX deletions_in_bin ON deletions(restored_at, id);
+CREATE INDEX deletions_record ON deletions(record_type, record_id);
+
+UPDATE deletions SET links = json_object('features', json(json_extract(payload, '$.features'))),
+  payload = json_remove(payload, '$.features')
+  WHERE record_type IN ('Epic', 'ReleasePhase') AND json_type(payload, '$.features') = 'array';
+UPDATE deletions SET links = json_object(
+    'features', json(coalesce(json_extract(payload, '$.features'), '[]')),
+    'epics', json(coalesce(json_extract(payload, '$.epics'), '[]')),
+    'initiative_children', json(coalesce(json_extract(payload, '$.initiative_children'), '[]')),
+    'release_initiatives', json(coalesce(json_extract(payload, '$.release_initiatives'), '[]'))),
+  payload = json_remove(payload, '$.features', '$.epics', '$.initiative_children', '$.release_initiatives')
+  WHERE record_type = 'Initiative';
+UPDATE deletions SET links = json_object(
+    'features', json(coalesce(json_extract(payload, '$.features'), '[]')),
+    'release_children', json(coalesce(json_extract(payload, '$.release_children'), '[]'))),
+  payload = json_remove(payload, '$.features', '$.release_children')
+  WHERE record_type = 'Release';
+UPDATE deletions SET links = json_object('merged_ideas', json(coalesce(json_extract(payload, '$.merged_ideas'), '[]'))),
+  payload = json_remove(payload, '$.merged_ideas')
+  WHERE record_type = 'Idea';
+UPDATE deletions SET reference_num = CASE record_type
+    WHEN 'Feature' THEN json_extract(payload, '$.features[0].reference_num')
+    WHEN 'Epic' THEN json_extract(payload, '$.epics[0].reference_num')
+    WHEN 'Requirement' THEN json_extract(payload, '$.requirements[0].reference_num')
+    WHEN 'Release' THEN json_extract(payload, '$.releases[0].reference_num')
+    WHEN 'Initiative' THEN json_extract(payload, '$.initiatives[0].reference_num')
+    WHEN 'Goal' THEN json_extract(payload, '$.goals[0].reference_num')
+    WHEN 'Idea' THEN json_extract(payload, '$.ideas[0].reference_num')
+    WHEN 'Page' THEN json_extract(payload, '$.pages[0].reference_num')
+  END;
+
+ALTER TABLE audits ADD COLUMN associated_type TEXT;
+ALTER TABLE audits ADD COLUMN associated_id INTEGER;
+CREATE INDEX audits_associated ON audits(associated_type, associated_id, id) WHERE associated_id IS NOT NULL;
+`,
+  },
 ];
 
 /**

@@ -346,6 +346,9 @@ export interface AuditsTable {
   auditable_id: number;
   audit_action: string;
   changes: string;
+  /** The record it belongs to (a requirement's feature, a comment's record); null when none. */
+  associated_type: string | null;
+  associated_id: number | null;
 }
 
 export interface DeletionsTable {
@@ -357,6 +360,13 @@ export interface DeletionsTable {
   deleted_by_id: number | null;
   deleted_at: string;
   payload: string;
+  /** Links cleared on records that stay (table or link name → rows), put back only where still possible. */
+  links: Generated<string>;
+  /** What came with the record, as JSON `[{type, count}]`; null on rows older than migration 16. */
+  contents: string | null;
+  reference_num: string | null;
+  restored_at: string | null;
+  restored_by_id: number | null;
 }
 
 /** Ideas (migration 12): an idea of a product, captured by anyone with an email (issue 11). */
@@ -971,6 +981,8 @@ export const DATABASE_COLUMNS = {
     auditable_id: 'required',
     audit_action: 'required',
     changes: 'required',
+    associated_type: 'nullable',
+    associated_id: 'nullable',
   },
   deletions: {
     id: 'required',
@@ -981,6 +993,11 @@ export const DATABASE_COLUMNS = {
     deleted_by_id: 'nullable',
     deleted_at: 'required',
     payload: 'required',
+    links: 'required',
+    contents: 'nullable',
+    reference_num: 'nullable',
+    restored_at: 'nullable',
+    restored_by_id: 'nullable',
   },
   list_counts: {
     scope: 'required',
