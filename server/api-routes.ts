@@ -9,6 +9,7 @@ import { accountRoutes } from './routes/account';
 import { attachmentRoutes } from './routes/attachments';
 import { commentRoutes } from './routes/comments';
 import { customFieldRoutes } from './routes/custom-fields';
+import { deletionRoutes } from './routes/deletions';
 import { epicRoutes } from './routes/epics';
 import { featureRoutes } from './routes/features';
 import { goalRoutes } from './routes/goals';
@@ -46,6 +47,7 @@ const recordRoutes = [
   ...noteRoutes,
   ...commentRoutes,
   ...attachmentRoutes,
+  ...deletionRoutes,
 ] as const;
 
 const documentRoute = route({

@@ -23,6 +23,7 @@ import type { Site } from './http/hosts';
 import { RateLimiter, authFailureThrottle, rateLimit } from './http/rate-limit';
 import type { RateWindow } from './http/rate-limit';
 import { mountRoutes, uploadMatcher } from './http/route-table';
+import { DELETION_HEADER } from './http/record-rows';
 import { serveBuiltApp } from './http/static';
 import type { UpstreamProxy } from './http/upstream';
 import type { AnyRoute } from './http/route-table';
@@ -119,7 +120,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       origin: options.corsOrigins,
       allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
       // Not CORS-safelisted: without this a browser app on another origin cannot read how long to wait.
-      exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+      exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', DELETION_HEADER],
     });
     api.use('*', async (c, next) => {
       await corsStep(c, next);

@@ -906,7 +906,8 @@ describe('DELETE /epics/{id}', () => {
     expect(payload.epic_tags?.map((r) => r.tag).sort()).toEqual(['x', 'y']);
     expect(payload.epic_watchers?.map((r) => r.user_id)).toEqual([Number(u1.id)]);
     expect(payload.custom_field_values?.map((r) => r.value)).toEqual(['Final']);
-    expect(payload.features).toEqual([
+    // The features stay: their link is kept apart from the removed rows, for a restore to put back.
+    expect((JSON.parse(bin.links) as Record<string, unknown[]>).features).toEqual([
       { id: Number(f1.id), epic_id: Number(e.id) },
       { id: Number(f2.id), epic_id: Number(e.id) },
     ]);

@@ -240,7 +240,7 @@ describe('PUT and DELETE /products/{product_id}/releases/{id}', () => {
     expect((await showRelease(child.id)).parent_id).toBe(top.id);
     const moved = (await auditRows(t, 'Release', child.id)).at(-1);
     expect(JSON.parse(moved?.changes ?? '{}')).toEqual({ parent_id: [Number(middle.id), Number(top.id)] });
-    const kept = JSON.parse((await deletionOf(t, 'Release', middle.id)).payload) as Record<string, { id: number }[]>;
+    const kept = JSON.parse((await deletionOf(t, 'Release', middle.id)).links) as Record<string, { id: number }[]>;
     expect(kept.release_children?.map((r) => String(r.id))).toEqual([child.id]);
   });
 

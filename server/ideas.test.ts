@@ -306,7 +306,7 @@ describe('GET/PUT/DELETE /ideas/{id}', () => {
     expect(payload.ideas).toHaveLength(1);
     expect(payload.idea_tags).toHaveLength(2);
     expect(payload.idea_category_links).toHaveLength(1);
-    expect(payload.merged_ideas).toEqual([{ id: Number(dup.id), duplicate_of_id: Number(survivor.id) }]);
+    expect((JSON.parse((await deletionOf(t, 'Idea', survivor.id)).links) as Record<string, unknown[]>).merged_ideas).toEqual([{ id: Number(dup.id), duplicate_of_id: Number(survivor.id) }]);
   });
 });
 

@@ -783,8 +783,9 @@ describe('DELETE /initiatives/:id', () => {
     const bin = await deletionOf(t, 'Initiative', doomed.id);
     const payload = JSON.parse(bin.payload) as Record<string, unknown[]>;
     expect(payload.initiatives).toHaveLength(1);
-    expect(payload.initiative_children).toEqual([{ id: Number(child.id), parent_id: Number(doomed.id) }]);
-    expect(payload.features).toEqual([{ id: Number(feature.id), initiative_id: Number(doomed.id) }]);
+    const links = JSON.parse(bin.links) as Record<string, unknown[]>;
+    expect(links.initiative_children).toEqual([{ id: Number(child.id), parent_id: Number(doomed.id) }]);
+    expect(links.features).toEqual([{ id: Number(feature.id), initiative_id: Number(doomed.id) }]);
     expect(payload.initiative_goals).toHaveLength(1);
     expect((await audits('Initiative', doomed.id)).at(-1)?.audit_action).toBe('destroy');
     expect(JSON.parse((await audits('Initiative', child.id)).at(-1)?.changes ?? '{}')).toEqual({

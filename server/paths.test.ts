@@ -57,6 +57,12 @@ beforeAll(async () => {
     idea_endorsement: { email: 'paths@example.com' },
   });
   Object.assign(valid, { idea_organizations: `ORG-${org.body.idea_organization.id}`, endorsements: vote.body.idea_endorsement.id });
+  // A deletion in the recycle bin: a feature made and deleted for it.
+  const doomed = await t.request<{ feature: { id: string } }>('POST', `/releases/${valid.releases}/features`, {
+    feature: { name: 'Paths bin' },
+  });
+  const removed = await t.request('DELETE', `/features/${doomed.body.feature.id}`);
+  Object.assign(valid, { deletions: removed.headers.get('x-deletion-id') ?? '' });
   // A comment on the first feature (the demo seed has none).
   const comment = await t.request<{ comment: { id: string } }>('POST', `/features/${valid.features}/comments`, {
     comment: { body: '<p>Paths</p>' },
@@ -255,12 +261,13 @@ describe('administrator rows', () => {
     expect(op?.description).toMatch(/Administrators only/);
   });
 
-  it('leave every row of the table open to members but creating and changing products and idea portals', async () => {
+  it('leave every row of the table open to members but creating and changing products and idea portals, and purging the recycle bin', async () => {
     expect((apiRoutes as readonly AnyRoute[]).filter((r) => r.access).map((r) => `${r.method} ${r.path}`)).toEqual([
       'post /products',
       'put /products/{id}',
       'post /idea_portals',
       'put /idea_portals/{id}',
+      'delete /deletions/{id}',
     ]);
     const member = await tokenOf('morgan@planner.local');
     const release = valid.releases ?? '';

@@ -831,13 +831,11 @@ describe('release phases', () => {
 
     const bin = await deletionOf(t, 'ReleasePhase', build.id);
     expect(bin.name).toBe('Build');
-    const payload = JSON.parse(bin.payload) as {
-      release_phases: { id: number; name: string }[];
-      features: { id: number; release_phase_id: number }[];
-    };
+    const payload = JSON.parse(bin.payload) as { release_phases: { id: number; name: string }[] };
+    const links = JSON.parse(bin.links) as { features: { id: number; release_phase_id: number }[] };
     expect(payload.release_phases[0]).toMatchObject({ id: Number(build.id), name: 'Build' });
-    expect(payload.features.map((f) => f.id).sort()).toEqual(linked.map((f) => f.id).sort());
-    expect(payload.features.every((f) => f.release_phase_id === Number(build.id))).toBe(true);
+    expect(links.features.map((f) => f.id).sort()).toEqual(linked.map((f) => f.id).sort());
+    expect(links.features.every((f) => f.release_phase_id === Number(build.id))).toBe(true);
 
     const destroy = (await audits('ReleasePhase', build.id)).at(-1);
     expect(destroy?.audit_action).toBe('destroy');

@@ -16,8 +16,10 @@ import { upstreamProxy } from './http/upstream';
 import type { UpstreamOptions } from './http/upstream';
 import { mintToken, storeToken } from './auth';
 import { blobFiles, sweepTemporaryFiles } from './store/blob-files';
+import { sweepRecycleBin } from './store/recycle-bin';
 import { openStore } from './store/db';
 import type { Store } from './store/db';
+import type { Clock } from './store/clock';
 import { seedAccount } from './seed/seed';
 import { ReadPool } from './read-pool';
 
@@ -54,6 +56,8 @@ export interface ServiceOptions {
    * No read workers and no front door: they would answer reads from the local data.
    */
   upstream?: UpstreamOptions | undefined;
+  /** "Now" for date rules (recycle-bin window and sweep, audit search); the system's unless given (tests move it). */
+  clock?: Clock | undefined;
 }
 
 export interface RunningService {
@@ -71,14 +75,23 @@ export interface RunningService {
   readPool: ReadPool | undefined;
   /** The read fast path ahead of the app, with the read workers (http/front-door.ts). */
   frontDoor: FrontDoor | undefined;
+  /** Purges what is past the recycle bin's window now (it also runs on its own every hour); answers how many went. */
+  sweepRecycleBin(): Promise<number>;
   close(): Promise<void>;
 }
+
+/** How often the recycle bin is swept of what is past its window. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+const logSweepFailure = (err: unknown): void => {
+  console.error('recycle-bin sweep failed:', err);
+};
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
   // Made first: a bad upstream URL stops the start before anything is opened.
   const upstream = options.upstream ? upstreamProxy({ ...options.upstream, corsOrigins: options.corsOrigins ?? [] }) : undefined;
-  const store = await openStore(options.dataDir);
+  const store = await openStore(options.dataDir, { clock: options.clock });
   if (options.synchronous === 'full') store.sqlite.pragma('synchronous = FULL');
   let seeded = false;
   let mintedToken: string | null = null;
@@ -167,6 +180,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     upstream,
   });
   if (readPool) door = frontDoor({ site, pool: readPool, corsOrigins: shared.corsOrigins, ...gate });
+  // What is past the recycle bin's window goes: soon after start, then every hour (not with an
+  // upstream, whose local database holds no records).
+  const sweep = () => sweepRecycleBin(store.db, files, store.clock.now());
+  const sweeping = upstream ? undefined : setInterval(() => void sweep().catch(logSweepFailure), SWEEP_EVERY_MS);
+  sweeping?.unref();
+  const firstSweep = upstream ? undefined : setTimeout(() => void sweep().catch(logSweepFailure), 1000);
+  firstSweep?.unref();
 
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -178,7 +198,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     adminEmail,
     readPool,
     frontDoor: door ?? undefined,
+    sweepRecycleBin: sweep,
     async close() {
+      clearInterval(sweeping);
+      clearTimeout(firstSweep);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();

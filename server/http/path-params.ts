@@ -51,6 +51,7 @@ const GRAMMARS: Readonly<Record<string, ParamGrammar>> = {
   endorsements: { noun: 'Idea endorsement', alternatives: [] },
   // An organization's key is `ORG-<id>` (store/idea-organizations.ts), any case.
   idea_organizations: { noun: 'Idea organization', alternatives: [/^[Oo][Rr][Gg]-\d+$/] },
+  deletions: { noun: 'Deletion', alternatives: [] },
 };
 
 /** The collection segment before each `{param}` of a path template: `{ product_id: 'products' }`. */

@@ -144,6 +144,11 @@ function kindRow<T>(
       const ctx: RowContext = { db: c.get('store').db, user: c.get('user'), origin: originOf(c) };
       const ref = await handle(ctx, input);
       if (ref === null) return c.body(null, 204);
+      if (ref instanceof Removed) {
+        // The deletion holding it, so a client can offer to undo (`POST /deletions/{id}/restore`).
+        if (ref.deletionId !== null) c.header(DELETION_HEADER, String(ref.deletionId));
+        return c.body(null, 204);
+      }
       const fields = input.query?.fields ?? input.body?.fields;
       return c.json({ [kind.key]: pickFields(await answer(ctx, ref, fields), fields, null) });
     },
@@ -260,12 +265,23 @@ export function changeById<Data>(
 
 /** The delete of a record by id (every kind with shared writes): store calls that take `(db, { id, userId })`. */
 export function removeById(
-  remove: (db: Kysely<Database>, args: RecordRemoval) => Promise<void>,
-): (ctx: RowContext, record: { id: number }) => Promise<void> {
+  remove: (db: Kysely<Database>, args: RecordRemoval) => Promise<number | void>,
+): (ctx: RowContext, record: { id: number }) => Promise<number | void> {
   return ({ db, user }, record) => remove(db, { id: record.id, userId: user.id });
 }
 
-/** `DELETE <path>`: 204 once the store call has removed the record; `path`/`parent`/`owns` as for updateRow. */
+/** The header a DELETE answers with the id of the recycle-bin deletion that holds what it removed. */
+export const DELETION_HEADER = 'X-Deletion-Id';
+
+/** What a delete's handler hands back: the deletion holding the record (null when nothing went to the bin). */
+class Removed {
+  constructor(readonly deletionId: number | null) {}
+}
+
+/**
+ * `DELETE <path>`: 204 once the store call has removed the record, with `X-Deletion-Id` when the store
+ * call answers the recycle-bin deletion holding it; `path`/`parent`/`owns` as for updateRow.
+ */
 export function deleteRow<
   P extends `/${string}/{id}`,
   R extends z.ZodObject,
@@ -275,7 +291,7 @@ export function deleteRow<
   Parent = undefined,
 >(
   kind: RecordKind<P, R, Ref, Row>,
-  row: RowText & Placement<SP, Parent, Row> & { remove: (ctx: RowContext, record: Row) => Promise<void> },
+  row: RowText & Placement<SP, Parent, Row> & { remove: (ctx: RowContext, record: Row) => Promise<number | void> },
 ): Route<'delete', SP, undefined, undefined, null> {
   const { remove, parent, owns, ...text } = row;
   const path = row.path ?? kind.path;
@@ -283,8 +299,8 @@ export function deleteRow<
     kind as unknown as AnyKind,
     { method: 'delete', op: rowOp(path, 'delete'), response: null, ...text, path },
     async (ctx, { params }) => {
-      await remove(ctx, await ownedRecord(ctx, kind, path, params, { parent, owns }));
-      return null;
+      const deletionId = await remove(ctx, await ownedRecord(ctx, kind, path, params, { parent, owns }));
+      return new Removed(typeof deletionId === 'number' ? deletionId : null);
     },
   );
 }

@@ -9,7 +9,8 @@ import type { Attachment } from '../../src/contract/common';
 import { DESCRIBED_KINDS } from '../../src/contract/attachments';
 import type { AttachmentLinkInput, DescribedKind } from '../../src/contract/attachments';
 import { FieldProblems, StoreError, notFound, now } from '../problems';
-import type { Db } from './audit';
+import { audit, diff } from './audit';
+import type { Changes, Db } from './audit';
 import { discardReceived, placeBlob, removeBlobFile } from './blob-files';
 import type { BlobFiles, ReceivedFile } from './blob-files';
 import { sniffType } from './file-types';
@@ -99,6 +100,24 @@ export async function requireOwner(db: Db, kind: 'comments' | DescribedKind, idO
   return { type, id: found.id };
 }
 
+const ATTACHMENT = 'Attachment';
+
+/** The audited view of an attachment: what was attached, and where. */
+const audited = (row: AttachmentRow) => ({
+  file_name: row.file_name,
+  content_type: row.content_type,
+  file_size: row.file_size,
+  file_url: row.file_url,
+  attachable_type: row.attachable_type,
+  attachable_id: row.attachable_id,
+});
+
+/** The create audit of a new attachment, in its transaction; answers the row. */
+async function auditCreated(trx: Db, row: AttachmentRow, userId: number): Promise<AttachmentRow> {
+  await audit(trx, { userId, type: ATTACHMENT, id: row.id, action: 'create', changes: diff(null, audited(row)), row });
+  return row;
+}
+
 /** The hosted 412: the same file is already on this owner. */
 export class DuplicateAttachment extends Error {
   constructor(readonly existing: AttachmentRow) {
@@ -154,7 +173,7 @@ export async function attachUpload(
         .values({ sha256: received.sha256, byte_size: received.size, content_type: contentType, created_at: at })
         .onConflict((oc) => oc.column('sha256').doNothing())
         .execute();
-      return trx
+      const row = await trx
         .insertInto('attachments')
         .values({
           attachable_type: owner.type,
@@ -170,6 +189,7 @@ export async function attachUpload(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      return auditCreated(trx, row, input.userId);
     });
   } catch (err) {
     if (created) await dropBlobIfUnused(db, files, received.sha256);
@@ -207,7 +227,7 @@ export async function attachLink(db: Db, owner: AttachmentOwner, input: Attachme
   problems.throwIfAny();
   return db.transaction().execute(async (trx) => {
     const at = now();
-    return trx
+    const row = await trx
       .insertInto('attachments')
       .values({
         attachable_type: owner.type,
@@ -223,6 +243,7 @@ export async function attachLink(db: Db, owner: AttachmentOwner, input: Attachme
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    return auditCreated(trx, row, userId);
   });
 }
 
@@ -239,12 +260,14 @@ function decodeSegment(segment: string): string {
  * attachment and no recycle-bin payload (a deleted comment or record kept for a restore carries its
  * attachment rows, whose blob must still be there when it comes back).
  */
-export async function deleteAttachment(db: Db, files: BlobFiles, idText: string): Promise<void> {
+export async function deleteAttachment(db: Db, files: BlobFiles, idText: string, userId: number): Promise<void> {
   const id = asId(idText);
   const gone = await db.transaction().execute(async (trx) => {
     const row = id === null ? undefined : await trx.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Attachment', idText);
     await trx.deleteFrom('attachments').where('id', '=', row.id).execute();
+    const changes: Changes = Object.fromEntries(Object.entries(diff(null, audited(row))).map(([k, [, v]]) => [k, [v, null] as const]));
+    await audit(trx, { userId, type: ATTACHMENT, id: row.id, action: 'destroy', changes, row });
     if (row.blob_sha256 === null || (await blobInUse(trx, row.blob_sha256))) return null;
     await trx.deleteFrom('blobs').where('sha256', '=', row.blob_sha256).execute();
     return row.blob_sha256;
@@ -254,7 +277,7 @@ export async function deleteAttachment(db: Db, files: BlobFiles, idText: string)
 }
 
 /** Whether an attachment row or a recycle-bin payload still names a blob. */
-async function blobInUse(db: Db, sha256: string): Promise<boolean> {
+export async function blobInUse(db: Db, sha256: string): Promise<boolean> {
   const used = await db.selectFrom('attachments').select('id').where('blob_sha256', '=', sha256).limit(1).executeTakeFirst();
   if (used) return true;
   // A hash is 64 hex digits: found anywhere in a payload's JSON, it is that blob's.

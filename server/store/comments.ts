@@ -20,7 +20,8 @@ import type {
 import type { z } from 'zod';
 import { StoreError, fieldError, notFound, now } from '../problems';
 import type { Checked, Paging } from '../problems';
-import { audit, diff, recycle } from './audit';
+import { audit, diff } from './audit';
+import { recycle } from './deletions';
 import type { Db } from './audit';
 import { commentAttachments } from './comment-attachments';
 import { countMatches } from './counts';
@@ -390,11 +391,11 @@ async function takeAttachments(trx: Db, ids: readonly number[]): Promise<Record<
  * blanked, `deleted_at` set; the payload keeps the body); a reply that was the last one under a
  * placeholder takes the placeholder with it.
  */
-export async function deleteComment(db: Db, args: { comment: CommentRow; user: UserRow }): Promise<void> {
+export async function deleteComment(db: Db, args: { comment: CommentRow; user: UserRow }): Promise<number> {
   const { comment, user } = args;
   checkLive(comment);
   checkMayChange(comment, user, 'delete');
-  await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     const at = now();
     const row = await trx.selectFrom('comments').selectAll().where('id', '=', comment.id).executeTakeFirstOrThrow();
     const replies = await trx.selectFrom('comments').select('id').where('parent_comment_id', '=', row.id).limit(1).execute();
@@ -418,7 +419,7 @@ export async function deleteComment(db: Db, args: { comment: CommentRow; user: U
         }
       }
     }
-    await recycle(trx, {
+    const deletionId = await recycle(trx, {
       userId: user.id,
       type: COMMENT,
       id: row.id,
@@ -427,5 +428,6 @@ export async function deleteComment(db: Db, args: { comment: CommentRow; user: U
       rows: { comments: kept, ...(attachments.length > 0 ? { attachments } : {}) },
     });
     await audit(trx, { userId: user.id, type: COMMENT, id: row.id, action: 'destroy', changes: { body: [row.body, null] } });
+    return deletionId;
   });
 }

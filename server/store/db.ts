@@ -5,6 +5,8 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { sqliteKyselyDialect } from './dialect';
+import { systemClock } from './clock';
+import type { Clock } from './clock';
 import { settled } from './group-commit';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
@@ -24,6 +26,8 @@ export interface Store {
    * on a read-only connection. What answers from a read outside a transaction waits for it.
    */
   settled: () => Promise<void>;
+  /** "Now" for date rules (store/clock.ts): the system's, or the one the service was started with. */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -35,7 +39,7 @@ export const DB_FILE = 'planner.sqlite';
  */
 const CACHE_KIB = 64 * 1024;
 
-export async function openStore(dataDir: string): Promise<Store> {
+export async function openStore(dataDir: string, options: { clock?: Clock | undefined } = {}): Promise<Store> {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DB_FILE);
   const created = !fs.existsSync(file);
@@ -60,6 +64,7 @@ export async function openStore(dataDir: string): Promise<Store> {
     migrated,
     writeVersion: trackWriteVersion(db, sqlite),
     settled: () => settled(sqlite),
+    clock: options.clock ?? systemClock,
     async close() {
       await db.destroy();
     },
@@ -85,6 +90,8 @@ export function openReadStore(dataDir: string): Store {
     migrated: [],
     writeVersion: trackWriteVersion(db, sqlite),
     settled: () => Promise.resolve(),
+    // A read worker answers no date rule that a test moves time for (restores and sweeps write).
+    clock: systemClock,
     async close() {
       await db.destroy();
     },

@@ -57,6 +57,58 @@ export interface StoreDialect {
   isDistinctFrom(a: Operand, b: string | number | null): RawBuilder<SqlBool>;
   /** The planner's plan for a query, one line per step, for tests and benchmarks that check index use. */
   explain(db: QueryExecutorProvider, query: RawBuilder<unknown>): Promise<string[]>;
+  /**
+   * Every table's columns and the foreign keys between tables, as the live schema declares them:
+   * what the recycle bin reads to put rows back and to find the links a delete clears.
+   */
+  schemaInfo(db: QueryExecutorProvider): Promise<SchemaInfo>;
+}
+
+/** A column of the live schema. */
+export interface ColumnInfo {
+  name: string;
+  notNull: boolean;
+}
+
+/** A foreign key: `table.column` names a row of `target` by its `targetColumn`. */
+export interface ForeignKeyInfo {
+  table: string;
+  column: string;
+  target: string;
+  targetColumn: string;
+  /** What the database does to `column` when the named row is deleted. */
+  onDelete: 'set null' | 'cascade' | 'restrict' | 'none';
+}
+
+export interface SchemaInfo {
+  columns: ReadonlyMap<string, readonly ColumnInfo[]>;
+  foreignKeys: readonly ForeignKeyInfo[];
+}
+
+/** Read once per process: the schema only changes in migrations, which run before anything else reads it. */
+let schemaCache: Promise<SchemaInfo> | null = null;
+
+async function readSqliteSchema(db: QueryExecutorProvider): Promise<SchemaInfo> {
+  const tables = await sql<{
+    name: string;
+  }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'`.execute(db);
+  const columns = new Map<string, ColumnInfo[]>();
+  const foreignKeys: ForeignKeyInfo[] = [];
+  const onDelete = (action: string): ForeignKeyInfo['onDelete'] =>
+    action === 'SET NULL' ? 'set null' : action === 'CASCADE' ? 'cascade' : action === 'RESTRICT' ? 'restrict' : 'none';
+  for (const { name } of tables.rows) {
+    const info = await sql<{ name: string; notnull: number }>`SELECT name, "notnull" FROM pragma_table_info(${name})`.execute(db);
+    columns.set(
+      name,
+      info.rows.map((c) => ({ name: c.name, notNull: c.notnull === 1 })),
+    );
+    const keys = await sql<{ table: string; from: string; to: string | null; on_delete: string }>`
+      SELECT "table", "from", "to", on_delete FROM pragma_foreign_key_list(${name})`.execute(db);
+    for (const k of keys.rows) {
+      foreignKeys.push({ table: name, column: k.from, target: k.table, targetColumn: k.to ?? 'id', onDelete: onDelete(k.on_delete) });
+    }
+  }
+  return { columns, foreignKeys };
 }
 
 /** `"…"` phrase for FTS5 MATCH: quotes doubled, so no query text is read as FTS syntax. */
@@ -283,6 +335,7 @@ export const sqliteDialect: StoreDialect = {
   least: (a, b) => sql`min(${operand(a)}, ${operand(b)})`,
   isDistinctFrom: (a, b) => sql<SqlBool>`${operand(a)} IS NOT ${b}`,
   explain: async (db, query) => (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(db)).rows.map((r) => r.detail),
+  schemaInfo: (db) => (schemaCache ??= readSqliteSchema(db)),
 };
 
 /** The dialect the store runs on. */

@@ -145,8 +145,8 @@ export const updateEpic = updateInRelease(EPIC_ITEM, planEpic);
  * list of features it held (`{"id", "epic_id"}`), and those features are unlinked — they stay in
  * their releases — each with an update audit row, written in one statement.
  */
-export async function deleteEpic(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
-  await db.transaction().execute((trx) =>
+export function deleteEpic(db: Kysely<Database>, args: RecordRemoval): Promise<number> {
+  return db.transaction().execute((trx) =>
     deleteRecord(trx, EPIC_ITEM, args, async (epic) => {
       // Its features stay in their releases, unlinked (each with an update audit row).
       const linked = await trx.selectFrom('features').select(['id', 'epic_id']).where('epic_id', '=', epic.id).orderBy('id').execute();

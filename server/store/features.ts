@@ -157,8 +157,8 @@ export async function createFeature(
 export const updateFeature = updateInRelease(FEATURE_ITEM, planFeature);
 
 /** Deletes a feature: it and its requirements, tags and watchers go to the recycle bin first. */
-export async function deleteFeature(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
-  await db.transaction().execute((trx) =>
+export function deleteFeature(db: Kysely<Database>, args: RecordRemoval): Promise<number> {
+  return db.transaction().execute((trx) =>
     deleteRecord(trx, FEATURE_ITEM, args, async (feature) => {
       // Its requirements go with it, and their custom field values.
       const requirements = await trx.selectFrom('requirements').selectAll().where('feature_id', '=', feature.id).execute();

@@ -317,6 +317,6 @@ export const { create: createGoal, update: updateGoal } = writesInProduct(GOAL_R
  * moves, as on any link change). Goals are the top of the roll-up graph: nothing reads a goal's
  * numbers, so there is nothing to recompute.
  */
-export async function deleteGoal(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
-  await db.transaction().execute((trx) => deleteRecord(trx, GOAL_RECORD, args));
+export function deleteGoal(db: Kysely<Database>, args: RecordRemoval): Promise<number> {
+  return db.transaction().execute((trx) => deleteRecord(trx, GOAL_RECORD, args));
 }

@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import type { IdeaEndorsement, ideaEndorsementCreateInput, ideaEndorsementUpdateInput } from '../../src/contract/idea-votes';
 import { notFound, now } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
-import { audit, diff, recycle } from './audit';
+import { audit, diff } from './audit';
+import { recycle } from './deletions';
 import type { Db } from './audit';
 import { findIdea, ideaSummaries } from './ideas';
 import { recapVoter, recountVotes } from './idea-votes';
@@ -217,12 +218,12 @@ export async function updateVote(
 }
 
 /** Removes a vote into the recycle bin; what the voter's other votes on that idea may now count is recomputed. */
-export async function deleteVote(db: Kysely<Database>, args: { voteId: number; userId: number }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export function deleteVote(db: Kysely<Database>, args: { voteId: number; userId: number }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('idea_votes').selectAll().where('id', '=', args.voteId).executeTakeFirst();
     if (!row) throw notFound('Idea endorsement', String(args.voteId));
     const counting = await trx.selectFrom('ideas').selectAll().where('id', '=', row.idea_id).executeTakeFirstOrThrow();
-    await recycle(trx, {
+    const deletionId = await recycle(trx, {
       userId: args.userId,
       type: VOTE,
       id: row.id,
@@ -240,6 +241,7 @@ export async function deleteVote(db: Kysely<Database>, args: { voteId: number; u
       action: 'destroy',
       changes: { voter_email: [row.voter_email, null], weight: [row.weight, null], idea_id: [row.idea_id, null] },
     });
+    return deletionId;
   });
 }
 

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import type { IdeaOrganization, ideaOrganizationCreateInput } from '../../src/contract/idea-votes';
 import { notFound, now } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
-import { audit, diff, recycle } from './audit';
+import { audit, diff } from './audit';
+import { recycle } from './deletions';
 import type { Db } from './audit';
 import { dialect } from './dialect';
 import { listPage } from './pages';
@@ -183,24 +184,26 @@ export async function updateOrganization(
 }
 
 /** Deletes an organization into the recycle bin; the payload keeps which votes named it, for a restore. */
-export async function deleteOrganization(db: Kysely<Database>, args: { id: number; userId: number }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export function deleteOrganization(db: Kysely<Database>, args: { id: number; userId: number }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     const row = await requireOrganization(trx, String(args.id));
     const votes = await trx
       .selectFrom('idea_votes')
       .select(['id', 'idea_organization_id'])
       .where('idea_organization_id', '=', row.id)
       .execute();
-    await recycle(trx, {
+    const deletionId = await recycle(trx, {
       userId: args.userId,
       type: ORG,
       id: row.id,
       name: row.name,
       productId: null,
-      rows: { idea_organizations: [row], idea_votes_links: votes },
+      rows: { idea_organizations: [row] },
+      links: { 'idea_votes.idea_organization_id': votes },
     });
     await trx.updateTable('idea_votes').set({ idea_organization_id: null }).where('idea_organization_id', '=', row.id).execute();
     await trx.deleteFrom('idea_organizations').where('id', '=', row.id).execute();
     await audit(trx, { userId: args.userId, type: ORG, id: row.id, action: 'destroy', changes: { name: [row.name, null] } });
+    return deletionId;
   });
 }

@@ -271,8 +271,8 @@ async function moveMergedVotes(trx: Db, before: IdeaRow, userId: number): Promis
  * bin. Ideas merged into it are unmerged (each with an update audit row), and the recycle payload
  * keeps those links (`merged_ideas`) so a restore can merge them back.
  */
-export async function deleteIdea(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
-  await db.transaction().execute((trx) =>
+export function deleteIdea(db: Kysely<Database>, args: RecordRemoval): Promise<number> {
+  return db.transaction().execute((trx) =>
     deleteRecord(trx, IDEA_ITEM, args, async (idea) => {
       const merged = await trx.selectFrom('ideas').select(['id', 'duplicate_of_id']).where('duplicate_of_id', '=', idea.id).execute();
       // Votes go home first (its own from its survivor, those of the ideas merged into it), then its own go with it.

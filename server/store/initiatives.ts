@@ -379,8 +379,8 @@ export const { create: createInitiative, update: updateInitiative } = writesInPr
  * `features` / `epics` `{id, initiative_id}`), so a restore can put them back; each record that lost
  * a link gets an update audit row. The parent now counts the grandchildren; the goals lose it.
  */
-export async function deleteInitiative(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
-  await db.transaction().execute((trx) =>
+export function deleteInitiative(db: Kysely<Database>, args: RecordRemoval): Promise<number> {
+  return db.transaction().execute((trx) =>
     deleteRecord(trx, INITIATIVE_RECORD, args, async (current) => {
       const [children, features, epics, releaseLinks] = await Promise.all([
         trx.selectFrom('initiatives').select(['id', 'parent_id']).where('parent_id', '=', current.id).orderBy('id').execute(),

@@ -178,8 +178,8 @@ export async function updateNote(db: Kysely<Database>, args: RecordChange<Partia
  * descendants (parents first, so a restore inserts them back in order), their tags and custom field
  * values. One destroy audit row, the note's: its descendants went with it.
  */
-export async function deleteNote(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
-  await db.transaction().execute((trx) =>
+export function deleteNote(db: Kysely<Database>, args: RecordRemoval): Promise<number> {
+  return db.transaction().execute((trx) =>
     deleteRecord(trx, PAGE_ITEM, args, async (note) => {
       const below = await descendantsOf(trx, note.id);
       if (below.length === 0) return { after: () => Promise.resolve() };

@@ -14,7 +14,8 @@ import type {
 import { SUBDOMAIN_MAX, SUBDOMAIN_PATTERN } from '../../src/contract/portals';
 import { notFound, now } from '../problems';
 import type { Checked, Paging } from '../problems';
-import { audit, diff, recycle } from './audit';
+import { audit, diff } from './audit';
+import { clearedLinks, recycle } from './deletions';
 import type { Db } from './audit';
 import { dialect } from './dialect';
 import { listPage } from './pages';
@@ -427,17 +428,19 @@ export async function updatePortalUser(
 }
 
 /** Removes a portal user; the recycle bin keeps the row (under the portal's product) for a restore. */
-export async function deletePortalUser(db: Kysely<Database>, user: UserRow, row: PortalUserRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export function deletePortalUser(db: Kysely<Database>, user: UserRow, row: PortalUserRow): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     const current = await requirePortalUser(trx, String(row.id));
     const portal = await requireIdeaPortal(trx, String(current.idea_portal_id));
-    await recycle(trx, {
+    const deletionId = await recycle(trx, {
       userId: user.id,
       type: PORTAL_USER,
       id: current.id,
       name: current.email,
       productId: portal.product_id,
       rows: { portal_users: [current] },
+      // Their votes stay and lose the link (ON DELETE SET NULL); a restore gives it back.
+      links: await clearedLinks(trx, 'portal_users', [current.id]),
     });
     await trx.deleteFrom('portal_users').where('id', '=', current.id).execute();
     await audit(trx, {
@@ -447,6 +450,7 @@ export async function deletePortalUser(db: Kysely<Database>, user: UserRow, row:
       action: 'destroy',
       changes: { email: [current.email, null], idea_portal_id: [current.idea_portal_id, null] },
     });
+    return deletionId;
   });
 }
 

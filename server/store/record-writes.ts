@@ -8,7 +8,9 @@ import { sql } from 'kysely';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Checked, FieldProblems } from '../problems';
 import { notFound, now } from '../problems';
-import { audit, auditDestroyed, auditDestroyedRow, diff, recycle } from './audit';
+import { audit, auditDestroyed, auditDestroyedRow, diff } from './audit';
+import { clearedLinks, recycle } from './deletions';
+import type { RecycledRows } from './deletions';
 import type { Db } from './audit';
 import { recordCustomFields, removeCustomFields } from './custom-fields';
 import type { CustomFieldPlan } from './custom-fields';
@@ -329,9 +331,6 @@ export function writesInProduct<T extends 'releases' | 'goals' | 'initiatives', 
 // ---------------------------------------------------------------------------------------------
 // Delete
 
-/** Rows of the recycle bin's payload, by table. */
-type RecycledRows = Record<string, Record<string, unknown>[]>;
-
 /** What hangs from a record being deleted, beyond its tags, watchers, links and custom field values. */
 export interface Hanging {
   /** Records removed with it (a feature's requirements, a release's phases), put back after it on a restore. */
@@ -379,14 +378,14 @@ async function removeDiscussions(trx: Db, item: RecordDescriptor, id: number, ch
  * Deletes a record into the recycle bin in its transaction: the row, its tags, watchers, links,
  * custom field values and comments, and what `hung` says hangs from it (with their comments), then
  * the destroy audit row and the roll-up marks of what it counted in. A record that is not there is a 404. `hung` runs before
- * anything is kept, so it may still refuse the delete (its throw rolls everything back).
+ * anything is kept, so it may still refuse the delete (its throw rolls everything back). Answers the deletion's id.
  */
 export async function deleteRecord<T extends RecordTable>(
   trx: Db,
   item: RecordDescriptor & { table: T },
   args: { id: number; userId: number },
   hung?: (row: RowOf<T>) => Promise<Hanging>,
-): Promise<void> {
+): Promise<number> {
   const found = await readRecord(trx, item, args.id);
   if (!found) throw notFound(item.recordType, String(args.id));
   const row = found as AnyRow & { name: string };
@@ -405,16 +404,24 @@ export async function deleteRecord<T extends RecordTable>(
   // from several parts are joined, not replaced: a tree's descendants (a note's subtree) come after
   // the record in its own table, and their tags beside its own.
   const rows: RecycledRows = {};
-  const parts = [{ [item.table]: [row] }, children, kept, { custom_field_values: [...values, ...childValues] }, extra.links ?? {}];
+  const parts = [{ [item.table]: [row] }, children, kept, { custom_field_values: [...values, ...childValues] }];
   for (const part of parts) for (const [table, list] of Object.entries(part)) rows[table] = [...(rows[table] ?? []), ...list];
   for (const [table, removed] of Object.entries(discussion)) if (removed.length > 0) rows[table] = [...(rows[table] ?? []), ...removed];
-  await recycle(trx, {
+  // Links the database clears by itself (an idea promoted to this feature) are kept beside the ones `hung` clears.
+  const links: RecycledRows = { ...(extra.links ?? {}), ...(await clearedLinks(trx, item.table, [row.id])) };
+  for (const [table, list] of Object.entries(children)) {
+    const ids = list.map((r) => r.id).filter((v): v is number => typeof v === 'number');
+    Object.assign(links, await clearedLinks(trx, table, ids));
+  }
+  const deletionId = await recycle(trx, {
     userId: args.userId,
     type: item.recordType,
     id: row.id,
     name: row.name,
+    referenceNum: typeof row.reference_num === 'string' ? row.reference_num : null,
     productId: await productOf(trx, item, row),
     rows,
+    links,
   });
   await extra.after();
   for (const link of own) await sql`DELETE FROM ${sql.table(link.table)} WHERE ${sql.ref(link.column)} = ${row.id}`.execute(trx);
@@ -426,4 +433,5 @@ export async function deleteRecord<T extends RecordTable>(
   if (item.destroyed === 'row') await auditDestroyedRow(trx, args.userId, item.recordType, row);
   else await auditDestroyed(trx, args.userId, item.recordType, row as AnyRow & { name: string; reference_num: string });
   await markRecord(new RollupScheduler(trx), item, { id: null, before: row, changed: null, links: [linked, []] }).flush();
+  return deletionId;
 }

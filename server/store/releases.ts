@@ -528,8 +528,8 @@ export async function updatePhase(
  * row and, under `features`, `{id, release_phase_id}` of each feature that pointed to it, so a
  * restore can put both back.
  */
-export async function deletePhase(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
-  await db.transaction().execute((trx) =>
+export function deletePhase(db: Kysely<Database>, args: RecordRemoval): Promise<number> {
+  return db.transaction().execute((trx) =>
     deleteRecord(trx, PHASE_RECORD, args, async (current) => ({
       links: { features: await featuresIn(trx, [current.id]) },
       after: () => unlinkFeatures(trx, { column: 'release_phase_id', id: current.id, userId: args.userId, at: now() }),
@@ -564,8 +564,8 @@ function holding(noun: string, keys: string[], total: number): string {
  * recycle bin keeps every removed row; the parent release and the initiatives it counted in are
  * recomputed in the same transaction.
  */
-export async function deleteRelease(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
-  await db.transaction().execute((trx) =>
+export function deleteRelease(db: Kysely<Database>, args: RecordRemoval): Promise<number> {
+  return db.transaction().execute((trx) =>
     deleteRecord(trx, RELEASE_RECORD, args, async (current) => {
       await refuseWhileHeld(trx, current.id);
       const [phases, children] = await Promise.all([

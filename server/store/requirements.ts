@@ -102,8 +102,8 @@ export async function updateRequirement(db: Kysely<Database>, args: RecordChange
   );
 }
 
-export async function deleteRequirement(db: Kysely<Database>, args: RecordRemoval): Promise<void> {
-  await db.transaction().execute((trx) => deleteRecord(trx, REQUIREMENT_ITEM, args));
+export function deleteRequirement(db: Kysely<Database>, args: RecordRemoval): Promise<number> {
+  return db.transaction().execute((trx) => deleteRecord(trx, REQUIREMENT_ITEM, args));
 }
 
 /**

@@ -77,14 +77,15 @@ export const restoredRecordSchema = z.object({
 
 /**
  * A link the deleted records had that a restore could not put back, because the record at its other
- * end is itself deleted (`deleted`, with the deletion holding it) or gone for good (`missing`).
+ * end is itself deleted (`deleted`, with the deletion holding it), gone for good (`missing`), or has
+ * been linked elsewhere since (`changed`: left as it is).
  */
 export const unrestoredLinkSchema = z.object({
   /** The link, in words: `epic_id of feature PLN-12`, `initiative PLN-S-3 of release PLN-R-2`. */
   link: z.string(),
   type: z.string(),
   id: idSchema,
-  reason: z.enum(['deleted', 'missing']),
+  reason: z.enum(['deleted', 'missing', 'changed']),
   /** The deletion that holds the other end, when it is in the bin. */
   deletion_id: idSchema.nullable(),
 });

@@ -1,0 +1,322 @@
+// The recycle bin over HTTP (issue 13): what a delete puts in it (`X-Deletion-Id`, the list and its
+// filters), the dry run that changes nothing, restores that bring everything back as it was (ids,
+// keys, tags, watchers, custom fields, comments, links both ways, roll-ups), links whose other end
+// is gone reported instead of failing, restores that cannot complete changing nothing, the 30-day
+// window on an injected clock and the sweep, one winner among concurrent restores, and the
+// administrators' purge.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deletionEnvelope, deletionPage, restoreAnswerSchema } from '../src/contract/deletions';
+import type { RestoreAnswer } from '../src/contract/deletions';
+import { epicEnvelope } from '../src/contract/epics';
+import { featureEnvelope, requirementEnvelope } from '../src/contract/features';
+import { ideaEnvelope } from '../src/contract/ideas';
+import { initiativeEnvelope } from '../src/contract/initiatives';
+
+import { mintToken } from './auth';
+import { apiClient } from './test/client';
+import type { ApiClient } from './test/client';
+import { startTestService } from './test/harness';
+import type { TestService, TestResponse } from './test/harness';
+import { expect422, expectOk, makeEpic, makeFeature, makeInitiative, makeRelease, rowCounts } from './test/records';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The service's clock, moved by hand: the restore window and the sweep read it. */
+const clock = {
+  at: Date.now(),
+  now() {
+    return this.at;
+  },
+  advance(ms: number) {
+    this.at += ms;
+  },
+  set(ms: number) {
+    this.at = ms;
+  },
+};
+let t: TestService;
+let api: ApiClient;
+let member: string;
+let release: string;
+
+beforeAll(async () => {
+  t = await startTestService({ service: { clock } });
+  api = apiClient(t);
+  const db = t.service.store.db;
+  const morgan = await db.selectFrom('users').select('id').where('email', '=', 'morgan@planner.local').executeTakeFirstOrThrow();
+  member = await mintToken(db, morgan.id, 'deletions.test');
+  release = (await makeRelease(t)).id;
+});
+afterAll(() => t.close());
+
+/** Deletes at `path` and answers the deletion id its `X-Deletion-Id` names. */
+async function remove(path: string, token?: string): Promise<string> {
+  const res = await t.request('DELETE', path, undefined, token === undefined ? {} : { token });
+  expect(res.status, res.text).toBe(204);
+  const id = res.headers.get('x-deletion-id');
+  expect(id).toMatch(/^\d+$/);
+  return id ?? '';
+}
+
+const restore = (id: string, dryRun = false): Promise<TestResponse> =>
+  t.request('POST', `/deletions/${id}/restore${dryRun ? '?dry_run=true' : ''}`);
+const restored = async (id: string, dryRun = false): Promise<RestoreAnswer> => expectOk(await restore(id, dryRun), restoreAnswerSchema);
+const epic = async (id: string) => expectOk(await t.get(`/epics/${id}`), epicEnvelope).epic;
+const feature = async (id: string) => expectOk(await t.get(`/features/${id}`), featureEnvelope).feature;
+
+describe('deleting into the bin', () => {
+  it('answers the deletion id, lists it newest first with what came with it, and shows it', async () => {
+    const f = await makeFeature(t, release, { name: 'Bin listing feature', tags: 'a,b' });
+    await t.request('POST', `/features/${f.id}/requirements`, { requirement: { name: 'Req one' } });
+    await t.request('POST', `/features/${f.id}/requirements`, { requirement: { name: 'Req two' } });
+    await t.request('POST', `/features/${f.id}/comments`, { comment: { body: '<p>Hello</p>' } });
+    const id = await remove(`/features/${f.id}`);
+    const page = (await api.call('GET /deletions')).data();
+    expect(page.deletions[0]?.id).toBe(id);
+    const entry = page.deletions[0];
+    expect(entry).toMatchObject({
+      status: 'deleted',
+      record: { name: 'Bin listing feature', type: 'Feature', reference_num: f.reference_num, id: f.id },
+      deleted_by: { email: 'admin@planner.local' },
+    });
+    expect(entry?.contents).toEqual([
+      { type: 'Requirement', count: 2 },
+      { type: 'Comment', count: 1 },
+    ]);
+    expect(Date.parse(entry?.restorable_until ?? '') - Date.parse(entry?.deleted_at ?? '')).toBe(30 * DAY);
+    expect(expectOk(await t.get(`/deletions/${id}`), deletionEnvelope).deletion.id).toBe(id);
+  });
+
+  it('filters by kind, by who deleted, by workspace and by name or key; refuses unknown ones naming the parameter', async () => {
+    const e = await makeEpic(t, release, { name: 'Filterable epic zq' });
+    const byMember = await makeFeature(t, release, { name: 'Member deleted zq' });
+    await remove(`/epics/${e.id}`);
+    await remove(`/features/${byMember.id}`, member);
+    const list = async (query: string) => expectOk(await t.get(`/deletions?${query}`), deletionPage).deletions.map((d) => d.record.name);
+    expect(await list('q=zq&record_type=Epic')).toEqual(['Filterable epic zq']);
+    expect(await list('q=zq&record_type=Epic,Feature')).toEqual(['Member deleted zq', 'Filterable epic zq']);
+    expect(await list('q=zq&deleted_by=morgan@planner.local')).toEqual(['Member deleted zq']);
+    expect(await list(`q=${e.reference_num}`)).toEqual(['Filterable epic zq']);
+    expect(await list('q=zq&product_id=MOB')).toEqual([]);
+    expect(await list('q=zq&product_id=PLN')).toHaveLength(2);
+    expect422(await t.get('/deletions?record_type=Widget'), 'record_type');
+    expect422(await t.get('/deletions?deleted_by=nobody@nowhere.test'), 'deleted_by');
+    expect422(await t.get('/deletions?product_id=NOPE'), 'product_id');
+    expect((await t.get('/deletions?colour=red')).status).toBe(400);
+    expect((await t.request('GET', '/deletions', undefined, { token: null })).status).toBe(401);
+  });
+});
+
+describe('restoring', () => {
+  it('brings an epic back with its id, key, tags, watchers, custom fields, comments and features, and its progress', async () => {
+    const sam = await t.service.store.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'sam@planner.local')
+      .executeTakeFirstOrThrow();
+    const e = await makeEpic(t, release, {
+      name: 'Restorable epic',
+      tags: 'x,y',
+      watchers: String(sam.id),
+      progress_source: 'progress_from_features',
+    });
+    const done = await makeFeature(t, release, { epic: e.id, workflow_status: { name: 'Shipped' } });
+    const open = await makeFeature(t, release, { epic: e.id });
+    await t.request('POST', `/epics/${e.id}/comments`, { comment: { body: '<p>Keep me</p>' } });
+    const before = await epic(e.id);
+    expect(before.progress).toBe(50);
+    const id = await remove(`/epics/${e.id}`);
+    expect((await t.get(`/epics/${e.id}`)).status).toBe(404);
+    expect((await feature(done.id)).epic).toBeNull();
+
+    // The dry run answers what would come back and changes nothing.
+    const counts = await rowCounts(t, ['epics', 'audits', 'comments', 'epic_tags']);
+    const preview = await restored(id, true);
+    expect(preview.deletion.status).toBe('dry_run');
+    expect(preview.restored[0]).toMatchObject({ type: 'Epic', id: e.id, reference_num: e.reference_num });
+    expect(preview.contents).toEqual([{ type: 'Comment', count: 1 }]);
+    expect(preview.unrestored_links).toEqual([]);
+    expect(await rowCounts(t, ['epics', 'audits', 'comments', 'epic_tags'])).toEqual(counts);
+    expect((await t.get(`/epics/${e.id}`)).status).toBe(404);
+
+    const answer = await restored(id);
+    expect(answer.deletion.status).toBe('restored');
+    const after = await epic(e.id);
+    expect(after).toMatchObject({ id: e.id, reference_num: e.reference_num, name: 'Restorable epic', progress: 50 });
+    expect(after.tags.sort()).toEqual(['x', 'y']);
+    expect(after.watchers?.map((w) => w.email)).toEqual(['sam@planner.local']);
+    expect((await feature(done.id)).epic?.id).toBe(e.id);
+    expect((await feature(open.id)).epic?.id).toBe(e.id);
+    const comments = (await api.call('GET /epics/{epic_id}/comments', { params: { epic_id: e.id } })).data().comments;
+    expect(comments.map((c) => c.body)).toEqual(['<p>Keep me</p>']);
+    // Out of the bin; its history says where it came from.
+    expect((await api.call('GET /deletions', { query: { q: 'Restorable epic' } })).data().deletions).toEqual([]);
+    const audits = await t.service.store.db
+      .selectFrom('audits')
+      .selectAll()
+      .where('auditable_type', '=', 'Epic')
+      .where('auditable_id', '=', Number(e.id))
+      .orderBy('id', 'desc')
+      .execute();
+    expect(audits[0]?.audit_action).toBe('create');
+    expect(JSON.parse(audits[0]?.changes ?? '{}')).toMatchObject({ restored_from_deletion_id: [null, Number(id)] });
+    expect(expectOk(await t.get(`/deletions/${id}`), deletionEnvelope).deletion.status).toBe('restored');
+    // Once restored it cannot be restored again, nor purged.
+    expect((await restore(id)).status).toBe(409);
+    expect((await t.request('DELETE', `/deletions/${id}`)).status).toBe(409);
+  });
+
+  it('reports links whose other end is in the bin or was linked elsewhere, and puts back the rest', async () => {
+    const e = await makeEpic(t, release);
+    const other = await makeEpic(t, release);
+    const [kept, gone, moved] = [
+      await makeFeature(t, release, { epic: e.id }),
+      await makeFeature(t, release, { epic: e.id }),
+      await makeFeature(t, release, { epic: e.id }),
+    ];
+    const id = await remove(`/epics/${e.id}`);
+    const goneDeletion = await remove(`/features/${gone.id}`);
+    expectOk(await t.request('PUT', `/features/${moved.id}`, { feature: { epic: other.id } }), featureEnvelope);
+    const answer = await restored(id);
+    expect(answer.unrestored_links).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'Feature', id: gone.id, reason: 'deleted', deletion_id: goneDeletion }),
+        expect.objectContaining({ type: 'Feature', id: moved.id, reason: 'changed', deletion_id: null }),
+      ]),
+    );
+    expect(answer.unrestored_links).toHaveLength(2);
+    expect((await feature(kept.id)).epic?.id).toBe(e.id);
+    expect((await feature(moved.id)).epic?.id).toBe(other.id);
+    // The feature restored later comes back as it was deleted: already unlinked by the epic's delete.
+    await restored(goneDeletion);
+    expect((await feature(gone.id)).epic).toBeNull();
+  });
+
+  it('refuses, changing nothing, a record whose parent is itself in the bin, and names the deletion holding it', async () => {
+    const f = await makeFeature(t, release);
+    const req = expectOk(
+      await t.request('POST', `/features/${f.id}/requirements`, { requirement: { name: 'Orphan to be' } }),
+      requirementEnvelope,
+    );
+    const reqDeletion = await remove(`/requirements/${req.requirement.id}`);
+    const featureDeletion = await remove(`/features/${f.id}`);
+    const counts = await rowCounts(t, ['requirements', 'audits', 'features']);
+    const refused = await restore(reqDeletion);
+    const errors = expect422(refused, 'feature_id');
+    expect(errors.feature_id?.[0]).toContain(`deletion ${featureDeletion}`);
+    expect(await rowCounts(t, ['requirements', 'audits', 'features'])).toEqual(counts);
+    await restored(featureDeletion);
+    await restored(reqDeletion);
+    expect((await t.get(`/requirements/${req.requirement.id}`)).status).toBe(200);
+  });
+
+  it('puts an initiative back above its children and features, and its parent counts them no more', async () => {
+    const top = await makeInitiative(t, { name: 'Top of restore' });
+    const middle = await makeInitiative(t, { name: 'Middle of restore', parent_id: top.id });
+    const child = await makeInitiative(t, { name: 'Child of restore', parent_id: middle.id });
+    const f = await makeFeature(t, release, { initiative: middle.id });
+    const id = await remove(`/initiatives/${middle.id}`);
+    const moved = expectOk(await t.get(`/initiatives/${child.id}`), initiativeEnvelope).initiative;
+    expect(moved.parent_id).toBe(top.id);
+    await restored(id);
+    expect(expectOk(await t.get(`/initiatives/${child.id}`), initiativeEnvelope).initiative.parent_id).toBe(middle.id);
+    expect(expectOk(await t.get(`/initiatives/${middle.id}`), initiativeEnvelope).initiative.parent_id).toBe(top.id);
+    expect((await feature(f.id)).initiative?.id).toBe(middle.id);
+  });
+
+  it('gives an idea back the feature it was promoted to, and merged ideas their survivor with the votes', async () => {
+    const idea = expectOk(
+      await t.request('POST', '/products/PLN/ideas', { idea: { name: 'Promote then restore', created_by: 'pat@customer.example' } }),
+      ideaEnvelope,
+    ).idea;
+    const promoted = expectOk(
+      await t.request('PUT', `/ideas/${idea.id}/promote`, { promotable_type: 'feature', release_id: release }),
+      ideaEnvelope,
+    ).idea;
+    const featureId = promoted.feature?.id ?? '';
+    const id = await remove(`/features/${featureId}`);
+    expect(expectOk(await t.get(`/ideas/${idea.id}`), ideaEnvelope).idea.feature ?? null).toBeNull();
+    const answer = await restored(id);
+    expect(answer.unrestored_links).toEqual([]);
+    expect(expectOk(await t.get(`/ideas/${idea.id}`), ideaEnvelope).idea.feature?.id).toBe(featureId);
+
+    const survivor = expectOk(
+      await t.request('POST', '/products/PLN/ideas', { idea: { name: 'Survivor idea', created_by: 'pat@customer.example' } }),
+      ideaEnvelope,
+    ).idea;
+    const dup = expectOk(
+      await t.request('POST', '/products/PLN/ideas', { idea: { name: 'Duplicate idea', created_by: 'pat@customer.example' } }),
+      ideaEnvelope,
+    ).idea;
+    for (const [target, email] of [
+      [survivor.id, 'v1@example.test'],
+      [dup.id, 'v2@example.test'],
+    ] as const)
+      expect((await t.request('POST', `/ideas/${target}/endorsements`, { idea_endorsement: { email, value: 1 } })).status).toBe(200);
+    expectOk(await t.request('PUT', `/ideas/${dup.id}`, { idea: { duplicate_idea: survivor.id } }), ideaEnvelope);
+    const votesBefore = expectOk(await t.get(`/ideas/${survivor.id}`), ideaEnvelope).idea.votes;
+    const bin = await remove(`/ideas/${survivor.id}`);
+    expect(expectOk(await t.get(`/ideas/${dup.id}`), ideaEnvelope).idea.duplicate_of ?? null).toBeNull();
+    await restored(bin);
+    expect(expectOk(await t.get(`/ideas/${dup.id}`), ideaEnvelope).idea.duplicate_of?.id).toBe(survivor.id);
+    expect(expectOk(await t.get(`/ideas/${survivor.id}`), ideaEnvelope).idea.votes).toBe(votesBefore);
+  });
+
+  it("brings a comment's text back into the placeholder its replies kept", async () => {
+    const f = await makeFeature(t, release);
+    const top = (await t.request('POST', `/features/${f.id}/comments`, { comment: { body: '<p>Top</p>' } })).body as {
+      comment: { id: string };
+    };
+    await t.request('POST', `/features/${f.id}/comments`, { comment: { body: '<p>Reply</p>', parent_comment_id: top.comment.id } });
+    const id = await remove(`/comments/${top.comment.id}`);
+    await restored(id);
+    const thread = (await api.call('GET /features/{feature_id}/comments', { params: { feature_id: f.id } })).data().comments;
+    expect(thread.map((c) => [c.body, c.deleted ?? false])).toEqual([
+      ['<p>Top</p>', false],
+      ['<p>Reply</p>', false],
+    ]);
+  });
+
+  it('lets one of two concurrent restores of the same deletion win; the other is a 409', async () => {
+    const f = await makeFeature(t, release);
+    const id = await remove(`/features/${f.id}`);
+    const answers = await Promise.all([restore(id), restore(id), restore(id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect((await t.get(`/features/${f.id}`)).status).toBe(200);
+  });
+
+  it('answers 404 for a deletion that does not exist, in any form', async () => {
+    for (const bad of ['999999999', 'abc', '0', '01']) expect((await restore(bad)).status).toBe(404);
+    expect((await t.get('/deletions/999999999')).status).toBe(404);
+  });
+});
+
+describe('the 30-day window (injected clock)', () => {
+  it('restores on day 30, refuses on day 31 naming deleted_at, and the sweep then purges it', async () => {
+    const a = await makeFeature(t, release);
+    const b = await makeFeature(t, release);
+    const first = await remove(`/features/${a.id}`);
+    const second = await remove(`/features/${b.id}`);
+    clock.advance(30 * DAY - 60_000);
+    await restored(first);
+    clock.advance(DAY);
+    const errors = expect422(await restore(second), 'deleted_at');
+    expect(errors.deleted_at?.[0]).toMatch(/30 days/);
+    expect(await t.service.sweepRecycleBin()).toBeGreaterThanOrEqual(1);
+    expect((await t.get(`/deletions/${second}`)).status).toBe(404);
+    // What was restored is not swept.
+    expect((await t.get(`/deletions/${first}`)).status).toBe(200);
+    clock.set(Date.now());
+  });
+});
+
+describe('purge', () => {
+  it('is for administrators: a member gets 403 and the deletion stays; an administrator purges it for good', async () => {
+    const f = await makeFeature(t, release);
+    const id = await remove(`/features/${f.id}`);
+    expect((await t.request('DELETE', `/deletions/${id}`, undefined, { token: member })).status).toBe(403);
+    expect((await t.get(`/deletions/${id}`)).status).toBe(200);
+    expect((await t.request('DELETE', `/deletions/${id}`)).status).toBe(204);
+    expect((await t.get(`/deletions/${id}`)).status).toBe(404);
+    expect((await restore(id)).status).toBe(404);
+  });
+});

@@ -1,0 +1,183 @@
+// The recycle bin as people read and manage it (issue 13; the list is operation 18): what is in it
+// (newest first, by kind, by who deleted it, by workspace, by name), one deletion, the permanent
+// purge (administrators) and the sweep that purges what is past the 30-day window. Writing into the
+// bin is store/deletions.ts; putting back is store/restore.ts.
+import type { Kysely } from 'kysely';
+import { DELETION_TYPES } from '../../src/contract/deletions';
+import type { Deletion } from '../../src/contract/deletions';
+import type { Paging } from '../problems';
+import { FieldProblems, StoreError } from '../problems';
+import type { Db } from './audit';
+import { blobInUse } from './attachments';
+import type { BlobFiles } from './blob-files';
+import { removeBlobFile } from './blob-files';
+import { contentsOf } from './deletions';
+import type { RecycledRows } from './deletions';
+import { dialect } from './dialect';
+import { RESTORE_WINDOW_MS, requireDeletion } from './restore';
+import type { DeletionRow } from './restore';
+import { findProduct, findUser } from './resolve';
+import type { Database } from './schema';
+
+export interface DeletionFilter {
+  q?: string | undefined;
+  /** One kind or several, comma-separated. */
+  recordType?: string | undefined;
+  /** A user's id or email. */
+  deletedBy?: string | undefined;
+  /** A workspace's id or key prefix. */
+  productId?: string | undefined;
+}
+
+/** What is still in the bin, newest first. Unknown kinds, people or workspaces are 422s naming the parameter. */
+export async function listDeletions(db: Db, filter: DeletionFilter, p: Paging): Promise<{ rows: DeletionRow[]; total: number }> {
+  const problems = new FieldProblems();
+  const types = filter.recordType
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  const unknown = types?.filter((t) => !(DELETION_TYPES as readonly string[]).includes(t)) ?? [];
+  if (unknown.length > 0) problems.add('record_type', `must be one of: ${DELETION_TYPES.join(', ')} (not ${unknown.join(', ')})`);
+  const user = filter.deletedBy === undefined ? undefined : await findUser(db, filter.deletedBy);
+  if (user === null) problems.add('deleted_by', `"${filter.deletedBy ?? ''}" is not a user (an id or an email)`);
+  const product = filter.productId === undefined ? undefined : await findProduct(db, filter.productId);
+  if (product === null) problems.add('product_id', `"${filter.productId ?? ''}" is not a workspace (an id or a key prefix)`);
+  problems.throwIfAny();
+  let q = db.selectFrom('deletions').where('restored_at', 'is', null);
+  if (types && types.length > 0) q = q.where('record_type', 'in', types);
+  if (user) q = q.where('deleted_by_id', '=', user.id);
+  if (product) q = q.where('product_id', '=', product.id);
+  const text = filter.q?.trim();
+  if (text) q = q.where((eb) => eb.or([dialect.containsText('name', text), dialect.containsText('reference_num', text)]));
+  const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const total = Number(counted?.n ?? 0);
+  if (total === 0 || p.offset >= total) return { rows: [], total };
+  // The payload may be large (an epic's thousand unlinked features): the list never reads it.
+  const rows = await q
+    .select([
+      'id',
+      'record_type',
+      'record_id',
+      'name',
+      'reference_num',
+      'product_id',
+      'deleted_by_id',
+      'deleted_at',
+      'contents',
+      'restored_at',
+      'restored_by_id',
+    ])
+    .orderBy('id', 'desc')
+    .limit(p.perPage)
+    .offset(p.offset)
+    .execute();
+  return { rows: rows.map((r) => ({ ...r, payload: '{}', links: '{}' })), total };
+}
+
+/** Deletions in the hosted shape, with who deleted each read once for the page. */
+export async function deletionBodies(db: Db, rows: readonly DeletionRow[], status?: Deletion['status']): Promise<Deletion[]> {
+  const userIds = [...new Set(rows.map((r) => r.deleted_by_id).filter((v): v is number => v !== null))];
+  const users =
+    userIds.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute();
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return rows.map((r) => {
+    const who = r.deleted_by_id === null ? undefined : byId.get(r.deleted_by_id);
+    // Rows written before migration 16 counted nothing: their payload is read for it.
+    const contents =
+      r.contents !== null
+        ? (JSON.parse(r.contents) as Deletion['contents'])
+        : contentsOf(JSON.parse(r.payload) as RecycledRows, { type: r.record_type });
+    return {
+      id: String(r.id),
+      deleted_at: r.deleted_at,
+      status: status ?? (r.restored_at !== null ? 'restored' : 'deleted'),
+      record: {
+        name: r.name,
+        type: r.record_type,
+        reference_num: r.reference_num,
+        id: String(r.record_id),
+        product_id: r.product_id === null ? null : String(r.product_id),
+      },
+      deleted_by: who ? { id: String(who.id), name: who.name, email: who.email } : null,
+      restorable_until: new Date(Date.parse(r.deleted_at) + RESTORE_WINDOW_MS).toISOString(),
+      contents,
+      restored_at: r.restored_at,
+    };
+  });
+}
+
+/** One deletion in the hosted shape. */
+export async function loadDeletion(db: Db, id: number): Promise<Deletion> {
+  const [body] = await deletionBodies(db, [await requireDeletion(db, id)]);
+  if (!body) throw new Error('unreachable: one row, one body');
+  return body;
+}
+
+/**
+ * Removes deletions for good, with the files only they still kept (after the commit, so a failed
+ * purge keeps every file its rows name). Answers how many went.
+ */
+async function purge(db: Kysely<Database>, files: BlobFiles | undefined, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const gone = await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('deletions')
+      .select(['id', 'payload'])
+      .where('id', 'in', [...ids])
+      .execute();
+    const hashes = new Set<string>();
+    for (const row of rows) {
+      const payload = JSON.parse(row.payload) as RecycledRows;
+      for (const a of payload.attachments ?? []) if (typeof a.blob_sha256 === 'string') hashes.add(a.blob_sha256);
+    }
+    await trx
+      .deleteFrom('deletions')
+      .where('id', 'in', [...ids])
+      .execute();
+    const orphans: string[] = [];
+    for (const hash of hashes) {
+      if (await blobInUse(trx, hash)) continue;
+      await trx.deleteFrom('blobs').where('sha256', '=', hash).execute();
+      orphans.push(hash);
+    }
+    return { count: rows.length, orphans };
+  });
+  if (files) for (const hash of gone.orphans) await removeBlobFile(files, hash);
+  return gone.count;
+}
+
+/** An administrator's permanent purge of one deletion still in the bin (a restored one is no longer there: 404). */
+export async function purgeDeletion(db: Kysely<Database>, files: BlobFiles | undefined, id: number): Promise<void> {
+  const row = await requireDeletion(db, id);
+  if (row.restored_at !== null)
+    throw new StoreError('conflict', `Deletion ${row.id} was restored (${row.restored_at}): nothing is left to purge`);
+  await purge(db, files, [row.id]);
+}
+
+/** How many deletions a sweep purges at once, so one sweep never holds the writer long. */
+const SWEEP_BATCH = 200;
+
+/**
+ * Purges every deletion past the restore window at `now` (ms), in batches; what the bin would refuse
+ * to restore is not kept. Answers how many went. Run on start and every hour (server/start.ts).
+ */
+export async function sweepRecycleBin(db: Kysely<Database>, files: BlobFiles | undefined, now: number): Promise<number> {
+  const cutoff = new Date(now - RESTORE_WINDOW_MS).toISOString();
+  let total = 0;
+  for (;;) {
+    const due = await db
+      .selectFrom('deletions')
+      .select('id')
+      .where('restored_at', 'is', null)
+      .where('deleted_at', '<', cutoff)
+      .orderBy('id')
+      .limit(SWEEP_BATCH)
+      .execute();
+    if (due.length === 0) return total;
+    total += await purge(
+      db,
+      files,
+      due.map((d) => d.id),
+    );
+  }
+}
