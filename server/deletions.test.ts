@@ -9,13 +9,14 @@ import { deletionEnvelope, deletionPage, restoreAnswerSchema } from '../src/cont
 import type { RestoreAnswer } from '../src/contract/deletions';
 import { epicEnvelope } from '../src/contract/epics';
 import { featureEnvelope, requirementEnvelope } from '../src/contract/features';
+import { releaseEnvelope, releasePhaseEnvelope } from '../src/contract/releases';
 import { ideaEnvelope } from '../src/contract/ideas';
 import { initiativeEnvelope } from '../src/contract/initiatives';
 
 import { mintToken } from './auth';
 import { apiClient } from './test/client';
 import type { ApiClient } from './test/client';
-import { startTestService } from './test/harness';
+import { TEST_TOKEN, startTestService } from './test/harness';
 import type { TestService, TestResponse } from './test/harness';
 import { expect422, expectOk, makeEpic, makeFeature, makeInitiative, makeRelease, rowCounts } from './test/records';
 
@@ -287,6 +288,98 @@ describe('restoring', () => {
   it('answers 404 for a deletion that does not exist, in any form', async () => {
     for (const bad of ['999999999', 'abc', '0', '01']) expect((await restore(bad)).status).toBe(404);
     expect((await t.get('/deletions/999999999')).status).toBe(404);
+  });
+});
+
+describe('restoring every kind', () => {
+  it("brings a release back with its phases, its child releases under it and its custom fields' values", async () => {
+    const parent = await makeRelease(t, { name: 'Restore parent release' });
+    const doomed = await makeRelease(t, { name: 'Restore doomed release', parent_id: parent.id });
+    const child = await makeRelease(t, { name: 'Restore child release', parent_id: doomed.id });
+    const phase = expectOk(
+      await t.request('POST', '/release_phases', {
+        release_phase: { name: 'Restore phase', phase_type: 'phase', release_id: doomed.id, start_on: '2026-01-01', end_on: '2026-01-31' },
+      }),
+      releasePhaseEnvelope,
+    ).release_phase;
+    const id = await remove(`/releases/${doomed.id}`);
+    expect((await t.get(`/release_phases/${phase.id}`)).status).toBe(404);
+    expect(expectOk(await t.get(`/releases/${child.id}`), releaseEnvelope).release.parent_id).toBe(parent.id);
+    const answer = await restored(id);
+    expect(answer.contents).toEqual([{ type: 'ReleasePhase', count: 1 }]);
+    expect(expectOk(await t.get(`/release_phases/${phase.id}`), releasePhaseEnvelope).release_phase.name).toBe('Restore phase');
+    expect(expectOk(await t.get(`/releases/${child.id}`), releaseEnvelope).release.parent_id).toBe(doomed.id);
+    expect(expectOk(await t.get(`/releases/${doomed.id}`), releaseEnvelope).release.reference_num).toBe(doomed.reference_num);
+  });
+
+  it('brings a note back with its subtree in its place', async () => {
+    const note = (name: string, parent?: string) =>
+      t.request('POST', '/products/PLN/pages', { page: { name, ...(parent ? { parent_id: parent } : {}) } });
+    const top = (await note('Restore top note')).body as { page: { id: string } };
+    const below = (await note('Restore child note', top.page.id)).body as { page: { id: string } };
+    const deeper = (await note('Restore grandchild note', below.page.id)).body as { page: { id: string } };
+    const id = await remove(`/pages/${top.page.id}`);
+    expect((await t.get(`/pages/${deeper.page.id}`)).status).toBe(404);
+    const answer = await restored(id);
+    expect(answer.contents).toEqual([{ type: 'Page', count: 2 }]);
+    const back = (await t.get(`/pages/${deeper.page.id}`)).body as { page: { parent_id: string | null } };
+    expect(back.page.parent_id).toBe(below.page.id);
+  });
+
+  it("brings an epic's custom field values back, and a feature's files with their bytes", async () => {
+    const e = await makeEpic(t, release, { custom_fields: { risk: 'High' } });
+    const id = await remove(`/epics/${e.id}`);
+    await restored(id);
+    expect((await epic(e.id)).custom_fields.map((c) => [c.key, c.value])).toEqual([['risk', 'High']]);
+
+    const f = await makeFeature(t, release);
+    const form = new FormData();
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    form.append('attachment[data]', new Blob([bytes], { type: 'image/png' }), 'restore.png');
+    const up = await fetch(`${t.url}/api/v1/features/${f.id}/attachments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TEST_TOKEN}` },
+      body: form,
+    });
+    expect(up.status).toBe(200);
+    const file = ((await up.json()) as { attachment: { id: string; download_url: string } }).attachment;
+    const bin = await remove(`/features/${f.id}`);
+    expect((await fetch(file.download_url, { headers: { Authorization: `Bearer ${TEST_TOKEN}` } })).status).toBe(404);
+    await restored(bin);
+    const down = await fetch(file.download_url, { headers: { Authorization: `Bearer ${TEST_TOKEN}` } });
+    expect(down.status).toBe(200);
+    expect(new Uint8Array(await down.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('brings a portal user back with the votes that named them, and a vote back with its count', async () => {
+    const portal = ((await t.get('/idea_portals')).body as { idea_portals: { id: string }[] }).idea_portals[0]?.id ?? '';
+    const user = (
+      (await t.request('POST', `/idea_portals/${portal}/portal_users`, { portal_user: { email: 'restore.voter@example.test' } })).body as {
+        portal_user: { id: string };
+      }
+    ).portal_user;
+    const idea = expectOk(
+      await t.request('POST', '/products/PLN/ideas', { idea: { name: 'Voted idea', created_by: 'pat@customer.example' } }),
+      ideaEnvelope,
+    ).idea;
+    const vote = (
+      (await t.request('POST', `/ideas/${idea.id}/endorsements`, { idea_endorsement: { email: 'restore.voter@example.test', value: 1 } }))
+        .body as { idea_endorsement: { id: string } }
+    ).idea_endorsement;
+    const portalUserOf = () =>
+      t.service.store.db.selectFrom('idea_votes').select('portal_user_id').where('id', '=', Number(vote.id)).executeTakeFirstOrThrow();
+    const linkedUser = (await portalUserOf()).portal_user_id;
+    const userBin = await remove(`/idea_portals/${portal}/portal_users/${user.id}`);
+    expect((await portalUserOf()).portal_user_id).toBeNull();
+    await restored(userBin);
+    expect((await portalUserOf()).portal_user_id).toBe(linkedUser);
+
+    const votes = async () => expectOk(await t.get(`/ideas/${idea.id}`), ideaEnvelope).idea.votes;
+    const counted = await votes();
+    const voteBin = await remove(`/ideas/${idea.id}/endorsements/${vote.id}`);
+    expect(await votes()).toBe(counted - 1);
+    await restored(voteBin);
+    expect(await votes()).toBe(counted);
   });
 });
 
