@@ -194,6 +194,28 @@ async function throwaway(kind: string): Promise<string> {
     comment: [`/features/${ids.feature}/comments`, { comment: { body: `<p>${name}</p>` } }],
     attachment: [`/comments/${ids.comment}/attachments`, { attachment: LINK_ATTACHMENT }],
   };
+  if (kind === 'product') {
+    const prefix = `C${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+    const res = await t.request<{ product: { id: string } }>('POST', '/products', { product: { name, prefix } });
+    return res.body.product.id;
+  }
+  if (kind === 'team') {
+    // Teams come from the seed (no create operation): one is written for the delete.
+    const at = new Date().toISOString();
+    const row = await t.service.store.db
+      .insertInto('teams')
+      .values({
+        product_id: Number(ids.product),
+        name,
+        reference_prefix: `T${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
+        color: '#888888',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return String(row.id);
+  }
   const [path, body] = made[kind] ?? [];
   if (!path) throw new Error(`no throwaway ${kind}`);
   const res = await t.request<Record<string, { id: string }>>('POST', path, body);

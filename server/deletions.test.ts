@@ -383,6 +383,88 @@ describe('restoring every kind', () => {
   });
 });
 
+/** Every row of the tables a restore must leave as they were (the bin, the log and full-text internals aside). */
+function tablesSnapshot(withoutUpdatedAt = false): Record<string, unknown[]> {
+  const sqlite = t.service.store.sqlite;
+  const skip = /^(audits|deletions|kysely_|historical_|audit_|change_counters$|.*_fts|ideas_related|sqlite_)/;
+  const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]).filter(
+    (name) => !skip.test(name),
+  );
+  return Object.fromEntries(
+    tables.map((name) => {
+      const rows = sqlite.prepare(`SELECT * FROM "${name}" ORDER BY 1, 2`).all() as Record<string, unknown>[];
+      return [name, withoutUpdatedAt ? rows.map(({ updated_at: _u, ...rest }) => rest) : rows];
+    }),
+  );
+}
+
+describe('workspaces and teams', () => {
+  it('takes a workspace with everything in it into the bin as one deletion, and brings every row of it back', async () => {
+    const made = await t.request('POST', '/products', { product: { name: 'Bin workspace', prefix: 'BINX' } });
+    expect(made.status, made.text).toBe(200);
+    const rel = await makeRelease(t, { name: 'BINX release' }, 'BINX');
+    const e = await makeEpic(t, rel.id, { name: 'BINX epic' });
+    const f = await makeFeature(t, rel.id, { name: 'BINX feature', epic: e.id, tags: 'one,two' });
+    await t.request('POST', `/features/${f.id}/requirements`, { requirement: { name: 'BINX requirement' } });
+    await t.request('POST', `/features/${f.id}/comments`, { comment: { body: '<p>BINX comment</p>' } });
+    await makeInitiative(t, { name: 'BINX initiative' }, 'BINX');
+    await t.request('POST', '/products/BINX/ideas', { idea: { name: 'BINX idea', created_by: 'pat@customer.example' } });
+    await t.request('POST', '/products/BINX/pages', { page: { name: 'BINX note' } });
+    const before = tablesSnapshot();
+
+    expect((await t.request('DELETE', '/products/BINX', undefined, { token: member })).status).toBe(403);
+    const id = await remove('/products/BINX');
+    expect((await t.get('/products/BINX')).status).toBe(404);
+    expect((await t.get(`/features/${f.id}`)).status).toBe(404);
+    const entry = expectOk(await t.get(`/deletions/${id}`), deletionEnvelope).deletion;
+    expect(entry.record).toMatchObject({ type: 'Product', name: 'Bin workspace', reference_num: 'BINX' });
+    expect(entry.contents).toEqual(
+      expect.arrayContaining([
+        { type: 'Feature', count: 1 },
+        { type: 'Epic', count: 1 },
+        { type: 'Requirement', count: 1 },
+        { type: 'Comment', count: 1 },
+        { type: 'Idea', count: 1 },
+        { type: 'Page', count: 1 },
+      ]),
+    );
+
+    const answer = await restored(id);
+    expect(answer.unrestored_links).toEqual([]);
+    expect(tablesSnapshot()).toEqual(before);
+    expect((await feature(f.id)).epic?.id).toBe(e.id);
+  });
+
+  it("refuses to delete the account's only workspace, naming it", async () => {
+    const lone = await startTestService({ seed: 'empty' });
+    try {
+      const products = (await lone.get('/products')).body as { products: { id: string }[] };
+      expect(products.products).toHaveLength(1);
+      const res = await lone.request('DELETE', `/products/${products.products[0]?.id ?? ''}`);
+      expect(expect422(res, 'id').id?.[0]).toMatch(/only workspace/);
+      expect((await lone.get('/products')).body).toEqual(products);
+    } finally {
+      await lone.close();
+    }
+  });
+
+  it('takes a team into the bin; features and epics lose its links, and the restore puts them back', async () => {
+    const team = t.service.store.sqlite
+      .prepare("SELECT t.id FROM teams t JOIN products p ON p.id = t.product_id WHERE p.reference_prefix = 'PLN' ORDER BY t.id LIMIT 1")
+      .get() as { id: number };
+    const f = await makeFeature(t, release, { team: String(team.id) });
+    expect((await feature(f.id)).team?.id).toBe(String(team.id));
+    const before = tablesSnapshot(true);
+    const id = await remove(`/teams/${team.id}`);
+    expect((await feature(f.id)).team ?? null).toBeNull();
+    expect((await t.get(`/teams/${team.id}`)).status).toBe(404);
+    const answer = await restored(id);
+    expect(answer.unrestored_links).toEqual([]);
+    expect((await feature(f.id)).team?.id).toBe(String(team.id));
+    expect(tablesSnapshot(true)).toEqual(before);
+  });
+});
+
 describe('the 30-day window (injected clock)', () => {
   it('restores on day 30, refuses on day 31 naming deleted_at, and the sweep then purges it', async () => {
     const a = await makeFeature(t, release);

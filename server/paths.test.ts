@@ -261,10 +261,12 @@ describe('administrator rows', () => {
     expect(op?.description).toMatch(/Administrators only/);
   });
 
-  it('leave every row of the table open to members but creating and changing products and idea portals, and purging the recycle bin', async () => {
+  it('leave every row of the table open to members but creating, changing and deleting workspaces, deleting teams, creating and changing idea portals, and purging the recycle bin', async () => {
     expect((apiRoutes as readonly AnyRoute[]).filter((r) => r.access).map((r) => `${r.method} ${r.path}`)).toEqual([
       'post /products',
       'put /products/{id}',
+      'delete /products/{id}',
+      'delete /teams/{id}',
       'post /idea_portals',
       'put /idea_portals/{id}',
       'delete /deletions/{id}',

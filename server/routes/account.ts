@@ -5,7 +5,7 @@ import { listQuerySchema, pagingQuerySchema } from '../../src/contract/common';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { originOf } from '../http/query';
 import { compactOrWhole } from '../http/list-rows';
-import { createRow, recordKind, showRow, updateRow } from '../http/record-rows';
+import { createRow, deleteRow, recordKind, removeById, showRow, updateRow } from '../http/record-rows';
 import { route } from '../http/route-table';
 import {
   PRODUCT_COMPACT_FIELDS,
@@ -22,6 +22,7 @@ import {
   wholeProduct,
 } from '../store/account';
 import { createProduct, updateProduct } from '../store/products';
+import { deleteProduct, deleteTeam } from '../store/container-deletes';
 import { requireProduct, requireTeam, requireUser } from '../store/resolve';
 import type { ProductRow, TeamRow, UserRow } from '../store/schema';
 
@@ -143,6 +144,18 @@ export const accountRoutes = [
     }),
     access: 'administrator' as const,
   },
+  {
+    ...deleteRow(product, {
+      summary: 'Delete a product (workspace), to the recycle bin',
+      description:
+        'Administrators only. The workspace and everything in it (releases, features, epics, initiatives, goals, ideas, portals, ' +
+        'notes, comments, files, custom fields, workflows, teams) go into the recycle bin as one deletion, restorable for 30 days ' +
+        "under the same ids and keys. The account's only workspace is refused (422 on `id`).",
+      params: { id: 'Numeric id or reference prefix (e.g. PLN)' },
+      remove: removeById(deleteProduct),
+    }),
+    access: 'administrator' as const,
+  },
   listRow(users, {
     path: '/users',
     summary: 'List users',
@@ -163,4 +176,14 @@ export const accountRoutes = [
   listRow(teams, { path: '/products/{id}/teams', summary: "List a product's teams", ...inProduct }),
   listRow(teams, { path: '/teams', summary: 'List teams', scope: () => null }),
   showRow(team, { summary: 'Show a team' }),
+  {
+    ...deleteRow(team, {
+      summary: 'Delete a team, to the recycle bin',
+      description:
+        'Administrators only. The team with its statuses, iterations and program increments goes into the recycle bin as one ' +
+        'deletion; features and epics stay and lose their links to it, which a restore puts back.',
+      remove: removeById(deleteTeam),
+    }),
+    access: 'administrator' as const,
+  },
 ] as const;

@@ -28,6 +28,8 @@ export const RECORD_TYPE_OF_TABLE: Readonly<Record<string, string>> = {
   portal_users: 'PortalUser',
   idea_votes: 'IdeaVote',
   idea_organizations: 'IdeaOrganization',
+  products: 'Product',
+  teams: 'Team',
 };
 
 /** `[{type, count}]` of the records in `rows` besides the deleted record itself, biggest kind first. */

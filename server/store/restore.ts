@@ -14,9 +14,10 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { RESTORE_WINDOW_DAYS } from '../../src/contract/deletions';
-import { FieldProblems, StoreError, notFound } from '../problems';
+import { FieldProblems, StoreError, fieldError, notFound } from '../problems';
 import { audit, diff } from './audit';
 import type { Db } from './audit';
+import { treeOrder } from './cascade';
 import { RECORD_TYPE_OF_TABLE } from './deletions';
 import type { RecycledRows } from './deletions';
 import { dialect } from './dialect';
@@ -239,7 +240,12 @@ class Restore {
   /** Puts the removed rows back in payload order (parents first), each checked against what it names. */
   async putRows(payload: RecycledRows): Promise<void> {
     const ownTable = Object.keys(payload)[0];
-    for (const [table, rows] of Object.entries(payload)) {
+    // Rows of the payload name each other (a release's phases, a workspace's everything): each is
+    // there for the others' checks, and is inserted after the rows it names.
+    for (const [table, rows] of Object.entries(payload))
+      for (const row of rows) if (typeof row.id === 'number') this.seen.set(`${table}\u0000id\u0000${row.id}`, true);
+    for (const [table, unordered] of Object.entries(payload)) {
+      const rows = treeOrder(this.schema, table, unordered);
       const columns = this.columnsOf(table);
       if (columns.length === 0) continue; // a table a later version dropped: nothing to put back into
       const names = new Set(columns.map((c) => c.name));
@@ -320,7 +326,18 @@ class Restore {
     }
     // Rows without an id of their own (tags, watchers, link rows) may be there again already.
     const verb = hasId ? sql`INSERT INTO` : sql`INSERT OR IGNORE INTO`;
-    await sql`${verb} ${sql.table(table)} (${list}) VALUES (${vals})`.execute(this.trx);
+    try {
+      await sql`${verb} ${sql.table(table)} (${list}) VALUES (${vals})`.execute(this.trx);
+    } catch (err) {
+      // A value that must be unique was taken since (a new workspace under the deleted one's prefix).
+      const unique = err instanceof Error ? /UNIQUE constraint failed: [\w.]+\.(\w+)/.exec(err.message) : null;
+      if (!unique?.[1]) throw err;
+      const column = unique[1];
+      throw fieldError(
+        column,
+        `"${String(values[column])}" is taken by another ${noun(RECORD_TYPE_OF_TABLE[table] ?? table)} now: change that one first`,
+      );
+    }
   }
 
   private async existsNow(table: string, id: number): Promise<boolean> {

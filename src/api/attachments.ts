@@ -106,7 +106,10 @@ function parseJson(text: string): unknown {
 export const attachLink = async (owner: AttachmentOwner, link: AttachmentLinkInput): Promise<Attachment> =>
   (await apiPost(ownerPath(owner), { attachment: link }, attachmentEnvelope)).attachment;
 
-export const deleteAttachment = (id: string): Promise<void> => apiDelete(`/attachments/${encodeURIComponent(id)}`);
+// A file is not a record of the recycle bin: its delete answers nothing to undo.
+export const deleteAttachment = async (id: string): Promise<void> => {
+  await apiDelete(`/attachments/${encodeURIComponent(id)}`);
+};
 
 /** What the kit's upload step gets: a file and where to report progress (and an abort signal). */
 export interface UploadVariables {

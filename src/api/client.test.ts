@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError, apiDelete, apiGet, apiPost, buildQuery } from './client';
 
 const calls: { url: string; init: RequestInit }[] = [];
-function respond(status: number, body?: unknown) {
+function respond(status: number, body?: unknown, headers: Record<string, string> = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit) => {
@@ -12,7 +12,7 @@ function respond(status: number, body?: unknown) {
       return Promise.resolve(
         new Response(body === undefined ? null : JSON.stringify(body), {
           status,
-          headers: { 'Content-Type': 'application/json' },
+          headers: { 'Content-Type': 'application/json', ...headers },
         }),
       );
     }),
@@ -71,8 +71,15 @@ describe('api calls', () => {
 
   it('resolves a 204 delete and maps network failures to status 0', async () => {
     respond(204);
-    await expect(apiDelete('/release_phases/3', { session })).resolves.toBeUndefined();
+    await expect(apiDelete('/release_phases/3', { session })).resolves.toEqual({ deletionId: null });
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(apiGet('/me', z.unknown(), undefined, { session })).rejects.toMatchObject({ status: 0, kind: 'network' });
+  });
+
+  it("hands a delete's recycle-bin deletion to the caller, and nothing for a header that is not an id", async () => {
+    respond(204, undefined, { 'X-Deletion-Id': '41' });
+    await expect(apiDelete('/epics/PLN-E-3', { session })).resolves.toEqual({ deletionId: '41' });
+    respond(204, undefined, { 'X-Deletion-Id': 'drop table' });
+    await expect(apiDelete('/epics/PLN-E-3', { session })).resolves.toEqual({ deletionId: null });
   });
 });

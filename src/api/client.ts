@@ -19,6 +19,8 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]>;
   /** `contract` means the service answered 2xx in a shape the contract does not allow. */
   readonly kind: ApiErrorKind;
+  /** A 429's (or 503's) Retry-After in milliseconds, when the service said how long to wait. */
+  retryAfterMs: number | undefined;
 
   constructor(status: number, message: string, fieldErrors: Record<string, string[]> = {}, kind: ApiErrorKind = 'http') {
     super(message);
@@ -26,6 +28,7 @@ export class ApiError extends Error {
     this.status = status;
     this.fieldErrors = fieldErrors;
     this.kind = kind;
+    this.retryAfterMs = undefined;
   }
 
   get isUnauthorized(): boolean {
@@ -121,6 +124,13 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Use these credentials instead of the stored session (sign-in checks a token before keeping it). */
   session?: Session | undefined;
+  /**
+   * Give up on a 429 at once instead of waiting it out (the error carries `retryAfterMs`): for a
+   * refusal the person should see and time themselves, such as a historical search short of tokens.
+   */
+  noBusyRetry?: boolean | undefined;
+  /** Sees every answer's headers, failures included (the historical search's tokens header). */
+  onHeaders?: ((headers: Headers) => void) | undefined;
 }
 
 export function apiUrl(path: string, query?: QueryParams, session: Session | null = getSession()): string {
@@ -135,7 +145,7 @@ async function send(
   body: unknown,
   query: QueryParams | undefined,
   options: RequestOptions,
-): Promise<{ status: number; json: unknown }> {
+): Promise<{ status: number; json: unknown; headers: Headers }> {
   const session = options.session ?? getSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (session?.token) headers.Authorization = `Bearer ${session.token}`;
@@ -153,15 +163,16 @@ async function send(
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
       throw new ApiError(0, 'Could not reach the planning service. Check your connection and the server URL.', {}, 'network');
     }
+    options.onHeaders?.(response.headers);
     if (!isBusy(method, response.status)) break;
     const wait = retryAfterMs(response.headers.get('Retry-After'));
-    if (attempt >= BUSY_RETRIES || waited + wait > BUSY_MAX_WAIT_MS) return busy(response, wait);
+    if (options.noBusyRetry || attempt >= BUSY_RETRIES || waited + wait > BUSY_MAX_WAIT_MS) return busy(response, wait);
     await response.body?.cancel();
     await sleep(wait, options.signal);
     waited += wait;
   }
 
-  if (response.status === 204) return { status: 204, json: undefined };
+  if (response.status === 204) return { status: 204, json: undefined, headers: response.headers };
   const text = await response.text();
   let json: unknown = undefined;
   if (text) {
@@ -179,7 +190,7 @@ async function send(
     if (parsed.success) throw new ApiError(response.status, parsed.data.error, parsed.data.errors ?? {});
     throw new ApiError(response.status, fallbackMessage(response.status));
   }
-  return { status: response.status, json };
+  return { status: response.status, json, headers: response.headers };
 }
 
 /** Gives up on a busy service: the person is told it is busy, with the service's own reason. */
@@ -195,7 +206,9 @@ async function busy(response: Response, waitMs: number): Promise<never> {
   const message = reason
     ? `The service is busy.${reason}`
     : `The service is busy: try again in ${seconds} s.`;
-  throw new ApiError(response.status, message);
+  const error = new ApiError(response.status, message);
+  if (response.headers.has('Retry-After')) error.retryAfterMs = waitMs;
+  throw error;
 }
 
 function fallbackMessage(status: number): string {
@@ -245,9 +258,27 @@ export async function apiPut<S extends z.ZodType>(
   return parseWith(schema, json, 'PUT', path);
 }
 
-/** DELETE: 204 (or any 2xx) resolves with nothing. */
-export async function apiDelete(path: string, options: RequestOptions = {}): Promise<void> {
-  await send('DELETE', path, undefined, undefined, options);
+/** The header a DELETE that sent its record to the recycle bin names that deletion in (exposed by CORS). */
+export const DELETION_ID_HEADER = 'X-Deletion-Id';
+
+/** What a DELETE answers: the recycle-bin deletion it made, for an undo; null when it names none. */
+export interface DeleteAnswer {
+  deletionId: string | null;
+}
+
+/**
+ * DELETE: 204 (or any 2xx) resolves with the deletion the service names in `X-Deletion-Id` — the
+ * handle an undo restores — or null (a purge, a file, a service that keeps no bin).
+ */
+export async function apiDelete(path: string, options: RequestOptions = {}): Promise<DeleteAnswer> {
+  const { headers } = await send('DELETE', path, undefined, undefined, options);
+  const id = headers.get(DELETION_ID_HEADER)?.trim() ?? '';
+  return { deletionId: /^\d+$/.test(id) ? id : null };
+}
+
+/** Whether a write's answer is a DELETE's that named its deletion (the app's undo toast looks for it). */
+export function isBinnedDelete(data: unknown): data is { deletionId: string } {
+  return typeof data === 'object' && data !== null && 'deletionId' in data && typeof data.deletionId === 'string';
 }
 
 /** Narrowing helper for catch blocks and error props typed `unknown`. */

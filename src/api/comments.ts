@@ -12,7 +12,7 @@ import {
   type CommentOrder,
   type CommentUpdateInput,
 } from '../contract/comments';
-import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { apiDelete, apiGet, apiPost, apiPut, type DeleteAnswer } from './client';
 import { keys } from './keys';
 import { defineMutation } from './mutations';
 import { pagedQuery, readQuery, seg } from './records';
@@ -48,7 +48,7 @@ export const createComment = async (target: CommentTarget, input: CommentCreateI
 export const updateComment = async (id: string, input: CommentUpdateInput): Promise<Comment> =>
   (await apiPut(`/comments/${seg(id)}`, { comment: input }, commentEnvelope)).comment;
 
-export const deleteComment = (id: string): Promise<void> => apiDelete(`/comments/${seg(id)}`);
+export const deleteComment = (id: string): Promise<DeleteAnswer> => apiDelete(`/comments/${seg(id)}`);
 
 export const commentQueries = {
   all: keys.comments.all,

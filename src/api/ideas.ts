@@ -24,7 +24,7 @@ import {
   type PortalUserCreateInput,
   type PortalUserUpdateInput,
 } from '../contract/portals';
-import { apiDelete, apiGet, apiPost, apiPut } from './client';
+import { apiDelete, apiGet, apiPost, apiPut, type DeleteAnswer } from './client';
 import { keys } from './keys';
 import { defineMutation } from './mutations';
 import {
@@ -152,8 +152,8 @@ export async function createIdeaEndorsement(ideaId: string, input: ProxyVoteInpu
   return (await apiPost(`/ideas/${seg(ideaId)}/endorsements`, { idea_endorsement: input }, ideaEndorsementEnvelope)).idea_endorsement;
 }
 
-export async function deleteIdeaEndorsement(ideaId: string, endorsementId: string) {
-  await apiDelete(`/ideas/${seg(ideaId)}/endorsements/${seg(endorsementId)}`);
+export function deleteIdeaEndorsement(ideaId: string, endorsementId: string): Promise<DeleteAnswer> {
+  return apiDelete(`/ideas/${seg(ideaId)}/endorsements/${seg(endorsementId)}`);
 }
 
 /** The account's organizations, for the vote dialog (names only). */
@@ -234,6 +234,8 @@ export const useAddVote = defineMutation('idea', {
 
 export const useRemoveVote = defineMutation('idea', {
   mutationFn: ({ ideaId, id }: { ideaId: string; id: string }) => deleteIdeaEndorsement(ideaId, id),
+  // A removed vote goes to the recycle bin (the idea's votes come back with it on a restore).
+  deletes: true,
 });
 
 /**
@@ -269,8 +271,6 @@ export const useUpdatePortalUser = defineMutation('portal_user', (portalId: stri
 }));
 
 export const useDeletePortalUser = defineMutation('portal_user', (portalId: string) => ({
-  mutationFn: async (id: string) => {
-    await apiDelete(portalUserPath(portalId, id));
-  },
+  mutationFn: (id: string) => apiDelete(portalUserPath(portalId, id)),
   deletes: true,
 }));

@@ -23,6 +23,7 @@ export const RECORD_KINDS = [
   'comment',
   'page',
   'account',
+  'deletion',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -43,6 +44,7 @@ export const KIND_ROOTS = {
   comment: 'comments',
   page: 'notes',
   account: 'account',
+  deletion: 'deletions',
 } as const satisfies Record<RecordKind, string>;
 export type KeyRoot = (typeof KIND_ROOTS)[RecordKind];
 
@@ -160,6 +162,7 @@ export const INVALIDATION_GRAPH: Readonly<Record<RecordKind, readonly KeyRoot[]>
   comment: invalidationRoots('comment'),
   page: invalidationRoots('page'),
   account: invalidationRoots('account'),
+  deletion: invalidationRoots('deletion'),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -295,6 +298,19 @@ export const keys = {
     tree: (productId: string) => ['notes', 'tree', productId] as const,
     details: () => ['notes', 'detail'] as const,
     detail: (noteId: string) => ['notes', 'detail', noteId] as const,
+  },
+  /**
+   * The recycle bin. A delete of any kind adds to it (a mutation that `deletes` refreshes this root,
+   * src/api/mutations.ts); a restore or purge takes from it. The dry run of a restore sits here too,
+   * so a write elsewhere (the parent it needs restored meanwhile) asks it again.
+   */
+  deletions: {
+    all: () => ['deletions'] as const,
+    lists: () => ['deletions', 'list'] as const,
+    list: (params: Params) => ['deletions', 'list', params] as const,
+    details: () => ['deletions', 'detail'] as const,
+    detail: (deletionId: string) => ['deletions', 'detail', deletionId] as const,
+    preview: (deletionId: string) => ['deletions', 'preview', deletionId] as const,
   },
   comments: {
     all: () => ['comments'] as const,

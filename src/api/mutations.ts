@@ -3,9 +3,17 @@
 // every kind the invalidation graph in ./keys says that kind can change. Hooks only add what is
 // particular to them (the answer put in the cache, an optimistic move); none invalidates by hand,
 // so no screen is left showing a stale roll-up after an edit elsewhere.
-import { useMutation, useQueryClient, type Mutation, type Query, type QueryClient, type UseMutationResult } from '@tanstack/react-query';
+import {
+  MutationObserver,
+  useMutation,
+  useQueryClient,
+  type Mutation,
+  type Query,
+  type QueryClient,
+  type UseMutationResult,
+} from '@tanstack/react-query';
 import type { ApiError } from './client';
-import { RECORD_KINDS, detailRoot, invalidationRoots, ownedKeyPrefixes, type RecordKind } from './keys';
+import { KIND_ROOTS, RECORD_KINDS, detailRoot, invalidationRoots, ownedKeyPrefixes, type RecordKind } from './keys';
 
 /** What every mutation tells the MutationCache. */
 export type PlannerMutationMeta = {
@@ -15,7 +23,10 @@ export type PlannerMutationMeta = {
    * initiative): their graph roots are refreshed too.
    */
   alsoKinds?: readonly RecordKind[];
-  /** The variables are the id of a record being deleted: its own queries are marked stale, not refetched. */
+  /**
+   * A delete: the record goes to the recycle bin, whose lists are refreshed. When the variables are
+   * the deleted record's id, its own queries are marked stale, not refetched.
+   */
   deletes?: boolean;
   /** Refresh after a failure too: an optimistic change put the caches out of step with the service. */
   invalidateOnError?: boolean;
@@ -82,6 +93,7 @@ export async function invalidateAfterMutation(
     keep = (query) => !owned(query);
   }
   const roots = new Set([kind, ...(meta?.alsoKinds ?? []).filter(isRecordKind)].flatMap((k) => invalidationRoots(k)));
+  if (meta?.deletes) roots.add(KIND_ROOTS.deletion);
   await Promise.all(
     [...roots].map((root) =>
       queryClient.invalidateQueries({
@@ -103,7 +115,7 @@ export interface MutationDefinition<TData, TVariables, TContext = unknown> {
   mutationFn: (variables: TVariables) => Promise<TData>;
   /** Kinds besides the hook's own that the write changes (see `PlannerMutationMeta.alsoKinds`). */
   alsoKinds?: readonly RecordKind[];
-  /** The variables are the id of the record deleted (see `invalidateAfterMutation`). */
+  /** A delete into the recycle bin; the variables, when a string, are the record's id (see `invalidateAfterMutation`). */
   deletes?: boolean;
   /** Runs before the graph's invalidation: put the answer where it belongs (the record's detail). */
   onSuccess?: (queryClient: QueryClient, data: TData, variables: TVariables) => void;
@@ -114,21 +126,34 @@ export interface MutationDefinition<TData, TVariables, TContext = unknown> {
 
 export type MutationHookResult<TData, TVariables, TContext> = UseMutationResult<TData, ApiError, TVariables, TContext | undefined>;
 
+/** What a definition tells the MutationCache. */
+function metaOf(
+  kind: RecordKind,
+  {
+    deletes,
+    optimistic,
+    alsoKinds,
+    quiet,
+  }: Pick<MutationDefinition<unknown, unknown>, 'deletes' | 'alsoKinds' | 'quiet'> & { optimistic?: unknown },
+): PlannerMutationMeta {
+  return {
+    kind,
+    deletes: deletes === true,
+    invalidateOnError: optimistic !== undefined,
+    ...(alsoKinds ? { alsoKinds } : {}),
+    ...(quiet ? { quiet } : {}),
+  };
+}
+
 function useDefinedMutation<TData, TVariables, TContext>(
   kind: RecordKind,
   definition: MutationDefinition<TData, TVariables, TContext>,
 ): MutationHookResult<TData, TVariables, TContext> {
   const queryClient = useQueryClient();
-  const { mutationFn, deletes, onSuccess, optimistic, alsoKinds, quiet } = definition;
+  const { mutationFn, onSuccess, optimistic } = definition;
   return useMutation<TData, ApiError, TVariables, TContext | undefined>({
     mutationFn,
-    meta: {
-      kind,
-      deletes: deletes === true,
-      invalidateOnError: optimistic !== undefined,
-      ...(alsoKinds ? { alsoKinds } : {}),
-      ...(quiet ? { quiet } : {}),
-    },
+    meta: metaOf(kind, definition),
     onMutate: optimistic ? (variables) => optimistic.apply(queryClient, variables) : undefined,
     onError: optimistic
       ? (_error, _variables, context) => {
@@ -159,4 +184,24 @@ export function defineMutation<TArgs extends unknown[], TData, TVariables, TCont
   return function useMutationHook(...args: TArgs) {
     return useDefinedMutation(kind, typeof source === 'function' ? source(...args) : source);
   };
+}
+
+/**
+ * The same write started outside a component (the undo toast, which lives on after the screen that
+ * raised it): run through the app's MutationCache like a hook's, so the graph refreshes what it
+ * changed, and resolved once the active queries have refetched. Optimistic definitions are not taken.
+ */
+export function runMutation<TData, TVariables>(
+  queryClient: QueryClient,
+  kind: RecordKind,
+  definition: Omit<MutationDefinition<TData, TVariables>, 'optimistic'>,
+  variables: TVariables,
+): Promise<TData> {
+  const { mutationFn, onSuccess } = definition;
+  const observer = new MutationObserver<TData, ApiError, TVariables>(queryClient, {
+    mutationFn,
+    meta: metaOf(kind, definition),
+    onSuccess: onSuccess ? (data, vars) => onSuccess(queryClient, data, vars) : undefined,
+  });
+  return observer.mutate(variables);
 }

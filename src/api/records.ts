@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Pagination, WorkflowStatus } from '../contract/common';
-import { apiDelete, apiGet, apiPost, apiPut, type QueryParams } from './client';
+import { apiDelete, apiGet, apiPost, apiPut, type DeleteAnswer, type QueryParams } from './client';
 import { KIND_ROOTS, type ListScope, type RecordKind } from './keys';
 import { defineMutation } from './mutations';
 
@@ -36,7 +36,8 @@ export interface RecordEndpoints<T, TCreate, TUpdate> {
   fetchOne: (id: string, signal?: AbortSignal) => Promise<T>;
   create: (parentId: string, input: TCreate) => Promise<T>;
   update: (id: string, input: TUpdate) => Promise<T>;
-  remove: (id: string) => Promise<void>;
+  /** Answers the recycle-bin deletion it made (the undo toast's handle). */
+  remove: (id: string) => Promise<DeleteAnswer>;
 }
 
 /** The single-record fetchers of a kind, from where it lives and how it is wrapped. */
@@ -51,9 +52,7 @@ export function recordEndpoints<K extends string, E extends Record<K, unknown>, 
     fetchOne: async (id, signal) => (await apiGet(one(id), envelope, undefined, { signal }))[key],
     create: async (parentId, input) => (await apiPost(createPath(parentId), { [key]: input }, envelope))[key],
     update: async (id, input) => (await apiPut(one(id), { [key]: input }, envelope))[key],
-    remove: async (id) => {
-      await apiDelete(one(id));
-    },
+    remove: (id) => apiDelete(one(id)),
   };
 }
 
@@ -164,7 +163,7 @@ export function createUnderMutation<TData, TInput>(
 }
 
 /** The delete hook of a kind: the variables are the record's id (its own queries die with it). */
-export function deleteMutation(kind: RecordKind, remove: (id: string) => Promise<void>) {
+export function deleteMutation(kind: RecordKind, remove: (id: string) => Promise<DeleteAnswer>) {
   return defineMutation(kind, { mutationFn: remove, deletes: true });
 }
 

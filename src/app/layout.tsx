@@ -25,6 +25,7 @@ import { Button } from '../ui/button';
 import { paths } from '../ui/paths';
 import { requireSession, signInHref } from './guard';
 import { queryClient } from './query-client';
+import { useUndoAfterDelete } from './undo-delete';
 import { useFocusHeadingOnNavigate } from './use-focus-heading';
 import { useSession } from './use-session';
 
@@ -48,7 +49,7 @@ export function AppLayout() {
 }
 
 /** A workspace screen's section (`/w/1/ideas/board` → `ideas/board`): switching workspace stays in it. */
-const SECTION = /^\/w\/[^/]+\/((?:releases|features|board|epics|initiatives|goals|ideas|portals|notes|roadmap)(?:\/board)?)(?:\/|$)/;
+const SECTION = /^\/w\/[^/]+\/((?:releases|features|board|epics|initiatives|goals|ideas|portals|notes|roadmap|recycle-bin)(?:\/board)?)(?:\/|$)/;
 
 function Shell() {
   const params = useParams();
@@ -60,6 +61,8 @@ function Shell() {
   const products = useQuery(accountQueries.products());
   const me = useQuery(accountQueries.me());
   const announcement = useFocusHeadingOnNavigate(location.pathname);
+  // Every delete made in any screen offers Undo in a toast (undo-delete.ts).
+  useUndoAfterDelete();
 
   const routeProductId = params.productId;
   useEffect(() => {
@@ -185,6 +188,11 @@ function Shell() {
                 <li>
                   <NavLink to={paths.roadmap(currentId)} className={navClass}>
                     Roadmap
+                  </NavLink>
+                </li>
+                <li className="nav__item--apart">
+                  <NavLink to={paths.recycleBin(currentId)} className={navClass}>
+                    Recycle bin
                   </NavLink>
                 </li>
               </ul>

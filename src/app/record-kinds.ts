@@ -55,6 +55,11 @@ export const recordKinds: readonly RecordKind[] = [
     patterns: [routePatterns.notePermalink, routePatterns.notes, routePatterns.note],
     routes: async (loading) => (await import('../records/notes/routes')).noteRoutes(loading),
   },
+  {
+    name: 'recycle-bin',
+    patterns: [routePatterns.recycleBin],
+    routes: async (loading) => (await import('../records/recycle-bin/routes')).recycleBinRoutes(loading),
+  },
 ];
 
 /** The kinds one of whose screens `pathname` names. */

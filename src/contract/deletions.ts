@@ -24,6 +24,8 @@ export const DELETION_TYPES = [
   'PortalUser',
   'IdeaVote',
   'IdeaOrganization',
+  'Product',
+  'Team',
 ] as const;
 export type DeletionType = (typeof DELETION_TYPES)[number];
 

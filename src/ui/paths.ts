@@ -32,6 +32,7 @@ export const routePatterns = {
   editIdea: '/ideas/:ideaId/edit',
   portals: '/w/:productId/portals',
   portalUsers: '/portals/:portalId/users',
+  recycleBin: '/w/:productId/recycle-bin',
   notes: '/w/:productId/notes',
   note: '/w/:productId/notes/:noteKey',
   /** A note's own address, as the service's `url` names it: leads to the note in its workspace. */
@@ -92,6 +93,8 @@ export const paths = {
   /** The workspace's idea portals, each leading to its users. */
   portals: (productId: string) => `/w/${seg(productId)}/portals`,
   portalUsers: (portalId: string) => `/portals/${seg(portalId)}/users`,
+  /** The workspace's recycle bin (deleted records, restorable for 30 days). */
+  recycleBin: (productId: string) => `/w/${seg(productId)}/recycle-bin`,
   /** The workspace's notes: the tree, and the first note (or the empty state). */
   notes: (productId: string) => `/w/${seg(productId)}/notes`,
   /** One note beside the tree; `noteKey` is its key (`PLN-N-4`) or id. */
