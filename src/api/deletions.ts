@@ -89,6 +89,9 @@ export const KIND_OF_DELETION_TYPE: Readonly<Record<DeletionType, RecordKind>> =
   PortalUser: 'portal_user',
   IdeaVote: 'idea',
   IdeaOrganization: 'idea',
+  // Workspaces and teams are account records: the sidebar, the switcher and every form read them there.
+  Product: 'account',
+  Team: 'account',
 };
 
 /** Every kind a restore can put back: a restore refreshes them all and, through the graph, what they roll up into. */
