@@ -210,6 +210,22 @@ describe('restoring', () => {
     expect((await t.get(`/requirements/${req.requirement.id}`)).status).toBe(200);
   });
 
+  it('refuses a comment whose record is in the bin (no foreign key states it), and restores it once the record is back', async () => {
+    const f = await makeFeature(t, release);
+    const c = (await t.request('POST', `/features/${f.id}/comments`, { comment: { body: '<p>Lonely</p>' } })).body as {
+      comment: { id: string };
+    };
+    const commentBin = await remove(`/comments/${c.comment.id}`);
+    const featureBin = await remove(`/features/${f.id}`);
+    const counts = await rowCounts(t, ['comments', 'audits']);
+    expect(expect422(await restore(commentBin), 'commentable_id').commentable_id?.[0]).toContain(`deletion ${featureBin}`);
+    expect(await rowCounts(t, ['comments', 'audits'])).toEqual(counts);
+    await restored(featureBin);
+    await restored(commentBin);
+    const thread = (await api.call('GET /features/{feature_id}/comments', { params: { feature_id: f.id } })).data().comments;
+    expect(thread.map((x) => x.body)).toEqual(['<p>Lonely</p>']);
+  });
+
   it('puts an initiative back above its children and features, and its parent counts them no more', async () => {
     const top = await makeInitiative(t, { name: 'Top of restore' });
     const middle = await makeInitiative(t, { name: 'Middle of restore', parent_id: top.id });

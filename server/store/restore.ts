@@ -13,6 +13,7 @@
 // `recycle` is restored without code here.
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
+import { COMMENTABLE_TYPES } from '../../src/contract/comments';
 import { RESTORE_WINDOW_DAYS } from '../../src/contract/deletions';
 import { FieldProblems, StoreError, fieldError, notFound } from '../problems';
 import { audit, diff } from './audit';
@@ -76,6 +77,27 @@ const LINK_ALIASES: Readonly<Record<string, { table: string; column: string }>> 
   release_children: { table: 'releases', column: 'parent_id' },
   merged_ideas: { table: 'ideas', column: 'duplicate_of_id' },
   idea_votes_links: { table: 'idea_votes', column: 'idea_organization_id' },
+};
+
+const TABLE_OF_HOSTED_TYPE: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(COMMENTABLE_TYPES).map(([table, type]) => [type, table]),
+);
+const TABLE_OF_RECORD_TYPE: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(RECORD_TYPE_OF_TABLE).map(([table, type]) => [type, table]),
+);
+
+/**
+ * References no foreign key states (a type column and an id column): a comment's record, a file's
+ * comment or record, a custom field value's record. Checked like foreign keys.
+ */
+const POLYMORPHIC: Readonly<Record<string, { type: string; id: string; tableOf: (type: string) => string | undefined }>> = {
+  comments: { type: 'commentable_type', id: 'commentable_id', tableOf: (type) => TABLE_OF_HOSTED_TYPE[type] },
+  attachments: {
+    type: 'attachable_type',
+    id: 'attachable_id',
+    tableOf: (type) => (type === 'Comment' ? 'comments' : TABLE_OF_HOSTED_TYPE[type]),
+  },
+  custom_field_values: { type: 'record_type', id: 'record_id', tableOf: (type) => TABLE_OF_RECORD_TYPE[type] },
 };
 
 /** Links a delete moved to the removed record's own parent (children roll up) rather than cleared. */
@@ -287,7 +309,11 @@ class Restore {
     columns: readonly ColumnInfo[],
   ): Promise<boolean> {
     let keep = true;
-    for (const key of this.keysOf(table)) {
+    const poly = POLYMORPHIC[table];
+    const polyTable = poly ? poly.tableOf(String(values[poly.type])) : undefined;
+    const keys: readonly Pick<ForeignKeyInfo, 'column' | 'target' | 'targetColumn'>[] =
+      poly && polyTable ? [...this.keysOf(table), { column: poly.id, target: polyTable, targetColumn: 'id' }] : this.keysOf(table);
+    for (const key of keys) {
       const value = values[key.column];
       if (value === null || value === undefined) continue;
       if (await this.exists(key.target, key.targetColumn, value)) continue;
