@@ -3,7 +3,7 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ROLLUP_EDGES as SERVER_ROLLUP_EDGES, type RollupKind } from '../../server/store/rollup-edges';
-import { INVALIDATION_GRAPH, ROLLUP_EDGES, rollupClosure, type Edge, type RecordKind } from './keys';
+import { INVALIDATION_GRAPH, RECORD_KINDS, ROLLUP_EDGES, rollupClosure, type Edge, type RecordKind } from './keys';
 import { invalidateAfterMutation } from './mutations';
 
 /**
@@ -40,6 +40,7 @@ describe('invalidation graph', () => {
 
   it('names the key roots a write refreshes, display edges included', () => {
     expect([...INVALIDATION_GRAPH.feature].sort()).toEqual([
+      'audits',
       'epics',
       'features',
       'goals',
@@ -48,18 +49,28 @@ describe('invalidation graph', () => {
       'releases',
       'requirements',
     ]);
-    expect([...INVALIDATION_GRAPH.goal].sort()).toEqual(['goals', 'initiatives']);
-    expect([...INVALIDATION_GRAPH.release].sort()).toEqual(['epics', 'features', 'goals', 'initiatives', 'releases']);
+    expect([...INVALIDATION_GRAPH.goal].sort()).toEqual(['audits', 'goals', 'initiatives']);
+    expect([...INVALIDATION_GRAPH.release].sort()).toEqual(['audits', 'epics', 'features', 'goals', 'initiatives', 'releases']);
   });
 
   it('refreshes every idea screen after an idea write (a merge changes two ideas), and ideas after what they name', () => {
-    // Ideas roll up into nothing: a write of one (a merge, an unmerge) refreshes the ideas root alone.
-    expect(INVALIDATION_GRAPH.idea).toEqual(['ideas']);
+    // Ideas roll up into nothing: a write of one (a merge, an unmerge) refreshes the ideas root (and the history) alone.
+    expect(INVALIDATION_GRAPH.idea).toEqual(['ideas', 'audits']);
     expect(rollupClosure('idea')).toEqual(['idea']);
     // An idea page names the feature, epic or initiative it was promoted to, and its portal.
     for (const kind of ['feature', 'epic', 'initiative', 'idea_portal'] as const) expect(INVALIDATION_GRAPH[kind]).toContain('ideas');
-    expect(INVALIDATION_GRAPH.portal_user).toEqual(['portal-users']);
-    expect([...INVALIDATION_GRAPH.idea_portal].sort()).toEqual(['idea-portals', 'ideas', 'portal-users']);
+    expect(INVALIDATION_GRAPH.portal_user).toEqual(['portal-users', 'audits']);
+    expect([...INVALIDATION_GRAPH.idea_portal].sort()).toEqual(['audits', 'idea-portals', 'ideas', 'portal-users']);
+  });
+
+  it('refreshes the record history after a write of any audited kind, and never the historical search', () => {
+    for (const kind of RECORD_KINDS) {
+      if (kind === 'audit' || kind === 'historical_audit') continue;
+      expect(INVALIDATION_GRAPH[kind], kind).toContain('audits');
+      expect(INVALIDATION_GRAPH[kind], kind).not.toContain('historical-audits');
+    }
+    expect(INVALIDATION_GRAPH.audit).toEqual(['audits']);
+    expect(INVALIDATION_GRAPH.historical_audit).toEqual(['historical-audits']);
   });
 });
 

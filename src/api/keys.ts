@@ -23,6 +23,8 @@ export const RECORD_KINDS = [
   'comment',
   'page',
   'account',
+  'audit',
+  'historical_audit',
   'deletion',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
@@ -44,6 +46,8 @@ export const KIND_ROOTS = {
   comment: 'comments',
   page: 'notes',
   account: 'account',
+  audit: 'audits',
+  historical_audit: 'historical-audits',
   deletion: 'deletions',
 } as const satisfies Record<RecordKind, string>;
 export type KeyRoot = (typeof KIND_ROOTS)[RecordKind];
@@ -111,7 +115,16 @@ export const SHOWN_IN_EDGES: readonly Edge[] = [
   ['account', 'comment'], // a comment names its author
   ['comment', 'page'], // a note answers its comments_count
   ['account', 'page'], // a note shows its status (workflows)
+  // Every write is audited, and a record's History tab reads the audit log: so every kind the log
+  // can name is shown in `audit` (a kind added later is too, with nothing to remember). The
+  // historical search is not: it serves rows older than 12 months, which no write changes.
+  ...auditedKinds().map((kind): Edge => [kind, 'audit']),
 ];
+
+/** The kinds whose writes leave audit rows: all but the audit log's own. */
+function auditedKinds(): RecordKind[] {
+  return RECORD_KINDS.filter((kind) => kind !== 'audit' && kind !== 'historical_audit');
+}
 
 function targets(edges: readonly Edge[], from: RecordKind): RecordKind[] {
   return edges.filter(([f]) => f === from).map(([, to]) => to);
@@ -162,6 +175,8 @@ export const INVALIDATION_GRAPH: Readonly<Record<RecordKind, readonly KeyRoot[]>
   comment: invalidationRoots('comment'),
   page: invalidationRoots('page'),
   account: invalidationRoots('account'),
+  audit: invalidationRoots('audit'),
+  historical_audit: invalidationRoots('historical_audit'),
   deletion: invalidationRoots('deletion'),
 };
 
@@ -321,6 +336,22 @@ export const keys = {
     product: (productId: string, params: Params) => ['comments', 'product', productId, params] as const,
     details: () => ['comments', 'detail'] as const,
     detail: (commentId: string) => ['comments', 'detail', commentId] as const,
+  },
+  /** The audit log (the last 12 months): a filtered list, and one record's history (all its pages). */
+  audits: {
+    all: () => ['audits'] as const,
+    list: (params: Params) => ['audits', 'list', params] as const,
+    history: (type: string, recordId: string) => ['audits', 'history', type, recordId] as const,
+  },
+  /**
+   * The historical audit search (older than 12 months, administrators only): the free estimate and
+   * index, and one search's pages by their `next_token` (a page once read never changes).
+   */
+  historicalAudits: {
+    all: () => ['historical-audits'] as const,
+    estimate: (params: Params) => ['historical-audits', 'estimate', params] as const,
+    index: (params: Params) => ['historical-audits', 'index', params] as const,
+    result: (searchId: string, nextToken: string | null) => ['historical-audits', 'result', searchId, nextToken] as const,
   },
 } as const;
 

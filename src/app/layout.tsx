@@ -199,6 +199,21 @@ function Shell() {
             </nav>
           ) : null}
 
+          {me.data?.administrator ? (
+            <nav className="sidebar__section" aria-labelledby="nav-admin-label">
+              <span className="sidebar__label" id="nav-admin-label">
+                Administration
+              </span>
+              <ul className="nav">
+                <li>
+                  <NavLink to={paths.auditSearch()} className={navClass}>
+                    Audit search
+                  </NavLink>
+                </li>
+              </ul>
+            </nav>
+          ) : null}
+
           <div className="sidebar__footer">
             {me.data ? (
               <div>

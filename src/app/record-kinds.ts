@@ -60,6 +60,11 @@ export const recordKinds: readonly RecordKind[] = [
     patterns: [routePatterns.recycleBin],
     routes: async (loading) => (await import('../records/recycle-bin/routes')).recycleBinRoutes(loading),
   },
+  {
+    name: 'audits',
+    patterns: [routePatterns.auditSearch],
+    routes: async (loading) => (await import('../records/audits/routes')).auditRoutes(loading),
+  },
 ];
 
 /** The kinds one of whose screens `pathname` names. */

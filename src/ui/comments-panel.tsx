@@ -40,9 +40,10 @@ export interface CommentsPanelProps extends CommentTarget {
   level?: 2 | 3;
   /**
    * `inset`: inside another card (a requirement's or a phase's thread, opened from its row);
-   * `plain`: the end of a card that is the whole record (a note), under a rule.
+   * `plain`: the end of a card that is the whole record (a note), under a rule;
+   * `tab`: a tab's panel (RecordActivity): the tab names it, so the heading is for assistive tech only.
    */
-  variant?: 'card' | 'inset' | 'plain';
+  variant?: 'card' | 'inset' | 'plain' | 'tab';
   /** The element's id (a row's toggle points at it with aria-controls). */
   panelId?: string;
 }
@@ -114,7 +115,7 @@ export function CommentsPanel({ kind, id, title = 'Comments', level = 2, variant
   return (
     <section id={panelId} className={variant === 'card' ? 'card comments' : `comments comments--${variant}`} aria-labelledby={headingId}>
       <header className="comments__header">
-        <Heading id={headingId} className="comments__title">
+        <Heading id={headingId} className={variant === 'tab' ? 'visually-hidden' : 'comments__title'}>
           {title}
           {total !== null && total > 0 ? <span className="comments__count"> ({total})</span> : null}
         </Heading>

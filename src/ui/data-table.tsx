@@ -42,6 +42,8 @@ export interface DataTableProps<T> {
   rowHeight?: number;
   /** File name (without `.csv`) of the "Export CSV" button; no button without it. */
   exportName?: string;
+  /** The rows the CSV holds when they are more than those shown (every page fetched so far). */
+  exportRows?: readonly T[];
   /** Left of the toolbar, e.g. a count or a hint. */
   summary?: ReactNode;
   /** Server paging: a Pager under the table, and a note that sorting orders the page on screen. */
@@ -101,6 +103,7 @@ function Table<T>({
   virtualizeFrom = 60,
   rowHeight = 48,
   exportName,
+  exportRows,
   summary,
   paging,
   noun = 'rows',
@@ -124,7 +127,7 @@ function Table<T>({
       : null);
 
   const exportCsv = () => {
-    const blob = new Blob([toCsv(columns, shown)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([toCsv(columns, exportRows ?? shown)], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;

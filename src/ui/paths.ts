@@ -37,6 +37,8 @@ export const routePatterns = {
   note: '/w/:productId/notes/:noteKey',
   /** A note's own address, as the service's `url` names it: leads to the note in its workspace. */
   notePermalink: '/pages/:noteKey',
+  /** The historical audit search (administrators). */
+  auditSearch: '/admin/audit-search',
 } as const;
 
 export type RoutePatternName = keyof typeof routePatterns;
@@ -99,4 +101,6 @@ export const paths = {
   notes: (productId: string) => `/w/${seg(productId)}/notes`,
   /** One note beside the tree; `noteKey` is its key (`PLN-N-4`) or id. */
   note: (productId: string, noteKey: string) => `/w/${seg(productId)}/notes/${seg(noteKey)}`,
+  /** The historical audit search; `type` and `id` start it on one record's older history. */
+  auditSearch: (opts: { type?: string; id?: string } = {}) => withQuery(routePatterns.auditSearch, { type: opts.type, id: opts.id }),
 } as const;

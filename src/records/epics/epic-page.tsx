@@ -5,7 +5,7 @@
 import { useNavigate } from 'react-router-dom';
 import { epicQueries, useDeleteEpic } from '../../api/epics';
 import type { Epic } from '../../contract/epics';
-import { CommentsPanel } from '../../ui/comments-panel';
+import { RecordActivity } from '../../ui/record-activity';
 import { ButtonLink } from '../../ui/button';
 import { DetailList } from '../../ui/detail-list';
 import { formatDate } from '../../ui/format';
@@ -64,7 +64,7 @@ function EpicDetails({ record: e }: { record: Epic }) {
         main={
           <>
             <EpicFeatures epic={e} />
-            <CommentsPanel kind="epics" id={e.id} />
+            <RecordActivity kind="epics" id={e.id} productId={e.product_id} commentCount={e.comments_count} />
           </>
         }
         files={<DescriptionFiles kind="epic" owner={{ collection: 'epics', id: e.id }} attachments={e.description?.attachments} />}

@@ -4,7 +4,7 @@
 import { useNavigate } from 'react-router-dom';
 import { featureQueries, useDeleteFeature } from '../../api/features';
 import type { Feature } from '../../contract/features';
-import { CommentsPanel } from '../../ui/comments-panel';
+import { RecordActivity } from '../../ui/record-activity';
 import { paths } from '../../ui/paths';
 import { DescriptionFiles } from '../../ui/description-files';
 import { keyedLink, WorkItemBody, WorkItemHeader } from '../../ui/record-parts';
@@ -38,7 +38,7 @@ function FeatureDetails({ record: f }: { record: Feature }) {
         main={
           <>
             <FeatureRequirements feature={f} />
-            <CommentsPanel kind="features" id={f.id} />
+            <RecordActivity kind="features" id={f.id} productId={f.product_id} commentCount={f.comments_count} />
           </>
         }
         files={<DescriptionFiles kind="feature" owner={{ collection: 'features', id: f.id }} attachments={f.description?.attachments} />}

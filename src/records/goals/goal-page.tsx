@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { goalQueries } from '../../api/goals';
 import { initiativeQueries } from '../../api/initiatives';
 import type { Goal } from '../../contract/initiatives';
-import { CommentsPanel } from '../../ui/comments-panel';
+import { RecordActivity } from '../../ui/record-activity';
 import { ButtonLink } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { sourceLabel } from '../../ui/labels';
@@ -36,7 +36,7 @@ function GoalDetails({ record: g }: { record: Goal }) {
         description={g.description?.body}
       />
       <GoalInitiatives goal={g} />
-      <CommentsPanel kind="goals" id={g.id} />
+      <RecordActivity kind="goals" id={g.id} productId={g.product_id} commentCount={g.comments_count} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ideaQueries, portalQueries, useDeleteIdea, useMarkSpam, useMergeIdea } from '../../api/ideas';
 import type { Idea, IdeaSummary } from '../../contract/ideas';
-import { CommentsPanel } from '../../ui/comments-panel';
+import { RecordActivity } from '../../ui/record-activity';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DetailList, TagList, personName } from '../../ui/detail-list';
@@ -161,7 +161,7 @@ function IdeaDetails({ record: idea }: { record: Idea }) {
           </RecordCard>
           <IdeaVotesSection idea={idea} />
           <MergeCard idea={idea} />
-          <CommentsPanel kind="ideas" id={idea.id} />
+          <RecordActivity kind="ideas" id={idea.id} productId={idea.product_id} commentCount={idea.comments_count} />
         </div>
 
         <aside className="stack">

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { initiativeQueries } from '../../api/initiatives';
 import type { Initiative } from '../../contract/initiatives';
-import { CommentsPanel } from '../../ui/comments-panel';
+import { RecordActivity } from '../../ui/record-activity';
 import { ButtonLink } from '../../ui/button';
 import { personName } from '../../ui/detail-list';
 import { EmptyState } from '../../ui/empty-state';
@@ -86,7 +86,7 @@ function InitiativeDetails({ record: i }: { record: Initiative }) {
       </div>
       <InitiativeWork initiative={i} kind="epic" />
       <InitiativeWork initiative={i} kind="feature" />
-      <CommentsPanel kind="initiatives" id={i.id} />
+      <RecordActivity kind="initiatives" id={i.id} productId={i.product_id} commentCount={i.comments_count} />
     </div>
   );
 }

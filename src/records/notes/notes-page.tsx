@@ -9,7 +9,7 @@ import { accountQueries, statusesFor } from '../../api/account';
 import { moveNoteMutation, noteQueries, useCreateNote, useDeleteNote, useUpdateNote, type NoteNode } from '../../api/notes';
 import type { Note, NoteInput } from '../../contract/notes';
 import { Button } from '../../ui/button';
-import { CommentsPanel } from '../../ui/comments-panel';
+import { RecordActivity } from '../../ui/record-activity';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState, errorMessage } from '../../ui/error-state';
@@ -269,7 +269,7 @@ function NoteView({
         </p>
       ) : null}
       <NoteEditor note={note} focusName={focusName} wide={wide} />
-      <CommentsPanel kind="pages" id={note.id} variant="plain" />
+      <RecordActivity kind="pages" id={note.id} productId={note.product_id} commentCount={note.comments_count} variant="plain" />
       <ConfirmDialog
         open={confirming}
         title={`Delete “${noteLabel(note)}”?`}

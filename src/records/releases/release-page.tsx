@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { releaseQueries } from '../../api/releases';
 import type { Release } from '../../contract/releases';
-import { CommentsPanel } from '../../ui/comments-panel';
+import { RecordActivity } from '../../ui/record-activity';
 import { ButtonLink } from '../../ui/button';
 import { DetailList, personName } from '../../ui/detail-list';
 import { formatDate } from '../../ui/format';
@@ -105,7 +105,7 @@ function ReleaseDetails({ release }: { release: Release }) {
 
       <PhaseSection release={release} />
       <ReleaseFeatures release={release} />
-      <CommentsPanel kind="releases" id={release.id} />
+      <RecordActivity kind="releases" id={release.id} productId={release.product_id} commentCount={release.comments_count} />
     </div>
   );
 }
