@@ -23,7 +23,7 @@ import {
   timeLeft,
 } from '../../ui/deletion-labels';
 import { EmptyState, NoMatches } from '../../ui/empty-state';
-import { FilterBar, FilterSelect, FilterText } from '../../ui/filter-bar';
+import { FilterBar, FilterSelect, FilterText, FilterToggle } from '../../ui/filter-bar';
 import { formatDate } from '../../ui/format';
 import { ListHeader } from '../../ui/screen-header';
 import { showToast } from '../../ui/toast';
@@ -33,7 +33,6 @@ import { RestoreDialog } from './restore-dialog';
 import './recycle-bin.css';
 
 const KIND_OPTIONS = DELETION_TYPES.map((type) => ({ value: type, label: deletionTypeLabel(type) }));
-const SCOPE_OPTIONS = [{ value: 'all', label: 'All workspaces' }];
 
 const muted = (text: string) => <span className="muted">{text}</span>;
 
@@ -64,7 +63,8 @@ function LeftCell({ deletion }: { deletion: Deletion }) {
   );
 }
 
-function columns(actions: (d: Deletion) => ReactNode): Column<Deletion>[] {
+/** The table's columns; `actionsWidth` fits the buttons the person has (purge is for administrators). */
+function columns(actions: (d: Deletion) => ReactNode, actionsWidth: string): Column<Deletion>[] {
   return serverOrdered<Deletion>([
     {
       id: 'name',
@@ -81,32 +81,32 @@ function columns(actions: (d: Deletion) => ReactNode): Column<Deletion>[] {
     {
       id: 'kind',
       header: 'Kind',
-      width: '8.5rem',
+      width: '6.5rem',
       sortValue: (d) => deletionTypeLabel(d.record.type),
       cell: (d) => deletionTypeLabel(d.record.type),
     },
     {
       id: 'contents',
       header: 'Came with it',
-      width: '13rem',
+      width: '9.5rem',
       sortValue: (d) => contentsSummary(d.contents),
       cell: (d) => contentsSummary(d.contents) || muted('—'),
     },
     {
       id: 'deleted_by',
       header: 'Deleted by',
-      width: '9.5rem',
+      width: '8.5rem',
       sortValue: (d) => d.deleted_by?.name,
       cell: (d) => (d.deleted_by ? <span title={d.deleted_by.email}>{d.deleted_by.name}</span> : muted('Unknown')),
     },
     {
       id: 'deleted_at',
       header: 'Deleted',
-      width: '8.5rem',
+      width: '8rem',
       sortValue: (d) => d.deleted_at,
       cell: (d) => (
         <>
-          <time dateTime={d.deleted_at} title={exactTime(d.deleted_at)}>
+          <time className="nowrap" dateTime={d.deleted_at} title={exactTime(d.deleted_at)}>
             {relativeTime(d.deleted_at)}
           </time>
           <span className="bin-sub muted">{formatDate(d.deleted_at)}</span>
@@ -116,12 +116,12 @@ function columns(actions: (d: Deletion) => ReactNode): Column<Deletion>[] {
     {
       id: 'left',
       header: 'Days left',
-      width: '7.5rem',
+      width: '7rem',
       sortValue: (d) => timeLeft(d).days,
       csvValue: (d) => timeLeft(d).days,
       cell: (d) => <LeftCell deletion={d} />,
     },
-    { id: 'actions', header: 'Actions', hideHeader: true, width: '15rem', align: 'end', cell: actions },
+    { id: 'actions', header: 'Actions', hideHeader: true, width: actionsWidth, align: 'end', cell: actions },
   ]);
 }
 
@@ -197,13 +197,7 @@ export function RecycleBinPage() {
         <FilterText label="Search" type="search" placeholder="Name contains…" value={q} onChange={(v) => list.set({ q: v })} wide />
         <FilterSelect label="Kind" anyLabel="Every kind" value={kind} onChange={(v) => list.set({ kind: v })} options={KIND_OPTIONS} />
         <FilterSelect label="Deleted by" anyLabel="Anyone" value={by} onChange={(v) => list.set({ by: v })} options={userOptions} />
-        <FilterSelect
-          label="Workspace"
-          anyLabel="This workspace"
-          value={scope}
-          onChange={(v) => list.set({ scope: v })}
-          options={SCOPE_OPTIONS}
-        />
+        <FilterToggle label="All workspaces" checked={scope === 'all'} onChange={(on) => list.set({ scope: on ? 'all' : '' })} />
       </FilterBar>
 
       <DataTable
@@ -211,7 +205,7 @@ export function RecycleBinPage() {
         serverSort
         label="Deleted records"
         noun="deleted records"
-        columns={columns(rowActions)}
+        columns={columns(rowActions, admin ? '15.5rem' : '6.5rem')}
         rows={deletions.data?.deletions}
         state={deletions}
         exportName="recycle-bin"

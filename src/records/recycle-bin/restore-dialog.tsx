@@ -9,6 +9,9 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { deletionTypeLabel, groupByKind, recordInWords, restoreProblem, unrestoredReason } from '../../ui/deletion-labels';
 import { Loading } from '../../ui/loading';
 
+/** The service's field message stands alone in the dialog: a sentence ("Release PLN-R-3 is in the recycle bin …"). */
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Records named per kind before "and N more": a long subtree stays a short dialog. */
 const SHOWN_PER_KIND = 5;
 
@@ -31,7 +34,7 @@ export function RestoreDialog({ deletion, onClose, onRestored }: RestoreDialogPr
       confirmLabel="Restore"
       pending={restore.isPending}
       confirmDisabled={!preview.isSuccess}
-      error={failure ? restoreProblem(failure) : null}
+      error={failure ? sentence(restoreProblem(failure)) : null}
       onCancel={onClose}
       onConfirm={() => restore.mutate(deletion.id, { onSuccess: onRestored })}
     >
@@ -40,7 +43,7 @@ export function RestoreDialog({ deletion, onClose, onRestored }: RestoreDialogPr
       ) : preview.isSuccess ? (
         <RestorePreview answer={preview.data} />
       ) : (
-        <p>Nothing has been restored.</p>
+        <p>It cannot be restored as things stand. Nothing has changed.</p>
       )}
     </ConfirmDialog>
   );
@@ -57,20 +60,26 @@ function RestorePreview({ answer }: { answer: RestoreAnswer }) {
       </p>
       <h3 className="restore-preview__title">What comes back</h3>
       <ul className="restore-preview__groups">
-        {groups.map((group) => (
-          <li key={group.type} className="restore-preview__group">
-            <span className="restore-preview__count">{group.label}</span>
-            <ul className="restore-preview__records">
-              {group.records.slice(0, SHOWN_PER_KIND).map((r) => (
-                <li key={r.id}>
-                  {r.reference_num ? <span className="mono restore-preview__key">{r.reference_num}</span> : null}
-                  <span className="restore-preview__name">{r.name ?? deletionTypeLabel(r.type)}</span>
-                </li>
-              ))}
-              {group.records.length > SHOWN_PER_KIND ? <li className="muted">and {group.records.length - SHOWN_PER_KIND} more</li> : null}
-            </ul>
-          </li>
-        ))}
+        {groups.map((group) => {
+          // Records with neither key nor name of their own (comments, votes) are counted, not listed.
+          const named = group.records.filter((r) => r.reference_num || (r.name && r.name !== deletionTypeLabel(r.type)));
+          return (
+            <li key={group.type} className="restore-preview__group">
+              <span className="restore-preview__count">{group.label}</span>
+              {named.length > 0 ? (
+                <ul className="restore-preview__records">
+                  {named.slice(0, SHOWN_PER_KIND).map((r) => (
+                    <li key={r.id}>
+                      {r.reference_num ? <span className="mono restore-preview__key">{r.reference_num}</span> : null}
+                      <span className="restore-preview__name">{r.name}</span>
+                    </li>
+                  ))}
+                  {named.length > SHOWN_PER_KIND ? <li className="muted">and {named.length - SHOWN_PER_KIND} more</li> : null}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
       {links.length > 0 ? (
         <>
