@@ -2,10 +2,10 @@
 // sortable headers with `aria-sort`, rows virtualised against the page's own scroll once a list is
 // long (virtual-rows.tsx, loaded then; still a real <table>), CSV export of the
 // visible columns, and the loading skeleton, error and empty state built in.
-import { lazy, Suspense, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import type { Pagination } from '../contract/common';
 import { Button } from './button';
-import { nextSort, sortRows, toCsv, type Column, type SortState } from './data-table-model';
+import { minTableWidth, nextSort, sortRows, toCsv, type Column, type SortState } from './data-table-model';
 import { LoadGate, type LoadState } from './load-state';
 import { Pager } from './pager';
 import './data-table.css';
@@ -118,6 +118,9 @@ function Table<T>({
   const shown = serverSort ? [...rows] : sortRows(rows, columns, sort);
 
   const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const minWidth = minTableWidth(columns);
+  const wide = useWiderThan(wrapRef, minWidth);
   const virtual = shown.length > virtualizeFrom && !groupOf;
 
   // The service does not sort: a header orders the page on screen, and says so when there are more.
@@ -178,9 +181,10 @@ function Table<T>({
           ) : null}
         </div>
       ) : null}
-      <div className="data-table__wrap">
+      <div ref={wrapRef} className={`data-table__wrap${wide ? ' data-table__wrap--scroll' : ''}`}>
         <table
           className={`table data-table__table${compact ? ' table--compact' : ''}`}
+          style={{ minWidth: `${minWidth}rem` }}
           aria-label={label}
           role={role === 'treegrid' ? 'treegrid' : undefined}
           aria-rowcount={virtual ? shown.length + 1 : undefined}
@@ -252,4 +256,24 @@ function HeaderCell<T>({ column: c, sort, onSort }: { column: Column<T>; sort: S
       </button>
     </th>
   );
+}
+
+/**
+ * Whether the table needs more room than its frame has (its columns' widths and a readable minimum for
+ * the flexible ones, `minTableWidth`): only then does the frame scroll sideways, since a scrolling
+ * frame stops the header sticking to the page.
+ */
+function useWiderThan(ref: { current: HTMLElement | null }, minRem: number): boolean {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const check = () => setWide(el.clientWidth < minRem * rem);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, minRem]);
+  return wide;
 }

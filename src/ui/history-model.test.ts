@@ -93,6 +93,11 @@ describe('a change', () => {
     expect(describeChange(change('Release notes', '<p>a</p> → <p>b</p>')).kind).toBe('rich');
   });
 
+  it('reads tags kept as one comma-separated text as a list', () => {
+    expect(changePhrase(describeChange(change('tags', '(none) → auth,sso', null, 'auth,sso')))).toBe('added auth, sso to Tags');
+    expect(changePhrase(describeChange(change('tags', 'auth,sso → sso', 'auth,sso', 'sso')))).toBe('removed auth from Tags');
+  });
+
   it('lists what a many-valued field gained and lost', () => {
     expect(changePhrase(describeChange(change('tags', 'a, b → a, c', ['a', 'b'], ['a', 'c'])))).toBe('changed Tags: added c; removed b');
     expect(
@@ -186,6 +191,9 @@ describe('an entry', () => {
         ...patch,
       });
     expect(entryPhrase(toEntry(req({ id: '5', audit_action: 'create' }), feature), 'feature')).toBe('added requirement PLN-12-1');
+    // The service's description names it with its name too.
+    const named = req({ id: '11', audit_action: 'create', description: 'created requirement PLN-12-1 Login form' });
+    expect(entryPhrase(toEntry(named, feature), 'feature')).toBe('added requirement PLN-12-1 Login form');
     expect(entryPhrase(toEntry(req({ id: '6', audit_action: 'destroy' }), feature), 'feature')).toBe('deleted requirement PLN-12-1');
     expect(entryPhrase(toEntry(req({ id: '7', changes: [change('workflow_status_id', 'Open → Done')] }), feature), 'feature')).toBe(
       'changed Status from Open → Done on requirement PLN-12-1',

@@ -106,6 +106,8 @@ export function fieldLabel(fieldName: string): string {
 }
 
 const RICH_FIELDS = new Set(['description', 'body', 'theme', 'content', 'notes']);
+/** Fields stored as one comma-separated text that a person reads as a list. */
+const LIST_TEXT_FIELDS = new Set(['tags']);
 const LINK_FIELD = /_ids?$/;
 
 // ---------------------------------------------------------------------------------------------
@@ -191,9 +193,9 @@ function named(value: unknown, fieldName: string, names: NameLookup | undefined)
  * name); the hosted `value` text is preferred for plain values when it says more than the raw values
  * (a service may name there what the raw value only numbers); ids the app can name are named.
  */
-export function describeChange(change: Audit['changes'][number], names?: NameLookup): HistoryChange {
+export function describeChange(change: Audit['changes'][number], names?: NameLookup, label?: string): HistoryChange {
   const name = change.field_name;
-  const field = fieldLabel(name);
+  const field = label ?? fieldLabel(name);
   const split = halves(change.value);
   const rawFrom = named(change.old_value !== undefined ? change.old_value : split?.[0], name, names);
   const rawTo = named(change.new_value !== undefined ? change.new_value : split ? split[1] : change.value, name, names);
@@ -202,6 +204,18 @@ export function describeChange(change: Audit['changes'][number], names?: NameLoo
   if (rich) {
     const html = (v: unknown) => (isEmpty(v) ? null : typeof v === 'string' ? v : String(v));
     return { field, kind: 'rich', from: null, to: null, html: { from: html(rawFrom), to: html(rawTo) } };
+  }
+
+  // Tags travel as one comma-separated text: a list for the reader.
+  if (LIST_TEXT_FIELDS.has(name) && [rawFrom, rawTo].every((v) => v === null || v === undefined || typeof v === 'string')) {
+    const items = (v: unknown) =>
+      typeof v === 'string' && !isEmpty(v)
+        ? v
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean)
+        : [];
+    return describeChange({ field_name: `${name}_list`, value: '', old_value: items(rawFrom), new_value: items(rawTo) }, names, field);
   }
 
   if (Array.isArray(rawFrom) || Array.isArray(rawTo)) {
@@ -291,14 +305,16 @@ const QUIET_FIELDS = new Set([
   'comments_count',
 ]);
 
-/** The row's record named: "PLN-12-1 Login form", or what the description says after its verb. */
+/**
+ * The row's record named as the service's description names it ("updated requirement PLN-12-1
+ * Login form" → "PLN-12-1 Login form"), else by its key.
+ */
 function recordLabel(audit: Audit): string | null {
-  if (audit.reference_num) return audit.reference_num;
-  // "updated requirement PLN-12-1 Login form" → "PLN-12-1 Login form".
   const noun = typeNoun(audit.auditable_type);
   const at = audit.description.toLowerCase().indexOf(` ${noun} `);
-  if (at >= 0) return audit.description.slice(at + noun.length + 2).trim() || null;
-  return null;
+  const described = at >= 0 ? audit.description.slice(at + noun.length + 2).trim() : '';
+  if (described && (!audit.reference_num || described.startsWith(audit.reference_num))) return described;
+  return audit.reference_num ?? null;
 }
 
 const bodyOf = (audit: Audit): string | null => {

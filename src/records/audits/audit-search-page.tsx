@@ -90,10 +90,9 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
-const TYPE_OPTIONS = [...Object.values(AUDITABLE_TYPES), 'Comment'].map((type) => ({
-  value: type,
-  label: typeNoun(type).charAt(0).toUpperCase() + typeNoun(type).slice(1),
-}));
+const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+const TYPE_OPTIONS = [...Object.values(AUDITABLE_TYPES), 'Comment'].map((type) => ({ value: type, label: capitalized(typeNoun(type)) }));
 
 const ACTIONS = [
   { value: 'create', label: 'Created' },
@@ -359,6 +358,13 @@ function refundText(charged: number | undefined, cost: number | null, refunded: 
   return ` (${charged === undefined ? '' : `${charged.toLocaleString('en')} charged, `}${back.toLocaleString('en')} given back)`;
 }
 
+/** "Changes 101–123 of 123 · the CSV holds all 123 fetched" (the CSV note once more than a page is read). */
+function pageSummary(before: number, count: number, total: number | undefined, fetched: number): string {
+  if (count === 0) return '';
+  const range = `Changes ${(before + 1).toLocaleString('en')}–${(before + count).toLocaleString('en')}${total === undefined ? '' : ` of ${total.toLocaleString('en')}`}`;
+  return fetched > count ? `${range} · the CSV holds all ${fetched.toLocaleString('en')} fetched` : range;
+}
+
 const actionLabel = (a: Audit): string =>
   a.audit_action === 'create'
     ? a.restored_from_deletion_id
@@ -368,7 +374,7 @@ const actionLabel = (a: Audit): string =>
       ? 'Updated'
       : 'Deleted';
 
-const recordText = (a: Audit): string => `${typeNoun(a.auditable_type)} ${a.reference_num ?? `#${a.auditable_id}`}`;
+const recordText = (a: Audit): string => `${capitalized(typeNoun(a.auditable_type))} ${a.reference_num ?? `#${a.auditable_id}`}`;
 
 const RESULT_COLUMNS: Column<Audit>[] = [
   {
@@ -396,8 +402,7 @@ const RESULT_COLUMNS: Column<Audit>[] = [
     width: '200px',
     cell: (a) => (
       <>
-        <span className="audit-results__type">{typeNoun(a.auditable_type)}</span>{' '}
-        <span className="mono">{a.reference_num ?? `#${a.auditable_id}`}</span>
+        {capitalized(typeNoun(a.auditable_type))} <span className="mono">{a.reference_num ?? `#${a.auditable_id}`}</span>
       </>
     ),
     csvValue: recordText,
@@ -424,25 +429,31 @@ function SearchResults({ search }: { search: RunningSearch }) {
     }
   }, [done, data]);
 
+  // Rows on the pages before this one: where this page's rows start in the whole result.
+  const before = pages.slice(0, at).reduce((n, p) => n + (p.data?.audits.length ?? 0), 0);
   const fetched = useMemo(() => {
     const seen = new Set<string>();
     return pages.flatMap((p) => p.data?.audits ?? []).filter((a) => (seen.has(a.id) ? false : (seen.add(a.id), true)));
   }, [pages]);
 
+  // A new page starts at its first row: the pager is under the table, so the view goes back up to it.
+  const section = useRef<HTMLElement>(null);
+  const turn = (to: number) => {
+    setAt(to);
+    setAnnounce(`Page ${to + 1}`);
+    const top = section.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) section.current?.scrollIntoView({ block: 'start' });
+  };
   const next = () => {
     const token = data?.next_token;
     if (!token) return;
     if (tokens[at + 1] !== token) setTokens([...tokens.slice(0, at + 1), token]);
-    setAt(at + 1);
-    setAnnounce(`Page ${at + 2}`);
+    turn(at + 1);
   };
-  const previous = () => {
-    setAt(Math.max(0, at - 1));
-    setAnnounce(`Page ${at}`);
-  };
+  const previous = () => turn(Math.max(0, at - 1));
 
   return (
-    <section className="audit-results" aria-labelledby="audit-results-heading">
+    <section ref={section} className="audit-results" aria-labelledby="audit-results-heading">
       <h2 id="audit-results-heading" className="visually-hidden">
         Results
       </h2>
@@ -494,7 +505,7 @@ function SearchResults({ search }: { search: RunningSearch }) {
             virtualizeFrom={200}
             exportName="audit-search"
             exportRows={fetched}
-            summary={`Page ${at + 1} · ${data.audits.length} ${data.audits.length === 1 ? 'change' : 'changes'} · ${fetched.length} fetched in all (the CSV holds them all)`}
+            summary={pageSummary(before, data.audits.length, data.total_results, fetched.length)}
             empty={
               <EmptyState compact kind="search" title={at === 0 ? 'No changes matched' : 'This page is empty'}>
                 {at === 0 ? 'Widen the dates or clear a filter, then run the search again.' : null}
@@ -543,7 +554,7 @@ const INDEX_COLUMNS: Column<IndexRow>[] = [
     id: 'record',
     header: 'Record',
     width: '180px',
-    cell: (r) => `${typeNoun(r.auditable_type)} #${r.auditable_id}`,
+    cell: (r) => `${capitalized(typeNoun(r.auditable_type))} #${r.auditable_id}`,
     csvValue: (r) => `${r.auditable_type} ${r.auditable_id}`,
   },
   {
@@ -552,9 +563,9 @@ const INDEX_COLUMNS: Column<IndexRow>[] = [
     cell: (r) => (
       <span className="audit-index__days">
         {r.dates_active.slice(0, 6).map((d) => (
-          <span key={d} className="tag">
-            {d}
-          </span>
+          <time key={d} dateTime={d} className="tag">
+            {formatDate(d)}
+          </time>
         ))}
         {r.dates_active.length > 6 ? <span className="muted">and {r.dates_active.length - 6} more</span> : null}
       </span>
