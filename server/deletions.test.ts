@@ -181,7 +181,13 @@ describe('restoring', () => {
     expect(answer.unrestored_links).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ type: 'Feature', id: gone.id, reason: 'deleted', deletion_id: goneDeletion }),
-        expect.objectContaining({ type: 'Feature', id: moved.id, reason: 'changed', deletion_id: null }),
+        expect.objectContaining({
+          link: `epic of feature ${moved.reference_num}`,
+          type: 'Feature',
+          id: moved.id,
+          reason: 'changed',
+          deletion_id: null,
+        }),
       ]),
     );
     expect(answer.unrestored_links).toHaveLength(2);

@@ -103,6 +103,9 @@ const POLYMORPHIC: Readonly<Record<string, { type: string; id: string; tableOf: 
 /** Links a delete moved to the removed record's own parent (children roll up) rather than cleared. */
 const MOVED_TO_PARENT = new Set(['initiative_children', 'release_children', 'initiatives.parent_id', 'releases.parent_id']);
 
+/** `release phase` for `release_phase_id`: a link's column in words. */
+const linkName = (column: string): string => column.replace(/_id$/, '').replace(/_/g, ' ');
+
 /** `release phase` for `ReleasePhase`: kinds in messages. */
 const noun = (type: string): string => type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
@@ -326,7 +329,7 @@ class Restore {
       }
       if (RECORD_TYPE_OF_TABLE[key.target] || isRecord) {
         this.unrestored.push({
-          link: `${key.column} of ${Restore.label(table, values)}`,
+          link: `${linkName(key.column)} of ${Restore.label(table, values)}`,
           type: RECORD_TYPE_OF_TABLE[key.target] ?? key.target,
           id: Number(value),
           reason: where.reason,
@@ -409,12 +412,19 @@ class Restore {
     const type = RECORD_TYPE_OF_TABLE[table] ?? table;
     const ids = rows.map((r) => Number(r.id));
     const current = new Map<number, unknown>();
+    const keyOf = new Map<number, string>();
+    const keyed = this.columnsOf(table).some((c) => c.name === 'reference_num');
     for (let i = 0; i < ids.length; i += 500) {
       const part = ids.slice(i, i + 500);
-      const found = await sql<{ id: number; v: unknown }>`
-        SELECT id, ${sql.ref(column)} AS v FROM ${sql.table(table)} WHERE id IN (${sql.join(part)})`.execute(this.trx);
-      for (const r of found.rows) current.set(r.id, r.v);
+      const found = await sql<{ id: number; v: unknown; k: string | null }>`
+        SELECT id, ${sql.ref(column)} AS v, ${keyed ? sql.ref('reference_num') : sql`NULL`} AS k
+        FROM ${sql.table(table)} WHERE id IN (${sql.join(part)})`.execute(this.trx);
+      for (const r of found.rows) {
+        current.set(r.id, r.v);
+        if (r.k) keyOf.set(r.id, r.k);
+      }
     }
+    const what = (id: number) => `${linkName(column)} of ${noun(type)} ${keyOf.get(id) ?? id}`;
     const byValue = new Map<number, number[]>();
     for (const row of rows) {
       const id = Number(row.id);
@@ -422,19 +432,19 @@ class Restore {
       if (typeof wanted !== 'number') continue;
       if (!current.has(id)) {
         const where = await this.missing(table, id);
-        this.unrestored.push({ link: `${column} of ${noun(type)} ${id}`, type, id, reason: where.reason, deletionId: where.deletionId });
+        this.unrestored.push({ link: what(id), type, id, reason: where.reason, deletionId: where.deletionId });
         continue;
       }
       const now = current.get(id);
       if (now === wanted) continue;
       if ((now ?? null) !== left) {
-        this.unrestored.push({ link: `${column} of ${noun(type)} ${id}`, type, id, reason: 'changed', deletionId: null });
+        this.unrestored.push({ link: what(id), type, id, reason: 'changed', deletionId: null });
         continue;
       }
       if (key && !(await this.exists(key.target, key.targetColumn, wanted))) {
         const where = await this.missing(key.target, wanted);
         this.unrestored.push({
-          link: `${column} of ${noun(type)} ${id}`,
+          link: what(id),
           type: RECORD_TYPE_OF_TABLE[key.target] ?? key.target,
           id: wanted,
           reason: where.reason,

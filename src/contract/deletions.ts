@@ -83,7 +83,7 @@ export const restoredRecordSchema = z.object({
  * been linked elsewhere since (`changed`: left as it is).
  */
 export const unrestoredLinkSchema = z.object({
-  /** The link, in words: `epic_id of feature PLN-12`, `initiative PLN-S-3 of release PLN-R-2`. */
+  /** The link, in words: `epic of feature PLN-12`, `release phase of feature PLN-40`. */
   link: z.string(),
   type: z.string(),
   id: idSchema,

@@ -110,3 +110,19 @@ export function serverOrdered<T>(columns: readonly Column<T>[]): Column<T>[] {
     return csvValue ? { ...column, csvValue } : column;
   });
 }
+
+/** The least room a column without a width gets (rem): a name column must not fold to a letter a line. */
+export const FLEXIBLE_COLUMN_MIN_REM = 14;
+
+/**
+ * The narrowest the table can be drawn readably, in rem: its columns' widths (rem values; others count
+ * as the flexible minimum) plus the flexible minimum for each column without one.
+ */
+export function minTableWidth(columns: readonly { width?: string | undefined }[]): number {
+  let total = 0;
+  for (const c of columns) {
+    const rem = c.width?.endsWith('rem') ? Number.parseFloat(c.width) : Number.NaN;
+    total += Number.isFinite(rem) ? rem : FLEXIBLE_COLUMN_MIN_REM;
+  }
+  return total;
+}

@@ -6,7 +6,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataTable } from './data-table';
-import { csvField, nextSort, parseSort, sortRows, toCsv, type Column } from './data-table-model';
+import { FLEXIBLE_COLUMN_MIN_REM, csvField, minTableWidth, nextSort, parseSort, sortRows, toCsv, type Column } from './data-table-model';
 
 afterEach(cleanup);
 
@@ -50,7 +50,11 @@ describe('sorting', () => {
     const user = userEvent.setup();
     render(<DataTable label="Features" columns={columns} rows={rows} />);
     const table = screen.getByRole('table', { name: 'Features' });
-    const names = () => within(table).getAllByRole('row').slice(1).map((r) => (r as HTMLTableRowElement).cells[0]?.textContent);
+    const names = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => (r as HTMLTableRowElement).cells[0]?.textContent);
     expect(names()).toEqual(['Feature 10', 'feature 2', 'Audit']);
 
     await user.click(screen.getByRole('button', { name: /Estimate/ }));
@@ -63,6 +67,14 @@ describe('sorting', () => {
     expect(names()).toEqual(['Audit', 'feature 2', 'Feature 10']);
     // A column without a sort value has no sort button and no aria-sort.
     expect(screen.getByRole('columnheader', { name: 'Actions' }).hasAttribute('aria-sort')).toBe(false);
+  });
+});
+
+describe('width', () => {
+  it('keeps a readable minimum for columns without a width, so a name column never folds to a letter a line', () => {
+    expect(minTableWidth([{ width: '8.5rem' }, {}, { width: '4.5rem' }])).toBe(13 + FLEXIBLE_COLUMN_MIN_REM);
+    // Widths in other units count as flexible.
+    expect(minTableWidth([{ width: '40%' }])).toBe(FLEXIBLE_COLUMN_MIN_REM);
   });
 });
 

@@ -125,7 +125,8 @@ function Table<T>({
 
   // The service does not sort: a header orders the page on screen, and says so when there are more.
   const note =
-    summary ?? (paging?.pagination && paging.pagination.total_pages > 1 && columns.some((c) => c.sortValue)
+    summary ??
+    (paging?.pagination && paging.pagination.total_pages > 1 && columns.some((c) => c.sortValue)
       ? `Sorting orders the ${noun} of this page.`
       : null);
 
