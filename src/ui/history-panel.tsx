@@ -22,11 +22,11 @@ import {
   toEntry,
   type HistoryChange,
   type HistoryEntry,
-  type NameLookup,
   type PhrasePart,
 } from './history-model';
 import { HtmlView } from './html-view';
 import { paths } from './paths';
+import { useCachedNames } from './use-cached-names';
 import './history-panel.css';
 
 export interface HistoryPanelProps {
@@ -45,7 +45,7 @@ export function HistoryPanel({ subject, productId, noun, title = 'History', leve
   const headingId = useId();
   const history = useInfiniteQuery(auditQueries.history(subject));
   const me = useQuery(accountQueries.me());
-  const names = useCachedNames(productId);
+  const names = useCachedNames(productId ? [productId] : []);
   const [showMinor, setShowMinor] = useState(false);
 
   const rows = useMemo(() => {
@@ -121,32 +121,6 @@ export function HistoryPanel({ subject, productId, noun, title = 'History', leve
       </p>
     </section>
   );
-}
-
-const USER_FIELD = /^(assigned_to|assigned_to_user|created_by|created_by_user|user|owner|watcher)(_ids?)?$|^watchers$/;
-
-/**
- * Names for the ids a change carries, from what every screen has cached already (the account's
- * people; the workspace's statuses, kinds and teams): the history reads no record to name another.
- */
-function useCachedNames(productId: string | undefined): NameLookup {
-  const users = useQuery(accountQueries.users());
-  const workflows = useQuery({ ...accountQueries.workflows(productId ?? ''), enabled: Boolean(productId) });
-  const kinds = useQuery({ ...accountQueries.workflowKinds(productId ?? ''), enabled: Boolean(productId) });
-  const teams = useQuery({ ...accountQueries.teams(productId ?? ''), enabled: Boolean(productId) });
-  return useMemo(() => {
-    const people = new Map((users.data?.users ?? []).map((u) => [u.id, u.name]));
-    const statuses = new Map((workflows.data ?? []).flatMap((w) => w.workflow_statuses.map((st) => [st.id, st.name] as const)));
-    const kindNames = new Map((kinds.data ?? []).map((k) => [k.id, k.name]));
-    const teamNames = new Map((teams.data ?? []).map((t) => [t.id, t.name]));
-    return (field: string, id: string) => {
-      if (USER_FIELD.test(field)) return people.get(id) ?? null;
-      if (field === 'workflow_status_id') return statuses.get(id) ?? null;
-      if (field === 'workflow_kind_id') return kindNames.get(id) ?? null;
-      if (field === 'team_id') return teamNames.get(id) ?? null;
-      return null;
-    };
-  }, [users.data, workflows.data, kinds.data, teams.data]);
 }
 
 function HistorySkeleton() {

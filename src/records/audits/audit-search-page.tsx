@@ -25,11 +25,12 @@ import { ErrorState, errorMessage } from '../../ui/error-state';
 import { Field } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
 import { formatDate } from '../../ui/format';
-import { auditSummary, typeNoun } from '../../ui/history-model';
+import { auditSummary, typeNoun, type NameLookup } from '../../ui/history-model';
 import { Loading } from '../../ui/loading';
 import { PageHeader, screenTitle } from '../../ui/page-header';
 import { ProgressBar } from '../../ui/progress-bar';
 import { Tabs } from '../../ui/tabs';
+import { useCachedNames } from '../../ui/use-cached-names';
 import {
   costVerdict,
   formProblems,
@@ -376,11 +377,12 @@ const actionLabel = (a: Audit): string =>
 
 const recordText = (a: Audit): string => `${capitalized(typeNoun(a.auditable_type))} ${a.reference_num ?? `#${a.auditable_id}`}`;
 
-const RESULT_COLUMNS: Column<Audit>[] = [
+/** The results' columns; `names` names the ids an update carries (people, statuses, kinds, teams). */
+const resultColumns = (names: NameLookup): Column<Audit>[] => [
   {
     id: 'when',
     header: 'When',
-    width: '160px',
+    width: '10rem',
     cell: (a) => (
       <time dateTime={a.created_at} className="nowrap">
         {exactTime(a.created_at)}
@@ -391,15 +393,15 @@ const RESULT_COLUMNS: Column<Audit>[] = [
   {
     id: 'who',
     header: 'Who',
-    width: '150px',
+    width: '9.5rem',
     cell: (a) => a.user?.name ?? 'Planner',
     csvValue: (a) => (a.user ? `${a.user.name} <${a.user.email}>` : 'Planner'),
   },
-  { id: 'action', header: 'Action', width: '96px', cell: actionLabel, csvValue: actionLabel },
+  { id: 'action', header: 'Action', width: '6rem', cell: actionLabel, csvValue: actionLabel },
   {
     id: 'record',
     header: 'Record',
-    width: '200px',
+    width: '12rem',
     cell: (a) => (
       <>
         {capitalized(typeNoun(a.auditable_type))} <span className="mono">{a.reference_num ?? `#${a.auditable_id}`}</span>
@@ -407,7 +409,7 @@ const RESULT_COLUMNS: Column<Audit>[] = [
     ),
     csvValue: recordText,
   },
-  { id: 'changes', header: 'What changed', cell: (a) => auditSummary(a), csvValue: (a) => auditSummary(a) },
+  { id: 'changes', header: 'What changed', cell: (a) => auditSummary(a, names), csvValue: (a) => auditSummary(a, names) },
 ];
 
 function SearchResults({ search }: { search: RunningSearch }) {
@@ -415,6 +417,11 @@ function SearchResults({ search }: { search: RunningSearch }) {
   const [tokens, setTokens] = useState<(string | null)[]>([null]);
   const [at, setAt] = useState(0);
   const pages = useQueries({ queries: tokens.map((t) => historicalQueries.page(search.id, t)) });
+  // A search spans every workspace: the statuses, kinds and teams of each name what the rows number.
+  const products = useQuery(accountQueries.products());
+  const productIds = useMemo(() => (products.data?.products ?? []).map((p) => p.id), [products.data]);
+  const names = useCachedNames(productIds);
+  const columns = useMemo(() => resultColumns(names), [names]);
   const current = pages[at];
   const data = current?.data;
   const done = data !== undefined && !data.running;
@@ -497,7 +504,7 @@ function SearchResults({ search }: { search: RunningSearch }) {
           </p>
           <DataTable
             label={`Search results, page ${at + 1}`}
-            columns={RESULT_COLUMNS}
+            columns={columns}
             rows={data.audits}
             serverSort
             compact
@@ -541,7 +548,7 @@ const INDEX_COLUMNS: Column<IndexRow>[] = [
   {
     id: 'person',
     header: 'Person',
-    width: '220px',
+    width: '14rem',
     cell: (r) => (
       <>
         <span className="audit-index__name">{r.name}</span>
@@ -553,7 +560,7 @@ const INDEX_COLUMNS: Column<IndexRow>[] = [
   {
     id: 'record',
     header: 'Record',
-    width: '180px',
+    width: '11rem',
     cell: (r) => `${capitalized(typeNoun(r.auditable_type))} #${r.auditable_id}`,
     csvValue: (r) => `${r.auditable_type} ${r.auditable_id}`,
   },
