@@ -7,6 +7,7 @@ import { checkTable, route } from './http/route-table';
 import type { AnyRoute } from './http/route-table';
 import { accountRoutes } from './routes/account';
 import { attachmentRoutes } from './routes/attachments';
+import { auditRoutes } from './routes/audits';
 import { commentRoutes } from './routes/comments';
 import { customFieldRoutes } from './routes/custom-fields';
 import { deletionRoutes } from './routes/deletions';
@@ -48,6 +49,7 @@ const recordRoutes = [
   ...commentRoutes,
   ...attachmentRoutes,
   ...deletionRoutes,
+  ...auditRoutes,
 ] as const;
 
 const documentRoute = route({

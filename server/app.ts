@@ -22,8 +22,9 @@ import { hostCheck } from './http/hosts';
 import type { Site } from './http/hosts';
 import { RateLimiter, authFailureThrottle, rateLimit } from './http/rate-limit';
 import type { RateWindow } from './http/rate-limit';
-import { mountRoutes, uploadMatcher } from './http/route-table';
+import { mainThreadMatcher, mountRoutes, uploadMatcher } from './http/route-table';
 import { DELETION_HEADER } from './http/record-rows';
+import { HISTORICAL_TOKENS_HEADER } from '../src/contract/audits';
 import { serveBuiltApp } from './http/static';
 import type { UpstreamProxy } from './http/upstream';
 import type { AnyRoute } from './http/route-table';
@@ -120,7 +121,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       origin: options.corsOrigins,
       allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
       // Not CORS-safelisted: without this a browser app on another origin cannot read how long to wait.
-      exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', DELETION_HEADER],
+      exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', DELETION_HEADER, HISTORICAL_TOKENS_HEADER],
     });
     api.use('*', async (c, next) => {
       await corsStep(c, next);
@@ -201,8 +202,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // Reads go to the read workers, which run this same app from here on.
   const pool = options.readPool;
   if (pool) {
+    // A GET row that writes (`mainThread`: operation 9's refund) stays on the writer connection.
+    const keepHere = mainThreadMatcher(apiRoutes as readonly AnyRoute[]);
     api.use('*', async (c, next) => {
-      if (c.req.method !== 'GET') return next();
+      if (c.req.method !== 'GET' || keepHere(c.req.path)) return next();
       // Node's raw headers as received; the platform's Headers only when called without Node.
       const headers = nodeRequest(c)?.rawHeaders ?? flatHeaders(c.req.raw.headers);
       // Every answer of the pool is whole (a worker's, or its 503 with the same headers).

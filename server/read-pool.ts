@@ -11,6 +11,8 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { UserRow } from './store/schema';
+import { systemClock } from './store/clock';
+import type { Clock } from './store/clock';
 import { finishApiHeaders, securityHeaders } from './http/answer-headers';
 
 /** What crosses to a worker: the request as the main thread received it, and who sent it. */
@@ -21,6 +23,8 @@ export interface ReadRequest {
   /** Name, value, name, value…: Node's `rawHeaders` as received, or the same made from a Request. */
   headers: string[];
   user: UserRow;
+  /** The main thread's clock when it handed the request over: the worker's "now" for it (store/clock.ts). */
+  now: number;
 }
 
 /** Headers as Node's `rawHeaders` lists them (name, value, …), from the platform's Headers. */
@@ -105,14 +109,20 @@ export class ReadPool {
   /** The headers the workers' answers carry, for the answers the pool makes itself. */
   private readonly security: Readonly<Record<string, string>>;
 
-  private constructor(private readonly data: ReadWorkerData) {
+  private constructor(
+    private readonly data: ReadWorkerData,
+    private readonly clock: Clock,
+  ) {
     const cors = data.app.corsOrigins;
     this.security = securityHeaders(Array.isArray(cors) ? (cors as string[]) : []);
   }
 
-  /** Starts `size` workers and waits until each has opened the database and built the app. */
-  static async start(size: number, data: ReadWorkerData): Promise<ReadPool> {
-    const pool = new ReadPool(data);
+  /**
+   * Starts `size` workers and waits until each has opened the database and built the app. Each
+   * request carries `clock`'s time, so a service started with a clock of its own reads with it too.
+   */
+  static async start(size: number, data: ReadWorkerData, clock: Clock = systemClock): Promise<ReadPool> {
+    const pool = new ReadPool(data, clock);
     for (let i = 0; i < size; i++) pool.slots.push(pool.spawn());
     pool.checkpointer = pool.spawn(true);
     try {
@@ -176,7 +186,7 @@ export class ReadPool {
     let slot = this.slots[0] as Slot;
     for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
     const id = this.nextId++;
-    const message: ReadRequest = { ...req, id, user };
+    const message: ReadRequest = { ...req, id, user, now: this.clock.now() };
     return new Promise((resolve) => {
       slot.pending.set(id, resolve);
       slot.worker.postMessage(message);

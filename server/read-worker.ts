@@ -19,6 +19,9 @@ const port: MessagePort = ((): MessagePort => {
 })();
 const data = workerData as ReadWorkerData;
 const store = openReadStore(data.dataDir);
+/** "Now" of the request being answered: the main thread's clock when it handed it over (requests run one at a time). */
+let requestTime = Date.now();
+store.clock = { now: () => requestTime };
 if (data.checkpointer) {
   // The checkpoint thread: passive checkpoints never wait for the writer or a reader; the disk
   // waits (fsync) happen here, not inside a write.
@@ -57,7 +60,10 @@ function serve(): void {
   async function answer(req: ReadRequest): Promise<ReadResponse> {
     let res: Response;
     try {
-      res = await snapshot(async () => app.fetch(readRequest(req), { user: req.user }));
+      res = await snapshot(async () => {
+        requestTime = req.now;
+        return app.fetch(readRequest(req), { user: req.user });
+      });
     } catch (err) {
       res = Response.json({ error: err instanceof Error ? err.message : 'Internal error' }, { status: 500 });
     }

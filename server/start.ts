@@ -20,6 +20,12 @@ import { sweepRecycleBin } from './store/recycle-bin';
 import { openStore } from './store/db';
 import type { Store } from './store/db';
 import type { Clock } from './store/clock';
+import { searchRunner } from './store/historical-search';
+import { configureTokens } from './store/historical-tokens';
+import type { TokenSettings } from './store/historical-tokens';
+import { apiRoutes } from './api-routes';
+import { mainThreadMatcher } from './http/route-table';
+import type { AnyRoute } from './http/route-table';
 import { seedAccount } from './seed/seed';
 import { ReadPool } from './read-pool';
 
@@ -58,6 +64,8 @@ export interface ServiceOptions {
   upstream?: UpstreamOptions | undefined;
   /** "Now" for date rules (recycle-bin window and sweep, audit search); the system's unless given (tests move it). */
   clock?: Clock | undefined;
+  /** The historical search's token bucket (tests and the bench); kept in the database as it was unless given. */
+  historicalTokens?: Partial<TokenSettings> | undefined;
 }
 
 export interface RunningService {
@@ -113,6 +121,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       adminEmail = admin.email;
       await storeToken(store.db, admin.id, options.adminToken, 'PLANNER_TOKEN');
     }
+    if (options.historicalTokens) await configureTokens(store.db, options.historicalTokens, store.clock.now());
   } catch (err) {
     await store.close();
     throw err;
@@ -153,7 +162,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let readPool: ReadPool | undefined;
   if ((options.readWorkers ?? 0) > 0 && !upstream) {
     try {
-      readPool = await ReadPool.start(options.readWorkers ?? 0, { dataDir: options.dataDir, app: shared });
+      readPool = await ReadPool.start(options.readWorkers ?? 0, { dataDir: options.dataDir, app: shared }, store.clock);
       // The pool's checkpoint thread copies the WAL into the database; the writer no longer does
       // it inside a write (CHECKPOINT_MS in read-pool.ts).
       store.sqlite.pragma('wal_autocheckpoint = 0');
@@ -179,7 +188,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     gate,
     upstream,
   });
-  if (readPool) door = frontDoor({ site, pool: readPool, corsOrigins: shared.corsOrigins, ...gate });
+  if (readPool) {
+    const mainThread = mainThreadMatcher(apiRoutes as readonly AnyRoute[]);
+    door = frontDoor({ site, pool: readPool, corsOrigins: shared.corsOrigins, mainThread, ...gate });
+  }
+  // Historical audit searches the last process left running go on (none with an upstream).
+  const searches = upstream ? undefined : searchRunner(store);
+  await searches?.resume();
   // What is past the recycle bin's window goes: soon after start, then every hour (not with an
   // upstream, whose local database holds no records).
   const sweep = () => sweepRecycleBin(store.db, files, store.clock.now());
@@ -207,6 +222,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       upstream?.close();
+      await searches?.stop();
       await readPool?.close();
       await store.close();
     },

@@ -90,8 +90,19 @@ CREATE TABLE list_counts (scope TEXT NOT NULL, scope_id INTEGER NOT NULL, n INTE
 CREATE TABLE feature_stats (scope TEXT NOT NULL, scope_id INTEGER NOT NULL, status_id INTEGER NOT NULL, n INTEGER NOT NULL,
   psum REAL NOT NULL, est_total REAL NOT NULL, est_left REAL NOT NULL, PRIMARY KEY (scope, scope_id, status_id));`;
 
-/** Tables of derived data a later migration adds and fills (list counters): not records. */
-const DERIVED: readonly string[] = ['list_counts', 'feature_stats', 'change_counters'];
+/**
+ * Tables of derived data a later migration adds and fills (list counters, the audit log's monthly
+ * counts), and the historical search's own state (migration 17): not records.
+ */
+const DERIVED: readonly string[] = [
+  'list_counts',
+  'feature_stats',
+  'change_counters',
+  'audit_month_counts',
+  'historical_token_buckets',
+  'historical_searches',
+  'historical_search_results',
+];
 
 /**
  * Record tables a later migration adds that today's seed fills (idea portals, 11; ideas, 12; votes, 13; notes, comments and

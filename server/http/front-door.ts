@@ -27,6 +27,8 @@ export interface FrontDoorOptions {
   authFailures: RateLimiter | undefined;
   /** With CORS on, a request naming an Origin is left to the app, which answers CORS. */
   corsOrigins: readonly string[];
+  /** Paths (no query) of GET rows answered on the main thread (`mainThreadMatcher`): left to the app. */
+  mainThread?: ((path: string) => boolean) | undefined;
 }
 
 /**
@@ -59,6 +61,7 @@ export function frontDoor(options: FrontDoorOptions): FrontDoor {
     if (req.method !== 'GET') return false;
     const target = req.url ?? '';
     if (!PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target) || STREAMED.test(target)) return false;
+    if (options.mainThread?.(target.split('?', 1)[0] as string)) return false;
     const headers = req.headers;
     const host = headers.host;
     if (host === undefined || !PLAIN_HOST.test(host) || !answersTo(site, host)) return false;

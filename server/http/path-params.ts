@@ -52,6 +52,7 @@ const GRAMMARS: Readonly<Record<string, ParamGrammar>> = {
   // An organization's key is `ORG-<id>` (store/idea-organizations.ts), any case.
   idea_organizations: { noun: 'Idea organization', alternatives: [/^[Oo][Rr][Gg]-\d+$/] },
   deletions: { noun: 'Deletion', alternatives: [] },
+  historical_audits: { noun: 'Historical audit search', alternatives: [] },
 };
 
 /** The collection segment before each `{param}` of a path template: `{ product_id: 'products' }`. */

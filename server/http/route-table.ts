@@ -6,6 +6,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../types';
 import { StoreError, badRequest } from '../problems';
+import { errorResponse } from './errors';
 import { checkParamGrammars, paramChecker } from './path-params';
 import { readQuery } from './query';
 import { readOnlyFields, readRecord } from './record';
@@ -65,8 +66,17 @@ export interface Route<
   upload?: UploadSpec;
   /** The answer is a file's bytes, served to the Bearer token or the file-session cookie; see `DownloadSpec`. */
   download?: DownloadSpec;
+  /**
+   * A GET answered on the main thread's writer connection instead of by a read worker, because its
+   * handler writes (operation 9 refunds a finished search when it is first read).
+   */
+  mainThread?: boolean;
+  /** Headers every answer of the row carries, its errors included (the historical searches' tokens). */
+  answerHeaders?: AnswerHeaders;
   handler: (c: Context<AppEnv>, input: RouteInput<P, Q, B>) => Response | Promise<Response>;
 }
+
+export type AnswerHeaders = (c: Context<AppEnv>) => Promise<Record<string, string>>;
 
 /**
  * A row whose body is an upload: multipart/form-data with the file in `part`, streamed by the
@@ -103,6 +113,8 @@ export interface AnyRoute {
   access?: Access;
   upload?: UploadSpec;
   download?: DownloadSpec;
+  mainThread?: boolean;
+  answerHeaders?: AnswerHeaders;
   handler: (c: Context<AppEnv>, input: never) => Response | Promise<Response>;
 }
 
@@ -167,7 +179,7 @@ export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void 
     const checkParams = paramChecker(row.path);
     const checkNames = queryNameChecker(row);
     const readOnly = row.body ? readOnlyFields(row.body, row.response) : undefined;
-    app.on(row.method.toUpperCase(), honoPath(row.path), async (c) => {
+    const answer = async (c: Context<AppEnv>): Promise<Response> => {
       const refused = refusedAccess(row, c);
       if (refused) throw refused;
       const params = c.req.param() as Record<string, string>;
@@ -179,7 +191,20 @@ export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void 
       // The row was declared with `route()`, which ties the handler's input to these schemas.
       const handler = row.handler as (c: Context<AppEnv>, input: unknown) => Response | Promise<Response>;
       return handler(c, { params, query, body });
-    });
+    };
+    const extra = row.answerHeaders;
+    app.on(
+      row.method.toUpperCase(),
+      honoPath(row.path),
+      extra
+        ? async (c) => {
+            // The error answer is made here rather than by the app's handler, so it gets the headers too.
+            const res = await answer(c).catch((err: unknown) => errorResponse(c, err));
+            for (const [name, value] of Object.entries(await extra(c))) res.headers.set(name, value);
+            return res;
+          }
+        : answer,
+    );
   }
 }
 
@@ -197,6 +222,7 @@ export function checkTable(rows: readonly AnyRoute[]): void {
     if (row.public && row.access) throw new Error(`${key}: a public row has no caller to check the role of`);
     if (row.upload && row.body) throw new Error(`${key}: an upload row reads its own body`);
     if (row.download && (row.public || row.access)) throw new Error(`${key}: a download row checks its own caller`);
+    if (row.mainThread && (row.method !== 'get' || row.download || row.public)) throw new Error(`${key}: only an authenticated GET is left to the main thread`);
   }
 }
 
@@ -209,4 +235,18 @@ export function uploadMatcher(rows: readonly AnyRoute[]): (method: string, path:
     .filter((r) => r.upload)
     .map((r) => ({ method: r.method.toUpperCase(), path: new RegExp(`^/api/v1${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
   return (method, path) => patterns.some((p) => p.method === method && p.path.test(path));
+}
+
+/**
+ * Whether an authenticated GET of `path` (under /api/v1, no query) is one a read worker must not
+ * answer (`mainThread` rows): the first row whose template matches decides, as the router does, so
+ * a fixed segment declared before a parameter (`/historical_audits/estimate`) keeps its own row's.
+ */
+export function mainThreadMatcher(rows: readonly AnyRoute[]): (path: string) => boolean {
+  const patterns = rows
+    .filter((r) => r.method === 'get' && !r.public && !r.download)
+    .map((r) => ({ keep: Boolean(r.mainThread), path: new RegExp(`^/api/v1${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+  const kept = patterns.filter((p) => p.keep);
+  // Most reads match no kept row: one test each, before the ordered look-up.
+  return (path) => kept.some((p) => p.path.test(path)) && (patterns.find((p) => p.path.test(path))?.keep ?? false);
 }

@@ -252,7 +252,7 @@ export const attachmentRoutes = [
     params: { id: 'Numeric id of the attachment' },
     response: null,
     handler: async (c, { params }) => {
-      await deleteAttachment(c.get('store').db, filesOf(c), params.id);
+      await deleteAttachment(c.get('store').db, filesOf(c), params.id, c.get('user').id);
       return c.body(null, 204);
     },
   }),

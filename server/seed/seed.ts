@@ -1,7 +1,7 @@
 // Seeds a new database in one transaction: `demo` fills the account from demo-data.ts (two
 // products with teams, initiatives, epics, releases, phases, features, requirements, and an idea
-// portal with its portal users), `empty` only the users and one product with its workflows and
-// feature kinds. Runs on first start only.
+// portal with its portal users) and their history (history.ts), `empty` only the users and one
+// product with its workflows and feature kinds. Runs on first start only.
 import type { Kysely, Transaction } from 'kysely';
 import { todayIso } from '../../src/domain/dates';
 import { parseEstimate } from '../../src/domain/estimate';
@@ -9,6 +9,7 @@ import type { CapacityUnits } from '../../src/domain/estimate';
 import { progressFromCompletion, progressFromRemaining } from '../../src/domain/progress';
 import { epicKey, featureKey, goalKey, ideaKey, initiativeKey, pageKey, releaseKey, requirementKey } from '../../src/domain/reference';
 import { recountVotes } from '../store/idea-votes';
+import { seedHistory } from './history';
 import { recomputeRollups } from '../store/rollup-scheduler';
 import type { RollupKind } from '../store/rollup-scheduler';
 import type { Database } from '../store/schema';
@@ -74,6 +75,8 @@ export async function seedAccount(db: Kysely<Database>, mode: 'demo' | 'empty'):
       await seedIdeas(trx, users, today);
       await seedIdeaVotes(trx, adminId, ts);
       await seedNotes(trx, adminId, today);
+      // Last: every record above gets its create row, and the account an older history.
+      await seedHistory(trx, users, today);
     }
     return { adminId, adminEmail: admin.email };
   });
@@ -81,7 +84,7 @@ export async function seedAccount(db: Kysely<Database>, mode: 'demo' | 'empty'):
 
 /**
  * The demo's notes (issue 12): each product's tree, keyed by the product counter depth first, in
- * the statuses of its Note workflow. No audit rows, as for every seeded record.
+ * the statuses of its Note workflow. Their audit rows are seedHistory's (history.ts).
  */
 async function seedNotes(trx: Trx, adminId: number, today: Date): Promise<void> {
   for (const [prefix, seeds] of Object.entries(NOTES)) {
@@ -180,7 +183,7 @@ async function seedIdeaPortals(trx: Trx, ts: string): Promise<void> {
 
 /**
  * The demo's idea categories and ideas (issue 11), keyed by the product counter. Their votes start
- * as initial votes; seedIdeaVotes adds the ledger's. No audit rows, as for every seeded record.
+ * as initial votes; seedIdeaVotes adds the ledger's. Their audit rows are seedHistory's (history.ts).
  */
 async function seedIdeas(trx: Trx, users: Map<UserKey, number>, today: Date): Promise<void> {
   const userEmails = new Map(USERS.map((u) => [u.key as string, u.email]));

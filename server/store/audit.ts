@@ -1,5 +1,7 @@
-// The audit log and the recycle bin: every write leaves who/when/what/old→new; every delete moves
-// the record and its dependents' rows into `deletions` so nothing deleted is lost.
+// The audit log: every write leaves who/when/what/old→new (the recycle bin, which keeps what a
+// delete removed, is store/deletions.ts), and the record it belongs to when it has one (a
+// requirement's feature, a comment's record), so a record's history includes what hangs from it.
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
 
@@ -18,11 +20,91 @@ export function diff(before: Record<string, unknown> | null, after: Record<strin
   return out;
 }
 
-export async function audit(
-  db: Db,
-  entry: { userId: number | null; type: string; id: number; action: 'create' | 'update' | 'destroy'; changes: Changes },
-): Promise<void> {
+/** A record as the audit log names it: its type (`Feature`, `Idea`, `IdeaVote` …) and id. */
+export interface AuditTarget {
+  type: string;
+  id: number;
+}
+
+export interface AuditEntry {
+  userId: number | null;
+  type: string;
+  id: number;
+  action: 'create' | 'update' | 'destroy';
+  changes: Changes;
+  /**
+   * The record this one belongs to. Left out, it is found for the kinds of `BELONGS_TO` from `row`,
+   * else the stored row, else the row the recycle bin kept of it, else the values `changes` name.
+   */
+  associated?: AuditTarget | null | undefined;
+  /** The record's row, when the caller has it (a destroy's row is gone from its table). */
+  row?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** The audit log's type of a record filed under its hosted type (comments, attachments): `Ideas::Idea` is an `Idea`. */
+const AUDIT_TYPE_OF_HOSTED: Readonly<Record<string, string>> = { 'Ideas::Idea': 'Idea', StrategicImperative: 'Goal' };
+
+const target = (type: unknown, id: unknown): AuditTarget | null =>
+  typeof type === 'string' && typeof id === 'number' ? { type: AUDIT_TYPE_OF_HOSTED[type] ?? type, id } : null;
+
+/** The kinds that belong to another record: their table and the link a row of it names. */
+const BELONGS_TO: Readonly<Record<string, { table: string; link: (row: Readonly<Record<string, unknown>>) => AuditTarget | null }>> = {
+  Requirement: { table: 'requirements', link: (r) => target('Feature', r.feature_id) },
+  ReleasePhase: { table: 'release_phases', link: (r) => target('Release', r.release_id) },
+  Comment: { table: 'comments', link: (r) => target(r.commentable_type, r.commentable_id) },
+  Attachment: { table: 'attachments', link: (r) => target(r.attachable_type, r.attachable_id) },
+  IdeaVote: { table: 'idea_votes', link: (r) => target('Idea', r.idea_id) },
+  PortalUser: { table: 'portal_users', link: (r) => target('IdeaPortal', r.idea_portal_id) },
+};
+
+/** The kinds whose audit rows name the record they belong to. */
+export const ASSOCIATED_KINDS: readonly string[] = Object.keys(BELONGS_TO);
+
+/** The record a row of an audited kind belongs to (the seed's history writes rows itself). */
+export const associatedOfRow = (type: string, row: Readonly<Record<string, unknown>>): AuditTarget | null =>
+  BELONGS_TO[type]?.link(row) ?? null;
+
+/** The record an audited one belongs to, or null (see `AuditEntry.associated`). */
+async function associationOf(db: Db, entry: AuditEntry): Promise<AuditTarget | null> {
+  if (entry.associated !== undefined) return entry.associated;
+  const rule = BELONGS_TO[entry.type];
+  if (!rule) return null;
+  const fromRow = entry.row ? rule.link(entry.row) : null;
+  if (fromRow) return fromRow;
+  const stored = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(rule.table)} WHERE id = ${entry.id}`.execute(db)).rows[0];
+  const fromStored = stored ? rule.link(stored) : null;
+  if (fromStored) return fromStored;
+  const kept = await recycledRow(db, entry.type, rule.table, entry.id);
+  const fromKept = kept ? rule.link(kept) : null;
+  if (fromKept) return fromKept;
+  // A create names the new values, a destroy the old ones.
+  const named = Object.fromEntries(Object.entries(entry.changes).map(([k, [before, after]]) => [k, after ?? before]));
+  return rule.link(named);
+}
+
+/** The row of `table` with this id that the newest deletion of the record kept, if any. */
+async function recycledRow(db: Db, type: string, table: string, id: number): Promise<Record<string, unknown> | undefined> {
+  const deletion = await db
+    .selectFrom('deletions')
+    .select('payload')
+    .where('record_type', '=', type)
+    .where('record_id', '=', id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!deletion) return undefined;
+  const payload = JSON.parse(deletion.payload) as Record<string, unknown>;
+  const rows = payload[table];
+  return Array.isArray(rows) ? (rows as Record<string, unknown>[]).find((r) => r.id === id) : undefined;
+}
+
+/**
+ * Writes one audit row in the caller's transaction (an update that changed nothing writes none).
+ * Its workspace (`product_id`) is filled by the database (migration 17's trigger).
+ */
+export async function audit(db: Db, entry: AuditEntry): Promise<void> {
   if (entry.action === 'update' && Object.keys(entry.changes).length === 0) return;
+  const associated = await associationOf(db, entry);
   await db
     .insertInto('audits')
     .values({
@@ -32,6 +114,8 @@ export async function audit(
       auditable_id: entry.id,
       audit_action: entry.action,
       changes: JSON.stringify(entry.changes),
+      associated_type: associated?.type ?? null,
+      associated_id: associated?.id ?? null,
     })
     .execute();
 }
@@ -44,7 +128,7 @@ export function auditDestroyed(
   row: { id: number; name: string; reference_num: string },
 ): Promise<void> {
   const changes = { name: [row.name, null], reference_num: [row.reference_num, null] } satisfies Changes;
-  return audit(db, { userId, type, id: row.id, action: 'destroy', changes });
+  return audit(db, { userId, type, id: row.id, action: 'destroy', changes, row });
 }
 
 /** The destroy audit of a record kept whole: every column, gone to null. */
@@ -55,7 +139,7 @@ export function auditDestroyedRow(
   row: { id: number } & Record<string, unknown>,
 ): Promise<void> {
   const changes = Object.fromEntries(Object.entries(diff(null, row)).map(([k, [, v]]) => [k, [v, null]])) satisfies Changes;
-  return audit(db, { userId, type, id: row.id, action: 'destroy', changes });
+  return audit(db, { userId, type, id: row.id, action: 'destroy', changes, row });
 }
 
 /**

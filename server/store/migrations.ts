@@ -901,7 +901,149 @@ ALTER TABLE audits ADD COLUMN associated_id INTEGER;
 CREATE INDEX audits_associated ON audits(associated_type, associated_id, id) WHERE associated_id IS NOT NULL;
 `,
   },
+  {
+    version: 17,
+    name: 'historical-audit-search',
+    // Issue 13. Every audit row names its workspace (`product_id`, filled by a trigger from the
+    // record or the record it belongs to, whoever writes the row, so `GET /audits?product_id=` is
+    // an index range). The historical search reads one index, (type, action, user, time), as one
+    // range per combination of values, so each of its three filters narrows what it reads; the
+    // monthly counts of that index's keys price a search before it runs. Searches, their results in
+    // order (search, seq) and the token bucket live here, so they survive a restart. Rows written
+    // before this migration get their associations and workspace here.
+    sql: historicalAuditSql(),
+  },
 ];
+
+/** The hosted commentable / attachable type of a record as the audit log names it (`Ideas::Idea` → `Idea`). */
+function auditTypeOf(hosted: string): string {
+  return `CASE ${hosted} WHEN 'Ideas::Idea' THEN 'Idea' WHEN 'StrategicImperative' THEN 'Goal' ELSE ${hosted} END`;
+}
+
+/** The workspace of the record `(type, id)` as SQL, or NULL for an account-wide kind (idea organizations). */
+function productOfRecord(type: string, id: string): string {
+  const own = ['Feature:features', 'Epic:epics', 'Release:releases', 'Initiative:initiatives', 'Goal:goals', 'Idea:ideas', 'Page:pages']
+    .concat(['Comment:comments', 'IdeaPortal:idea_portals', 'IdeaCategory:idea_categories', 'Team:teams'])
+    .map((pair) => pair.split(':'))
+    .map(([kind, table]) => `WHEN '${kind}' THEN (SELECT product_id FROM ${table} WHERE id = ${id})`);
+  return `CASE ${type}
+    ${own.join('\n    ')}
+    WHEN 'Product' THEN ${id}
+    WHEN 'Requirement' THEN (SELECT f.product_id FROM requirements r JOIN features f ON f.id = r.feature_id WHERE r.id = ${id})
+    WHEN 'ReleasePhase' THEN (SELECT r.product_id FROM release_phases p JOIN releases r ON r.id = p.release_id WHERE p.id = ${id})
+    WHEN 'IdeaVote' THEN (SELECT i.product_id FROM idea_votes v JOIN ideas i ON i.id = v.idea_id WHERE v.id = ${id})
+    WHEN 'PortalUser' THEN (SELECT p.product_id FROM portal_users u JOIN idea_portals p ON p.id = u.idea_portal_id WHERE u.id = ${id})
+  END`;
+}
+
+/**
+ * An audit row's workspace: the one of the record it belongs to when it names one (a comment's
+ * record, a requirement's feature), else its own record's; a record already gone answers from the
+ * recycle bin's row of its deletion.
+ */
+function auditProductSql(a: string): string {
+  const deleted = (type: string, id: string) =>
+    `(SELECT product_id FROM deletions WHERE record_type = ${type} AND record_id = ${id} ORDER BY id DESC LIMIT 1)`;
+  return `coalesce(
+    CASE WHEN ${a}.associated_id IS NOT NULL THEN ${productOfRecord(`${a}.associated_type`, `${a}.associated_id`)}
+      ELSE ${productOfRecord(`${a}.auditable_type`, `${a}.auditable_id`)} END,
+    ${deleted(`${a}.auditable_type`, `${a}.auditable_id`)},
+    ${deleted(`${a}.associated_type`, `${a}.associated_id`)})`;
+}
+
+/**
+ * Migration 17. The backfill of associations reads the live row, else the values the row's own
+ * changes name (a create's new value, a destroy's old one); store/audit.ts sets them on new rows.
+ */
+function historicalAuditSql(): string {
+  const fromRowOrChanges = (table: string, column: string) =>
+    `coalesce((SELECT ${column} FROM ${table} WHERE id = audits.auditable_id),
+      json_extract(audits.changes, '$.${column}[1]'), json_extract(audits.changes, '$.${column}[0]'))`;
+  const associate = (type: string, target: string, table: string, column: string) => `
+UPDATE audits SET associated_type = ${target}, associated_id = ${fromRowOrChanges(table, column)}
+  WHERE auditable_type = '${type}' AND associated_id IS NULL AND ${fromRowOrChanges(table, column)} IS NOT NULL;`;
+  return `
+ALTER TABLE audits ADD COLUMN product_id INTEGER;
+${associate('Requirement', "'Feature'", 'requirements', 'feature_id')}
+${associate('ReleasePhase', "'Release'", 'release_phases', 'release_id')}
+${associate('IdeaVote', "'Idea'", 'idea_votes', 'idea_id')}
+${associate('PortalUser', "'IdeaPortal'", 'portal_users', 'idea_portal_id')}
+${associate('Comment', auditTypeOf(fromRowOrChanges('comments', 'commentable_type')), 'comments', 'commentable_id')}
+UPDATE audits SET product_id = ${auditProductSql('audits')};
+
+-- Whoever writes an audit row (store/audit.ts, a delete's relinks, a restore), it gets its workspace.
+CREATE TRIGGER audits_product AFTER INSERT ON audits WHEN new.product_id IS NULL BEGIN
+  UPDATE audits SET product_id = ${auditProductSql('new')} WHERE id = new.id;
+END;
+
+CREATE INDEX audits_user ON audits(user_id, created_at);
+CREATE INDEX audits_product ON audits(product_id, created_at) WHERE product_id IS NOT NULL;
+-- The historical search's one index: a range per (type, action, user) combination and time span.
+-- The service's own rows (no user) are user 0 here, so every row has a key.
+CREATE INDEX audits_history ON audits(auditable_type, audit_action, coalesce(user_id, 0), created_at);
+
+-- How many rows each combination of the history index's keys holds per calendar month (UTC): what a
+-- search may read, counted before it runs, and the values a search without a filter walks.
+CREATE TABLE audit_month_counts (
+  month TEXT NOT NULL,
+  auditable_type TEXT NOT NULL,
+  audit_action TEXT NOT NULL,
+  user_key INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (month, auditable_type, audit_action, user_key)
+) WITHOUT ROWID;
+INSERT INTO audit_month_counts (month, auditable_type, audit_action, user_key, n)
+  SELECT substr(created_at, 1, 7), auditable_type, audit_action, coalesce(user_id, 0), count(*) FROM audits GROUP BY 1, 2, 3, 4;
+CREATE TRIGGER audits_month_count AFTER INSERT ON audits BEGIN
+  INSERT INTO audit_month_counts (month, auditable_type, audit_action, user_key, n)
+    VALUES (substr(new.created_at, 1, 7), new.auditable_type, new.audit_action, coalesce(new.user_id, 0), 1)
+    ON CONFLICT (month, auditable_type, audit_action, user_key) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER audits_month_uncount AFTER DELETE ON audits BEGIN
+  UPDATE audit_month_counts SET n = n - 1
+    WHERE month = substr(old.created_at, 1, 7) AND auditable_type = old.auditable_type AND audit_action = old.audit_action
+      AND user_key = coalesce(old.user_id, 0);
+END;
+
+-- The historical search's token bucket (one for the account): what it held at updated_ms, and how
+-- it refills; store/historical-tokens.ts reads it at any moment without writing.
+CREATE TABLE historical_token_buckets (
+  bucket TEXT PRIMARY KEY,
+  tokens REAL NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  capacity REAL NOT NULL,
+  refill_per_second REAL NOT NULL,
+  rows_per_token INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO historical_token_buckets (bucket, tokens, updated_ms, capacity, refill_per_second, rows_per_token)
+  VALUES ('account', 1000, 0, 1000, 1, 1000);
+
+-- A search and where its scan is: it scanned everything before scan_position (an ISO time).
+CREATE TABLE historical_searches (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  filters TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  state TEXT NOT NULL,
+  rows_in_range INTEGER NOT NULL,
+  max_cost INTEGER NOT NULL,
+  scanned_rows INTEGER NOT NULL DEFAULT 0,
+  result_count INTEGER NOT NULL DEFAULT 0,
+  scan_position TEXT NOT NULL,
+  token_cost INTEGER,
+  finished_at TEXT,
+  refunded_at TEXT
+);
+CREATE INDEX historical_searches_state ON historical_searches(state, id);
+-- A search's matches in the order it found them (time, then id): pages are seq ranges.
+CREATE TABLE historical_search_results (
+  search_id INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  audit_id INTEGER NOT NULL,
+  PRIMARY KEY (search_id, seq)
+) WITHOUT ROWID;
+`;
+}
 
 /**
  * Migration 14 as shipped. The impact of a word in an idea is BM25F's term part without the idf:

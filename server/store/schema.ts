@@ -349,6 +349,52 @@ export interface AuditsTable {
   /** The record it belongs to (a requirement's feature, a comment's record); null when none. */
   associated_type: string | null;
   associated_id: number | null;
+  /** The workspace of the record (or of the record it belongs to); null for account-wide kinds (migration 17's trigger). */
+  product_id: number | null;
+}
+
+/** Rows of the history index per calendar month (`YYYY-MM`), type, action and user (0: the service). */
+export interface AuditMonthCountsTable {
+  month: string;
+  auditable_type: string;
+  audit_action: string;
+  user_key: number;
+  n: number;
+}
+
+/** The historical search's token bucket: `tokens` as of `updated_ms`, refilled continuously up to `capacity`. */
+export interface HistoricalTokenBucketsTable {
+  bucket: string;
+  tokens: number;
+  updated_ms: number;
+  capacity: number;
+  refill_per_second: number;
+  rows_per_token: number;
+}
+
+export interface HistoricalSearchesTable {
+  id: Id;
+  user_id: number;
+  /** The search's filters as checked (JSON). */
+  filters: string;
+  created_at: string;
+  /** `running`, `complete` or `failed`. */
+  state: string;
+  rows_in_range: number;
+  max_cost: number;
+  scanned_rows: Generated<number>;
+  result_count: Generated<number>;
+  /** Everything before this time (ISO) has been scanned. */
+  scan_position: string;
+  token_cost: number | null;
+  finished_at: string | null;
+  refunded_at: string | null;
+}
+
+export interface HistoricalSearchResultsTable {
+  search_id: number;
+  seq: number;
+  audit_id: number;
 }
 
 export interface DeletionsTable {
@@ -622,6 +668,10 @@ export interface Database {
   feature_watchers: FeatureWatchersTable;
   requirements: RequirementsTable;
   audits: AuditsTable;
+  audit_month_counts: AuditMonthCountsTable;
+  historical_token_buckets: HistoricalTokenBucketsTable;
+  historical_searches: HistoricalSearchesTable;
+  historical_search_results: HistoricalSearchResultsTable;
   deletions: DeletionsTable;
   list_counts: ListCountsTable;
   feature_stats: FeatureStatsTable;
@@ -983,6 +1033,42 @@ export const DATABASE_COLUMNS = {
     changes: 'required',
     associated_type: 'nullable',
     associated_id: 'nullable',
+    product_id: 'nullable',
+  },
+  audit_month_counts: {
+    month: 'required',
+    auditable_type: 'required',
+    audit_action: 'required',
+    user_key: 'required',
+    n: 'required',
+  },
+  historical_token_buckets: {
+    bucket: 'required',
+    tokens: 'required',
+    updated_ms: 'required',
+    capacity: 'required',
+    refill_per_second: 'required',
+    rows_per_token: 'required',
+  },
+  historical_searches: {
+    id: 'required',
+    user_id: 'required',
+    filters: 'required',
+    created_at: 'required',
+    state: 'required',
+    rows_in_range: 'required',
+    max_cost: 'required',
+    scanned_rows: 'required',
+    result_count: 'required',
+    scan_position: 'required',
+    token_cost: 'nullable',
+    finished_at: 'nullable',
+    refunded_at: 'nullable',
+  },
+  historical_search_results: {
+    search_id: 'required',
+    seq: 'required',
+    audit_id: 'required',
   },
   deletions: {
     id: 'required',

@@ -72,16 +72,26 @@ export const auditListQuery = listQuerySchema.pick({ page: true, per_page: true,
   product_id: z.string().max(NAME_MAX).optional(),
   /** Ours: `newest` (default) or `oldest` first. */
   order: z.enum(['newest', 'oldest'], { error: 'must be newest or oldest' }).optional(),
+  /**
+   * Ours: with `auditable_type` and `auditable_id`, `true` also lists the rows of the records that
+   * belong to that one (its requirements, comments, votes, files): a record's whole history.
+   */
+  include_associated: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 });
+export type AuditListQuery = z.input<typeof auditListQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // Historical audit search (administrators only)
 
+/** The header every answer of the historical operations carries: the whole tokens the bucket holds now. */
+export const HISTORICAL_TOKENS_HEADER = 'X-Historical-Tokens-Available';
+
 /** `GET /historical_audits`, the index: one row per record and person, with the days they were active. */
 export const historicalIndexQuery = listQuerySchema.pick({ page: true, per_page: true }).extend({
   ...auditFilterFields,
-  created_since: timestampParam,
-  created_before: timestampParam,
+  // Both optional here (the hosted document marks them so): from the oldest row, up to the 12-month cut.
+  created_since: timestampParam.optional(),
+  created_before: timestampParam.optional(),
 });
 
 export const historicalIndexRowSchema = z.object({
@@ -91,15 +101,24 @@ export const historicalIndexRowSchema = z.object({
   id: idSchema,
   name: z.string(),
   email: z.string(),
+  /** The person's, as hosted. */
+  created_at: timestampSchema.optional(),
+  updated_at: timestampSchema.optional(),
   dates_active: z.array(z.string()),
 });
 export const historicalIndexPage = pageEnvelope('historical_audits', historicalIndexRowSchema);
 
+/** An id in a JSON body: the hosted examples send numbers, the app strings. */
+const idInBody = z.union([idParam, z.number().int().positive().transform(String)], { error: 'must be a numeric id' });
+
 /** `POST /historical_audits`: `{"search": {...}}`. */
 export const historicalSearchInput = z.object({
   ...auditFilterFields,
+  auditable_id: idInBody.optional(),
+  associated_id: idInBody.optional(),
+  user_id: z.union([z.string().max(EMAIL_MAX), z.number().int().positive().transform(String)], { error: 'must be a user id or email' }).optional(),
   audit_action: z.enum(AUDIT_ACTIONS, { error: 'must be create, update or destroy' }).optional(),
-  after_id: idParam.optional(),
+  after_id: idInBody.optional(),
 });
 export const historicalSearchBody = z.object({ search: historicalSearchInput });
 export type HistoricalSearchInput = z.input<typeof historicalSearchInput>;
@@ -109,6 +128,13 @@ export const historicalSearchCreated = z.object({
   search_id: z.string(),
   max_cost: z.number().int().optional(),
   tokens_available: z.number().optional(),
+});
+
+/** Ours: `GET /historical_audits/estimate` takes a search's filters as query parameters. */
+export const historicalEstimateQuery = z.object({
+  ...auditFilterFields,
+  audit_action: z.enum(AUDIT_ACTIONS, { error: 'must be create, update or destroy' }).optional(),
+  after_id: idParam.optional(),
 });
 
 /** `GET /historical_audits/{search_id}` (operation 9). */
@@ -124,8 +150,28 @@ export const historicalSearchResult = z.object({
   /** Ours: what was charged up front, and how far the scan is (0–1). */
   max_cost: z.number().int().optional(),
   progress: z.number().optional(),
+  /** Ours: `running`, `complete`, or `failed` (stopped by an error: its results are partial). */
+  state: z.enum(['running', 'complete', 'failed']).optional(),
+  /** Ours: matches found so far (all of them once complete), and tokens given back when it was first read complete. */
+  total_results: z.number().int().optional(),
+  refunded: z.number().int().nullable().optional(),
+  /** Ours: the search's filters as checked (times as ISO 8601). */
+  search: z.record(z.string(), z.string()).optional(),
 });
 export type HistoricalSearchResult = z.infer<typeof historicalSearchResult>;
 
 /** Ours: what a search would be charged at most, before it is made (costs nothing). */
-export const historicalEstimate = z.object({ max_cost: z.number().int(), tokens_available: z.number(), rows_in_range: z.number().int() });
+export const historicalEstimate = z.object({
+  max_cost: z.number().int(),
+  tokens_available: z.number(),
+  rows_in_range: z.number().int(),
+  /** Ours: the bucket's size and refill, and whether the search can be made now (else `retry_after` seconds). */
+  capacity: z.number().optional(),
+  refill_per_second: z.number().optional(),
+  rows_per_token: z.number().int().optional(),
+  retry_after: z.number().int().nullable().optional(),
+  /** Ours: the range the search would read after its defaults (ISO 8601): from the oldest row to the 12-month cut. */
+  created_since: z.string().nullable().optional(),
+  created_before: z.string().optional(),
+});
+export type HistoricalEstimate = z.infer<typeof historicalEstimate>;

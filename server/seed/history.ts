@@ -1,0 +1,303 @@
+// The demo account's record history (issue 13): a create row for every seeded record at its own
+// `created_at` (by its creator), the later edits of the records seeded with an age (ideas moved on
+// in their workflow, notes renamed from their drafts), and an older history — a retired first
+// release of Planner Cloud with its features, requirements, comments and ideas, made and deleted
+// 13 to 30 months ago — for the historical audit search and its index to find. The retired records'
+// ids and keys are reserved (sqlite_sequence, the product counters), so nothing made later takes
+// them. Rows are written oldest first, so ids follow time. Deterministic: the same demo each time.
+import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
+import { featureKey, ideaKey, releaseKey, requirementKey } from '../../src/domain/reference';
+import { associatedOfRow, diff } from '../store/audit';
+import { historyCut } from '../store/audit-log';
+import type { Changes } from '../store/audit';
+import type { Database } from '../store/schema';
+import type { UserKey } from './demo-data';
+
+type Trx = Transaction<Database>;
+
+const DAY_MS = 86_400_000;
+
+interface HistoryRow {
+  user_id: number | null;
+  created_at: string;
+  auditable_type: string;
+  auditable_id: number;
+  audit_action: 'create' | 'update' | 'destroy';
+  changes: string;
+  associated_type: string | null;
+  associated_id: number | null;
+  product_id: number | null;
+}
+
+/** The seeded tables whose records get a create row, with the type the log names them by. */
+const SEEDED: readonly (readonly [keyof Database, string])[] = [
+  ['products', 'Product'],
+  ['releases', 'Release'],
+  ['release_phases', 'ReleasePhase'],
+  ['initiatives', 'Initiative'],
+  ['goals', 'Goal'],
+  ['epics', 'Epic'],
+  ['features', 'Feature'],
+  ['requirements', 'Requirement'],
+  ['idea_portals', 'IdeaPortal'],
+  ['portal_users', 'PortalUser'],
+  ['idea_categories', 'IdeaCategory'],
+  ['ideas', 'Idea'],
+  ['idea_organizations', 'IdeaOrganization'],
+  ['idea_votes', 'IdeaVote'],
+  ['pages', 'Page'],
+];
+
+/** The first release of Planner Cloud, retired: its features (each with two requirements). */
+const RETIRED_FEATURES = [
+  'Classic sign-in page',
+  'CSV import (first version)',
+  'Dashboard widgets',
+  'Weekly email digest',
+  'Flash file uploader',
+  'Mobile web view',
+  'Per-user colour themes',
+  'Print layout',
+  'Internet Explorer 11 support',
+  'XML export',
+  'Inline help pop-overs',
+  'Manual ordering by numbers',
+] as const;
+const RETIRED_IDEAS = ['Dark mode for the old dashboard', 'Import from spreadsheets by e-mail', 'Keyboard-only roadmap view', 'Fax export'];
+const COMMENTS = [
+  '<p>Customers still ask for this every week.</p>',
+  '<p>Moving this to the next release: the API is not ready.</p>',
+  '<p>Replaced by the new importer, closing.</p>',
+  '<p>Design review done, looks good.</p>',
+];
+
+/** mulberry32: a small seeded generator, so the demo's history is the same on every first start. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Takes `n` ids of `table` that no row has, and no later insert will: answers the first. */
+async function reserveIds(trx: Trx, table: string, n: number): Promise<number> {
+  const seq = await sql<{ seq: number | null }>`SELECT max(seq) AS seq FROM sqlite_sequence WHERE name = ${table}`.execute(trx);
+  const max = await sql<{ id: number | null }>`SELECT max(id) AS id FROM ${sql.table(table)}`.execute(trx);
+  const first = Math.max(Number(seq.rows[0]?.seq ?? 0), Number(max.rows[0]?.id ?? 0)) + 1;
+  const last = first + n - 1;
+  const updated = await sql`UPDATE sqlite_sequence SET seq = ${last} WHERE name = ${table}`.execute(trx);
+  if (Number(updated.numAffectedRows ?? 0) === 0) await sql`INSERT INTO sqlite_sequence (name, seq) VALUES (${table}, ${last})`.execute(trx);
+  return first;
+}
+
+const json = (changes: Changes): string => JSON.stringify(changes);
+const gone = (changes: Changes): Changes => Object.fromEntries(Object.entries(changes).map(([k, [, v]]) => [k, [v, null]]));
+
+/**
+ * Writes the demo's history in the seed's transaction (after every record is seeded). `today` is
+ * the seed's now; `users` the seeded people.
+ */
+export async function seedHistory(trx: Trx, users: Map<UserKey, number>, today: Date): Promise<void> {
+  const admin = users.get('admin') ?? null;
+  const people = [...users.values()];
+  const rows: HistoryRow[] = [];
+  const row = (r: Omit<HistoryRow, 'associated_type' | 'associated_id' | 'product_id'> & Partial<HistoryRow>): void => {
+    rows.push({ associated_type: null, associated_id: null, product_id: null, ...r });
+  };
+
+  // Every seeded record's create, at its own time, by its creator.
+  for (const [table, type] of SEEDED) {
+    const records = (await sql<Record<string, unknown> & { id: number; created_at: string }>`SELECT * FROM ${sql.table(table)} ORDER BY id`.execute(trx))
+      .rows;
+    for (const record of records) {
+      const by = record.created_by_id ?? record.created_by_user_id;
+      const associated = associatedOfRow(type, record);
+      row({
+        user_id: typeof by === 'number' ? by : admin,
+        created_at: record.created_at,
+        auditable_type: type,
+        auditable_id: record.id,
+        audit_action: 'create',
+        changes: json(diff(null, record)),
+        associated_type: associated?.type ?? null,
+        associated_id: associated?.id ?? null,
+      });
+    }
+  }
+
+  // The edits since of the records seeded with an age: ideas moved on from their workflow's first
+  // status halfway through their life; notes renamed from their drafts the day after.
+  const firstStatus = await sql<{ product_id: number; statusable_type: string; id: number }>`
+    SELECT w.product_id, w.statusable_type, ws.id FROM workflow_statuses ws JOIN workflows w ON w.id = ws.workflow_id
+    WHERE ws.position = (SELECT min(position) FROM workflow_statuses WHERE workflow_id = ws.workflow_id)`.execute(trx);
+  const first = new Map(firstStatus.rows.map((s) => [`${s.product_id}:${s.statusable_type}`, s.id]));
+  const now = today.getTime();
+  const ideas = await trx.selectFrom('ideas').select(['id', 'workflow_status_id', 'product_id', 'created_at', 'created_by_user_id']).execute();
+  for (const idea of ideas) {
+    const from = first.get(`${idea.product_id}:Idea`);
+    const born = Date.parse(idea.created_at);
+    if (from === undefined || from === idea.workflow_status_id || now - born < DAY_MS) continue;
+    row({
+      user_id: admin,
+      created_at: new Date(born + (now - born) / 2).toISOString(),
+      auditable_type: 'Idea',
+      auditable_id: idea.id,
+      audit_action: 'update',
+      changes: json({ workflow_status_id: [from, idea.workflow_status_id] }),
+    });
+  }
+  const notes = await trx.selectFrom('pages').select(['id', 'name', 'created_at', 'created_by_user_id']).execute();
+  for (const note of notes) {
+    const when = Date.parse(note.created_at) + DAY_MS;
+    if (when >= now) continue;
+    row({
+      user_id: note.created_by_user_id ?? admin,
+      created_at: new Date(when).toISOString(),
+      auditable_type: 'Page',
+      auditable_id: note.id,
+      audit_action: 'update',
+      changes: json({ name: [`${note.name} (draft)`, note.name] }),
+    });
+  }
+
+  await retiredHistory(trx, { admin, people, today, row });
+
+  rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  for (let i = 0; i < rows.length; i += 100) await trx.insertInto('audits').values(rows.slice(i, i + 100)).execute();
+}
+
+/**
+ * Planner Cloud's retired first release, 13 to 30 months before `today`: its records were made,
+ * worked on, commented and deleted then, so only the audit log (and its historical search) knows
+ * them. Every row is older than the 12-month cut.
+ */
+async function retiredHistory(
+  trx: Trx,
+  ctx: {
+    admin: number | null;
+    people: number[];
+    today: Date;
+    row: (r: Omit<HistoryRow, 'associated_type' | 'associated_id' | 'product_id'> & Partial<HistoryRow>) => void;
+  },
+): Promise<void> {
+  const product = await trx
+    .selectFrom('products')
+    .select(['id', 'reference_prefix', 'next_feature_num', 'next_release_num', 'next_idea_num'])
+    .where('reference_prefix', '=', 'PLN')
+    .executeTakeFirst();
+  if (!product) return;
+  const statuses = await sql<{ id: number }>`
+    SELECT ws.id FROM workflow_statuses ws JOIN workflows w ON w.id = ws.workflow_id
+    WHERE w.product_id = ${product.id} AND w.statusable_type = 'Feature' ORDER BY ws.position`.execute(trx);
+  const statusIds = statuses.rows.map((s) => s.id);
+  const rand = generator(20_240_131);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+  const monthMs = 30.44 * DAY_MS;
+  const start = ctx.today.getTime() - 30 * monthMs;
+  // Before the 12-month cut whatever the day of the month.
+  const end = Math.min(ctx.today.getTime() - 13 * monthMs, Date.parse(historyCut(ctx.today.getTime())) - DAY_MS);
+  const at = (ms: number): string => new Date(Math.min(ms, end)).toISOString();
+  const inPln = { product_id: product.id };
+  const prefix = product.reference_prefix;
+
+  // Ids and keys, reserved.
+  const releaseId = await reserveIds(trx, 'releases', 1);
+  const firstFeature = await reserveIds(trx, 'features', RETIRED_FEATURES.length);
+  const firstRequirement = await reserveIds(trx, 'requirements', RETIRED_FEATURES.length * 2);
+  const firstIdea = await reserveIds(trx, 'ideas', RETIRED_IDEAS.length);
+  const firstComment = await reserveIds(trx, 'comments', RETIRED_FEATURES.length);
+  const releaseNum = product.next_release_num;
+  const featureNum = product.next_feature_num;
+  const ideaNum = product.next_idea_num;
+  await trx
+    .updateTable('products')
+    .set({
+      next_release_num: releaseNum + 1,
+      next_feature_num: featureNum + RETIRED_FEATURES.length,
+      next_idea_num: ideaNum + RETIRED_IDEAS.length,
+    })
+    .where('id', '=', product.id)
+    .execute();
+
+  const release = { id: releaseId, name: 'Planner 1.0', reference_num: releaseKey(prefix, releaseNum) };
+  ctx.row({
+    ...inPln,
+    user_id: ctx.admin,
+    created_at: at(start),
+    auditable_type: 'Release',
+    auditable_id: release.id,
+    audit_action: 'create',
+    changes: json(diff(null, { ...release, product_id: product.id })),
+  });
+
+  RETIRED_FEATURES.forEach((name, i) => {
+    const id = firstFeature + i;
+    const key = featureKey(prefix, featureNum + i);
+    const author = pick(ctx.people);
+    let when = start + (i + 1) * 12 * DAY_MS + rand() * DAY_MS;
+    const feature = { id, name, reference_num: key, release_id: release.id, product_id: product.id, workflow_status_id: statusIds[0] ?? null };
+    ctx.row({ ...inPln, user_id: author, created_at: at(when), auditable_type: 'Feature', auditable_id: id, audit_action: 'create', changes: json(diff(null, feature)) });
+    // Its requirements.
+    for (const n of [1, 2]) {
+      const req = { id: firstRequirement + i * 2 + n - 1, feature_id: id, name: `${name}: part ${n}`, reference_num: requirementKey(key, n) };
+      const made = when + n * 3600_000;
+      const link = { ...inPln, associated_type: 'Feature', associated_id: id, auditable_type: 'Requirement', auditable_id: req.id };
+      ctx.row({ ...link, user_id: author, created_at: at(made), audit_action: 'create', changes: json(diff(null, req)) });
+      ctx.row({ ...link, user_id: pick(ctx.people), created_at: at(made + 20 * DAY_MS), audit_action: 'update', changes: json({ name: [req.name, `${req.name} (reviewed)`] }) });
+    }
+    // Worked through its workflow, assigned, discussed.
+    let status = 0;
+    const steps = 1 + Math.floor(rand() * 4);
+    for (let s = 0; s < steps; s++) {
+      when += (10 + rand() * 40) * DAY_MS;
+      const next = Math.min(status + 1, statusIds.length - 1);
+      const changes: Changes = { workflow_status_id: [statusIds[status] ?? null, statusIds[next] ?? null] };
+      if (s === 0) changes.assigned_to_id = [null, pick(ctx.people)];
+      status = next;
+      ctx.row({ ...inPln, user_id: pick(ctx.people), created_at: at(when), auditable_type: 'Feature', auditable_id: id, audit_action: 'update', changes: json(changes) });
+    }
+    const comment = { body: pick(COMMENTS), commentable_type: 'Feature', commentable_id: id, parent_comment_id: null };
+    ctx.row({
+      ...inPln,
+      user_id: pick(ctx.people),
+      created_at: at(when + 2 * DAY_MS),
+      auditable_type: 'Comment',
+      auditable_id: firstComment + i,
+      audit_action: 'create',
+      changes: json(diff(null, comment)),
+      associated_type: 'Feature',
+      associated_id: id,
+    });
+    // Retired with its release: the feature goes, its requirements and comment with it.
+    ctx.row({
+      ...inPln,
+      user_id: ctx.admin,
+      created_at: at(end - (RETIRED_FEATURES.length - i) * 3600_000),
+      auditable_type: 'Feature',
+      auditable_id: id,
+      audit_action: 'destroy',
+      changes: json(gone({ name: [null, name], reference_num: [null, key] })),
+    });
+  });
+  ctx.row({
+    ...inPln,
+    user_id: ctx.admin,
+    created_at: at(end),
+    auditable_type: 'Release',
+    auditable_id: release.id,
+    audit_action: 'destroy',
+    changes: json(gone({ name: [null, release.name], reference_num: [null, release.reference_num] })),
+  });
+
+  RETIRED_IDEAS.forEach((name, i) => {
+    const id = firstIdea + i;
+    const idea = { id, name, reference_num: ideaKey(prefix, ideaNum + i), product_id: product.id };
+    const born = start + (3 + i * 4) * monthMs;
+    ctx.row({ ...inPln, user_id: pick(ctx.people), created_at: at(born), auditable_type: 'Idea', auditable_id: id, audit_action: 'create', changes: json(diff(null, idea)) });
+    ctx.row({ ...inPln, user_id: ctx.admin, created_at: at(born + 45 * DAY_MS), auditable_type: 'Idea', auditable_id: id, audit_action: 'destroy', changes: json(gone({ name: [null, name], reference_num: [null, idea.reference_num] })) });
+  });
+}
