@@ -356,7 +356,8 @@ describe('GET /audits', () => {
     await put(`/features/${f.id}`, { feature: { name: 'Sign-in with SAML' } });
     const page = (await api.call('GET /audits', { query: { auditable_type: 'Feature', auditable_id: f.id } })).data();
     expect(page.audits.map((a) => a.audit_action)).toEqual(['update', 'create']);
-    const [update] = page.audits;
+    const [update, create] = page.audits;
+    expect(create?.changes).toContainEqual(expect.objectContaining({ field_name: 'release_id', old_value: null, new_value: Number(release) }));
     expect(update?.description).toBe(`updated feature ${f.reference_num} Sign-in with SAML`);
     expect(update?.changes).toContainEqual({
       field_name: 'name',
@@ -368,6 +369,13 @@ describe('GET /audits', () => {
     expect(update?.auditable_url).toMatch(new RegExp(`/api/v1/features/${f.id}$`));
     expect(update?.reference_num).toBe(f.reference_num);
     expect(update?.interesting).toBe(true);
+    // A field naming another record reads by its name in `value`; the ids stay in old_value / new_value.
+    const other = await makeRelease(t, { name: 'Autumn train' });
+    await put(`/features/${f.id}`, { feature: { assigned_to_user: 'sam@planner.local', release: other.id } });
+    const [moved] = (await api.call('GET /audits', { query: { auditable_type: 'Feature', auditable_id: f.id, per_page: 1 } })).data().audits;
+    expect(moved?.changes).toContainEqual({ field_name: 'assigned_to_id', value: '(none) → Sam Rivera', old_value: null, new_value: 3 });
+    expect(moved?.changes.find((c) => c.field_name === 'release_id')?.value).toMatch(new RegExp(` → ${other.reference_num} Autumn train$`));
+    await put(`/features/${f.id}`, { feature: { release: release } });
     // As hosted, the record's id is a JSON number.
     expect(typeof (page.audits[0] as unknown as { auditable_id: unknown }).auditable_id).toBe('string');
     const raw = await t.get<{ audits: { auditable_id: unknown }[] }>(`/audits?auditable_type=Feature&auditable_id=${f.id}`);
@@ -375,7 +383,7 @@ describe('GET /audits', () => {
 
     await del(`/features/${f.id}`);
     const after = (await api.call('GET /audits', { query: { auditable_type: 'Feature', auditable_id: f.id } })).data().audits;
-    expect(after.map((a) => a.audit_action)).toEqual(['destroy', 'update', 'create']);
+    expect(after.map((a) => a.audit_action)).toEqual(['destroy', 'update', 'update', 'update', 'create']);
     expect(after.every((a) => a.auditable_url === null)).toBe(true);
     // Gone, it is still named by its own rows.
     expect(after[0]?.description).toBe(`deleted feature ${f.reference_num} Sign-in with SAML`);

@@ -1,8 +1,9 @@
 // Reading the audit log (issue 13): `GET /audits` over the last 12 calendar months, and the hosted
 // shape of audit rows that it and the historical search answer — who, when, a sentence naming the
-// record (`updated feature PLN-12 Sign-in with SSO`), each change old → new, the record's address
-// while it exists. A page is shaped in a fixed number of queries: the users, then per record kind
-// the live records it names, then (for records that are gone) their names from their own audit rows.
+// record (`updated feature PLN-12 Sign-in with SSO`), each change old → new (records it refers to by
+// name), the record's address while it exists. A page is shaped in a fixed number of queries: the
+// users, per record kind the live records it names (and, for records that are gone, their names from
+// their own audit rows), per referenced table the records its changes name.
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { AuditChange, auditListQuery, auditSchema } from '../../src/contract/audits';
@@ -277,12 +278,80 @@ function parseChanges(text: string): Record<string, [unknown, unknown]> {
   }
 }
 
-/** A value as a person reads it in `value`: `(none)` for nothing, lists joined, objects as JSON. */
-function shown(value: unknown): string {
+/**
+ * Columns that name another record, and where its name is: `value` shows "Planning → Ready" where
+ * `old_value` / `new_value` keep the ids. `parent_id` names a record of the audited kind's own table.
+ */
+const REFERENCES: Readonly<Record<string, { table: keyof Database; name: string; key?: string }>> = {
+  workflow_status_id: { table: 'workflow_statuses', name: 'name' },
+  team_workflow_status_id: { table: 'team_workflow_statuses', name: 'name' },
+  workflow_kind_id: { table: 'workflow_kinds', name: 'name' },
+  assigned_to_id: { table: 'users', name: 'name' },
+  created_by_id: { table: 'users', name: 'name' },
+  created_by_user_id: { table: 'users', name: 'name' },
+  owner_id: { table: 'users', name: 'name' },
+  release_id: { table: 'releases', name: 'name', key: 'reference_num' },
+  release_phase_id: { table: 'release_phases', name: 'name' },
+  epic_id: { table: 'epics', name: 'name', key: 'reference_num' },
+  initiative_id: { table: 'initiatives', name: 'name', key: 'reference_num' },
+  initiative_ids: { table: 'initiatives', name: 'name', key: 'reference_num' },
+  goal_ids: { table: 'goals', name: 'name', key: 'reference_num' },
+  category_ids: { table: 'idea_categories', name: 'name' },
+  feature_id: { table: 'features', name: 'name', key: 'reference_num' },
+  idea_id: { table: 'ideas', name: 'name', key: 'reference_num' },
+  duplicate_of_id: { table: 'ideas', name: 'name', key: 'reference_num' },
+  team_id: { table: 'teams', name: 'name' },
+  iteration_id: { table: 'iterations', name: 'name' },
+  program_increment_id: { table: 'program_increments', name: 'name', key: 'reference_num' },
+  time_frame_id: { table: 'time_frames', name: 'name' },
+  idea_portal_id: { table: 'idea_portals', name: 'title' },
+  idea_organization_id: { table: 'idea_organizations', name: 'name' },
+  product_id: { table: 'products', name: 'name' },
+  watchers: { table: 'users', name: 'name' },
+};
+
+/** The reference a changed field makes, for a row of `type` (`parent_id`: its own kind's table). */
+function referenceOf(type: string, field: string): { table: keyof Database; name: string; key?: string } | undefined {
+  if (field === 'parent_id') {
+    const kind = KINDS[type];
+    return kind?.table && kind.name ? { table: kind.table, name: kind.name, ...(kind.key ? { key: kind.key } : {}) } : undefined;
+  }
+  return REFERENCES[field];
+}
+
+/** The names of the records a page's changes refer to, by table and id (one query per table). */
+async function referencedNames(db: Db, rows: readonly { type: string; changes: Record<string, [unknown, unknown]> }[]): Promise<Map<string, string>> {
+  const wanted = new Map<keyof Database, { ref: { name: string; key?: string }; ids: Set<number> }>();
+  for (const row of rows) {
+    for (const [field, pair] of Object.entries(row.changes)) {
+      const ref = referenceOf(row.type, field);
+      if (!ref || !Array.isArray(pair)) continue;
+      const entry = wanted.get(ref.table) ?? { ref, ids: new Set<number>() };
+      wanted.set(ref.table, entry);
+      for (const v of pair.flatMap((x: unknown) => (Array.isArray(x) ? x : [x]))) if (typeof v === 'number') entry.ids.add(v);
+    }
+  }
+  const out = new Map<string, string>();
+  for (const [table, { ref, ids }] of wanted) {
+    if (ids.size === 0) continue;
+    const key = ref.key ? sql.raw(ref.key) : sql`NULL`;
+    const found = await sql<{ id: number; name: string | null; key: string | null }>`
+      SELECT id, ${sql.raw(ref.name)} AS name, ${key} AS key FROM ${sql.table(table)} WHERE id IN (${sql.join([...ids])})`.execute(db);
+    for (const r of found.rows) {
+      const text = [r.key, r.name].filter((x): x is string => typeof x === 'string' && x !== '').join(' ');
+      if (text) out.set(`${table}:${r.id}`, text);
+    }
+  }
+  return out;
+}
+
+/** A value as a person reads it in `value`: `(none)` for nothing, a record by its name, lists joined, objects as JSON. */
+function shown(value: unknown, name?: (id: number) => string | undefined): string {
   if (value === null || value === undefined || value === '') return '(none)';
+  if (typeof value === 'number') return name?.(value) ?? String(value);
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
+  if (typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : shown(v, name))).join(', ');
   return JSON.stringify(value);
 }
 
@@ -309,15 +378,19 @@ export async function shapeAudits(db: Db, rows: readonly AuditRow[], origin: str
     ...(r.associated_type !== null && r.associated_id !== null ? [{ type: r.associated_type, id: r.associated_id }] : []),
   ]);
   const names = await namesOf(db, targets);
+  const parsed = rows.map((row) => ({ type: row.auditable_type, changes: parseChanges(row.changes) }));
+  const referenced = await referencedNames(db, parsed);
 
-  return rows.map((row): AuditBody => {
-    const raw = parseChanges(row.changes);
+  return rows.map((row, i): AuditBody => {
+    const raw = parsed[i]?.changes ?? {};
     const restoredFrom = raw[RESTORED_FROM]?.[1];
     const changes: AuditChange[] = Object.entries(raw)
       .filter(([field]) => field !== RESTORED_FROM)
       .map(([field, pair]) => {
         const [before, after] = Array.isArray(pair) ? pair : [null, pair];
-        return { field_name: field, value: `${shown(before)} → ${shown(after)}`, old_value: before ?? null, new_value: after ?? null };
+        const ref = referenceOf(row.auditable_type, field);
+        const name = ref ? (id: number) => referenced.get(`${ref.table}:${id}`) : undefined;
+        return { field_name: field, value: `${shown(before, name)} → ${shown(after, name)}`, old_value: before ?? null, new_value: after ?? null };
       });
     const kind = KINDS[row.auditable_type];
     const own = names.get(recordKey(row.auditable_type, row.auditable_id));
