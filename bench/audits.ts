@@ -60,7 +60,8 @@ async function main(): Promise<void> {
     sqlite.transaction(() => {
       for (const d of dependents) sqlite.exec(`DROP ${d.type.toUpperCase()} ${d.name}`);
       const users = [1, 2, 3];
-      for (let i = users.length; i < PEOPLE; i++) users.push(Number(addUser.run(`Bench person ${i}`, `bench${i}@example.com`).lastInsertRowid));
+      for (let i = users.length; i < PEOPLE; i++)
+        users.push(Number(addUser.run(`Bench person ${i}`, `bench${i}@example.com`).lastInsertRowid));
       // mulberry32: spread evenly, the same rows on every run.
       let seed = 7;
       const rand = () => {
@@ -72,18 +73,28 @@ async function main(): Promise<void> {
       for (let i = 0; i < AUDITS; i++) {
         const at = new Date(from + ((to - from) * i) / AUDITS).toISOString();
         const type = TYPES[Math.floor(rand() * TYPES.length)] as string;
-        insert.run(users[Math.floor(rand() * PEOPLE)], at, type, 1 + Math.floor(rand() * 50_000), ACTIONS[i % ACTIONS.length], '{"name":["a","b"]}');
+        insert.run(
+          users[Math.floor(rand() * PEOPLE)],
+          at,
+          type,
+          1 + Math.floor(rand() * 50_000),
+          ACTIONS[i % ACTIONS.length],
+          '{"name":["a","b"]}',
+        );
       }
       for (const d of dependents) sqlite.exec(d.sql);
       sqlite.exec(`INSERT INTO audit_month_counts (month, auditable_type, audit_action, user_key, n)
         SELECT substr(created_at, 1, 7), auditable_type, audit_action, coalesce(user_id, 0), count(*) FROM audits WHERE true GROUP BY 1, 2, 3, 4
         ON CONFLICT (month, auditable_type, audit_action, user_key) DO UPDATE SET n = excluded.n`);
     })();
-    console.log(`Wrote ${AUDITS.toLocaleString('en')} audit rows (13–30 months old) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    console.log(
+      `Wrote ${AUDITS.toLocaleString('en')} audit rows (13–30 months old) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
 
     // The price of a search over every row, and what each filter does to it.
     const estimate = async (query: string) =>
-      (await api<{ max_cost: number; rows_in_range: number; tokens_available: number }>('GET', `/historical_audits/estimate?${query}`)).json;
+      (await api<{ max_cost: number; rows_in_range: number; tokens_available: number }>('GET', `/historical_audits/estimate?${query}`))
+        .json;
     const prices: [string, string][] = [
       ['every row', ''],
       ['+ user_id', 'user_id=2'],
@@ -117,7 +128,10 @@ async function main(): Promise<void> {
     loop.disable();
     console.log(
       `\nSearch over ${(result.total_results ?? 0).toLocaleString('en')} rows: created in ${createMs.toFixed(1)} ms, finished in ` +
-        `${(searchMs / 1000).toFixed(2)} s (target ≤ 5 s); ${polls} reads meanwhile, p95 ${quantile(pollTimes.sort((a, b) => a - b), 0.95).toFixed(1)} ms; ` +
+        `${(searchMs / 1000).toFixed(2)} s (target ≤ 5 s); ${polls} reads meanwhile, p95 ${quantile(
+          pollTimes.sort((a, b) => a - b),
+          0.95,
+        ).toFixed(1)} ms; ` +
         `event loop delay max ${(loop.max / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms; ` +
         `cost ${String(result.token_cost)} of ${made.json.max_cost} charged`,
     );

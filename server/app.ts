@@ -121,7 +121,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       origin: options.corsOrigins,
       allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
       // Not CORS-safelisted: without this a browser app on another origin cannot read how long to wait.
-      exposeHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', DELETION_HEADER, HISTORICAL_TOKENS_HEADER],
+      exposeHeaders: [
+        'Retry-After',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        DELETION_HEADER,
+        HISTORICAL_TOKENS_HEADER,
+      ],
     });
     api.use('*', async (c, next) => {
       await corsStep(c, next);

@@ -23,7 +23,9 @@ const start = Date.now();
 let offset = 0;
 const clock = { now: () => start + offset };
 const ROWS_PER_TOKEN = 10;
-const { t, api } = await fileService({ service: { clock, historicalTokens: { capacity: 300, refillPerSecond: 1, rowsPerToken: ROWS_PER_TOKEN } } });
+const { t, api } = await fileService({
+  service: { clock, historicalTokens: { capacity: 300, refillPerSecond: 1, rowsPerToken: ROWS_PER_TOKEN } },
+});
 const db = () => t.service.store.db;
 
 const MONTH = 30.44 * 86_400_000;
@@ -87,7 +89,11 @@ beforeAll(async () => {
     associated_id: null,
     product_id: 1,
   }));
-  for (let i = 0; i < rows.length; i += 100) await db().insertInto('audits').values(rows.slice(i, i + 100)).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await db()
+      .insertInto('audits')
+      .values(rows.slice(i, i + 100))
+      .execute();
 });
 
 describe('who may call the historical operations', () => {
@@ -166,7 +172,11 @@ describe('the rules of a search', () => {
       .selectFrom('audits')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('created_at', '>=', monthStart(range.created_since))
-      .where('created_at', '<', new Date(Date.parse(monthStart(range.created_before)) + 40 * 86_400_000).toISOString().slice(0, 7) + '-01T00:00:00.000Z')
+      .where(
+        'created_at',
+        '<',
+        new Date(Date.parse(monthStart(range.created_before)) + 40 * 86_400_000).toISOString().slice(0, 7) + '-01T00:00:00.000Z',
+      )
       .executeTakeFirstOrThrow();
     expect(base.rows_in_range).toBe(Number(counted.n));
     expect(base.max_cost).toBe(tokenCost(base.rows_in_range, ROWS_PER_TOKEN));
@@ -209,7 +219,14 @@ describe('a search', () => {
       .where('audit_action', '=', 'update')
       .executeTakeFirstOrThrow();
     const cost = tokenCost(Number(read.n), ROWS_PER_TOKEN);
-    expect(body).toMatchObject({ running: false, results_complete: true, state: 'complete', token_cost: cost, max_cost: maxCost, progress: 1 });
+    expect(body).toMatchObject({
+      running: false,
+      results_complete: true,
+      state: 'complete',
+      token_cost: cost,
+      max_cost: maxCost,
+      progress: 1,
+    });
     expect(cost).toBeLessThan(maxCost);
     expect(body.refunded).toBe(maxCost - cost);
     expect(tokens(res)).toBe(before - cost);
@@ -238,7 +255,8 @@ describe('a search', () => {
     const { ids } = await walk(id);
     expect(ids).toEqual(expected);
     // Filters checked on each row: a record's rows, and after_id.
-    const one = (await search({ ...range, auditable_type: 'Idea', auditable_id: 100_002, after_id: Number(expected[10]) })).data().search_id;
+    const one = (await search({ ...range, auditable_type: 'Idea', auditable_id: 100_002, after_id: Number(expected[10]) })).data()
+      .search_id;
     await finished(one);
     const theirs = await db()
       .selectFrom('audits')
@@ -339,7 +357,9 @@ describe('the historical index', () => {
   it('lists each record and person with the days they were active, filters by person, and costs nothing', async () => {
     const range = { created_since: monthsAgo(25), created_before: monthsAgo(19) };
     const before = tokens(await t.get('/historical_audits/estimate'));
-    const res = await api.call('GET /historical_audits', { query: { ...range, user_id: 'morgan@planner.local', auditable_type: 'Feature', per_page: 200 } });
+    const res = await api.call('GET /historical_audits', {
+      query: { ...range, user_id: 'morgan@planner.local', auditable_type: 'Feature', per_page: 200 },
+    });
     expect(tokens(res)).toBe(before);
     const page = res.data();
     const expected = await db()
@@ -374,9 +394,16 @@ describe('the 12-month cut on the service clock', () => {
     offset += 14 * MONTH;
     try {
       expect(await listed()).toBe(0);
-      const { search_id: id } = (await search({ created_since: new Date(Date.parse(madeAt) - 60_000).toISOString(), auditable_type: 'Feature' })).data();
+      const { search_id: id } = (
+        await search({ created_since: new Date(Date.parse(madeAt) - 60_000).toISOString(), auditable_type: 'Feature' })
+      ).data();
       const { ids } = await walk(id);
-      const row = await db().selectFrom('audits').select('id').where('auditable_type', '=', 'Feature').where('auditable_id', '=', Number(feature.id)).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('audits')
+        .select('id')
+        .where('auditable_type', '=', 'Feature')
+        .where('auditable_id', '=', Number(feature.id))
+        .executeTakeFirstOrThrow();
       expect(ids).toContain(String(row.id));
     } finally {
       offset -= 14 * MONTH;

@@ -222,7 +222,8 @@ export function checkTable(rows: readonly AnyRoute[]): void {
     if (row.public && row.access) throw new Error(`${key}: a public row has no caller to check the role of`);
     if (row.upload && row.body) throw new Error(`${key}: an upload row reads its own body`);
     if (row.download && (row.public || row.access)) throw new Error(`${key}: a download row checks its own caller`);
-    if (row.mainThread && (row.method !== 'get' || row.download || row.public)) throw new Error(`${key}: only an authenticated GET is left to the main thread`);
+    if (row.mainThread && (row.method !== 'get' || row.download || row.public))
+      throw new Error(`${key}: only an authenticated GET is left to the main thread`);
   }
 }
 

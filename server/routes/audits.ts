@@ -86,7 +86,7 @@ export const auditRoutes = [
     description:
       'Administrators only. One row per record and person active on it within the range, with the days they were active ' +
       '(`dates_active`, UTC): where to point a search. Rows the service wrote itself (no person) are left out. ' +
-      `${RANGE} Filters: ${FILTERS.replace("; `audit_action` (`create`, `update`, `destroy`)", '')}. Ordered by record, then ` +
+      `${RANGE} Filters: ${FILTERS.replace('; `audit_action` (`create`, `update`, `destroy`)', '')}. Ordered by record, then ` +
       `person. Costs no tokens. ${TOKENS}`,
     tags: HISTORICAL_TAGS,
     access: 'administrator',

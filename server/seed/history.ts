@@ -1,10 +1,10 @@
 // The demo account's record history (issue 13): a create row for every seeded record at its own
 // `created_at` (by its creator), the later edits of the records seeded with an age (ideas moved on
-// in their workflow, notes renamed from their drafts), and an older history — a retired first
-// release of Planner Cloud with its features, requirements, comments and ideas, made and deleted
-// 13 to 30 months ago — for the historical audit search and its index to find. The retired records'
-// ids and keys are reserved (sqlite_sequence, the product counters), so nothing made later takes
-// them. Rows are written oldest first, so ids follow time. Deterministic: the same demo each time.
+// in their workflow, notes renamed from their drafts), and an older history — the account's first
+// workspace, retired, with its release, features, requirements, comments and ideas, made and
+// deleted 13 to 30 months ago — for the historical audit search and its index to find. The retired
+// records' ids are reserved (sqlite_sequence), so nothing made later takes them. Rows are written
+// oldest first, so ids follow time. Deterministic: the same demo each time.
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { featureKey, ideaKey, releaseKey, requirementKey } from '../../src/domain/reference';
@@ -90,7 +90,8 @@ async function reserveIds(trx: Trx, table: string, n: number): Promise<number> {
   const first = Math.max(Number(seq.rows[0]?.seq ?? 0), Number(max.rows[0]?.id ?? 0)) + 1;
   const last = first + n - 1;
   const updated = await sql`UPDATE sqlite_sequence SET seq = ${last} WHERE name = ${table}`.execute(trx);
-  if (Number(updated.numAffectedRows ?? 0) === 0) await sql`INSERT INTO sqlite_sequence (name, seq) VALUES (${table}, ${last})`.execute(trx);
+  if (Number(updated.numAffectedRows ?? 0) === 0)
+    await sql`INSERT INTO sqlite_sequence (name, seq) VALUES (${table}, ${last})`.execute(trx);
   return first;
 }
 
@@ -111,8 +112,9 @@ export async function seedHistory(trx: Trx, users: Map<UserKey, number>, today: 
 
   // Every seeded record's create, at its own time, by its creator.
   for (const [table, type] of SEEDED) {
-    const records = (await sql<Record<string, unknown> & { id: number; created_at: string }>`SELECT * FROM ${sql.table(table)} ORDER BY id`.execute(trx))
-      .rows;
+    const records = (
+      await sql<Record<string, unknown> & { id: number; created_at: string }>`SELECT * FROM ${sql.table(table)} ORDER BY id`.execute(trx)
+    ).rows;
     for (const record of records) {
       const by = record.created_by_id ?? record.created_by_user_id;
       const associated = associatedOfRow(type, record);
@@ -136,7 +138,10 @@ export async function seedHistory(trx: Trx, users: Map<UserKey, number>, today: 
     WHERE ws.position = (SELECT min(position) FROM workflow_statuses WHERE workflow_id = ws.workflow_id)`.execute(trx);
   const first = new Map(firstStatus.rows.map((s) => [`${s.product_id}:${s.statusable_type}`, s.id]));
   const now = today.getTime();
-  const ideas = await trx.selectFrom('ideas').select(['id', 'workflow_status_id', 'product_id', 'created_at', 'created_by_user_id']).execute();
+  const ideas = await trx
+    .selectFrom('ideas')
+    .select(['id', 'workflow_status_id', 'product_id', 'created_at', 'created_by_user_id'])
+    .execute();
   for (const idea of ideas) {
     const from = first.get(`${idea.product_id}:Idea`);
     const born = Date.parse(idea.created_at);
@@ -167,13 +172,19 @@ export async function seedHistory(trx: Trx, users: Map<UserKey, number>, today: 
   await retiredHistory(trx, { admin, people, today, row });
 
   rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
-  for (let i = 0; i < rows.length; i += 100) await trx.insertInto('audits').values(rows.slice(i, i + 100)).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await trx
+      .insertInto('audits')
+      .values(rows.slice(i, i + 100))
+      .execute();
 }
 
 /**
- * Planner Cloud's retired first release, 13 to 30 months before `today`: its records were made,
- * worked on, commented and deleted then, so only the audit log (and its historical search) knows
- * them. Every row is older than the 12-month cut.
+ * The account's first workspace, Planner Classic (PLC), retired 13 months before `today`: its
+ * release, features, requirements, comments and ideas were made, worked on and deleted 13 to 30
+ * months ago, so only the audit log (and its historical search) knows them. Its ids are reserved
+ * and its keys are its own prefix's, so nothing live is renumbered. Every row is older than the
+ * 12-month cut.
  */
 async function retiredHistory(
   trx: Trx,
@@ -184,15 +195,12 @@ async function retiredHistory(
     row: (r: Omit<HistoryRow, 'associated_type' | 'associated_id' | 'product_id'> & Partial<HistoryRow>) => void;
   },
 ): Promise<void> {
-  const product = await trx
-    .selectFrom('products')
-    .select(['id', 'reference_prefix', 'next_feature_num', 'next_release_num', 'next_idea_num'])
-    .where('reference_prefix', '=', 'PLN')
-    .executeTakeFirst();
-  if (!product) return;
+  // Its features went through the workflow Planner Cloud still uses.
+  const pln = await trx.selectFrom('products').select('id').where('reference_prefix', '=', 'PLN').executeTakeFirst();
+  if (!pln) return;
   const statuses = await sql<{ id: number }>`
     SELECT ws.id FROM workflow_statuses ws JOIN workflows w ON w.id = ws.workflow_id
-    WHERE w.product_id = ${product.id} AND w.statusable_type = 'Feature' ORDER BY ws.position`.execute(trx);
+    WHERE w.product_id = ${pln.id} AND w.statusable_type = 'Feature' ORDER BY ws.position`.execute(trx);
   const statusIds = statuses.rows.map((s) => s.id);
   const rand = generator(20_240_131);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
@@ -201,31 +209,23 @@ async function retiredHistory(
   // Before the 12-month cut whatever the day of the month.
   const end = Math.min(ctx.today.getTime() - 13 * monthMs, Date.parse(historyCut(ctx.today.getTime())) - DAY_MS);
   const at = (ms: number): string => new Date(Math.min(ms, end)).toISOString();
-  const inPln = { product_id: product.id };
-  const prefix = product.reference_prefix;
 
-  // Ids and keys, reserved.
+  // Ids, reserved.
+  const product = { id: await reserveIds(trx, 'products', 1), name: 'Planner Classic', reference_prefix: 'PLC' };
   const releaseId = await reserveIds(trx, 'releases', 1);
   const firstFeature = await reserveIds(trx, 'features', RETIRED_FEATURES.length);
   const firstRequirement = await reserveIds(trx, 'requirements', RETIRED_FEATURES.length * 2);
   const firstIdea = await reserveIds(trx, 'ideas', RETIRED_IDEAS.length);
   const firstComment = await reserveIds(trx, 'comments', RETIRED_FEATURES.length);
-  const releaseNum = product.next_release_num;
-  const featureNum = product.next_feature_num;
-  const ideaNum = product.next_idea_num;
-  await trx
-    .updateTable('products')
-    .set({
-      next_release_num: releaseNum + 1,
-      next_feature_num: featureNum + RETIRED_FEATURES.length,
-      next_idea_num: ideaNum + RETIRED_IDEAS.length,
-    })
-    .where('id', '=', product.id)
-    .execute();
+  const inPlc = { product_id: product.id };
+  const prefix = product.reference_prefix;
 
-  const release = { id: releaseId, name: 'Planner 1.0', reference_num: releaseKey(prefix, releaseNum) };
+  const productRow = { auditable_type: 'Product', auditable_id: product.id, user_id: ctx.admin, ...inPlc };
+  ctx.row({ ...productRow, created_at: at(start - DAY_MS), audit_action: 'create', changes: json(diff(null, product)) });
+
+  const release = { id: releaseId, name: 'Classic 1.0', reference_num: releaseKey(prefix, 1) };
   ctx.row({
-    ...inPln,
+    ...inPlc,
     user_id: ctx.admin,
     created_at: at(start),
     auditable_type: 'Release',
@@ -236,18 +236,44 @@ async function retiredHistory(
 
   RETIRED_FEATURES.forEach((name, i) => {
     const id = firstFeature + i;
-    const key = featureKey(prefix, featureNum + i);
+    const key = featureKey(prefix, i + 1);
     const author = pick(ctx.people);
     let when = start + (i + 1) * 12 * DAY_MS + rand() * DAY_MS;
-    const feature = { id, name, reference_num: key, release_id: release.id, product_id: product.id, workflow_status_id: statusIds[0] ?? null };
-    ctx.row({ ...inPln, user_id: author, created_at: at(when), auditable_type: 'Feature', auditable_id: id, audit_action: 'create', changes: json(diff(null, feature)) });
+    const feature = {
+      id,
+      name,
+      reference_num: key,
+      release_id: release.id,
+      product_id: product.id,
+      workflow_status_id: statusIds[0] ?? null,
+    };
+    ctx.row({
+      ...inPlc,
+      user_id: author,
+      created_at: at(when),
+      auditable_type: 'Feature',
+      auditable_id: id,
+      audit_action: 'create',
+      changes: json(diff(null, feature)),
+    });
     // Its requirements.
     for (const n of [1, 2]) {
-      const req = { id: firstRequirement + i * 2 + n - 1, feature_id: id, name: `${name}: part ${n}`, reference_num: requirementKey(key, n) };
+      const req = {
+        id: firstRequirement + i * 2 + n - 1,
+        feature_id: id,
+        name: `${name}: part ${n}`,
+        reference_num: requirementKey(key, n),
+      };
       const made = when + n * 3600_000;
-      const link = { ...inPln, associated_type: 'Feature', associated_id: id, auditable_type: 'Requirement', auditable_id: req.id };
+      const link = { ...inPlc, associated_type: 'Feature', associated_id: id, auditable_type: 'Requirement', auditable_id: req.id };
       ctx.row({ ...link, user_id: author, created_at: at(made), audit_action: 'create', changes: json(diff(null, req)) });
-      ctx.row({ ...link, user_id: pick(ctx.people), created_at: at(made + 20 * DAY_MS), audit_action: 'update', changes: json({ name: [req.name, `${req.name} (reviewed)`] }) });
+      ctx.row({
+        ...link,
+        user_id: pick(ctx.people),
+        created_at: at(made + 20 * DAY_MS),
+        audit_action: 'update',
+        changes: json({ name: [req.name, `${req.name} (reviewed)`] }),
+      });
     }
     // Worked through its workflow, assigned, discussed.
     let status = 0;
@@ -258,11 +284,19 @@ async function retiredHistory(
       const changes: Changes = { workflow_status_id: [statusIds[status] ?? null, statusIds[next] ?? null] };
       if (s === 0) changes.assigned_to_id = [null, pick(ctx.people)];
       status = next;
-      ctx.row({ ...inPln, user_id: pick(ctx.people), created_at: at(when), auditable_type: 'Feature', auditable_id: id, audit_action: 'update', changes: json(changes) });
+      ctx.row({
+        ...inPlc,
+        user_id: pick(ctx.people),
+        created_at: at(when),
+        auditable_type: 'Feature',
+        auditable_id: id,
+        audit_action: 'update',
+        changes: json(changes),
+      });
     }
     const comment = { body: pick(COMMENTS), commentable_type: 'Feature', commentable_id: id, parent_comment_id: null };
     ctx.row({
-      ...inPln,
+      ...inPlc,
       user_id: pick(ctx.people),
       created_at: at(when + 2 * DAY_MS),
       auditable_type: 'Comment',
@@ -274,7 +308,7 @@ async function retiredHistory(
     });
     // Retired with its release: the feature goes, its requirements and comment with it.
     ctx.row({
-      ...inPln,
+      ...inPlc,
       user_id: ctx.admin,
       created_at: at(end - (RETIRED_FEATURES.length - i) * 3600_000),
       auditable_type: 'Feature',
@@ -284,7 +318,7 @@ async function retiredHistory(
     });
   });
   ctx.row({
-    ...inPln,
+    ...inPlc,
     user_id: ctx.admin,
     created_at: at(end),
     auditable_type: 'Release',
@@ -295,9 +329,32 @@ async function retiredHistory(
 
   RETIRED_IDEAS.forEach((name, i) => {
     const id = firstIdea + i;
-    const idea = { id, name, reference_num: ideaKey(prefix, ideaNum + i), product_id: product.id };
+    const idea = { id, name, reference_num: ideaKey(prefix, i + 1), product_id: product.id };
     const born = start + (3 + i * 4) * monthMs;
-    ctx.row({ ...inPln, user_id: pick(ctx.people), created_at: at(born), auditable_type: 'Idea', auditable_id: id, audit_action: 'create', changes: json(diff(null, idea)) });
-    ctx.row({ ...inPln, user_id: ctx.admin, created_at: at(born + 45 * DAY_MS), auditable_type: 'Idea', auditable_id: id, audit_action: 'destroy', changes: json(gone({ name: [null, name], reference_num: [null, idea.reference_num] })) });
+    ctx.row({
+      ...inPlc,
+      user_id: pick(ctx.people),
+      created_at: at(born),
+      auditable_type: 'Idea',
+      auditable_id: id,
+      audit_action: 'create',
+      changes: json(diff(null, idea)),
+    });
+    ctx.row({
+      ...inPlc,
+      user_id: ctx.admin,
+      created_at: at(born + 45 * DAY_MS),
+      auditable_type: 'Idea',
+      auditable_id: id,
+      audit_action: 'destroy',
+      changes: json(gone({ name: [null, name], reference_num: [null, idea.reference_num] })),
+    });
+  });
+  // The workspace goes last, with everything still in it.
+  ctx.row({
+    ...productRow,
+    created_at: at(end),
+    audit_action: 'destroy',
+    changes: json(gone({ name: [null, product.name], reference_prefix: [null, prefix] })),
   });
 }

@@ -202,7 +202,11 @@ export async function listAudits(db: Kysely<Database>, query: AuditFilters, p: P
 /** Audit rows by id, in the order of `ids` (a historical search's page). */
 export async function auditsByIds(db: Db, ids: readonly number[]): Promise<AuditRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('audits').selectAll().where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('audits')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -236,7 +240,9 @@ async function namesOf(db: Db, targets: readonly { type: string; id: number }[])
       const key = kind.key ? sql.raw(kind.key) : sql`NULL`;
       const parent = kind.parent ? sql.raw(kind.parent) : sql`NULL`;
       const rows = await sql<{ id: number; name: string | null; key: string | null; parent: number | null }>`
-        SELECT id, ${name} AS name, ${key} AS key, ${parent} AS parent FROM ${sql.table(kind.table)} WHERE id IN (${sql.join(ids)})`.execute(db);
+        SELECT id, ${name} AS name, ${key} AS key, ${parent} AS parent FROM ${sql.table(kind.table)} WHERE id IN (${sql.join(ids)})`.execute(
+        db,
+      );
       for (const row of rows.rows) out.set(recordKey(type, row.id), { name: row.name, key: row.key, parent: row.parent, live: true });
     }
     const gone = ids.filter((id) => !out.has(recordKey(type, id)));
@@ -320,7 +326,10 @@ function referenceOf(type: string, field: string): { table: keyof Database; name
 }
 
 /** The names of the records a page's changes refer to, by table and id (one query per table). */
-async function referencedNames(db: Db, rows: readonly { type: string; changes: Record<string, [unknown, unknown]> }[]): Promise<Map<string, string>> {
+async function referencedNames(
+  db: Db,
+  rows: readonly { type: string; changes: Record<string, [unknown, unknown]> }[],
+): Promise<Map<string, string>> {
   const wanted = new Map<keyof Database, { ref: { name: string; key?: string }; ids: Set<number> }>();
   for (const row of rows) {
     for (const [field, pair] of Object.entries(row.changes)) {
@@ -351,7 +360,10 @@ function shown(value: unknown, name?: (id: number) => string | undefined): strin
   if (typeof value === 'number') return name?.(value) ?? String(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : shown(v, name))).join(', ');
+  if (Array.isArray(value))
+    return value.length === 0
+      ? '(none)'
+      : value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : shown(v, name))).join(', ');
   return JSON.stringify(value);
 }
 
@@ -390,7 +402,12 @@ export async function shapeAudits(db: Db, rows: readonly AuditRow[], origin: str
         const [before, after] = Array.isArray(pair) ? pair : [null, pair];
         const ref = referenceOf(row.auditable_type, field);
         const name = ref ? (id: number) => referenced.get(`${ref.table}:${id}`) : undefined;
-        return { field_name: field, value: `${shown(before, name)} → ${shown(after, name)}`, old_value: before ?? null, new_value: after ?? null };
+        return {
+          field_name: field,
+          value: `${shown(before, name)} → ${shown(after, name)}`,
+          old_value: before ?? null,
+          new_value: after ?? null,
+        };
       });
     const kind = KINDS[row.auditable_type];
     const own = names.get(recordKey(row.auditable_type, row.auditable_id));

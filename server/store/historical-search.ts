@@ -252,7 +252,12 @@ const iso = (ms: number): string => new Date(ms).toISOString();
  * far more rows than a chunk should read (a burst denser than the span's average), so no chunk holds
  * the event loop long. Answers its end, the rows it holds and the width used.
  */
-async function nextWindow(db: Db, search: StoredSearch, from: string, width: number): Promise<{ to: string; scanned: number; width: number }> {
+async function nextWindow(
+  db: Db,
+  search: StoredSearch,
+  from: string,
+  width: number,
+): Promise<{ to: string; scanned: number; width: number }> {
   const end = search.plan.before;
   const endMs = Date.parse(end);
   for (;;) {
@@ -507,7 +512,8 @@ export async function readSearch(
         .where('refunded_at', 'is', null)
         .executeTakeFirst();
       const current = await trx.selectFrom('historical_searches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      if (Number(claimed.numUpdatedRows) === 1) await refundTokens(trx, current.max_cost - (current.token_cost ?? current.max_cost), args.nowMs);
+      if (Number(claimed.numUpdatedRows) === 1)
+        await refundTokens(trx, current.max_cost - (current.token_cost ?? current.max_cost), args.nowMs);
       return current;
     });
   }
@@ -523,7 +529,14 @@ export async function readSearch(
   const running = row.state === 'running';
   const more = results.length > SEARCH_PAGE;
   const lastSeq = page.at(-1)?.seq ?? after;
-  const audits = await shapeAudits(db, await auditsByIds(db, page.map((r) => r.audit_id)), args.origin);
+  const audits = await shapeAudits(
+    db,
+    await auditsByIds(
+      db,
+      page.map((r) => r.audit_id),
+    ),
+    args.origin,
+  );
   const search = JSON.parse(row.filters) as StoredSearch;
   const span = Date.parse(search.plan.before) - Date.parse(search.start);
   const done = Date.parse(row.scan_position) - Date.parse(search.start);

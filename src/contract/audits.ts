@@ -116,7 +116,9 @@ export const historicalSearchInput = z.object({
   ...auditFilterFields,
   auditable_id: idInBody.optional(),
   associated_id: idInBody.optional(),
-  user_id: z.union([z.string().max(EMAIL_MAX), z.number().int().positive().transform(String)], { error: 'must be a user id or email' }).optional(),
+  user_id: z
+    .union([z.string().max(EMAIL_MAX), z.number().int().positive().transform(String)], { error: 'must be a user id or email' })
+    .optional(),
   audit_action: z.enum(AUDIT_ACTIONS, { error: 'must be create, update or destroy' }).optional(),
   after_id: idInBody.optional(),
 });
