@@ -353,6 +353,26 @@ describe('a search', () => {
   });
 });
 
+describe('keeping searches', () => {
+  it('sweeps a finished search and its results a week after it finished, when searches are next used', async () => {
+    const { search_id: old } = (await search({ created_since: monthsAgo(20), created_before: monthsAgo(19) })).data();
+    await finished(old);
+    offset += 8 * 86_400_000;
+    try {
+      const { search_id: fresh } = (await search({ created_since: monthsAgo(20), created_before: monthsAgo(19) })).data();
+      await finished(fresh);
+      for (let i = 0; i < 100 && (await t.get(`/historical_audits/${old}`)).status !== 404; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect((await t.get(`/historical_audits/${old}`)).status).toBe(404);
+      const left = await db().selectFrom('historical_search_results').select('seq').where('search_id', '=', Number(old)).execute();
+      expect(left).toEqual([]);
+      expect((await t.get(`/historical_audits/${fresh}`)).status).toBe(200);
+    } finally {
+      offset -= 8 * 86_400_000;
+    }
+  });
+});
+
 describe('the historical index', () => {
   it('lists each record and person with the days they were active, filters by person, and costs nothing', async () => {
     const range = { created_since: monthsAgo(25), created_before: monthsAgo(19) };

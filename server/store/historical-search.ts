@@ -385,9 +385,10 @@ export class SearchRunner {
     private readonly clock: Clock,
   ) {}
 
-  /** Runs a search made now (or left running by the last process). */
+  /** Runs a search made now (or left running by the last process); the searches past their keeping go after it. */
   start(id: number): void {
     if (!this.queue.includes(id)) this.queue.push(id);
+    this.sweeping = true;
     this.schedule();
   }
 
