@@ -126,13 +126,31 @@ const LATER_TABLES: readonly string[] = [
   'portal_users',
   'idea_portals',
 ];
+/**
+ * The columns migrations 16 and 17 add to the recycle bin and the audit log, which today's deletes,
+ * audits and seed write: stand-ins (without the foreign key, which SQLite would not let go), dropped again
+ * before the takeover runs the migration itself on the old rows.
+ */
+const LATER_COLUMNS: readonly [string, string][] = [
+  ['deletions', "links TEXT NOT NULL DEFAULT '{}'"],
+  ['deletions', 'contents TEXT'],
+  ['deletions', 'reference_num TEXT'],
+  ['deletions', 'restored_at TEXT'],
+  ['deletions', 'restored_by_id INTEGER'],
+  ['audits', 'associated_type TEXT'],
+  ['audits', 'associated_id INTEGER'],
+  // Migration 17's: the demo's history names its workspace.
+  ['audits', 'product_id INTEGER'],
+];
 /** What else those migrations add to older tables and indexes, undone with them. */
 const LATER_UNDO =
-  'DROP TABLE ideas_fts; DROP TABLE ideas_related; ALTER TABLE products DROP COLUMN next_idea_num; ALTER TABLE products DROP COLUMN next_page_num;';
-const LATER_SQL = migrations
-  .filter((m) => (m.version >= 11 && m.version <= 13) || m.version === 15)
-  .map((m) => ('sql' in m ? m.sql : ''))
-  .join('\n');
+  'DROP TABLE ideas_fts; DROP TABLE ideas_related; ALTER TABLE products DROP COLUMN next_idea_num; ALTER TABLE products DROP COLUMN next_page_num;' +
+  LATER_COLUMNS.map(([table, column]) => `ALTER TABLE ${table} DROP COLUMN ${column.split(' ')[0] ?? ''};`).join('');
+const LATER_SQL =
+  migrations
+    .filter((m) => (m.version >= 11 && m.version <= 13) || m.version === 15)
+    .map((m) => ('sql' in m ? m.sql : ''))
+    .join('\n') + LATER_COLUMNS.map(([table, column]) => `ALTER TABLE ${table} ADD COLUMN ${column};`).join('\n');
 
 /** Every row of every record table, in rowid order. */
 function snapshot(sqlite: BetterSqlite3.Database): Record<string, Row[]> {

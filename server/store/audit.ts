@@ -143,35 +143,6 @@ export function auditDestroyedRow(
 }
 
 /**
- * Keeps a deleted record and its dependents: `rows` maps table names to the rows removed, so a later
- * restore can put them back as they were.
- */
-export async function recycle(
-  db: Db,
-  entry: {
-    userId: number | null;
-    type: string;
-    id: number;
-    name: string;
-    productId: number | null;
-    rows: Record<string, Record<string, unknown>[]>;
-  },
-): Promise<void> {
-  await db
-    .insertInto('deletions')
-    .values({
-      record_type: entry.type,
-      record_id: entry.id,
-      name: entry.name,
-      product_id: entry.productId,
-      deleted_by_id: entry.userId,
-      deleted_at: new Date().toISOString(),
-      payload: JSON.stringify(entry.rows),
-    })
-    .execute();
-}
-
-/**
  * Points every record of `table` that names a removed record in `column` (`from`, its id) at `to`
  * instead — the removed record's parent, or nothing — with one update audit row per record, written
  * by one statement however many there are, so a delete keeps the history of what it touched.

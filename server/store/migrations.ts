@@ -885,6 +885,9 @@ UPDATE deletions SET links = json_object(
 UPDATE deletions SET links = json_object('merged_ideas', json(coalesce(json_extract(payload, '$.merged_ideas'), '[]'))),
   payload = json_remove(payload, '$.merged_ideas')
   WHERE record_type = 'Idea';
+UPDATE deletions SET links = json_object('idea_votes.idea_organization_id', json(coalesce(json_extract(payload, '$.idea_votes_links'), '[]'))),
+  payload = json_remove(payload, '$.idea_votes_links')
+  WHERE record_type = 'IdeaOrganization';
 UPDATE deletions SET reference_num = CASE record_type
     WHEN 'Feature' THEN json_extract(payload, '$.features[0].reference_num')
     WHEN 'Epic' THEN json_extract(payload, '$.epics[0].reference_num')
