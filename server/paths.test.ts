@@ -63,6 +63,11 @@ beforeAll(async () => {
   });
   const removed = await t.request('DELETE', `/features/${doomed.body.feature.id}`);
   Object.assign(valid, { deletions: removed.headers.get('x-deletion-id') ?? '' });
+  // A historical audit search over what is older than the last 12 months.
+  const search = await t.request<{ search_id: string }>('POST', '/historical_audits', {
+    search: { created_since: '2020-01-01T00:00:00Z', created_before: new Date(Date.now() - 400 * 24 * 3600 * 1000).toISOString() },
+  });
+  Object.assign(valid, { historical_audits: search.body.search_id });
   // A comment on the first feature (the demo seed has none).
   const comment = await t.request<{ comment: { id: string } }>('POST', `/features/${valid.features}/comments`, {
     comment: { body: '<p>Paths</p>' },
@@ -261,7 +266,7 @@ describe('administrator rows', () => {
     expect(op?.description).toMatch(/Administrators only/);
   });
 
-  it('leave every row of the table open to members but creating, changing and deleting workspaces, deleting teams, creating and changing idea portals, and purging the recycle bin', async () => {
+  it('leave every row of the table open to members but creating, changing and deleting workspaces, deleting teams, creating and changing idea portals, purging the recycle bin and searching historical audits', async () => {
     expect((apiRoutes as readonly AnyRoute[]).filter((r) => r.access).map((r) => `${r.method} ${r.path}`)).toEqual([
       'post /products',
       'put /products/{id}',
@@ -270,6 +275,10 @@ describe('administrator rows', () => {
       'post /idea_portals',
       'put /idea_portals/{id}',
       'delete /deletions/{id}',
+      'get /historical_audits',
+      'get /historical_audits/estimate',
+      'post /historical_audits',
+      'get /historical_audits/{search_id}',
     ]);
     const member = await tokenOf('morgan@planner.local');
     const release = valid.releases ?? '';
