@@ -2,18 +2,9 @@
 // to it (and no way to reply to the reply — the service refuses one too), an edit, the newest/oldest
 // order, a deleted comment that stays as its replies' placeholder, and the count in the features list
 // reached by links without a reload. Then hostile HTML posted through the API stays inert on screen.
-import type { Page } from '@playwright/test';
-import { expect, shot, test, type App } from './fixtures';
+import { expect, shot, test } from './fixtures';
 import { CommentsPanel } from './pages/comments-panel';
-import { heading } from './pages/nav';
-
-/** Opens a feature's page the way a person does: Features in the sidebar, search (one word: the list's helper matches it in the URL), its link. */
-async function openFeature(page: Page, app: App, name: string, search: string): Promise<void> {
-  await app.nav.open('Features');
-  await app.features.search(search);
-  await app.features.row(name).click();
-  await expect(heading(page, name)).toBeVisible();
-}
+import { openFeature } from './pages/nav';
 
 test('a team discusses a feature: mention, reply, edit, order, delete, and the count in the list', async ({
   page,

@@ -4,34 +4,11 @@
 // the audit search from the sidebar, reads the estimate beside the tokens, runs a search over the
 // demo account's old history, watches it finish, pages forward and back, and exports what it read.
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, shot, test, type App } from './fixtures';
+import { expect, shot, test } from './fixtures';
 import { AuditSearchScreen } from './pages/audit-search';
-import { heading } from './pages/nav';
+import { heading, openFeature } from './pages/nav';
+import { expectAccessible } from './axe';
 import { RecordActivity } from './pages/record-activity';
-
-const BLOCKING = new Set(['serious', 'critical']);
-
-/** The serious and critical axe violations on the page as it is (rule → nodes). */
-async function blockingViolations(page: Page): Promise<Record<string, number>> {
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  const out: Record<string, number> = {};
-  for (const v of violations) if (BLOCKING.has(v.impact ?? '')) out[v.id] = (out[v.id] ?? 0) + v.nodes.length;
-  return out;
-}
-
-/** Opens a feature's page the way a person does: Features in the sidebar, search, its link. */
-async function openFeature(page: Page, app: App, name: string, search: string): Promise<void> {
-  await app.nav.open('Features');
-  await app.features.search(search);
-  await app.features.row(name).click();
-  await expect(heading(page, name)).toBeVisible();
-}
 
 test("a status changed on the form shows in the feature's History tab, by mouse and by keyboard", async ({
   page,
@@ -67,7 +44,7 @@ test("a status changed on the form shows in the feature's History tab, by mouse 
   await expect(activity.days().first()).toHaveText('Today');
   await expect(activity.history.locator('.history__entry').first()).toContainText(`Status from ${before} → ${after}`);
   await shot(page, 'history-tab');
-  expect(await blockingViolations(page), 'serious or critical axe violations with the History tab open').toEqual({});
+  await expectAccessible(page, 'the History tab open');
 
   // Keyboard alone: the tabs are one stop; the arrows move between them and choose.
   await activity.commentsTab.click();
@@ -110,7 +87,7 @@ test('an administrator searches the old history: estimate and tokens, run, progr
   expect(cost).toBeLessThanOrEqual(tokens);
   await expect(search.run).toBeEnabled();
   await shot(page, 'audit-search-form');
-  expect(await blockingViolations(page), 'serious or critical axe violations before running').toEqual({});
+  await expectAccessible(page, 'the search form before running');
 
   // A range reaching into the last 12 months is refused next to its field, before anything is sent.
   const to = await search.to.inputValue();
@@ -131,7 +108,7 @@ test('an administrator searches the old history: estimate and tokens, run, progr
   expect(onFirst).toBeGreaterThan(0);
   const firstRow = await firstRows.first().innerText();
   await shot(page, 'audit-search-results');
-  expect(await blockingViolations(page), 'serious or critical axe violations with results').toEqual({});
+  await expectAccessible(page, 'the results');
 
   // Next page and back: the page read before comes back as it was.
   await expect(search.next()).toBeEnabled();
@@ -158,5 +135,5 @@ test('an administrator searches the old history: estimate and tokens, run, progr
   // The free index beside the results: who was active on what, in the same range.
   await page.getByRole('tab', { name: 'Who was active' }).click();
   await expect(page.getByRole('table', { name: 'Who was active' })).toBeVisible();
-  expect(await blockingViolations(page), 'serious or critical axe violations on the activity index').toEqual({});
+  await expectAccessible(page, 'the activity index');
 });

@@ -3,26 +3,13 @@
 // and restored from the bin after a look at what comes back — each time with its features and its
 // progress, and the epics list's numbers right without a reload (every screen reached by links).
 // Then the same by keyboard alone, the empty bin, and axe on the bin, the dialog and the toast.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Locator, type Page } from '@playwright/test';
 import type { Chain } from './data';
 import { E2E_TOKEN } from './env';
 import { expect, test, type App } from './fixtures';
+import { expectAccessible } from './axe';
 import { heading, progressOf } from './pages/nav';
 import { RecycleBin, Toast } from './pages/recycle-bin';
-
-const BLOCKING = new Set(['serious', 'critical']);
-
-/** No serious or critical axe violation (WCAG 2.0/2.1 A and AA) on what the page shows now. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? '')).map((v) => `${v.id} (${v.nodes.length})`);
-  expect(blocking, `serious or critical axe violations on ${what}`).toEqual([]);
-}
 
 /** A screenshot for a person to look at, when BIN_SHOTS names a folder. */
 async function shot(page: Page, name: string, target?: Locator): Promise<void> {

@@ -35,3 +35,16 @@ export async function chooseByText(select: Locator, text: string): Promise<void>
   expect(value, `an option containing "${text}"`).toBeTruthy();
   await select.selectOption(value ?? '');
 }
+
+/** Opens a feature's page the way a person does: Features in the sidebar, search (one word: the list's helper matches it in the URL), its link. */
+export async function openFeature(
+  page: Page,
+  app: { nav: Nav; features: { search(text: string): Promise<void>; row(name: string): Locator } },
+  name: string,
+  search: string,
+): Promise<void> {
+  await app.nav.open('Features');
+  await app.features.search(search);
+  await app.features.row(name).click();
+  await expect(heading(page, name)).toBeVisible();
+}

@@ -4,10 +4,43 @@
 import type { Kysely } from 'kysely';
 import { fieldError, notFound, now } from '../problems';
 import { audit } from './audit';
-import type { Changes } from './audit';
+import type { Changes, Db } from './audit';
 import { gather, removeGathered } from './cascade';
 import { recycle } from './deletions';
 import type { Database } from './schema';
+
+/** A container's row: what its deletion is named by. */
+interface Container {
+  id: number;
+  name: string;
+  reference_prefix: string;
+}
+
+/**
+ * Gathers, removes and recycles a container with what hangs from it, and audits its destroy, inside
+ * the caller's transaction; answers the deletion's id.
+ */
+async function deleteContainer(
+  trx: Db,
+  what: { table: 'products' | 'teams'; type: 'Product' | 'Team'; row: Container; productId: number | null; userId: number },
+): Promise<number> {
+  const { row } = what;
+  const gathered = await gather(trx, what.table, [row.id]);
+  const rows = await removeGathered(trx, gathered, now());
+  const deletionId = await recycle(trx, {
+    userId: what.userId,
+    type: what.type,
+    id: row.id,
+    name: row.name,
+    referenceNum: row.reference_prefix,
+    productId: what.productId,
+    rows,
+    links: gathered.links,
+  });
+  const changes: Changes = { name: [row.name, null], reference_prefix: [row.reference_prefix, null] };
+  await audit(trx, { userId: what.userId, type: what.type, id: row.id, action: 'destroy', changes });
+  return deletionId;
+}
 
 /**
  * Deletes a workspace with all of its records, comments and files. The account's last workspace is
@@ -19,21 +52,7 @@ export function deleteProduct(db: Kysely<Database>, args: { id: number; userId: 
     if (!product) throw notFound('Product', String(args.id));
     const others = await trx.selectFrom('products').select('id').where('id', '!=', product.id).limit(1).execute();
     if (others.length === 0) throw fieldError('id', "is the account's only workspace: make another one before deleting it");
-    const gathered = await gather(trx, 'products', [product.id]);
-    const rows = await removeGathered(trx, gathered, now());
-    const deletionId = await recycle(trx, {
-      userId: args.userId,
-      type: 'Product',
-      id: product.id,
-      name: product.name,
-      referenceNum: product.reference_prefix,
-      productId: product.id,
-      rows,
-      links: gathered.links,
-    });
-    const changes: Changes = { name: [product.name, null], reference_prefix: [product.reference_prefix, null] };
-    await audit(trx, { userId: args.userId, type: 'Product', id: product.id, action: 'destroy', changes });
-    return deletionId;
+    return deleteContainer(trx, { table: 'products', type: 'Product', row: product, productId: product.id, userId: args.userId });
   });
 }
 
@@ -45,20 +64,6 @@ export function deleteTeam(db: Kysely<Database>, args: { id: number; userId: num
   return db.transaction().execute(async (trx) => {
     const team = await trx.selectFrom('teams').selectAll().where('id', '=', args.id).executeTakeFirst();
     if (!team) throw notFound('Team', String(args.id));
-    const gathered = await gather(trx, 'teams', [team.id]);
-    const rows = await removeGathered(trx, gathered, now());
-    const deletionId = await recycle(trx, {
-      userId: args.userId,
-      type: 'Team',
-      id: team.id,
-      name: team.name,
-      referenceNum: team.reference_prefix,
-      productId: team.product_id,
-      rows,
-      links: gathered.links,
-    });
-    const changes: Changes = { name: [team.name, null], reference_prefix: [team.reference_prefix, null] };
-    await audit(trx, { userId: args.userId, type: 'Team', id: team.id, action: 'destroy', changes });
-    return deletionId;
+    return deleteContainer(trx, { table: 'teams', type: 'Team', row: team, productId: team.product_id, userId: args.userId });
   });
 }

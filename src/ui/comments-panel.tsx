@@ -208,7 +208,7 @@ function CommentSkeleton() {
       {[0, 1, 2].map((i) => (
         <div key={i} className="comments__skeleton-row" aria-hidden="true">
           <span className="comments__skeleton-avatar" />
-          <span className="comments__skeleton-lines">
+          <span className="skeleton-lines comments__skeleton-lines">
             <span />
             <span />
           </span>

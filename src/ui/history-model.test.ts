@@ -1,6 +1,7 @@
 // The record history's phrasing and day grouping, on audit rows as the service answers them.
 import { describe, expect, it } from 'vitest';
 import type { Audit } from '../contract/audits';
+import { auditRow } from './test/audit-rows';
 import {
   auditSummary,
   changePhrase,
@@ -16,24 +17,7 @@ import {
 const avery = { id: '3', name: 'Avery Chen', email: 'avery@example.com' };
 const feature = { type: 'Feature', id: '12' };
 
-function row(patch: Partial<Audit> & { id: string }): Audit {
-  return {
-    audit_action: 'update',
-    created_at: '2026-11-20T10:00:00.000Z',
-    interesting: true,
-    user: avery,
-    auditable_type: 'Feature',
-    auditable_id: '12',
-    associated_type: null,
-    associated_id: null,
-    description: 'updated feature PLN-12 Sign-in',
-    auditable_url: null,
-    changes: [],
-    reference_num: 'PLN-12',
-    restored_from_deletion_id: null,
-    ...patch,
-  };
-}
+const row = (patch: Partial<Audit> & { id: string }): Audit => auditRow(avery, patch);
 
 const change = (field_name: string, value: string, old_value?: unknown, new_value?: unknown) => ({
   field_name,

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { keys } from '../api/keys';
 import { setSession } from '../api/session';
 import type { Audit } from '../contract/audits';
+import { auditRow } from './test/audit-rows';
 import { HistoryPanel } from './history-panel';
 import { cleanUpAfterEach, renderForm, status, testQueryClient, user } from './test/form-harness';
 
@@ -15,25 +16,11 @@ setSession({ token: 'tok-12345678', serverUrl: 'http://svc.test' });
 
 const avery = user('3', 'Avery Chen');
 
-function audit(id: number, patch: Partial<Audit>): Audit {
-  return {
-    id: String(id),
-    audit_action: 'update',
-    created_at: new Date(Date.now() - id * 60_000).toISOString(),
-    interesting: true,
-    user: { id: avery.id, name: avery.name, email: avery.email },
-    auditable_type: 'Feature',
-    auditable_id: '12',
-    associated_type: null,
-    associated_id: null,
-    description: 'updated feature PLN-12 Sign-in',
-    auditable_url: null,
-    changes: [],
-    reference_num: 'PLN-12',
-    restored_from_deletion_id: null,
-    ...patch,
-  };
-}
+const audit = (id: number, patch: Partial<Audit>): Audit =>
+  auditRow(
+    { id: avery.id, name: avery.name, email: avery.email },
+    { created_at: new Date(Date.now() - id * 60_000).toISOString(), ...patch, id: String(id) },
+  );
 
 const pageOf = (audits: Audit[], page: number, pages: number) => ({
   audits,

@@ -129,7 +129,7 @@ function HistorySkeleton() {
       {[0, 1, 2].map((i) => (
         <div key={i} className="history__skeleton-row" aria-hidden="true">
           <span className="history__skeleton-avatar" />
-          <span className="history__skeleton-lines">
+          <span className="skeleton-lines history__skeleton-lines">
             <span />
             <span />
           </span>
