@@ -172,7 +172,7 @@ export function RecycleBinPage() {
             size="sm"
             variant="ghost"
             className="bin-purge"
-            aria-label={`Delete ${what} permanently`}
+            aria-label={`Delete permanently ${what}`}
             onClick={() => {
               purge.reset();
               setPurging(d);
