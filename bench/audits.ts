@@ -12,6 +12,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { historyCut } from '../server/store/audit-log';
 import { tokenFor } from '../server/store/historical-search';
 import { startService } from '../server/start';
+import { seededRandom } from '../server/seed/random';
 
 const AUDITS = Number(process.env.BENCH_AUDITS ?? 1_000_000);
 const PAGES = Number(process.env.BENCH_AUDIT_PAGES ?? 200);
@@ -62,14 +63,8 @@ async function main(): Promise<void> {
       const users = [1, 2, 3];
       for (let i = users.length; i < PEOPLE; i++)
         users.push(Number(addUser.run(`Bench person ${i}`, `bench${i}@example.com`).lastInsertRowid));
-      // mulberry32: spread evenly, the same rows on every run.
-      let seed = 7;
-      const rand = () => {
-        seed = (seed + 0x6d2b79f5) >>> 0;
-        let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-        return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
-      };
+      // Spread evenly, the same rows on every run.
+      const rand = seededRandom(7);
       for (let i = 0; i < AUDITS; i++) {
         const at = new Date(from + ((to - from) * i) / AUDITS).toISOString();
         const type = TYPES[Math.floor(rand() * TYPES.length)] as string;

@@ -11,6 +11,7 @@ import { envelopeParts } from './http/record';
 import type { AnyRoute } from './http/route-table';
 import { startTestService, TEST_TOKEN } from './test/harness';
 import type { TestService } from './test/harness';
+import { seededRandom } from './seed/random';
 
 const REQUESTS = 3_000;
 const PARALLEL = 8;
@@ -43,18 +44,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** mulberry32: a small seeded generator, so a failing run can be replayed with FUZZ_SEED. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const rand = generator(SEED);
+const rand = seededRandom(SEED);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 const chance = (p: number): boolean => rand() < p;
 

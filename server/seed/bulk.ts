@@ -6,6 +6,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { epicKey, featureKey, initiativeKey, pageKey } from '../../src/domain/reference';
 import type { Store } from '../store/db';
+import { seededRandom } from './random';
 
 export interface BulkResult {
   inserted: number;
@@ -485,14 +486,7 @@ export function seedBulkComments(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const ownThread = sqlite.prepare('UPDATE comments SET thread_id = id WHERE id = ?');
-  // mulberry32: small, fast and the same on every run.
-  let state = 0x2f6b_1d3a;
-  const random = (): number => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const random = seededRandom(0x2f6b_1d3a);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const body = (): string => {
     const paragraphs = 1 + Math.floor(random() * 4);

@@ -13,6 +13,7 @@ import { historyCut } from '../store/audit-log';
 import type { Changes } from '../store/audit';
 import type { Database } from '../store/schema';
 import type { UserKey } from './demo-data';
+import { seededRandom } from './random';
 
 type Trx = Transaction<Database>;
 
@@ -71,17 +72,6 @@ const COMMENTS = [
   '<p>Replaced by the new importer, closing.</p>',
   '<p>Design review done, looks good.</p>',
 ];
-
-/** mulberry32: a small seeded generator, so the demo's history is the same on every first start. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Takes `n` ids of `table` that no row has, and no later insert will: answers the first. */
 async function reserveIds(trx: Trx, table: string, n: number): Promise<number> {
@@ -202,7 +192,7 @@ async function retiredHistory(
     SELECT ws.id FROM workflow_statuses ws JOIN workflows w ON w.id = ws.workflow_id
     WHERE w.product_id = ${pln.id} AND w.statusable_type = 'Feature' ORDER BY ws.position`.execute(trx);
   const statusIds = statuses.rows.map((s) => s.id);
-  const rand = generator(20_240_131);
+  const rand = seededRandom(20_240_131);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
   const monthMs = 30.44 * DAY_MS;
   const start = ctx.today.getTime() - 30 * monthMs;

@@ -493,12 +493,13 @@ class Restore {
       if (merged && onto) await mergeVotes(this.trx, merged, onto);
       touched.add(idea).add(survivor);
     }
-    for (const vote of votes) {
-      touched.add(Number(vote.idea_id)).add(Number(vote.cast_on_idea_id));
-      const idea = await this.trx.selectFrom('ideas').selectAll().where('id', '=', Number(vote.idea_id)).executeTakeFirst();
-      // A single vote back (its own deletion) counts within the idea's per-idea cap again; an idea's
-      // own votes came back whole and counted whole before the delete.
-      if (idea && typeof vote.voter_email === 'string' && ideas.length === 0) await recapVoter(this.trx, idea, vote.voter_email);
+    for (const vote of votes) touched.add(Number(vote.idea_id)).add(Number(vote.cast_on_idea_id));
+    // A vote back on its own (its own deletion) counts within the idea's per-idea cap again; an
+    // idea's own votes came back whole and counted whole before the delete.
+    const single = ideas.length === 0 && votes.length === 1 ? votes[0] : undefined;
+    if (single && typeof single.voter_email === 'string') {
+      const idea = await this.trx.selectFrom('ideas').selectAll().where('id', '=', Number(single.idea_id)).executeTakeFirst();
+      if (idea) await recapVoter(this.trx, idea, single.voter_email);
     }
     if (touched.size > 0) await recountVotes(this.trx, [...touched]);
   }

@@ -4,46 +4,19 @@
 // Pure, so the bin screen, its restore dialog and the undo toast read the same.
 import { ApiError } from '../api/client';
 import { RESTORE_WINDOW_DAYS } from '../contract/deletions';
+import { kindNouns } from './kind-nouns';
 import { paths } from './paths';
-
-/** Singular and plural of each kind a deletion names or holds. */
-const NOUNS: Readonly<Record<string, readonly [one: string, many: string]>> = {
-  Feature: ['feature', 'features'],
-  Epic: ['epic', 'epics'],
-  Requirement: ['requirement', 'requirements'],
-  Release: ['release', 'releases'],
-  ReleasePhase: ['release phase', 'release phases'],
-  Initiative: ['initiative', 'initiatives'],
-  Goal: ['goal', 'goals'],
-  Idea: ['idea', 'ideas'],
-  Page: ['note', 'notes'],
-  Comment: ['comment', 'comments'],
-  PortalUser: ['portal user', 'portal users'],
-  IdeaVote: ['vote', 'votes'],
-  IdeaOrganization: ['organization', 'organizations'],
-  Product: ['workspace', 'workspaces'],
-  Team: ['team', 'teams'],
-  Attachment: ['file', 'files'],
-};
-
-/** A type the table does not know yet (`SomeThing`) still reads as words ("some thing"). */
-function nouns(type: string): readonly [string, string] {
-  const known = NOUNS[type];
-  if (known) return known;
-  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return [words, `${words}s`];
-}
 
 const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** `ReleasePhase` → "Release phase", `Page` → "Note". */
 export function deletionTypeLabel(type: string): string {
-  return capital(nouns(type)[0]);
+  return capital(kindNouns(type)[0]);
 }
 
 /** `Requirement`, 12 → "12 requirements"; 1 → "1 requirement". */
 export function countOf(type: string, count: number): string {
-  const [one, many] = nouns(type);
+  const [one, many] = kindNouns(type);
   return `${count} ${count === 1 ? one : many}`;
 }
 
@@ -97,7 +70,7 @@ interface RecordRef {
 
 /** "epic PLN-E-3 “Offline mode”", "comment “Looks good”", "portal user" (lower case, for a sentence). */
 export function recordInWords({ type, name, reference_num }: RecordRef): string {
-  return [nouns(type)[0], reference_num, name ? `“${name}”` : null].filter(Boolean).join(' ');
+  return [kindNouns(type)[0], reference_num, name ? `“${name}”` : null].filter(Boolean).join(' ');
 }
 
 /** " with 3 requirements and 2 comments", or nothing. */

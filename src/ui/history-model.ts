@@ -4,6 +4,7 @@
 import type { Audit } from '../contract/audits';
 import { formatEstimate } from '../domain/estimate';
 import { formatDate } from './format';
+import { kindNoun } from './kind-nouns';
 
 /** One changed field, ready to read. */
 export interface HistoryChange {
@@ -44,34 +45,8 @@ export interface HistoryEntry {
 // ---------------------------------------------------------------------------------------------
 // Names
 
-const NOUNS: Record<string, string> = {
-  Feature: 'feature',
-  Epic: 'epic',
-  Requirement: 'requirement',
-  Release: 'release',
-  ReleasePhase: 'release phase',
-  Initiative: 'initiative',
-  Goal: 'goal',
-  StrategicImperative: 'goal',
-  Idea: 'idea',
-  'Ideas::Idea': 'idea',
-  Page: 'note',
-  Comment: 'comment',
-  Attachment: 'file',
-  Product: 'workspace',
-  IdeaPortal: 'idea portal',
-  PortalUser: 'portal user',
-  IdeaEndorsement: 'vote',
-  'Ideas::IdeaEndorsement': 'vote',
-};
-
 /** `ReleasePhase` → "release phase"; an unknown type is spelled out the same way. */
-export function typeNoun(type: string): string {
-  const known = NOUNS[type];
-  if (known) return known;
-  const last = type.split('::').pop() ?? type;
-  return last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-}
+export const typeNoun = kindNoun;
 
 const FIELD_LABELS: Record<string, string> = {
   workflow_status: 'Status',
