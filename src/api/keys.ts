@@ -26,6 +26,7 @@ export const RECORD_KINDS = [
   'audit',
   'historical_audit',
   'deletion',
+  'screen_definition',
 ] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
@@ -49,6 +50,7 @@ export const KIND_ROOTS = {
   audit: 'audits',
   historical_audit: 'historical-audits',
   deletion: 'deletions',
+  screen_definition: 'screen-definitions',
 } as const satisfies Record<RecordKind, string>;
 export type KeyRoot = (typeof KIND_ROOTS)[RecordKind];
 
@@ -115,6 +117,8 @@ export const SHOWN_IN_EDGES: readonly Edge[] = [
   ['account', 'comment'], // a comment names its author
   ['comment', 'page'], // a note answers its comments_count
   ['account', 'page'], // a note shows its status (workflows)
+  // A layout lists custom fields by their definitions' names and types.
+  ['custom_field_definition', 'screen_definition'],
   // Every write is audited, and a record's History tab reads the audit log: so every kind the log
   // can name is shown in `audit` (a kind added later is too, with nothing to remember). The
   // historical search is not: it serves rows older than 12 months, which no write changes.
@@ -178,6 +182,7 @@ export const INVALIDATION_GRAPH: Readonly<Record<RecordKind, readonly KeyRoot[]>
   audit: invalidationRoots('audit'),
   historical_audit: invalidationRoots('historical_audit'),
   deletion: invalidationRoots('deletion'),
+  screen_definition: invalidationRoots('screen_definition'),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -319,6 +324,13 @@ export const keys = {
    * src/api/mutations.ts); a restore or purge takes from it. The dry run of a restore sits here too,
    * so a write elsewhere (the parent it needs restored meanwhile) asks it again.
    */
+  screenDefinitions: {
+    all: () => ['screen-definitions'] as const,
+    list: (params: Params) => ['screen-definitions', 'list', params] as const,
+    detail: (id: string) => ['screen-definitions', 'detail', id] as const,
+    /** The layouts a workspace uses, one per kind (what its forms and pages are drawn from). */
+    workspace: (productId: string) => ['screen-definitions', 'workspace', productId] as const,
+  },
   deletions: {
     all: () => ['deletions'] as const,
     lists: () => ['deletions', 'list'] as const,
