@@ -17,6 +17,7 @@ import { goalRoutes } from './routes/goals';
 import { ideaVoteRoutes } from './routes/idea-votes';
 import { ideaRoutes } from './routes/ideas';
 import { initiativeRoutes } from './routes/initiatives';
+import { layoutRoutes } from './routes/layouts';
 import { noteRoutes } from './routes/notes';
 import { portalRoutes } from './routes/portals';
 import { releaseRoutes } from './routes/releases';
@@ -42,6 +43,7 @@ const recordRoutes = [
   ...initiativeRoutes,
   ...goalRoutes,
   ...customFieldRoutes,
+  ...layoutRoutes,
   ...portalRoutes,
   ...ideaRoutes,
   ...ideaVoteRoutes,

@@ -266,6 +266,31 @@ const RECIPES: Record<string, Recipe> = {
     action: 'destroy',
     run: async () => del(`/products/PLN/goals/${(await makeGoal(t)).id}`),
   },
+  'POST /screen_definitions': {
+    type: 'ScreenDefinition',
+    action: 'create',
+    run: () => post('/screen_definitions', { screen_definition: { name: uniqueName('Layout'), screenable_type: 'Feature' } }),
+  },
+  'PUT /screen_definitions/{id}': {
+    type: 'ScreenDefinition',
+    action: 'update',
+    run: async () => {
+      const made = await post('/screen_definitions', { screen_definition: { name: uniqueName('Layout'), screenable_type: 'Epic' } });
+      return put(`/screen_definitions/${(made.body.screen_definition as Body).id as string}`, {
+        screen_definition: { name: uniqueName('Renamed') },
+      });
+    },
+  },
+  'DELETE /screen_definitions/{id}': {
+    type: 'ScreenDefinition',
+    action: 'destroy',
+    run: async () => {
+      const made = await post('/screen_definitions', {
+        screen_definition: { name: uniqueName('Layout'), screenable_type: 'StrategicImperative' },
+      });
+      return del(`/screen_definitions/${(made.body.screen_definition as Body).id as string}`);
+    },
+  },
   'POST /idea_portals': {
     type: 'IdeaPortal',
     action: 'create',
@@ -454,7 +479,7 @@ describe('every write of the route table is audited', () => {
       // The id the answer or the path names: a create's answer carries it, other rows' paths do.
       const answered = Object.values(res.body ?? {}).find((v): v is { id: string } => typeof v === 'object' && v !== null && 'id' in v);
       if (recipe.action === 'create' && answered && key !== 'POST /deletions/{id}/restore')
-        expect(String(row.auditable_id)).toBe(answered.id);
+        expect(String(row.auditable_id)).toBe(String(answered.id));
       if (recipe.associated) {
         expect({ type: row.associated_type, id: String(row.associated_id) }).toEqual({
           type: recipe.associated.type,
@@ -462,7 +487,8 @@ describe('every write of the route table is audited', () => {
         });
       }
       // Every row names its workspace but for account-wide kinds.
-      if (!['IdeaOrganization', 'Team'].includes(recipe.type)) expect(row.product_id, JSON.stringify(row)).not.toBeNull();
+      if (!['IdeaOrganization', 'Team', 'ScreenDefinition'].includes(recipe.type))
+        expect(row.product_id, JSON.stringify(row)).not.toBeNull();
     });
   }
 

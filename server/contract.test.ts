@@ -32,6 +32,7 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   comments: 'comment',
   attachments: 'attachment',
   deletions: 'deletion',
+  screen_definitions: 'screen_definition',
 };
 
 /** Example status names that no workflow of the demo account has, per record kind. */
@@ -114,6 +115,7 @@ beforeAll(async () => {
   ids.idea_portal = String((await first('/idea_portals', 'idea_portals')).id);
   ids.portal_user = String((await first(`/idea_portals/${ids.idea_portal}/portal_users`, 'portal_users')).id);
   ids.page = String((await first(`/products/${ids.product}/pages`, 'pages')).id);
+  ids.screen_definition = String((await first('/screen_definitions', 'screen_definitions')).id);
   // A comment on the shared feature, for the rows under /comments.
   const comment = await t.request<{ comment: { id: string } }>('POST', `/features/${ids.feature}/comments`, {
     comment: { body: '<p>Contract</p>' },

@@ -31,6 +31,7 @@ beforeAll(async () => {
     await db.selectFrom(table).select(['id', 'reference_num']).orderBy('id').executeTakeFirstOrThrow();
   const phase = await db.selectFrom('release_phases').select('id').orderBy('id').executeTakeFirstOrThrow();
   const field = await db.selectFrom('custom_field_definitions').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const layout = await db.selectFrom('screen_definitions').select('id').orderBy('id').executeTakeFirstOrThrow();
   const team = await db.selectFrom('teams').select('reference_prefix').orderBy('id').executeTakeFirstOrThrow();
   Object.assign(valid, {
     products: 'PLN',
@@ -38,6 +39,7 @@ beforeAll(async () => {
     teams: team.reference_prefix,
     release_phases: String(phase.id),
     custom_field_definitions: String(field.id),
+    screen_definitions: String(layout.id),
     releases: (await one('releases')).reference_num,
     features: (await one('features')).reference_num,
     requirements: (await one('requirements')).reference_num,
@@ -266,12 +268,17 @@ describe('administrator rows', () => {
     expect(op?.description).toMatch(/Administrators only/);
   });
 
-  it('leave every row of the table open to members but creating, changing and deleting workspaces, deleting teams, creating and changing idea portals, purging the recycle bin and searching historical audits', async () => {
+  it('leave every row of the table open to members but creating, changing and deleting workspaces, deleting teams, creating and changing idea portals, reading and writing custom layouts, purging the recycle bin and searching historical audits', async () => {
     expect((apiRoutes as readonly AnyRoute[]).filter((r) => r.access).map((r) => `${r.method} ${r.path}`)).toEqual([
       'post /products',
       'put /products/{id}',
       'delete /products/{id}',
       'delete /teams/{id}',
+      'get /screen_definitions',
+      'get /screen_definitions/{id}',
+      'post /screen_definitions',
+      'put /screen_definitions/{id}',
+      'delete /screen_definitions/{id}',
       'post /idea_portals',
       'put /idea_portals/{id}',
       'delete /deletions/{id}',

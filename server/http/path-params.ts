@@ -53,6 +53,7 @@ const GRAMMARS: Readonly<Record<string, ParamGrammar>> = {
   idea_organizations: { noun: 'Idea organization', alternatives: [/^[Oo][Rr][Gg]-\d+$/] },
   deletions: { noun: 'Deletion', alternatives: [] },
   historical_audits: { noun: 'Historical audit search', alternatives: [] },
+  screen_definitions: { noun: 'Screen definition', alternatives: [] },
 };
 
 /** The collection segment before each `{param}` of a path template: `{ product_id: 'products' }`. */

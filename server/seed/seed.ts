@@ -10,6 +10,7 @@ import { progressFromCompletion, progressFromRemaining } from '../../src/domain/
 import { epicKey, featureKey, goalKey, ideaKey, initiativeKey, pageKey, releaseKey, requirementKey } from '../../src/domain/reference';
 import { recountVotes } from '../store/idea-votes';
 import { seedHistory } from './history';
+import { seedLayouts } from './layouts';
 import { recomputeRollups } from '../store/rollup-scheduler';
 import type { RollupKind } from '../store/rollup-scheduler';
 import type { Database } from '../store/schema';
@@ -68,6 +69,7 @@ export async function seedAccount(db: Kysely<Database>, mode: 'demo' | 'empty'):
       const productId = await insertProduct(trx, EMPTY_PRODUCT, ts);
       await insertWorkflows(trx, productId);
       await insertFeatureKinds(trx, productId);
+      await seedLayouts(trx, { at: ts, adminId });
     } else {
       const day = (offset: number): string => todayIso(new Date(today.getTime() + offset * DAY_MS));
       for (const product of PRODUCTS) await seedProduct(trx, product, users, ts, day);
@@ -75,6 +77,13 @@ export async function seedAccount(db: Kysely<Database>, mode: 'demo' | 'empty'):
       await seedIdeas(trx, users, today);
       await seedIdeaVotes(trx, adminId, ts);
       await seedNotes(trx, adminId, today);
+      const main = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('reference_prefix', '=', PRODUCTS[0]?.prefix ?? 'PLN')
+        .executeTakeFirstOrThrow();
+      const epicKeys = [...new Set(PRODUCTS.flatMap((p) => (p.epicCustomFields ?? []).map((f) => f.key)))];
+      await seedLayouts(trx, { at: ts, adminId, demo: { productId: main.id, epicKeys } });
       // Last: every record above gets its create row, and the account an older history.
       await seedHistory(trx, users, today);
     }

@@ -81,6 +81,7 @@ const KINDS: Readonly<Record<string, AuditedKind>> = {
     on: true,
   },
   Comment: { noun: 'comment', table: 'comments', path: at('comments'), on: true },
+  ScreenDefinition: { noun: 'layout', table: 'screen_definitions', name: 'name', path: at('screen_definitions') },
   Attachment: { noun: 'attachment', table: 'attachments', name: 'file_name', path: (id) => `/attachments/${id}/download`, on: true },
 };
 

@@ -12,6 +12,7 @@ import { listPage } from './pages';
 import type { Page } from './pages';
 import type { CountedScope } from './counts';
 import { planCustomFields } from './custom-fields';
+import { requireLayoutFields } from './layouts';
 import type { Db } from './audit';
 import { nextPosition } from './positions';
 import { deleteRecord, planLinks, rowsThrough, writesInProduct } from './record-writes';
@@ -242,6 +243,7 @@ const planGoal: Planner<'goals', GoalInput> = async (db, product, existing, inpu
   const links = await planLinks(db, 'initiatives', product, input.initiatives, problems);
   await planSuccessMetric(db, product, input.success_metric, values, problems);
   const customFields = await planCustomFields(db, product.id, 'Goal', input.custom_fields, problems);
+  if (existing === null) await requireLayoutFields(db, product.id, 'Goal', input, problems);
   return { values, links, customFields };
 };
 

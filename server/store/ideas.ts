@@ -17,6 +17,7 @@ import { attachmentsOf } from './attachments';
 import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
 import { customFieldsFor, planCustomFields } from './custom-fields';
+import { requireLayoutFields } from './layouts';
 import { countMatches } from './counts';
 import { dialect } from './dialect';
 import { allocateReference } from './reference-numbers';
@@ -152,6 +153,7 @@ async function planIdea(
   }
 
   const customFields = await planCustomFields(db, productId, IDEA_ITEM.recordType, input.custom_fields, problems);
+  if (ctx.stored === null) await requireLayoutFields(db, productId, IDEA_ITEM.recordType, input, problems);
   return { columns, customFields, ...(tags ? { tags } : {}), ...(categories ? { links: categories } : {}) };
 }
 

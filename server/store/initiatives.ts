@@ -17,6 +17,7 @@ import type { CountedScope } from './counts';
 import type { Db } from './audit';
 import { nextPosition } from './positions';
 import { customFieldsFor, planCustomFields } from './custom-fields';
+import { requireLayoutFields } from './layouts';
 import { COMMENTABLE_TYPE_OF, commentCounts } from './discussions';
 import type { CustomFieldCondition } from './custom-fields';
 import { planStrategy, timeFrameRef } from './goals';
@@ -351,6 +352,7 @@ const planInitiative: Planner<'initiatives', InitiativeInput> = async (db, produ
 
   const links = await planLinks(db, 'goals', product, input.goals, problems);
   const customFields = await planCustomFields(db, product.id, RECORD_TYPE, input.custom_fields, problems);
+  if (existing === null) await requireLayoutFields(db, product.id, RECORD_TYPE, input, problems);
   return { values, links, customFields };
 };
 

@@ -916,6 +916,59 @@ CREATE INDEX audits_associated ON audits(associated_type, associated_id, id) WHE
     // before this migration get their associations and workspace here.
     sql: historicalAuditSql(),
   },
+  {
+    version: 18,
+    name: 'custom-layouts',
+    // Issue 14. A layout (`screen_definitions`) belongs to one record kind (`screenable_type`, the
+    // hosted names) and holds sections in order (main or side column), each holding fields in order.
+    // A field is a standard field's key or `custom_fields.<key>`: custom fields are named by key,
+    // not by definition id, because definitions are per workspace and one layout serves several
+    // workspaces (each resolves the key to its own definition). One layout per kind may be the
+    // default (a partial unique index makes that a fact); a workspace may be given another per kind
+    // (`screen_definition_assignments`, which hang from the workspace and so go and come back with
+    // it in the recycle bin).
+    sql: `
+CREATE TABLE screen_definitions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  screenable_type TEXT NOT NULL,
+  is_default INTEGER NOT NULL DEFAULT 0,
+  created_by_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX screen_definitions_default ON screen_definitions(screenable_type) WHERE is_default = 1;
+CREATE INDEX screen_definitions_type ON screen_definitions(screenable_type, id);
+
+CREATE TABLE screen_definition_sections (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  screen_definition_id INTEGER NOT NULL REFERENCES screen_definitions(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  column_name TEXT NOT NULL DEFAULT 'main'
+);
+CREATE INDEX screen_definition_sections_order ON screen_definition_sections(screen_definition_id, position);
+
+CREATE TABLE screen_definition_fields (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  section_id INTEGER NOT NULL REFERENCES screen_definition_sections(id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  field TEXT NOT NULL,
+  on_form INTEGER NOT NULL DEFAULT 1,
+  on_detail INTEGER NOT NULL DEFAULT 1,
+  required INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX screen_definition_fields_order ON screen_definition_fields(section_id, position);
+
+CREATE TABLE screen_definition_assignments (
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  screenable_type TEXT NOT NULL,
+  screen_definition_id INTEGER NOT NULL REFERENCES screen_definitions(id),
+  PRIMARY KEY (product_id, screenable_type)
+);
+CREATE INDEX screen_definition_assignments_layout ON screen_definition_assignments(screen_definition_id);
+`,
+  },
 ];
 
 /** The hosted commentable / attachable type of a record as the audit log names it (`Ideas::Idea` → `Idea`). */

@@ -16,6 +16,7 @@ import type { Checked, FieldProblems, Paging } from '../problems';
 import { attachmentsOf } from './attachments';
 import type { Db } from './audit';
 import { customFieldsFor, planCustomFields, removeCustomFields } from './custom-fields';
+import { requireLayoutFields } from './layouts';
 import { dialect } from './dialect';
 import { listPage } from './pages';
 import type { Page } from './pages';
@@ -126,6 +127,7 @@ async function planNote(
   if (parentKnown && (stored === null || parentId !== stored.parent_id)) columns.parent_id = parentId;
 
   const customFields = await planCustomFields(db, product.id, PAGE_ITEM.recordType, input.custom_fields, problems);
+  if (stored === null) await requireLayoutFields(db, product.id, PAGE_ITEM.recordType, input, problems);
 
   if (problems.empty) {
     const entering = stored === null || parentId !== stored.parent_id;

@@ -22,6 +22,7 @@ import { checkDateOrder, effective, planPerson, planProgress, planStatus } from 
 import { containsText, findRelease } from './resolve';
 import type { Database, ProductRow, ReleasePhaseRow, ReleasePhasesTable, ReleaseRow, ReleasesTable, UserRow } from './schema';
 import { customFieldsFor, planCustomFields, removeCustomFields } from './custom-fields';
+import { requireLayoutFields } from './layouts';
 import { COMMENTABLE_TYPE_OF, commentCounts } from './discussions';
 import { describedLink, links, noteBody, phaseLink, recordEnd, shapedOne, statusRef, userRef } from './serialize';
 import { rowsById } from './row-cache';
@@ -385,6 +386,7 @@ const planRelease: Planner<'releases', ReleaseInput> = async (db, product, exist
 
   planProgress(input, existing, values, checked);
   const customFields = await planCustomFields(db, product.id, RELEASE_RECORD.recordType, input.custom_fields, problems);
+  if (existing === null) await requireLayoutFields(db, product.id, RELEASE_RECORD.recordType, input, problems);
   return { values, links, customFields };
 };
 
@@ -467,6 +469,7 @@ async function planPhase(
   planProgress(input, existing, values, checked);
   const customFields =
     productId === null ? { entries: [] } : await planCustomFields(db, productId, PHASE_RECORD.recordType, input.custom_fields, problems);
+  if (existing === null && productId !== null) await requireLayoutFields(db, productId, PHASE_RECORD.recordType, input, problems);
   return { values, customFields };
 }
 

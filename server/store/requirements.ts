@@ -20,6 +20,7 @@ import type { RecordChange, RecordRemoval } from './record-writes';
 import { REQUIREMENT_ITEM } from './work-items';
 import type { Database, FeatureRow, RequirementRow } from './schema';
 import { customFieldsFor, planCustomFields } from './custom-fields';
+import { requireLayoutFields } from './layouts';
 import { COMMENTABLE_TYPE_OF, commentCounts } from './discussions';
 import type { CustomFieldPlan } from './custom-fields';
 import { rowsById } from './row-cache';
@@ -52,6 +53,7 @@ async function planRequirement(
   const end = input.end_date !== undefined ? input.end_date : (ctx.stored?.end_date ?? null);
   if (start !== null && end !== null && end < start) problems.add('end_date', 'must not be before start_date');
   const customFields = await planCustomFields(db, ctx.productId, REQUIREMENT_ITEM.recordType, input.custom_fields, problems);
+  if (ctx.stored === null) await requireLayoutFields(db, ctx.productId, REQUIREMENT_ITEM.recordType, input, problems);
   return { columns, customFields };
 }
 

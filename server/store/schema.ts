@@ -363,6 +363,40 @@ export interface AuditMonthCountsTable {
 }
 
 /** The historical search's token bucket: `tokens` as of `updated_ms`, refilled continuously up to `capacity`. */
+export interface ScreenDefinitionsTable {
+  id: Id;
+  name: string;
+  screenable_type: string;
+  is_default: Generated<Flag>;
+  created_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScreenDefinitionSectionsTable {
+  id: Id;
+  screen_definition_id: number;
+  position: number;
+  name: string;
+  column_name: Generated<string>;
+}
+
+export interface ScreenDefinitionFieldsTable {
+  id: Id;
+  section_id: number;
+  position: number;
+  field: string;
+  on_form: Generated<Flag>;
+  on_detail: Generated<Flag>;
+  required: Generated<Flag>;
+}
+
+export interface ScreenDefinitionAssignmentsTable {
+  product_id: number;
+  screenable_type: string;
+  screen_definition_id: number;
+}
+
 export interface HistoricalTokenBucketsTable {
   bucket: string;
   tokens: number;
@@ -670,6 +704,10 @@ export interface Database {
   audits: AuditsTable;
   audit_month_counts: AuditMonthCountsTable;
   historical_token_buckets: HistoricalTokenBucketsTable;
+  screen_definitions: ScreenDefinitionsTable;
+  screen_definition_sections: ScreenDefinitionSectionsTable;
+  screen_definition_fields: ScreenDefinitionFieldsTable;
+  screen_definition_assignments: ScreenDefinitionAssignmentsTable;
   historical_searches: HistoricalSearchesTable;
   historical_search_results: HistoricalSearchResultsTable;
   deletions: DeletionsTable;
@@ -1041,6 +1079,36 @@ export const DATABASE_COLUMNS = {
     audit_action: 'required',
     user_key: 'required',
     n: 'required',
+  },
+  screen_definitions: {
+    id: 'required',
+    name: 'required',
+    screenable_type: 'required',
+    is_default: 'required',
+    created_by_id: 'nullable',
+    created_at: 'required',
+    updated_at: 'required',
+  },
+  screen_definition_sections: {
+    id: 'required',
+    screen_definition_id: 'required',
+    position: 'required',
+    name: 'required',
+    column_name: 'required',
+  },
+  screen_definition_fields: {
+    id: 'required',
+    section_id: 'required',
+    position: 'required',
+    field: 'required',
+    on_form: 'required',
+    on_detail: 'required',
+    required: 'required',
+  },
+  screen_definition_assignments: {
+    product_id: 'required',
+    screenable_type: 'required',
+    screen_definition_id: 'required',
   },
   historical_token_buckets: {
     bucket: 'required',

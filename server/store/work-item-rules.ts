@@ -19,6 +19,7 @@ import { notFound } from '../problems';
 import type { Checked, FieldProblems } from '../problems';
 import { dialect } from './dialect';
 import { planCustomFields, writeCustomFields } from './custom-fields';
+import { requireLayoutFields } from './layouts';
 import type { CustomFieldPlan } from './custom-fields';
 import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
@@ -289,6 +290,8 @@ export async function planWorkItem(
   if (input.watchers !== undefined) watchers = await checkWatchers(db, input.watchers, problems);
 
   const customFields = await planCustomFields(db, productId, item.recordType, input.custom_fields, problems);
+  // What the workspace's layout makes required on create (issue 14).
+  if (creating) await requireLayoutFields(db, productId, item.recordType, input, problems);
 
   return { release, moved, customFields, ...(tags ? { tags } : {}), ...(watchers ? { watchers } : {}) };
 }

@@ -8,6 +8,7 @@ import {
   STANDARD_FIELDS,
   screenDefinitionEnvelope,
   screenDefinitionPage,
+  screenDefinitionSchema,
   screenLayoutList,
   type ScreenDefinitionCreateInput,
   type ScreenDefinitionUpdateInput,
@@ -28,7 +29,8 @@ export async function fetchScreenDefinitions(signal?: AbortSignal) {
 }
 
 export async function fetchScreenDefinition(id: string, signal?: AbortSignal) {
-  return (await apiGet(`/screen_definitions/${seg(id)}`, screenDefinitionEnvelope, undefined, { signal })).screen_definition;
+  // The hosted show answers the layout bare, not in an envelope.
+  return apiGet(`/screen_definitions/${seg(id)}`, screenDefinitionSchema, undefined, { signal });
 }
 
 // Layouts change rarely and every write refreshes them: a few minutes of freshness saves a request per form.

@@ -10,7 +10,7 @@
 // layout leaves out are not shown. Layouts are account-wide; one per kind is the default, and a
 // workspace may be given another per kind.
 import { z } from 'zod';
-import { NAME_MAX, idSchema, idTextSchema, pageEnvelope, recordEnvelope, timestampSchema } from './common';
+import { NAME_MAX, idSchema, idTextSchema, pageEnvelope, pagingQuerySchema, recordEnvelope, timestampSchema } from './common';
 import { customFieldDefinitionSchema } from './custom-fields';
 
 export const SCREENABLE_TYPES = [
@@ -298,6 +298,10 @@ export const screenDefinitionSchema = z.object({
 export type ScreenDefinition = z.infer<typeof screenDefinitionSchema>;
 export const screenDefinitionEnvelope = recordEnvelope('screen_definition', screenDefinitionSchema);
 export const screenDefinitionPage = pageEnvelope('screen_definitions', screenDefinitionSchema);
+/** Operation 17's query: paging, and one kind. */
+export const screenDefinitionListQuery = pagingQuerySchema.extend({
+  screenable_type: z.enum(SCREENABLE_TYPES, { error: `must be one of ${SCREENABLE_TYPES.join(', ')}` }).optional(),
+});
 
 /** The layout a workspace uses for one kind (`GET /products/{id}/screen_layouts`, any signed-in user). */
 export const screenLayoutSchema = z.object({
@@ -331,9 +335,7 @@ const layoutSectionInput = z.strictObject({
 });
 export type LayoutSectionInput = z.input<typeof layoutSectionInput>;
 
-const productIdsInput = z
-  .array(z.union([idTextSchema, z.number().int().positive()]).transform(String))
-  .max(1_000);
+const productIdsInput = z.array(z.union([idTextSchema, z.number().int().positive()]).transform(String)).max(1_000);
 
 export const screenDefinitionCreateInput = z.strictObject({
   name: z.string().trim().min(1, "can't be blank").max(NAME_MAX),
