@@ -30,6 +30,17 @@ function scopeOf(productId: string, search: URLSearchParams): FeatureScope & Epi
   return release ? { release } : { product: productId };
 }
 
+/**
+ * The workspace's layouts, one per kind: every create form and record page is drawn from them, so
+ * their routes warm them beside their other queries. Read through a dynamic import, so the layouts'
+ * module stays out of the lists' first load (only forms and record pages use it).
+ */
+export async function warmLayouts(queryClient: QueryClient, productId: string): Promise<void> {
+  // Like every warm-up, it never throws: a module that failed to arrive is the screen's own to report.
+  const layouts = await import('./layouts').catch(() => null);
+  if (layouts) await warmQuery(queryClient, layouts.layoutQueries.workspace(productId));
+}
+
 // ---- Features --------------------------------------------------------------------------------
 
 export const FEATURES_PER_PAGE = 50;

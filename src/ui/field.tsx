@@ -177,7 +177,7 @@ export interface ChecklistItem {
 }
 
 export interface ChecklistFieldProps {
-  legend: string;
+  legend: ReactNode;
   /** The name each checkbox carries (the form field's name). */
   name: string;
   items: readonly ChecklistItem[];

@@ -10,6 +10,7 @@ import type { TimeFrame } from '../contract/initiatives';
 import { ChecklistField, Field, SelectField, TextField, type ChecklistItem, type SelectOption } from './field';
 import { formatDateRange } from './format';
 import { FormSection } from './form-shell';
+import { useRequired } from './layout-context';
 import { optionsOf } from './labels';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -61,6 +62,7 @@ export function TagsField({ className }: { className?: string }) {
   return (
     <TextField
       label="Tags"
+      required={useRequired('tags')}
       className={className}
       registration={register('tags')}
       hint="Separate tags with commas"
@@ -91,14 +93,16 @@ export function DescriptionField({
 }) {
   const { field } = useController({ name });
   const error = useFieldError(name);
+  const required = useRequired(name);
   return (
-    <Field label={label} hint={hint} error={error} className="field--wide">
+    <Field label={label} hint={hint} error={error} required={required} className="field--wide">
       {(control) => (
         <RichTextEditor
           id={control.id}
           labelledBy={`${control.id}-label`}
           describedBy={control['aria-describedby']}
           invalid={control['aria-invalid']}
+          required={required}
           value={typeof field.value === 'string' ? field.value : ''}
           onChange={field.onChange}
           onBlur={field.onBlur}
@@ -142,11 +146,12 @@ export function BoundText({
   min?: number;
 }) {
   const { register } = useFormContext();
+  const layoutRequired = useRequired(name);
   return (
     <TextField
       label={label}
       type={type}
-      required={required}
+      required={required ?? layoutRequired}
       hint={hint}
       registration={register(name)}
       error={useFieldError(name)}
@@ -156,10 +161,18 @@ export function BoundText({
   );
 }
 
-/** A select bound by name. */
-export function BoundSelect({ name, onChange, ...props }: BoundSelectProps) {
+/** A select bound by name; marked required when `required` says so or the form's layout requires it. */
+export function BoundSelect({ name, onChange, required, ...props }: BoundSelectProps) {
   const { register } = useFormContext();
-  return <SelectField {...props} registration={register(name, onChange ? { onChange } : {})} error={useFieldError(name)} />;
+  const layoutRequired = useRequired(name);
+  return (
+    <SelectField
+      {...props}
+      required={required ?? layoutRequired}
+      registration={register(name, onChange ? { onChange } : {})}
+      error={useFieldError(name)}
+    />
+  );
 }
 
 /**
@@ -290,12 +303,21 @@ export function DateFields({
       <TextField
         label="Start date"
         type="date"
+        required={useRequired(start)}
         registration={register(start)}
         disabled={disabled}
         hint={hint}
         error={useFieldError(start)}
       />
-      <TextField label={endLabel} type="date" registration={register(end)} disabled={disabled} hint={hint} error={useFieldError(end)} />
+      <TextField
+        label={endLabel}
+        type="date"
+        required={useRequired(end)}
+        registration={register(end)}
+        disabled={disabled}
+        hint={hint}
+        error={useFieldError(end)}
+      />
     </>
   );
 }
@@ -341,6 +363,7 @@ export function AmountField({ name, label, hint }: { name: 'effort' | 'value'; l
   return (
     <TextField
       label={label}
+      required={useRequired(name)}
       type="number"
       inputMode="decimal"
       min={0}
@@ -387,9 +410,10 @@ export function BoundChecklist({
   className?: string;
 }) {
   const { field, fieldState } = useController({ name });
+  const required = useRequired(name);
   return (
     <ChecklistField
-      legend={legend}
+      legend={required ? <RequiredLegend text={legend} /> : legend}
       name={name}
       items={items}
       value={(field.value as string[] | undefined) ?? []}
@@ -402,5 +426,23 @@ export function BoundChecklist({
       id={id}
       className={className}
     />
+  );
+}
+
+/**
+ * A group's legend with the required mark: the asterisk for the eye, the words for a screen reader
+ * (a group of checkboxes takes no `aria-required`). The error summary names the group by its text alone.
+ */
+export function RequiredLegend({ text }: { text: ReactNode }) {
+  return (
+    <>
+      {text}
+      <span className="field__required" aria-hidden="true" data-mark="">
+        {' *'}
+      </span>
+      <span className="visually-hidden" data-mark="">
+        {' (required)'}
+      </span>
+    </>
   );
 }

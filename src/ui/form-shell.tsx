@@ -20,6 +20,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button, ButtonLink } from './button';
+import { EnclosingSectionProvider, useAnyRequired, useEnclosingSection } from './layout-context';
 import { humanizeField, mapFieldErrors, type MapFieldErrorsOptions } from './map-field-errors';
 import { showToast } from './toast';
 import './form-shell.css';
@@ -53,7 +54,8 @@ export interface FormShellProps<TValues extends FieldValues, TOutput, TResult> {
   onSubmit: (values: TOutput) => Promise<TResult>;
   /**
    * The form's field names, for putting the service's field messages where they belong; by default
-   * every field the form holds a value for (its defaults name them all).
+   * every field the form holds a value for (its defaults name them all), and each member of a map
+   * of values (`custom_fields.risk`).
    */
   fields?: readonly Path<TValues>[];
   aliases?: MapFieldErrorsOptions<TValues>['aliases'];
@@ -107,7 +109,7 @@ export function FormShell<TValues extends FieldValues, TOutput, TResult>({
         if (successMessage) showToast(typeof successMessage === 'string' ? successMessage : successMessage(result));
         onSuccess?.(result);
       } catch (error) {
-        const known = fields ?? (Object.keys(form.getValues()) as Path<TValues>[]);
+        const known = fields ?? (valuePaths(form.getValues()) as Path<TValues>[]);
         setGeneral(mapFieldErrors(error, form.setError, known, { aliases }));
         failed();
       }
@@ -190,6 +192,16 @@ export function FormShell<TValues extends FieldValues, TOutput, TResult>({
   );
 }
 
+/**
+ * The names of a form's values: each top-level one, and each member of a map of values
+ * (`custom_fields.risk`), so a service message keyed by a member lands on that member's field.
+ */
+function valuePaths(values: Record<string, unknown>): string[] {
+  return Object.entries(values).flatMap(([name, value]) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? [name, ...Object.keys(value).map((key) => `${name}.${key}`)] : [name],
+  );
+}
+
 /** Focuses a control (or the first input of a group), opening the collapsed section it sits in. */
 function focusControl(el: HTMLElement) {
   for (let d = el.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
@@ -197,6 +209,13 @@ function focusControl(el: HTMLElement) {
     ? el
     : (el.querySelector<HTMLElement>('input, select, textarea') ?? el);
   target.focus();
+}
+
+/** An element's text without the required marks inside it (a required group's legend). */
+function textWithoutMarks(el: Element): string {
+  const copy = el.cloneNode(true);
+  if (copy instanceof Element) for (const mark of copy.querySelectorAll('[data-mark]')) mark.remove();
+  return copy.textContent?.trim() ?? '';
 }
 
 interface Problem {
@@ -233,7 +252,7 @@ function fieldProblems(errors: FieldErrors, formId: string): Problem[] {
       control && 'labels' in control && (control as HTMLInputElement).labels?.length && !group
         ? (control as HTMLInputElement).labels?.[0]
         : (group?.querySelector('legend') ?? null);
-    const label = labelEl?.textContent?.trim() || humanizeField(e.path.split('.')[0] ?? e.path);
+    const label = (labelEl ? textWithoutMarks(labelEl) : '') || humanizeField(e.path.split('.')[0] ?? e.path);
     const target = group ?? control;
     return { ...e, label, controlId: target?.id || null, el: target };
   });
@@ -259,29 +278,44 @@ export interface FormSectionProps {
   grid?: 'form-grid' | 'form-grid form-grid--3' | 'form-grid form-grid--1';
 }
 
-/** A titled group of fields; collapsible ones are a native <details>, so keyboard and screen readers know it. */
+/**
+ * A titled group of fields; collapsible ones are a native <details>, so keyboard and screen readers
+ * know it. Inside a custom layout's section (`LayoutForm`) it is a group of that section, a full row
+ * of its grid: a smaller title, none shown when the block is all the section holds (the section's
+ * legend names it), and a collapsible one that stands alone there is simply open.
+ */
 export function FormSection({ title, children, collapsible, filled, fields = [], note, grid = 'form-grid' }: FormSectionProps) {
   const { control } = useFormContext();
   const { errors } = useFormState({ control });
   const hasError = fields.some((f) => get(errors, f) !== undefined);
-  const [open, setOpen] = useState(Boolean(filled));
+  // A section holding a field the layout requires starts open: a required field is not hidden.
+  const required = useAnyRequired(fields);
+  const [open, setOpen] = useState(Boolean(filled) || required);
+  const enclosing = useEnclosingSection();
   const body = grid ? <div className={grid}>{children}</div> : children;
-  if (!collapsible) {
+  // The blocks inside are no longer in a layout section of their own.
+  const inner = enclosing ? <EnclosingSectionProvider value={null}>{body}</EnclosingSectionProvider> : body;
+  if (!collapsible || enclosing?.sole) {
+    const quiet = enclosing && (enclosing.sole || enclosing.title.toLowerCase() === title.toLowerCase());
     return (
-      <fieldset className="form-section">
-        <legend className="form-section__title">{title}</legend>
-        {body}
+      <fieldset className={enclosing ? 'form-section form-subsection field--wide' : 'form-section'}>
+        <legend className={quiet ? 'visually-hidden' : enclosing ? 'form-subsection__title' : 'form-section__title'}>{title}</legend>
+        {inner}
       </fieldset>
     );
   }
   const isOpen = open || hasError;
   return (
-    <details className="form-section form-section--collapsible" open={isOpen} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      className={['form-section form-section--collapsible', enclosing ? 'form-subsection field--wide' : ''].filter(Boolean).join(' ')}
+      open={isOpen}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary className="form-section__summary">
-        <span className="form-section__title">{title}</span>
+        <span className={enclosing ? 'form-subsection__title' : 'form-section__title'}>{title}</span>
         {note && !isOpen ? <span className="form-section__note">{note}</span> : null}
       </summary>
-      <div className="form-section__body">{body}</div>
+      <div className="form-section__body">{inner}</div>
     </details>
   );
 }

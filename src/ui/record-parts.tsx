@@ -15,27 +15,11 @@ import { paths } from './paths';
 import { ProgressBar } from './progress-bar';
 import { RecordHeader } from './screen-header';
 import { StatusPill } from './status-pill';
+import { RecordCard } from './record-card';
 import './record-parts.css';
 
-export interface RecordCardProps {
-  /** Id of the heading that names the section. */
-  id: string;
-  title: string;
-  /** Keep the heading for assistive tech only (an overview card needs no visible title). */
-  hideTitle?: boolean;
-  children: ReactNode;
-}
-
-export function RecordCard({ id, title, hideTitle = false, children }: RecordCardProps) {
-  return (
-    <section className="card record-card" aria-labelledby={id}>
-      <h2 id={id} className={hideTitle ? 'visually-hidden' : 'record-card__title'}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
+// The card moved to its own module (the layout details draw it too); pages import it from here as before.
+export { RecordCard, type RecordCardProps } from './record-card';
 
 export interface DeleteActionProps {
   /** The dialog's title, e.g. "Delete PLN-12?". */

@@ -19,6 +19,8 @@ export interface RichTextEditorProps {
   labelledBy?: string | undefined;
   describedBy?: string | undefined;
   invalid?: boolean | undefined;
+  /** The form requires a text (`aria-required`). */
+  required?: boolean | undefined;
   placeholder?: string | undefined;
   /** The height of the empty editor, in lines. */
   minRows?: number | undefined;
@@ -77,6 +79,7 @@ export function RichTextEditor({ deferred = false, ...props }: RichTextEditorPro
           aria-labelledby={props.labelledBy}
           aria-describedby={props.describedBy}
           aria-invalid={props.invalid || undefined}
+          aria-required={props.required || undefined}
           placeholder={props.placeholder}
           rows={props.minRows ?? 6}
           value=""
@@ -100,6 +103,7 @@ export function RichTextEditor({ deferred = false, ...props }: RichTextEditorPro
             role="textbox"
             aria-readonly="true"
             aria-labelledby={props.labelledBy}
+            aria-required={props.required || undefined}
             style={{ minHeight: `${(props.minRows ?? 6) * 1.5}em` }}
           />
         </div>
