@@ -38,7 +38,7 @@ import type { Db } from './audit';
 import { audit } from './audit';
 import { definitionBody } from './custom-fields';
 import type { CustomFieldDefinitionRow } from './custom-fields';
-import { asId } from './resolve';
+import { asId, findProduct } from './resolve';
 import type { ScreenDefinitionsTable } from './schema';
 
 export type ScreenDefinitionRow = Selectable<ScreenDefinitionsTable>;
@@ -391,13 +391,16 @@ async function planSections(db: Db, type: ScreenableType, sections: readonly Sto
   }
 }
 
-async function planProducts(db: Db, ids: readonly string[], problems: FieldProblems): Promise<number[]> {
-  const wanted = [...new Set(ids.map(Number))];
-  if (wanted.length === 0) return [];
-  const found = new Set((await db.selectFrom('products').select('id').where('id', 'in', wanted).execute()).map((r) => r.id));
-  const missing = wanted.filter((id) => !found.has(id));
-  if (missing.length > 0) problems.add('product_ids', `names no workspace with id ${missing.join(', ')}`);
-  return wanted;
+async function planProducts(db: Db, sent: readonly string[], problems: FieldProblems): Promise<number[]> {
+  const ids = new Set<number>();
+  const unknown: string[] = [];
+  for (const text of new Set(sent)) {
+    const product = await findProduct(db, text);
+    if (product) ids.add(product.id);
+    else unknown.push(text);
+  }
+  if (unknown.length > 0) problems.add('product_ids', `names no workspace: ${unknown.join(', ')}`);
+  return [...ids];
 }
 
 async function writeSections(db: Db, layoutId: number, sections: readonly StoredSection[]): Promise<void> {

@@ -335,7 +335,8 @@ const layoutSectionInput = z.strictObject({
 });
 export type LayoutSectionInput = z.input<typeof layoutSectionInput>;
 
-const productIdsInput = z.array(z.union([idTextSchema, z.number().int().positive()]).transform(String)).max(1_000);
+/** Workspaces by id or reference prefix (`PLN`). */
+const productIdsInput = z.array(z.union([z.string().trim().min(1).max(20), z.number().int().positive()]).transform(String)).max(1_000);
 
 export const screenDefinitionCreateInput = z.strictObject({
   name: z.string().trim().min(1, "can't be blank").max(NAME_MAX),
