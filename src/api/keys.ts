@@ -272,6 +272,8 @@ export const keys = {
     all: () => ['custom-field-definitions'] as const,
     /** The Epic custom fields of one workspace (`{ product }`) or of the account (`{ all: true }`). */
     epic: (scope: { product: string } | { all: true }) => ['custom-field-definitions', 'Epic', scope] as const,
+    /** Every workspace's definitions of one record type (`Feature`, `Goal` …): what a layout may place. */
+    account: (recordType: string) => ['custom-field-definitions', 'account', recordType] as const,
   },
   /**
    * Ideas. A merge changes two ideas at once (the merged one's `duplicate_of`, the survivor's

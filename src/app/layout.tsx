@@ -49,7 +49,8 @@ export function AppLayout() {
 }
 
 /** A workspace screen's section (`/w/1/ideas/board` → `ideas/board`): switching workspace stays in it. */
-const SECTION = /^\/w\/[^/]+\/((?:releases|features|board|epics|initiatives|goals|ideas|portals|notes|roadmap|recycle-bin)(?:\/board)?)(?:\/|$)/;
+const SECTION =
+  /^\/w\/[^/]+\/((?:releases|features|board|epics|initiatives|goals|ideas|portals|notes|roadmap|recycle-bin)(?:\/board)?)(?:\/|$)/;
 
 function Shell() {
   const params = useParams();
@@ -206,6 +207,11 @@ function Shell() {
               </span>
               <ul className="nav">
                 <li>
+                  <NavLink to={paths.layouts()} className={navClass}>
+                    Layouts
+                  </NavLink>
+                </li>
+                <li>
                   <NavLink to={paths.auditSearch()} className={navClass}>
                     Audit search
                   </NavLink>
@@ -217,7 +223,13 @@ function Shell() {
           <div className="sidebar__footer">
             {me.data ? (
               <div>
-                <div className="sidebar__user">{me.data.name}</div>
+                <NavLink
+                  to={paths.account()}
+                  className={({ isActive }) => `sidebar__user sidebar__user-link${isActive ? ' active' : ''}`}
+                  title="Your account"
+                >
+                  {me.data.name}
+                </NavLink>
                 <div className="sidebar__email">{me.data.email}</div>
               </div>
             ) : null}

@@ -65,6 +65,16 @@ export const recordKinds: readonly RecordKind[] = [
     patterns: [routePatterns.auditSearch],
     routes: async (loading) => (await import('../records/audits/routes')).auditRoutes(loading),
   },
+  {
+    name: 'layouts',
+    patterns: [routePatterns.layouts, routePatterns.newLayout, routePatterns.layout],
+    routes: async (loading) => (await import('../records/layouts/routes')).layoutRoutes(loading),
+  },
+  {
+    name: 'account',
+    patterns: [routePatterns.account],
+    routes: async (loading) => (await import('../records/account/routes')).accountRoutes(loading),
+  },
 ];
 
 /** The kinds one of whose screens `pathname` names. */

@@ -39,6 +39,12 @@ export const routePatterns = {
   notePermalink: '/pages/:noteKey',
   /** The historical audit search (administrators). */
   auditSearch: '/admin/audit-search',
+  /** The account's custom layouts (administrators), a new one, and one in the editor. */
+  layouts: '/admin/layouts',
+  newLayout: '/admin/layouts/new',
+  layout: '/admin/layouts/:layoutId',
+  /** The signed-in person: name, email, role and workspaces. */
+  account: '/account',
 } as const;
 
 export type RoutePatternName = keyof typeof routePatterns;
@@ -103,4 +109,11 @@ export const paths = {
   note: (productId: string, noteKey: string) => `/w/${seg(productId)}/notes/${seg(noteKey)}`,
   /** The historical audit search; `type` and `id` start it on one record's older history. */
   auditSearch: (opts: { type?: string; id?: string } = {}) => withQuery(routePatterns.auditSearch, { type: opts.type, id: opts.id }),
+  /** The account's custom layouts, grouped by record kind (administrators). */
+  layouts: () => routePatterns.layouts,
+  /** One layout in the editor. */
+  layout: (layoutId: string) => `/admin/layouts/${seg(layoutId)}`,
+  /** A new layout; `type` (a screenable type such as `Feature`) starts it on that kind. */
+  newLayout: (type?: string) => withQuery(routePatterns.newLayout, { type }),
+  account: () => routePatterns.account,
 } as const;
