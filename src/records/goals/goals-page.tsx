@@ -1,8 +1,10 @@
 // The workspace's goals: every goal with its progress, size, time frame and how many initiatives
-// serve it, and a "New goal" form that opens in place above the list.
+// serve it, and a "New goal" form that opens in place above the list, drawn from the workspace's
+// goal layout.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { accountQueries } from '../../api/account';
 import { goalQueries, useCreateGoal } from '../../api/goals';
 import { initiativeQueries, timeFrameQueries } from '../../api/initiatives';
 import type { z } from 'zod';
@@ -14,6 +16,8 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { Loading } from '../../ui/loading';
 import { ListHeader } from '../../ui/screen-header';
 import { paths } from '../../ui/paths';
+import { customFieldKind } from '../../ui/layout-model';
+import { useWorkspaceLayout } from '../../ui/use-workspace-layout';
 import { keyNameColumn, numberColumn, progressColumn } from '../../ui/work-item-columns';
 import { GoalForm } from './goal-form';
 import './goals.css';
@@ -55,13 +59,7 @@ export function GoalsPage() {
         productId={productId}
         title="Goals"
         actions={
-          <Button
-            variant="primary"
-            onClick={open}
-            disabled={creating}
-            aria-expanded={creating}
-            aria-controls={FORM_ID}
-          >
+          <Button variant="primary" onClick={open} disabled={creating} aria-expanded={creating} aria-controls={FORM_ID}>
             New goal
           </Button>
         }
@@ -116,19 +114,19 @@ export function GoalsPage() {
   );
 }
 
-function NewGoal({
-  productId,
-  onDone,
-  onCancel,
-}: {
-  productId: string;
-  onDone: (goal: Goal) => void;
-  onCancel: () => void;
-}) {
+function NewGoal({ productId, onDone, onCancel }: { productId: string; onDone: (goal: Goal) => void; onCancel: () => void }) {
   const initiatives = useQuery(initiativeQueries.tree(productId));
   const timeFrames = useQuery(timeFrameQueries.list(productId));
+  // Not among the reads whose failure stops the form: the built-in layout stands in then.
+  const { layout } = useWorkspaceLayout(productId, 'StrategicImperative');
+  // People are offered only by a people custom field on the form.
+  const asksPeople =
+    layout?.sections.some((s) =>
+      s.fields.some((f) => f.on_form && f.custom_field_definition && customFieldKind(f.custom_field_definition.type) === 'users'),
+    ) ?? false;
+  const users = useQuery({ ...accountQueries.users(), enabled: asksPeople });
   const create = useCreateGoal(productId);
-  const failed = [initiatives, timeFrames].find((q) => q.isError);
+  const failed = [initiatives, timeFrames, ...(asksPeople ? [users] : [])].find((q) => q.isError);
   if (failed) {
     return (
       <ErrorState
@@ -136,16 +134,19 @@ function NewGoal({
         onRetry={() => {
           void initiatives.refetch();
           void timeFrames.refetch();
+          if (asksPeople) void users.refetch();
         }}
-        retrying={initiatives.isFetching || timeFrames.isFetching}
+        retrying={initiatives.isFetching || timeFrames.isFetching || users.isFetching}
       />
     );
   }
-  if (!initiatives.data || !timeFrames.data) return <Loading label="Loading the form…" />;
+  if (!initiatives.data || !timeFrames.data || !layout || (asksPeople && !users.data)) return <Loading label="Loading the form…" />;
   return (
     <GoalForm
       initiatives={initiatives.data.initiatives}
       timeFrames={timeFrames.data}
+      layout={layout}
+      users={users.data?.users}
       onCancel={onCancel}
       onSubmit={async (input) => onDone(await create.mutateAsync(input))}
     />

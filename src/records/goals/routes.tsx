@@ -6,6 +6,7 @@ import { accountQueries } from '../../api/account';
 import { goalQueries } from '../../api/goals';
 import { initiativeQueries, timeFrameQueries } from '../../api/initiatives';
 import { loadQuery, warmQuery, type LoaderContext } from '../../api/load';
+import { warmLayouts } from '../../api/route-queries';
 import { routePatterns } from '../../ui/paths';
 import { recordScreens } from '../../ui/record-screens';
 
@@ -20,6 +21,7 @@ export function goalRoutes({ queryClient, requireSession }: LoaderContext): Rout
           // The "New goal" form's choices.
           warmQuery(queryClient, initiativeQueries.tree(productId)),
           warmQuery(queryClient, timeFrameQueries.list(productId)),
+          warmLayouts(queryClient, productId),
         ]),
       screen: async () => (await import('./goals-page')).GoalsPage,
     },
@@ -27,8 +29,13 @@ export function goalRoutes({ queryClient, requireSession }: LoaderContext): Rout
       path: routePatterns.goal,
       load: async ({ params }) => {
         const goal = await loadQuery(queryClient, goalQueries.detail(params.goalId ?? ''));
-        // The linked initiatives' progress is read from the workspace's tree.
-        if (goal && goal.initiatives.length > 0) await warmQuery(queryClient, initiativeQueries.tree(goal.product_id));
+        if (!goal) return;
+        await Promise.all([
+          // The linked initiatives' progress is read from the workspace's tree.
+          goal.initiatives.length > 0 ? warmQuery(queryClient, initiativeQueries.tree(goal.product_id)) : undefined,
+          // The page's facts are drawn from the workspace's goal layout.
+          warmLayouts(queryClient, goal.product_id),
+        ]);
       },
       screen: async () => (await import('./goal-page')).GoalPage,
     },
