@@ -168,7 +168,7 @@ test('an admin records a proxy vote, merges the voted idea and unmerges it, then
   // Back on the idea by links: it names the feature and is no longer offered for promotion.
   await app.nav.open('Ideas');
   await app.ideas.openIdea(survivorName);
-  const promotedTo = page.getByRole('region', { name: 'Details' });
+  const promotedTo = page.getByRole('region', { name: 'About this idea' });
   await expect(promotedTo).toContainText('Promoted to');
   await expect(promotedTo.getByRole('link', { name: new RegExp(survivorName) })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Promote…' })).toHaveCount(0);

@@ -13,7 +13,7 @@ import {
   type PortalUserFilters,
 } from './ideas';
 import { warmQuery } from './load';
-import { pageParam, param } from './route-queries';
+import { pageParam, param, warmLayouts } from './route-queries';
 
 export const IDEAS_PER_PAGE = 50;
 export const PORTAL_USERS_PER_PAGE = 25;
@@ -47,13 +47,14 @@ export const IDEA_BOARD_LIMIT = 200;
 export const ideaBoardQuery = (productId: string, search: URLSearchParams) =>
   ideaQueries.list(productId, { perPage: IDEA_BOARD_LIMIT, q: param(search, 'q'), sort: 'popular', fields: IDEA_BOARD_FIELDS });
 
-/** What the idea form offers to choose from. */
+/** What the idea form offers to choose from, and the workspace's layouts it is drawn from. */
 export async function warmIdeaForm(queryClient: QueryClient, productId: string): Promise<void> {
   await Promise.all([
     warmQuery(queryClient, accountQueries.workflows(productId)),
     warmQuery(queryClient, accountQueries.users()),
     warmQuery(queryClient, ideaQueries.categories(productId)),
     warmQuery(queryClient, portalQueries.list(productId)),
+    warmLayouts(queryClient, productId),
   ]);
 }
 

@@ -2,7 +2,9 @@
 // (strings, a boolean, category names); rules come from the contract's idea input where it has
 // them (name, creator email, initial votes), and the creator is required only on create (operation
 // 10). A portal left empty is sent as `skip_portal`, which also takes an idea out of its portal.
+// The workspace's Idea layout adds its custom fields and the fields it requires (ui/layout-model).
 import { z } from 'zod';
+import { builtInLayout } from '../../api/layouts';
 import {
   IDEA_VISIBILITIES,
   IDEA_VISIBILITY_LABELS,
@@ -13,7 +15,16 @@ import {
   type IdeaUpdateInput,
   type IdeaVisibility,
 } from '../../contract/ideas';
+import type { ScreenLayout } from '../../contract/layouts';
 import { htmlText } from '../../ui/form-schema';
+import {
+  checkLayoutValues,
+  customFieldDefaults,
+  customFieldFormValues,
+  customFieldsBody,
+  formLayout,
+  type FormLayout,
+} from '../../ui/layout-model';
 
 const contract = ideaCreateInput.shape;
 
@@ -39,17 +50,29 @@ const ideaFields = z.object({
   portal: z.string(),
   description: htmlText,
   admin_response: htmlText,
+  /** The layout's custom fields by key. */
+  custom_fields: customFieldFormValues,
 });
 
-export function ideaFormSchema(mode: 'create' | 'edit') {
+/** The form's own names of the layout's standard fields where they differ from the layout's keys. */
+const IDEA_FORM_NAMES = { submitted_idea_portal_id: ['portal'] } as const;
+
+/** What an idea form draws of a layout: the portal's mark and check go to the form's `portal`. */
+export const ideaFormLayout = (layout: ScreenLayout, mode: 'create' | 'edit', idea?: Idea): FormLayout =>
+  formLayout(layout, { mode, record: idea, names: IDEA_FORM_NAMES });
+
+/** The form the built-in Idea layout draws (what the form showed before layouts). */
+export const defaultIdeaLayout = (mode: 'create' | 'edit', idea?: Idea): FormLayout =>
+  ideaFormLayout(builtInLayout('Ideas::Idea'), mode, idea);
+
+export function ideaFormSchema(mode: 'create' | 'edit', layout: FormLayout = defaultIdeaLayout(mode)) {
   return ideaFields.superRefine((v, ctx) => {
     if (mode === 'create' && v.created_by === '') {
       ctx.addIssue({ code: 'custom', path: ['created_by'], message: "can't be blank" });
-      return;
-    }
-    if (v.created_by !== '' && !creatorEmailInput.safeParse(v.created_by).success) {
+    } else if (v.created_by !== '' && !creatorEmailInput.safeParse(v.created_by).success) {
       ctx.addIssue({ code: 'custom', path: ['created_by'], message: 'must be an email address' });
     }
+    checkLayoutValues(layout, v, ctx);
   });
 }
 
@@ -66,7 +89,8 @@ export const IDEA_FIELD_ALIASES = {
 /** The six visibilities with their readable labels, as the select offers them. */
 export const VISIBILITY_OPTIONS = IDEA_VISIBILITIES.map((value) => ({ value, label: IDEA_VISIBILITY_LABELS[value] }));
 
-export function ideaFormDefaults(idea?: Idea): IdeaFormValues {
+/** Form values of a new idea, or of `idea`; custom values those of the fields the layout draws. */
+export function ideaFormDefaults(idea?: Idea, layout: FormLayout = defaultIdeaLayout(idea ? 'edit' : 'create', idea)): IdeaFormValues {
   if (!idea) {
     return {
       name: '',
@@ -81,6 +105,7 @@ export function ideaFormDefaults(idea?: Idea): IdeaFormValues {
       portal: '',
       description: '',
       admin_response: '',
+      custom_fields: customFieldDefaults(layout),
     };
   }
   const visibility: IdeaVisibility = idea.visibility_value ?? 'service';
@@ -97,6 +122,7 @@ export function ideaFormDefaults(idea?: Idea): IdeaFormValues {
     portal: idea.submitted_idea_portal_id ?? '',
     description: idea.description?.body ?? '',
     admin_response: idea.admin_response?.body ?? '',
+    custom_fields: customFieldDefaults(layout, idea),
   };
 }
 
@@ -118,11 +144,22 @@ function commonBody(v: IdeaFormOutput): IdeaUpdateInput {
   return body;
 }
 
-export function toCreateInput(v: IdeaFormOutput): IdeaCreateInput {
-  return { ...commonBody(v), name: v.name, created_by: v.created_by };
+/** Create: the layout's filled custom fields besides. */
+export function toCreateInput(v: IdeaFormOutput, layout: FormLayout = defaultIdeaLayout('create')): IdeaCreateInput {
+  const custom = customFieldsBody(layout, v.custom_fields, 'create');
+  return { ...commonBody(v), name: v.name, created_by: v.created_by, ...(custom ? { custom_fields: custom } : {}) };
 }
 
-/** Update: every field; the creator only when given (it may be corrected, not cleared). */
-export function toUpdateInput(v: IdeaFormOutput): IdeaUpdateInput {
-  return { ...commonBody(v), ...(v.created_by ? { created_by: v.created_by } : {}), initial_votes: Number(v.initial_votes || 0) };
+/**
+ * Update: every field; the creator only when given (it may be corrected, not cleared); the custom
+ * fields the form drew (an emptied one cleared), so values of those the layout leaves out stay.
+ */
+export function toUpdateInput(v: IdeaFormOutput, layout: FormLayout = defaultIdeaLayout('edit')): IdeaUpdateInput {
+  const custom = customFieldsBody(layout, v.custom_fields, 'update');
+  return {
+    ...commonBody(v),
+    ...(v.created_by ? { created_by: v.created_by } : {}),
+    initial_votes: Number(v.initial_votes || 0),
+    ...(custom ? { custom_fields: custom } : {}),
+  };
 }

@@ -1,14 +1,16 @@
-// The one idea form, for creating (operation 10) and editing, in the FormShell: who asked (any
-// email, required on create), status from the product's Idea workflow, categories as a checklist
-// (children under their parents), visibility with readable labels, the portal it came through;
-// the side column holds how it counts (initial votes, spam) and the admin's answer. The service's
-// 422s land under the fields they name.
+// The one idea form, for creating (operation 10) and editing, drawn from the workspace's Idea layout
+// (LayoutForm): the idea's standard fields are blocks the layout places in its sections and columns
+// — who asked (any email, required on create), status from the product's Idea workflow, categories
+// as a checklist (children under their parents), visibility with readable labels, the portal it came
+// through, how it counts (initial votes, spam) and the admin's answer — and its custom fields come
+// with it. The service's 422s land under the fields they name.
 import { useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { uploadImage } from '../../api/attachments';
 import type { User } from '../../contract/account';
 import type { WorkflowStatus } from '../../contract/common';
 import type { Idea, IdeaCategory, IdeaCreateInput, IdeaUpdateInput } from '../../contract/ideas';
+import type { ScreenLayout } from '../../contract/layouts';
 import { CheckboxField, TextField } from '../../ui/field';
 import {
   AssigneeField,
@@ -21,11 +23,13 @@ import {
   useFieldError,
   withCurrent,
 } from '../../ui/form-fields';
-import { FormSection, FormShell, recordFormLabels, useRecordForm } from '../../ui/form-shell';
+import { recordFormLabels, useRecordForm } from '../../ui/form-shell';
+import { LayoutForm, type LayoutBlocks } from '../../ui/layout-form';
 import {
   IDEA_FIELD_ALIASES,
   VISIBILITY_OPTIONS,
   ideaFormDefaults,
+  ideaFormLayout,
   ideaFormSchema,
   toCreateInput,
   toUpdateInput,
@@ -39,6 +43,8 @@ export interface IdeaFormChoices {
   categories: readonly IdeaCategory[];
   /** List items: the title may be left out of a narrowed answer. */
   portals: readonly { id: string; title?: string | undefined }[];
+  /** The workspace's Idea layout (the built-in one when it could not be read). */
+  layout: ScreenLayout;
 }
 
 interface CommonProps {
@@ -60,37 +66,18 @@ export function categoryItems(categories: readonly IdeaCategory[]) {
   return categories.map((c) => ({ value: c.name, label: c.parent_id ? `${NBSP.repeat(4)}${c.name}` : c.name }));
 }
 
-function MainFields({ choices, idea }: { choices: IdeaFormChoices; idea?: Idea | undefined }) {
+function CreatorField({ idea }: { idea?: Idea | undefined }) {
   const { register } = useFormContext<IdeaFormValues>();
-  const statuses = statusOptions(choices.statuses, idea?.workflow_status.name);
   return (
-    <>
-      <FormSection title="Idea">
-        <NameField />
-        <BoundSelect
-          name="workflow_status"
-          label="Status"
-          options={statuses}
-          placeholder={idea ? undefined : `Default (${choices.statuses[0]?.name ?? 'first status'})`}
-        />
-        <TextField
-          label="Created by"
-          type="email"
-          required={!idea}
-          registration={register('created_by')}
-          error={useFieldError('created_by')}
-          hint="Email of the person who asked; they need not be a user"
-          autoComplete="off"
-        />
-        <AssigneeField users={choices.users} current={idea?.assigned_to_user} />
-        <TagsField />
-        <DescriptionField onUploadImage={idea ? (file) => uploadImage({ collection: 'ideas', id: idea.id }, file) : undefined} />
-      </FormSection>
-      <FormSection title="Where it shows">
-        <BoundSelect name="visibility" label="Visibility" options={VISIBILITY_OPTIONS} hint="Who sees the idea in ideas portals" />
-        <PortalField portals={choices.portals} idea={idea} />
-      </FormSection>
-    </>
+    <TextField
+      label="Created by"
+      type="email"
+      required={!idea}
+      registration={register('created_by')}
+      error={useFieldError('created_by')}
+      hint="Email of the person who asked; they need not be a user"
+      autoComplete="off"
+    />
   );
 }
 
@@ -114,55 +101,81 @@ function PortalField({ portals, idea }: { portals: IdeaFormChoices['portals']; i
   );
 }
 
-function SideFields({ choices }: { choices: IdeaFormChoices }) {
+function InitialVotesField() {
   const { register } = useFormContext<IdeaFormValues>();
   return (
-    <>
-      <FormSection title="Votes">
-        <TextField
-          label="Initial votes"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={1_000_000}
-          step={1}
-          placeholder="0"
-          registration={register('initial_votes')}
-          error={useFieldError('initial_votes')}
-          hint="Votes gathered before the idea was recorded here"
-        />
-        <CheckboxField label="Spam" registration={register('spam')} hint="Kept out of the list and of duplicate suggestions" />
-      </FormSection>
+    <TextField
+      label="Initial votes"
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={1_000_000}
+      step={1}
+      placeholder="0"
+      registration={register('initial_votes')}
+      error={useFieldError('initial_votes')}
+      hint="Votes gathered before the idea was recorded here"
+    />
+  );
+}
+
+function SpamField() {
+  const { register } = useFormContext<IdeaFormValues>();
+  return <CheckboxField label="Spam" registration={register('spam')} hint="Kept out of the list and of duplicate suggestions" />;
+}
+
+/** The idea's standard fields as the layout places them, by its keys. */
+function ideaBlocks(choices: IdeaFormChoices, idea: Idea | undefined): LayoutBlocks {
+  return {
+    name: <NameField />,
+    workflow_status: (
+      <BoundSelect
+        name="workflow_status"
+        label="Status"
+        options={statusOptions(choices.statuses, idea?.workflow_status.name)}
+        placeholder={idea ? undefined : `Default (${choices.statuses[0]?.name ?? 'first status'})`}
+      />
+    ),
+    created_by: <CreatorField idea={idea} />,
+    assigned_to_user: <AssigneeField users={choices.users} current={idea?.assigned_to_user} />,
+    tags: <TagsField />,
+    description: <DescriptionField onUploadImage={idea ? (file) => uploadImage({ collection: 'ideas', id: idea.id }, file) : undefined} />,
+    visibility: <BoundSelect name="visibility" label="Visibility" options={VISIBILITY_OPTIONS} hint="Who sees the idea in ideas portals" />,
+    submitted_idea_portal_id: <PortalField portals={choices.portals} idea={idea} />,
+    categories: (
       <BoundChecklist
         name="categories"
         legend="Categories"
         empty="This workspace has no idea categories yet."
         id="idea-categories"
-        className="form-section checklist--section"
+        className="field--wide"
         items={categoryItems(choices.categories)}
       />
-      <FormSection title="Response">
-        <DescriptionField name="admin_response" label="Admin response" hint="Your answer to the idea." rows={4} />
-      </FormSection>
-    </>
-  );
+    ),
+    initial_votes: <InitialVotesField />,
+    spam: <SpamField />,
+    admin_response: <DescriptionField name="admin_response" label="Admin response" hint="Your answer to the idea." rows={4} />,
+  };
 }
 
 export function IdeaForm(props: IdeaFormProps) {
   const { choices, cancelHref, idea } = props;
-  const form = useRecordForm(ideaFormSchema(idea ? 'edit' : 'create'), () => ideaFormDefaults(idea));
+  const mode = idea ? 'edit' : 'create';
+  const model = useMemo(() => ideaFormLayout(choices.layout, mode, idea), [choices.layout, mode, idea]);
+  const schema = useMemo(() => ideaFormSchema(mode, model), [mode, model]);
+  const form = useRecordForm(schema, () => ideaFormDefaults(idea, model));
 
   return (
-    <FormShell
+    <LayoutForm
       form={form}
+      model={model}
+      blocks={ideaBlocks(choices, idea)}
+      users={choices.users}
       {...recordFormLabels('idea', idea)}
       aliases={IDEA_FIELD_ALIASES}
       cancel={{ to: cancelHref }}
-      onSubmit={(values) => (props.idea ? props.onSubmit(toUpdateInput(values)) : props.onSubmit(toCreateInput(values)))}
+      onSubmit={(values) => (props.idea ? props.onSubmit(toUpdateInput(values, model)) : props.onSubmit(toCreateInput(values, model)))}
       successMessage={idea ? 'Idea saved' : 'Idea created'}
-      aside={<SideFields choices={choices} />}
-    >
-      <MainFields choices={choices} idea={idea} />
-    </FormShell>
+    />
   );
 }

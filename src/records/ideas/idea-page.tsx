@@ -1,12 +1,15 @@
 // One idea: who asked and how many agree (votes, initial votes), its description and the admin's
 // answer (sanitised HTML), where it shows (visibility, portal), what it became (the feature, epic or
 // initiative it was promoted to or linked with) and its merge state — the idea it was merged into,
-// or the duplicates it gathered — with Merge into… / Unmerge, Edit and Delete.
+// or the duplicates it gathered — with Merge into… / Unmerge, Edit and Delete. Its facts are placed
+// by the workspace's Idea layout (one card per section on the page, in its column and order, custom
+// fields included); what no layout names (its key, what it became, its dates) has a card of its own.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ideaQueries, portalQueries, useDeleteIdea, useMarkSpam, useMergeIdea } from '../../api/ideas';
 import type { Idea, IdeaSummary } from '../../contract/ideas';
+import type { ScreenLayout } from '../../contract/layouts';
 import { RecordActivity } from '../../ui/record-activity';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -14,11 +17,14 @@ import { DetailList, TagList, personName } from '../../ui/detail-list';
 import { errorMessage } from '../../ui/error-state';
 import { formatDate } from '../../ui/format';
 import { HtmlView } from '../../ui/html-view';
+import { LayoutDetails, type DetailFacts } from '../../ui/layout-details';
+import { detailSections, onDetail } from '../../ui/layout-model';
 import { paths } from '../../ui/paths';
 import { KeyedLink, RecordCard, WorkItemHeader } from '../../ui/record-parts';
 import { recordRoute } from '../../ui/record-gate';
 import { StatusPill } from '../../ui/status-pill';
 import { showToast } from '../../ui/toast';
+import { usePageLayout } from '../../ui/use-workspace-layout';
 import { DescriptionFiles } from '../../ui/description-files';
 import { IdeaMergeDialog } from './idea-merge-dialog';
 import { IdeaPromoteDialog } from './idea-promote-dialog';
@@ -43,6 +49,59 @@ function Email({ text }: { text: string }) {
       {text.slice(at)}
     </span>
   );
+}
+
+/** The big number of votes, as read aloud ("7 votes"), with what it is made of (the initial votes when the layout shows them). */
+function VoteCount({ idea, initial }: { idea: Idea; initial: boolean }) {
+  return (
+    <>
+      <p className="idea-votes">
+        <span className="idea-votes__count" aria-label={`${idea.votes} votes`}>
+          {idea.votes}
+        </span>
+        <span className="muted">votes</span>
+      </p>
+      <DetailList
+        items={[
+          { label: 'Initial votes', value: idea.initial_votes, when: initial },
+          { label: 'Votes recorded', value: idea.endorsements_count },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Whether a field is all its section shows on the page (its block then needs no title of its own). */
+function aloneInSection(layout: ScreenLayout, key: string): boolean {
+  return detailSections(layout, DETAIL_SKIP).find((s) => s.fields.some((f) => f.field === key))?.fields.length === 1;
+}
+
+/** The name is the page's heading and the description its first card. */
+const DETAIL_SKIP = ['name', 'description'];
+
+/** The idea's standard fields as the layout places them on the page, by its keys. */
+function ideaFacts(idea: Idea, layout: ScreenLayout, portalTitle: string | null): DetailFacts {
+  const creator = creatorOf(idea);
+  return {
+    workflow_status: { value: <StatusPill status={idea.workflow_status} /> },
+    created_by: { value: creator ? <Email text={creator} /> : null },
+    assigned_to_user: { value: personName(idea.assigned_to_user) },
+    tags: { value: <TagList tags={idea.tags} /> },
+    visibility: { value: idea.visibility },
+    submitted_idea_portal_id: { value: portalTitle },
+    categories: { value: <TagList tags={idea.categories.map((c) => c.name)} /> },
+    // The vote count stands where the layout puts the initial votes it starts from.
+    initial_votes: { block: <VoteCount idea={idea} initial /> },
+    spam: { value: idea.spam ? 'Yes' : 'No' },
+    admin_response: {
+      block: (
+        <>
+          {aloneInSection(layout, 'admin_response') ? null : <h3 className="record-card__subtitle">Admin response</h3>}
+          <HtmlView html={idea.admin_response?.body ?? null} emptyText="No response yet." />
+        </>
+      ),
+    },
+  };
 }
 
 function IdeaLink({ idea }: { idea: IdeaSummary }) {
@@ -86,9 +145,11 @@ function IdeaDetails({ record: idea }: { record: Idea }) {
   const [unmerging, setUnmerging] = useState(false);
   const [promoting, setPromoting] = useState(false);
   const spam = useMarkSpam();
-  const creator = creatorOf(idea);
+  const layout = usePageLayout(idea.product_id, 'Ideas::Idea');
   const portals = useQuery(portalQueries.list(idea.product_id));
   const portal = idea.submitted_idea_portal_id ? portals.data?.find((p) => p.id === idea.submitted_idea_portal_id) : undefined;
+  const portalTitle = idea.submitted_idea_portal_id ? (portal?.title ?? `Portal ${idea.submitted_idea_portal_id}`) : null;
+  const facts = ideaFacts(idea, layout, portalTitle);
   const promoted = [
     idea.feature ? { label: 'Feature', link: idea.feature, href: paths.feature(idea.feature.reference_num ?? idea.feature.id) } : null,
     idea.epic ? { label: 'Epic', link: idea.epic, href: paths.epic(idea.epic.reference_num ?? idea.epic.id) } : null,
@@ -152,47 +213,38 @@ function IdeaDetails({ record: idea }: { record: Idea }) {
 
       <div className="layout-2col">
         <div className="stack">
-          <RecordCard id="idea-description" title="Description">
-            <HtmlView html={idea.description?.body ?? null} emptyText="No description yet." />
-            <DescriptionFiles kind="idea" owner={{ collection: 'ideas', id: idea.id }} attachments={idea.description?.attachments} />
-          </RecordCard>
-          <RecordCard id="idea-response" title="Admin response">
-            <HtmlView html={idea.admin_response?.body ?? null} emptyText="No response yet." />
-          </RecordCard>
+          {onDetail(layout, 'description') ? (
+            <RecordCard id="idea-description" title="Description">
+              <HtmlView html={idea.description?.body ?? null} emptyText="No description yet." />
+              <DescriptionFiles kind="idea" owner={{ collection: 'ideas', id: idea.id }} attachments={idea.description?.attachments} />
+            </RecordCard>
+          ) : null}
+          <LayoutDetails
+            layout={layout}
+            facts={facts}
+            record={idea}
+            skip={DETAIL_SKIP}
+            column="main"
+            listLayout="grid"
+            idPrefix="idea-main"
+          />
           <IdeaVotesSection idea={idea} />
           <MergeCard idea={idea} />
           <RecordActivity kind="ideas" id={idea.id} productId={idea.product_id} commentCount={idea.comments_count} />
         </div>
 
         <aside className="stack">
-          <RecordCard id="idea-votes" title="Votes">
-            <p className="idea-votes">
-              <span className="idea-votes__count" aria-label={`${idea.votes} votes`}>
-                {idea.votes}
-              </span>
-              <span className="muted">votes</span>
-            </p>
-            <DetailList
-              items={[
-                { label: 'Initial votes', value: idea.initial_votes },
-                { label: 'Votes recorded', value: idea.endorsements_count },
-              ]}
-            />
-          </RecordCard>
-          <RecordCard id="idea-details" title="Details">
+          {/* The count is never hidden: without the layout's initial votes on the page it has its own card. */}
+          {onDetail(layout, 'initial_votes') ? null : (
+            <RecordCard id="idea-votes" title="Votes">
+              <VoteCount idea={idea} initial={false} />
+            </RecordCard>
+          )}
+          <LayoutDetails layout={layout} facts={facts} record={idea} skip={DETAIL_SKIP} column="side" idPrefix="idea-side" />
+          <RecordCard id="idea-about" title="About this idea">
             <DetailList
               items={[
                 { label: 'Reference', value: <span className="mono">{idea.reference_num}</span> },
-                { label: 'Status', value: <StatusPill status={idea.workflow_status} /> },
-                { label: 'Created by', value: creator ? <Email text={creator} /> : null },
-                { label: 'Assignee', value: personName(idea.assigned_to_user) },
-                { label: 'Categories', value: <TagList tags={idea.categories.map((c) => c.name)} /> },
-                { label: 'Tags', value: <TagList tags={idea.tags} /> },
-                { label: 'Visibility', value: idea.visibility },
-                {
-                  label: 'Portal',
-                  value: idea.submitted_idea_portal_id ? (portal?.title ?? `Portal ${idea.submitted_idea_portal_id}`) : null,
-                },
                 {
                   label: 'Promoted to',
                   value:

@@ -6,6 +6,7 @@ import { accountQueries } from '../../api/account';
 import { ideaQueries, portalQueries } from '../../api/ideas';
 import { loadQuery, warmQuery, type LoaderContext } from '../../api/load';
 import { ideaBoardQuery, ideaListQuery, warmIdeaForm } from '../../api/idea-route-queries';
+import { warmLayouts } from '../../api/route-queries';
 import { routePatterns } from '../../ui/paths';
 import { recordScreens, type ScreenRequest } from '../../ui/record-screens';
 
@@ -16,7 +17,12 @@ export function ideaRoutes({ queryClient, requireSession }: LoaderContext): Rout
       const idea = await loadQuery(queryClient, ideaQueries.detail(params.ideaId ?? ''));
       if (!idea) return;
       if (withForm) await warmIdeaForm(queryClient, idea.product_id);
-      else await warmQuery(queryClient, portalQueries.list(idea.product_id));
+      else
+        await Promise.all([
+          warmQuery(queryClient, portalQueries.list(idea.product_id)),
+          // The page's facts are drawn from the workspace's Idea layout.
+          warmLayouts(queryClient, idea.product_id),
+        ]);
     };
 
   return recordScreens(requireSession, [
