@@ -1,23 +1,33 @@
 // A workspace's notes: the tree on the left (new note, new note under another, moves by drag and
 // drop or Alt+arrows, announced politely; a refused move is put back with its reason), the note on
-// the right (its place in the tree, status, width, tags, the name and body with autosave, new child
-// note, delete with its subtree). `/w/:productId/notes` opens the first note, or offers to write one.
-import { useQuery } from '@tanstack/react-query';
+// the right (its place in the tree, status, width, the name and body with autosave, new child note,
+// delete with its subtree). `/w/:productId/notes` opens the first note, or offers to write one. The
+// workspace's Page layout decides how a note is made — in one click, or through a small dialog when
+// it requires more than a name or has custom fields on the form — and which of its fields (tags,
+// custom fields) the note shows beside its status.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { accountQueries, statusesFor } from '../../api/account';
+import { builtInLayout, layoutOf, layoutQueries } from '../../api/layouts';
 import { moveNoteMutation, noteQueries, useCreateNote, useDeleteNote, useUpdateNote, type NoteNode } from '../../api/notes';
+import type { ScreenLayout } from '../../contract/layouts';
 import type { Note, NoteInput } from '../../contract/notes';
 import { Button } from '../../ui/button';
 import { RecordActivity } from '../../ui/record-activity';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorState, errorMessage } from '../../ui/error-state';
+import { onDetail } from '../../ui/layout-model';
 import { Loading } from '../../ui/loading';
 import { PageHeader, screenTitle, useWorkspaceName } from '../../ui/page-header';
 import { paths } from '../../ui/paths';
 import { showToast } from '../../ui/toast';
+import { useWorkspaceLayout } from '../../ui/use-workspace-layout';
+import { NoteCreateDialog } from './note-create-dialog';
+import { asksBeforeCreating, noteCreateLayout } from './note-create-model';
 import { NoteEditor } from './note-editor';
+import { NoteProperties } from './note-properties';
 import { ancestorsOf, applyMove, buildTree, descendantCount, type NoteTree as Tree } from './note-tree-model';
 import { NoteTree, noteLabel } from './note-tree';
 import './notes.css';
@@ -32,6 +42,13 @@ export function NotesPage() {
   const noteQuery = useQuery({ ...noteQueries.detail(noteKey ?? ''), enabled: noteKey !== undefined });
   const create = useCreateNote(productId);
   const moveNote = useMoveNote();
+  const queryClient = useQueryClient();
+  const { layout } = useWorkspaceLayout(productId, 'Page');
+  const createModel = useMemo(() => (layout ? noteCreateLayout(layout) : undefined), [layout]);
+  // Asking first: the dialog is open for a note at the top level or under the note named here.
+  const [asking, setAsking] = useState<{ open: boolean; parent: { id: string; label: string } | null }>({ open: false, parent: null });
+  const peopleAsked = createModel?.customFields.some((cf) => cf.kind === 'users') ?? false;
+  const users = useQuery({ ...accountQueries.users(), enabled: peopleAsked });
   const [announcement, setAnnouncement] = useState('');
   const [moveError, setMoveError] = useState<string | null>(null);
 
@@ -40,9 +57,25 @@ export function NotesPage() {
   const note = noteQuery.data;
   const currentId = note?.id ?? null;
 
-  const createNote = (parentId: string | null) => {
+  const openNote = (made: Note) => void navigate(paths.note(productId, made.reference_num), { state: { focusName: true } });
+
+  const createNote = async (parentId: string | null) => {
+    // The layout decides; a click before it has arrived waits for it (the route started reading it).
+    const model =
+      createModel ??
+      noteCreateLayout(
+        await queryClient
+          .fetchQuery(layoutQueries.workspace(productId))
+          .then((layouts): ScreenLayout => layoutOf(layouts, 'Page'))
+          .catch(() => builtInLayout('Page')),
+      );
+    if (asksBeforeCreating(model)) {
+      const parentNode = parentId === null ? undefined : tree.byId.get(parentId);
+      setAsking({ open: true, parent: parentNode ? { id: parentNode.id, label: noteLabel(parentNode) } : null });
+      return;
+    }
     create.mutate(parentId === null ? {} : { parent_id: parentId }, {
-      onSuccess: (made) => void navigate(paths.note(productId, made.reference_num), { state: { focusName: true } }),
+      onSuccess: openNote,
       onError: (error) => showToast(`The note could not be created: ${errorMessage(error)}`),
     });
   };
@@ -77,7 +110,7 @@ export function NotesPage() {
         <EmptyState
           title="No notes yet"
           action={
-            <Button variant="primary" pending={create.isPending} onClick={() => createNote(null)}>
+            <Button variant="primary" pending={create.isPending} onClick={() => void createNote(null)}>
               Create the first note
             </Button>
           }
@@ -99,21 +132,38 @@ export function NotesPage() {
       <NoteView
         key={noteQuery.data.id}
         note={noteQuery.data}
+        layout={pageLayoutOrBuiltIn(layout)}
         tree={tree}
         focusName={focusName}
         creating={create.isPending}
-        onCreateChild={() => createNote(noteQuery.data.id)}
+        onCreateChild={() => void createNote(noteQuery.data.id)}
       />
     );
 
   return (
     <div className="notes-screen" data-keeps-focus>
       <title>{note ? screenTitle(noteLabel(note)) : screenTitle('Notes', workspace)}</title>
+      {/* Before the note in the tree: closing gives the focus back first, then the new note takes it. */}
+      {createModel ? (
+        <NoteCreateDialog
+          open={asking.open}
+          model={createModel}
+          parent={asking.parent}
+          users={users.data?.users}
+          pending={create.isPending}
+          onCancel={() => setAsking((a) => ({ ...a, open: false }))}
+          onCreate={async (input) => {
+            const made = await create.mutateAsync(input);
+            setAsking((a) => ({ ...a, open: false }));
+            openNote(made);
+          }}
+        />
+      ) : null}
       <PageHeader
         workspace={productId}
         title="Notes"
         actions={
-          <Button variant="primary" pending={create.isPending} pendingLabel="Creating…" onClick={() => createNote(null)}>
+          <Button variant="primary" pending={create.isPending} pendingLabel="Creating…" onClick={() => void createNote(null)}>
             New note
           </Button>
         }
@@ -134,7 +184,7 @@ export function NotesPage() {
               nodes={nodes}
               currentId={currentId}
               onMove={onMove}
-              onCreateChild={createNote}
+              onCreateChild={(parentId) => void createNote(parentId)}
               creating={create.isPending}
             />
           ) : (
@@ -163,14 +213,19 @@ export function NotesPage() {
   );
 }
 
+/** The note page's layout: the workspace's, or the built-in one until it has arrived. */
+const pageLayoutOrBuiltIn = (layout: ScreenLayout | undefined): ScreenLayout => layout ?? builtInLayout('Page');
+
 function NoteView({
   note,
+  layout,
   tree,
   focusName,
   creating,
   onCreateChild,
 }: {
   note: Note;
+  layout: ScreenLayout;
   tree: Tree;
   focusName: boolean;
   creating: boolean;
@@ -237,20 +292,23 @@ function NoteView({
             ))}
           </select>
         </label>
-        <label className="note-field note-field--tags">
-          <span>Tags</span>
-          <input
-            value={tags}
-            placeholder="research, launch"
-            onChange={(e) => setTags(e.target.value)}
-            onBlur={() => {
-              if (tags.trim() !== note.tags.join(', ')) change({ tags });
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') e.currentTarget.blur();
-            }}
-          />
-        </label>
+        {/* Tags show, and are edited, where the layout has them on the page. */}
+        {onDetail(layout, 'tags') ? (
+          <label className="note-field note-field--tags">
+            <span>Tags</span>
+            <input
+              value={tags}
+              placeholder="research, launch"
+              onChange={(e) => setTags(e.target.value)}
+              onBlur={() => {
+                if (tags.trim() !== note.tags.join(', ')) change({ tags });
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') e.currentTarget.blur();
+              }}
+            />
+          </label>
+        ) : null}
         <div className="note-field" role="group" aria-label="Width">
           <span aria-hidden="true">Width</span>
           <div className="note-width">
@@ -262,6 +320,7 @@ function NoteView({
             </button>
           </div>
         </div>
+        <NoteProperties layout={layout} note={note} />
       </div>
       {fieldError ? (
         <p className="note-view__error" role="alert">

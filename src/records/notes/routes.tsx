@@ -1,11 +1,13 @@
 // The notes screen's routes (a workspace's notes, and one note beside the tree), mounted by the app
-// router inside the signed-in layout. The loader starts the tree, the note and the workflows (the
-// status choices) while the screen's chunk downloads. A note's own address (`/pages/<key>`, the
-// `url` the service answers for it) leads to it in its workspace.
+// router inside the signed-in layout. The loader starts the tree, the note, the workflows (the
+// status choices) and the workspace's layouts (how a note is made, what it shows) while the
+// screen's chunk downloads. A note's own address (`/pages/<key>`, the `url` the service answers for
+// it) leads to it in its workspace.
 import { redirect, type RouteObject } from 'react-router-dom';
 import { accountQueries } from '../../api/account';
 import { loadQuery, warmQuery, type LoaderContext } from '../../api/load';
 import { noteQueries } from '../../api/notes';
+import { warmLayouts } from '../../api/route-queries';
 import { paths, routePatterns } from '../../ui/paths';
 import { recordScreens } from '../../ui/record-screens';
 
@@ -24,7 +26,7 @@ export function noteRoutes({ queryClient, requireSession }: LoaderContext): Rout
     ...recordScreens(requireSession, [
       {
         path: routePatterns.notes,
-        load: ({ productId }) => loadQuery(queryClient, noteQueries.tree(productId)),
+        load: ({ productId }) => Promise.all([loadQuery(queryClient, noteQueries.tree(productId)), warmLayouts(queryClient, productId)]),
         screen,
       },
       {
@@ -34,6 +36,7 @@ export function noteRoutes({ queryClient, requireSession }: LoaderContext): Rout
             loadQuery(queryClient, noteQueries.tree(productId)),
             loadQuery(queryClient, noteQueries.detail(params.noteKey ?? '')),
             warmQuery(queryClient, accountQueries.workflows(productId)),
+            warmLayouts(queryClient, productId),
           ]),
         screen,
       },
