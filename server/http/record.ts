@@ -46,6 +46,13 @@ export function readOnlyFields(envelope: RecordEnvelope, answer: z.ZodType | nul
 }
 
 /**
+ * Body fields whose shape problems are named by the member they are in: a custom field's value is a
+ * field of the form of its own (`custom_fields.risk`), where the store names the problems it finds
+ * too, so a form puts every message on the input it is about.
+ */
+const MEMBER_NAMED: ReadonlySet<string> = new Set(['custom_fields']);
+
+/**
  * Reads a row's body. A field in `readOnly` (`readOnlyFields` of the row) is a 422 "is read-only"
  * whatever its value, reported with the body's other problems; members neither taken nor answered
  * are ignored, as the hosted service does.
@@ -79,9 +86,10 @@ export async function readRecord<B extends RecordEnvelope>(
   type Out = z.output<ShapeOf<B>[RecordKey<B>]>;
   if (full.success) return { data: full.data as Out, fields, problems, flagged };
   for (const [field, messages] of Object.entries(zodProblems(full.error, 0))) {
-    const top = field.split('.')[0] ?? field;
+    const [top = field, member] = field.split('.');
     flagged.add(top);
-    for (const m of messages) problems.add(top, m);
+    const named = member !== undefined && MEMBER_NAMED.has(top) ? `${top}.${member}` : top;
+    for (const m of messages) problems.add(named, m);
   }
   const rest = Object.fromEntries(Object.entries(record).filter(([k]) => !flagged.has(k)));
   const partial = schema.partial().safeParse(rest);

@@ -55,6 +55,12 @@ export interface StoreDialect {
   least(a: Operand, b: Operand): RawBuilder<unknown>;
   /** Column `a` differs from the value `b`, null counting as a value (null vs null is no difference). */
   isDistinctFrom(a: Operand, b: string | number | null): RawBuilder<SqlBool>;
+  /**
+   * `column` holds a JSON array of texts (a multi-select or users custom field value) with `item`
+   * among them. A value that is not JSON (written while its field had a one-value type) reads as a
+   * list of itself rather than failing the whole query.
+   */
+  jsonListContains(column: Operand, item: string): RawBuilder<SqlBool>;
   /** The planner's plan for a query, one line per step, for tests and benchmarks that check index use. */
   explain(db: QueryExecutorProvider, query: RawBuilder<unknown>): Promise<string[]>;
   /**
@@ -334,6 +340,12 @@ export const sqliteDialect: StoreDialect = {
   noIndex: (expr) => sql`+${operand(expr)}`,
   least: (a, b) => sql`min(${operand(a)}, ${operand(b)})`,
   isDistinctFrom: (a, b) => sql<SqlBool>`${operand(a)} IS NOT ${b}`,
+  // json_each reads the list as rows; malformed JSON would be an error for the whole list query, so
+  // a text that is not JSON is wrapped as a one-item list first.
+  jsonListContains: (column, item) => {
+    const c = operand(column);
+    return sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(${c}) THEN ${c} ELSE json_array(${c}) END) AS j WHERE j.value = ${item})`;
+  },
   explain: async (db, query) => (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(db)).rows.map((r) => r.detail),
   schemaInfo: (db) => (schemaCache ??= readSqliteSchema(db)),
 };

@@ -242,7 +242,7 @@ const planGoal: Planner<'goals', GoalInput> = async (db, product, existing, inpu
   planProgress(input, existing, values, checked);
   const links = await planLinks(db, 'initiatives', product, input.initiatives, problems);
   await planSuccessMetric(db, product, input.success_metric, values, problems);
-  const customFields = await planCustomFields(db, product.id, 'Goal', input.custom_fields, problems);
+  const customFields = await planCustomFields(db, product.id, 'Goal', input.custom_fields, problems, existing?.id);
   if (existing === null) await requireLayoutFields(db, product.id, 'Goal', input, problems);
   return { values, links, customFields };
 };

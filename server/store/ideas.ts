@@ -152,7 +152,7 @@ async function planIdea(
     else columns.submitted_idea_portal_id = row.id;
   }
 
-  const customFields = await planCustomFields(db, productId, IDEA_ITEM.recordType, input.custom_fields, problems);
+  const customFields = await planCustomFields(db, productId, IDEA_ITEM.recordType, input.custom_fields, problems, ctx.stored?.id);
   if (ctx.stored === null) await requireLayoutFields(db, productId, IDEA_ITEM.recordType, input, problems);
   return { columns, customFields, ...(tags ? { tags } : {}), ...(categories ? { links: categories } : {}) };
 }

@@ -351,7 +351,7 @@ const planInitiative: Planner<'initiatives', InitiativeInput> = async (db, produ
   planProgress(input, existing, values, checked);
 
   const links = await planLinks(db, 'goals', product, input.goals, problems);
-  const customFields = await planCustomFields(db, product.id, RECORD_TYPE, input.custom_fields, problems);
+  const customFields = await planCustomFields(db, product.id, RECORD_TYPE, input.custom_fields, problems, existing?.id);
   if (existing === null) await requireLayoutFields(db, product.id, RECORD_TYPE, input, problems);
   return { values, links, customFields };
 };

@@ -126,7 +126,7 @@ async function planNote(
   }
   if (parentKnown && (stored === null || parentId !== stored.parent_id)) columns.parent_id = parentId;
 
-  const customFields = await planCustomFields(db, product.id, PAGE_ITEM.recordType, input.custom_fields, problems);
+  const customFields = await planCustomFields(db, product.id, PAGE_ITEM.recordType, input.custom_fields, problems, stored?.id);
   if (stored === null) await requireLayoutFields(db, product.id, PAGE_ITEM.recordType, input, problems);
 
   if (problems.empty) {

@@ -385,7 +385,7 @@ const planRelease: Planner<'releases', ReleaseInput> = async (db, product, exist
   }
 
   planProgress(input, existing, values, checked);
-  const customFields = await planCustomFields(db, product.id, RELEASE_RECORD.recordType, input.custom_fields, problems);
+  const customFields = await planCustomFields(db, product.id, RELEASE_RECORD.recordType, input.custom_fields, problems, existing?.id);
   if (existing === null) await requireLayoutFields(db, product.id, RELEASE_RECORD.recordType, input, problems);
   return { values, links, customFields };
 };
@@ -468,7 +468,9 @@ async function planPhase(
 
   planProgress(input, existing, values, checked);
   const customFields =
-    productId === null ? { entries: [] } : await planCustomFields(db, productId, PHASE_RECORD.recordType, input.custom_fields, problems);
+    productId === null
+      ? { entries: [] }
+      : await planCustomFields(db, productId, PHASE_RECORD.recordType, input.custom_fields, problems, existing?.id);
   if (existing === null && productId !== null) await requireLayoutFields(db, productId, PHASE_RECORD.recordType, input, problems);
   return { values, customFields };
 }

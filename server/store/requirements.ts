@@ -52,7 +52,14 @@ async function planRequirement(
   const start = input.start_date !== undefined ? input.start_date : (ctx.stored?.start_date ?? null);
   const end = input.end_date !== undefined ? input.end_date : (ctx.stored?.end_date ?? null);
   if (start !== null && end !== null && end < start) problems.add('end_date', 'must not be before start_date');
-  const customFields = await planCustomFields(db, ctx.productId, REQUIREMENT_ITEM.recordType, input.custom_fields, problems);
+  const customFields = await planCustomFields(
+    db,
+    ctx.productId,
+    REQUIREMENT_ITEM.recordType,
+    input.custom_fields,
+    problems,
+    ctx.stored?.id,
+  );
   if (ctx.stored === null) await requireLayoutFields(db, ctx.productId, REQUIREMENT_ITEM.recordType, input, problems);
   return { columns, customFields };
 }

@@ -11,6 +11,7 @@ import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import { NAME_MAX } from '../../src/contract/common';
 import type { StatusInput } from '../../src/contract/common';
+import type { CustomFieldsInput } from '../../src/contract/custom-fields';
 import type { featureUpdateInput } from '../../src/contract/features';
 import { parseEstimate, MAX_MINUTES, MAX_POINTS } from '../../src/domain/estimate';
 import type { CapacityUnits } from '../../src/domain/estimate';
@@ -142,13 +143,13 @@ export type WorkItemInput = Pick<
     progress_source?: string | undefined;
     /** A comma string on create, an array on update (the contract checks which form). */
     watchers?: string | string[] | undefined;
-    custom_fields?: Record<string, string | number | null> | undefined;
+    custom_fields?: CustomFieldsInput | undefined;
   };
 
 /** The stored columns the rules compare against (null on create). */
 export type WorkItemStored = Pick<
   FeatureRow,
-  'release_id' | 'start_date' | 'due_date' | 'progress_source' | 'initial_estimate' | 'detailed_estimate' | 'remaining_estimate'
+  'id' | 'release_id' | 'start_date' | 'due_date' | 'progress_source' | 'initial_estimate' | 'detailed_estimate' | 'remaining_estimate'
 > &
   TeamLinks & {
     /** Nullable on epics (their column predates the NOT NULL rule features got). */
@@ -289,7 +290,7 @@ export async function planWorkItem(
   let watchers: number[] | undefined;
   if (input.watchers !== undefined) watchers = await checkWatchers(db, input.watchers, problems);
 
-  const customFields = await planCustomFields(db, productId, item.recordType, input.custom_fields, problems);
+  const customFields = await planCustomFields(db, productId, item.recordType, input.custom_fields, problems, stored?.id);
   // What the workspace's layout makes required on create (issue 14).
   if (creating) await requireLayoutFields(db, productId, item.recordType, input, problems);
 

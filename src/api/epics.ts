@@ -4,6 +4,7 @@
 import { MAX_PER_PAGE } from '../contract/common';
 import {
   customFieldDefinitionPage,
+  hasOptions,
   isEditableFieldType,
   type CustomFieldDefinition,
   type CustomFieldType,
@@ -99,17 +100,17 @@ export interface EpicCustomField {
   key: string;
   name: string;
   type: CustomFieldType;
-  /** The options of a select field in their defined order; empty for free-text fields. */
+  /** The options of a select or multi-select field in their defined order; empty for the other types. */
   values: string[];
 }
 
 /**
  * Epic fields from definitions, one per key in the order given. The account-wide list holds each
- * workspace's definitions, and two workspaces may define the same key: a select offers the union of
- * their options, since the account's epic list filters every workspace by that key. When the types
- * differ the first definition wins (name and type) and the other's options are left out, because
- * one control cannot be both a choice and free text; the service still reads a filter value in each
- * definition's own type.
+ * workspace's definitions, and two workspaces may define the same key: a select (or multi-select)
+ * offers the union of their options, since the account's epic list filters every workspace by that
+ * key. When the types differ the first definition wins (name and type) and the other's options are
+ * left out, because one control cannot be both a choice and free text; the service still reads a
+ * filter value in each definition's own type.
  */
 export function epicFieldsOf(definitions: readonly CustomFieldDefinition[]): EpicCustomField[] {
   const byKey = new Map<string, EpicCustomField>();
@@ -119,8 +120,8 @@ export function epicFieldsOf(definitions: readonly CustomFieldDefinition[]): Epi
     if (!isEditableFieldType(type)) continue;
     const known = byKey.get(d.key);
     if (!known) {
-      byKey.set(d.key, { key: d.key, name: d.name, type, values: type === 'select' ? [...d.options] : [] });
-    } else if (known.type === 'select' && d.type === 'select') {
+      byKey.set(d.key, { key: d.key, name: d.name, type, values: hasOptions(type) ? [...d.options] : [] });
+    } else if (hasOptions(known.type) && known.type === d.type) {
       for (const option of d.options) if (!known.values.includes(option)) known.values.push(option);
     }
   }

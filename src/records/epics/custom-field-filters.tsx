@@ -1,7 +1,8 @@
 // Custom field filters of the epic lists: one control per Epic custom field defined for the scope (a
-// select of every defined option for select fields, a text box otherwise), kept in the URL as
-// `cf.<key>=value` so a filtered list can be shared, and handed to the API as
-// `custom_fields[<key>]=<value>`.
+// select of every defined option for select and multi-select fields — a multi-select matches the
+// epics that chose that option among others — a text box otherwise, a users field taking one person
+// by id or email), kept in the URL as `cf.<key>=value` so a filtered list can be shared, and handed
+// to the API as `custom_fields[<key>]=<value>`.
 import type { EpicCustomField } from '../../api/epics';
 import { FilterDate, FilterSelect, FilterText } from '../../ui/filter-bar';
 
@@ -47,15 +48,24 @@ export function CustomFieldFilters({ fields, values, onChange }: CustomFieldFilt
       {fields.map((f) => {
         const value = values[f.key] ?? '';
         const set = (v: string) => onChange(f.key, v);
-        if (f.type === 'select') {
-          return <FilterSelect key={f.key} label={f.name} anyLabel="Any" value={value} onChange={set} options={f.values.map((v) => ({ value: v, label: v }))} />;
+        if (f.type === 'select' || f.type === 'multi_select') {
+          return (
+            <FilterSelect
+              key={f.key}
+              label={f.name}
+              anyLabel="Any"
+              value={value}
+              onChange={set}
+              options={f.values.map((v) => ({ value: v, label: v }))}
+            />
+          );
         }
         if (f.type === 'date') return <FilterDate key={f.key} label={f.name} value={value} onChange={set} />;
         return (
           <FilterText
             key={f.key}
             label={f.name}
-            placeholder="Exact value"
+            placeholder={f.type === 'users' ? 'User id or email' : 'Exact value'}
             inputMode={f.type === 'number' ? 'decimal' : undefined}
             value={value}
             onChange={set}

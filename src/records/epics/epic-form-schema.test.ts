@@ -182,3 +182,53 @@ const sampleEpic = () =>
       { id: '2', key: 'arr', name: 'Target ARR', type: 'number', value: 5 },
     ],
   });
+
+describe('epic form: multi-select, users and url fields', () => {
+  const listFields: EpicCustomField[] = [
+    { key: 'platforms', name: 'Platforms', type: 'multi_select', values: ['Web', 'API', 'Desktop'] },
+    { key: 'reviewers', name: 'Reviewers', type: 'users', values: [] },
+    { key: 'homepage', name: 'Home page', type: 'url', values: [] },
+  ];
+  const listSchema = buildEpicFormSchema({ customFields: listFields, unitsOf: () => 'time' });
+  const start = (custom_fields: unknown[]) => ({
+    ...createDefaults({ releaseId: '10', statusName: 'New', customFieldCount: listFields.length }),
+    name: 'Lists',
+    custom_fields,
+  });
+  const epic = epicRecord({
+    custom_fields: [
+      { id: '1', key: 'platforms', name: 'Platforms', type: 'multi_select', value: ['Web', 'Legacy'] },
+      { id: '2', key: 'reviewers', name: 'Reviewers', type: 'users', value: ['3', '7'] },
+      { id: '3', key: 'homepage', name: 'Home page', type: 'url', value: 'https://example.com' },
+    ],
+  });
+
+  it('sends lists as lists (a typed-in users text split at commas) and leaves empty ones out of a create', () => {
+    const body = toCreateInput(listSchema.parse(start([['API', 'Web'], ' 3, sam@planner.local ', ' https://a.example '])), listFields);
+    expect(body.custom_fields).toEqual({ platforms: ['API', 'Web'], reviewers: ['3', 'sam@planner.local'], homepage: 'https://a.example' });
+    expect(epicCreateInput.safeParse(body).success).toBe(true);
+    // A new form starts every field at '': nothing is sent for them.
+    expect(toCreateInput(listSchema.parse(start(['', '', ''])), listFields)).not.toHaveProperty('custom_fields');
+  });
+
+  it('checks a web address as the service does', () => {
+    const problems = (homepage: string) =>
+      (listSchema.safeParse(start([[], [], homepage])).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(problems('https://example.com/a')).toEqual([]);
+    for (const bad of ['javascript:alert(1)', 'www.acme.com', 'https://', 'ftp://example.com']) {
+      expect(problems(bad), bad).toEqual(['custom_fields.2: must be a web address starting with http:// or https://']);
+    }
+  });
+
+  it('edits an epic’s lists as lists, keeping an option no longer defined as a choice, and clears them with null', () => {
+    const fields = formCustomFields(listFields, epic);
+    expect(fields[0]?.values).toEqual(['Web', 'API', 'Desktop', 'Legacy']);
+    const defaults = editDefaults(epic, fields);
+    expect(defaults.custom_fields).toEqual([['Web', 'Legacy'], ['3', '7'], 'https://example.com']);
+    const kept = toUpdateInput(listSchema.parse(defaults), fields);
+    expect(kept.custom_fields).toEqual({ platforms: ['Web', 'Legacy'], reviewers: ['3', '7'], homepage: 'https://example.com' });
+    expect(epicUpdateInput.safeParse(kept).success).toBe(true);
+    const cleared = toUpdateInput(listSchema.parse({ ...defaults, custom_fields: [[], '', ''] }), fields);
+    expect(cleared.custom_fields).toEqual({ platforms: null, reviewers: null, homepage: null });
+  });
+});

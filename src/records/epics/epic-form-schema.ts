@@ -164,7 +164,7 @@ export function toCreateInput(v: EpicFormOutput, customFields: readonly EpicCust
   }
   if (v.initiative) body.initiative = v.initiative;
   const custom = customFieldsBody(customFields, v.custom_fields, 'create');
-  if (custom) body.custom_fields = custom as Record<string, string | number>;
+  if (custom) body.custom_fields = custom;
   return body;
 }
 

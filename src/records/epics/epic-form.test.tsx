@@ -196,6 +196,60 @@ describe('EpicForm', { timeout: 20_000 }, () => {
     expect(sent.filter((s) => s.includes('/epics?') || s.endsWith('/epics'))).toEqual(['POST /api/v1/releases/10/epics']);
   });
 
+  it('takes multi-select options and people as checkboxes and a web address, and sends lists as lists', async () => {
+    const listFields: EpicCustomField[] = [
+      { key: 'platforms', name: 'Platforms', type: 'multi_select', values: ['Web', 'API', 'Desktop'] },
+      { key: 'reviewers', name: 'Reviewers', type: 'users', values: [] },
+      { key: 'homepage', name: 'Home page', type: 'url', values: [] },
+    ];
+    const sent = stubFetch(200, { epic: sampleEpic() });
+    const person = renderForm({ initialRelease: '10', choices: { ...choices, customFields: listFields } });
+    const platforms = within(screen.getByRole('group', { name: 'Platforms' }));
+    await person.click(platforms.getByLabelText('Desktop'));
+    await person.click(platforms.getByLabelText('Web'));
+    await person.click(within(screen.getByRole('group', { name: 'Reviewers' })).getByLabelText('Grace'));
+    await person.type(screen.getByLabelText('Name'), 'Billing');
+    await person.type(screen.getByLabelText('Home page'), 'javascript:alert(1)');
+    await person.click(createButton());
+    expect(screen.getByText('must be a web address starting with http:// or https://')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    await person.clear(screen.getByLabelText('Home page'));
+    await person.type(screen.getByLabelText('Home page'), 'https://example.com');
+    await person.click(createButton());
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    // The options' order, not the clicks'.
+    expect((sent[0]?.body as { epic: Record<string, unknown> }).epic.custom_fields).toEqual({
+      platforms: ['Web', 'Desktop'],
+      reviewers: ['4'],
+      homepage: 'https://example.com',
+    });
+  });
+
+  it('edits an epic’s lists: its choices checked, someone no longer listed kept, emptied lists cleared', async () => {
+    const listFields: EpicCustomField[] = [
+      { key: 'platforms', name: 'Platforms', type: 'multi_select', values: ['Web', 'API'] },
+      { key: 'reviewers', name: 'Reviewers', type: 'users', values: [] },
+    ];
+    const epic = epicRecord({
+      custom_fields: [
+        { id: '1', key: 'platforms', name: 'Platforms', type: 'multi_select', value: ['API'] },
+        { id: '2', key: 'reviewers', name: 'Reviewers', type: 'users', value: ['3', '99'] },
+      ],
+    });
+    const sent = stubFetch(200, { epic });
+    const person = renderForm({ epic, choices: { ...choices, customFields: listFields } });
+    const platforms = within(screen.getByRole('group', { name: 'Platforms' }));
+    expect(platforms.getByLabelText<HTMLInputElement>('API').checked).toBe(true);
+    expect(platforms.getByLabelText<HTMLInputElement>('Web').checked).toBe(false);
+    const reviewers = within(screen.getByRole('group', { name: 'Reviewers' }));
+    expect(reviewers.getByLabelText<HTMLInputElement>('Ada').checked).toBe(true);
+    expect(reviewers.getByLabelText<HTMLInputElement>('User 99').checked).toBe(true);
+    await person.click(platforms.getByLabelText('API'));
+    await person.click(screen.getByRole('button', { name: 'Save epic' }));
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect((sent[0]?.body as { epic: Record<string, unknown> }).epic.custom_fields).toEqual({ platforms: null, reviewers: ['3', '99'] });
+  });
+
   it('ignores a ?initiative= of no initiative of the workspace', () => {
     renderForm({ initialRelease: '10', initialInitiative: '999' });
     expect(screen.getByLabelText<HTMLSelectElement>('Initiative').value).toBe('');

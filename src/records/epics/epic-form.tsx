@@ -91,7 +91,7 @@ function SideFields({
       </FormSection>
       <TeamSection teams={choices.teams} />
       <PeopleSection users={choices.users} id="epic-watchers" />
-      <CustomFieldsSection customFields={customFields} />
+      <CustomFieldsSection customFields={customFields} users={choices.users} />
     </>
   );
 }
