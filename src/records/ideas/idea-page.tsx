@@ -54,7 +54,7 @@ function Email({ text }: { text: string }) {
 /** The big number of votes, as read aloud ("7 votes"), with what it is made of (the initial votes when the layout shows them). */
 function VoteCount({ idea, initial }: { idea: Idea; initial: boolean }) {
   return (
-    <>
+    <div className="idea-vote-count">
       <p className="idea-votes">
         <span className="idea-votes__count" aria-label={`${idea.votes} votes`}>
           {idea.votes}
@@ -67,7 +67,7 @@ function VoteCount({ idea, initial }: { idea: Idea; initial: boolean }) {
           { label: 'Votes recorded', value: idea.endorsements_count },
         ]}
       />
-    </>
+    </div>
   );
 }
 
