@@ -1,15 +1,17 @@
 // The create and edit screens around the one ReleaseForm: they fetch what the form's selects need
-// (users, the product's workflows, sibling releases) first, then render it, then save and go to
-// the release page.
+// (users, the product's workflows, sibling releases) and the workspace's Release layout it is drawn
+// from first, then render it, then save and go to the release page.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { accountQueries, statusesFor } from '../../api/account';
 import { releaseQueries, useCreateRelease, useUpdateRelease, type ReleaseListParams } from '../../api/releases';
+import { warmLayouts } from '../../api/route-queries';
 import type { Release } from '../../contract/releases';
 import { ErrorState } from '../../ui/error-state';
 import { Loading } from '../../ui/loading';
 import { PageHeader } from '../../ui/page-header';
 import { paths } from '../../ui/paths';
+import { useWorkspaceLayout } from '../../ui/use-workspace-layout';
 import { ReleaseForm } from './release-form';
 
 /** Candidate parent releases: one page of up to 200, names only. */
@@ -21,6 +23,7 @@ export async function prefetchReleaseForm(queryClient: QueryClient, productId: s
     queryClient.prefetchQuery(accountQueries.users()),
     queryClient.prefetchQuery(accountQueries.workflows(productId)),
     queryClient.prefetchQuery(releaseQueries.list(productId, PARENT_RELEASE_PARAMS)),
+    warmLayouts(queryClient, productId),
   ]);
 }
 
@@ -30,6 +33,8 @@ function useFormData(productId: string | undefined) {
   const users = useQuery({ ...accountQueries.users(), enabled });
   const workflows = useQuery({ ...accountQueries.workflows(id), enabled });
   const parents = useQuery({ ...releaseQueries.list(id, PARENT_RELEASE_PARAMS), enabled });
+  // Not among the queries whose failure stops the form: the built-in layout stands in then.
+  const { layout } = useWorkspaceLayout(productId, 'Release');
   const failed = [users, workflows, parents].find((q) => q.isError);
   return {
     pending: users.isPending || workflows.isPending || parents.isPending,
@@ -42,6 +47,7 @@ function useFormData(productId: string | undefined) {
     users: users.data?.users ?? [],
     statuses: statusesFor(workflows.data, 'Release'),
     parents: parents.data?.releases ?? [],
+    layout,
   };
 }
 
@@ -57,10 +63,11 @@ export function NewReleaseScreen({ productId }: { productId: string }) {
         <div className="card">
           <ErrorState error={data.error} onRetry={data.retry} />
         </div>
-      ) : data.pending ? (
+      ) : data.pending || !data.layout ? (
         <Loading label="Loading the form…" />
       ) : (
         <ReleaseForm
+          layout={data.layout}
           users={data.users}
           statuses={data.statuses}
           parents={data.parents}
@@ -105,11 +112,12 @@ function EditReleaseForm({ release }: { release: Release }) {
       </div>
     );
   }
-  if (data.pending) return <Loading label="Loading the form…" />;
+  if (data.pending || !data.layout) return <Loading label="Loading the form…" />;
   return (
     <ReleaseForm
       key={release.id}
       release={release}
+      layout={data.layout}
       users={data.users}
       statuses={data.statuses}
       parents={data.parents}

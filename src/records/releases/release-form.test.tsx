@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 // The release form's conditional rules as a person meets them: manual progress, the external date
-// resolution gate, capacity text against capacity units, and server errors landing on fields.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+// resolution gate, capacity text against capacity units, and server errors landing on fields; and
+// the form drawn from a custom Release layout (its order, its required fields, its custom fields).
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
-import type { ReleaseCreateInput } from '../../contract/releases';
+import { builtInLayout } from '../../api/layouts';
+import type { ScreenLayout } from '../../contract/layouts';
+import type { Release, ReleaseCreateInput } from '../../contract/releases';
+import { definition, testLayout } from '../../ui/test/layouts';
 import { ReleaseForm } from './release-form';
 
 afterEach(cleanup);
@@ -19,11 +23,14 @@ const users = [
   { id: '7', name: 'Ada Lovelace', email: 'ada@example.com', administrator: false, enabled: true, created_at: '', updated_at: '' },
 ];
 
-function setup(onSubmit: (input: ReleaseCreateInput) => Promise<unknown> = () => Promise.resolve()) {
+function setup(
+  onSubmit: (input: ReleaseCreateInput) => Promise<unknown> = () => Promise.resolve(),
+  { layout = builtInLayout('Release'), release }: { layout?: ScreenLayout; release?: Release } = {},
+) {
   const user = userEvent.setup();
   render(
     <MemoryRouter>
-      <ReleaseForm users={users} statuses={statuses} parents={[]} onSubmit={onSubmit} cancelHref="/" />
+      <ReleaseForm release={release} users={users} statuses={statuses} parents={[]} layout={layout} onSubmit={onSubmit} cancelHref="/" />
     </MemoryRouter>,
   );
   return user;
@@ -129,5 +136,82 @@ describe('ReleaseForm', () => {
     await waitFor(() => expect(screen.getByText('is too large')).toBeTruthy());
     expect(screen.getByLabelText('Total capacity').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Initiatives are unknown')).toBeTruthy();
+  });
+});
+
+describe('ReleaseForm drawn from a custom layout', () => {
+  const risk = definition('risk', 'Launch risk', 'select', ['High', 'Low']);
+  const brief = definition('brief', 'Launch brief', 'url');
+  const layout = testLayout('Release', [
+    [
+      'Plan',
+      'main',
+      [{ custom: risk, required: true }, 'name', 'dates', { field: 'owner', required: true }, { field: 'theme', on_form: false }],
+    ],
+    ['More', 'side', ['parking_lot', { custom: brief }]],
+  ]);
+  const legends = () =>
+    [...document.querySelectorAll('legend')].filter((l) => !l.classList.contains('visually-hidden')).map((l) => l.textContent);
+
+  it('follows the layout’s sections and order and leaves out what it leaves out', () => {
+    setup(undefined, { layout });
+    expect(legends()).toEqual(['Plan', 'Dates', 'More']);
+    const main = document.querySelector('.form-shell__main')!;
+    const names = [...main.querySelectorAll('[name]')].map((el) => el.getAttribute('name'));
+    expect(names.slice(0, 3)).toEqual(['custom_fields.risk', 'name', 'start_date']);
+    expect(names.at(-1)).toBe('owner');
+    for (const gone of ['Theme', 'Status', 'Parent release', 'Capacity units', 'Progress source']) {
+      expect(screen.queryByLabelText(gone)).toBeNull();
+    }
+    const aside = document.querySelector<HTMLElement>('.form-shell__aside')!;
+    expect(within(aside).getByLabelText('Parking lot')).toBeTruthy();
+    expect(within(aside).getByLabelText<HTMLInputElement>('Launch brief').type).toBe('url');
+  });
+
+  it('marks the required custom field and owner, and refuses them blank with "is required"', async () => {
+    const onSubmit = vi.fn((_input: ReleaseCreateInput) => Promise.resolve());
+    const user = setup(onSubmit, { layout });
+    expect(screen.getByLabelText('Launch risk').getAttribute('aria-required')).toBe('true');
+    expect(screen.getByLabelText('Owner').getAttribute('aria-required')).toBe('true');
+    expect(screen.getByLabelText('Launch brief').getAttribute('aria-required')).toBeNull();
+    await user.type(screen.getByLabelText('Name'), 'Autumn');
+    await user.click(screen.getByRole('button', { name: 'Create release' }));
+    const summary = await screen.findByText(/The form could not be saved: 2 problems/);
+    expect(
+      within(summary.parentElement!)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Launch risk: is required', 'Owner: is required']);
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.selectOptions(screen.getByLabelText('Launch risk'), 'Low');
+    await user.selectOptions(screen.getByLabelText('Owner'), '7');
+    await user.type(screen.getByLabelText('Launch brief'), 'https://example.com/brief');
+    await user.click(screen.getByRole('button', { name: 'Create release' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    // What the layout leaves off the form is sent with its default, as before.
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      name: 'Autumn',
+      owner: '7',
+      theme: null,
+      capacity_units: 'time',
+      progress_source: 'progress_from_features',
+      custom_fields: { risk: 'Low', brief: 'https://example.com/brief' },
+    });
+  });
+
+  it('puts the service’s required-field messages on their fields', async () => {
+    const onSubmit = vi.fn(() =>
+      Promise.reject(new ApiError(422, 'Validation failed', { theme: ['is required'], 'custom_fields.brief': ['is required'] })),
+    );
+    const user = setup(onSubmit, { layout });
+    await user.type(screen.getByLabelText('Name'), 'Autumn');
+    await user.selectOptions(screen.getByLabelText('Launch risk'), 'Low');
+    await user.selectOptions(screen.getByLabelText('Owner'), '7');
+    await user.click(screen.getByRole('button', { name: 'Create release' }));
+    await waitFor(() => expect(screen.getByLabelText('Launch brief').getAttribute('aria-invalid')).toBe('true'));
+    expect(within(screen.getByLabelText('Launch brief').closest('.field')!).getByRole('alert').textContent).toBe('is required');
+    // A field the form does not draw has no place of its own: the summary at the top names it.
+    expect(screen.getByRole('link', { name: 'Theme: is required' })).toBeTruthy();
   });
 });

@@ -1,17 +1,24 @@
-// The one release form, for creating and editing: every field of the release, validated with the
-// schema derived from the contract, capacity text checked as it is typed, and the service's field
-// errors put back under the fields they name.
+// The one release form, for creating and editing, drawn from the workspace's Release layout
+// (LayoutForm): the release's standard fields are blocks the layout places in its sections and
+// columns — by default what the release is and its dates in the main column, capacity, progress and
+// the parking lot beside — and its custom fields come with it. Validated with the schema derived from
+// the contract, capacity text checked as it is typed, and the service's field errors put back under
+// the fields they name.
+import { useMemo } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { User } from '../../contract/account';
 import type { WorkflowStatus } from '../../contract/common';
+import type { ScreenLayout } from '../../contract/layouts';
 import { CAPACITY_UNITS, EXTERNAL_DATE_RESOLUTIONS, type Release, type ReleaseCreateInput } from '../../contract/releases';
 import { describeEstimate, parseEstimate } from '../../domain/estimate';
 import { RELEASE_DURATION_SOURCES, RELEASE_PROGRESS_SOURCES } from '../../domain/progress';
 import { CheckboxField, TextField } from '../../ui/field';
 import { BoundSelect, DateFields, DescriptionField, NameField, ProgressFields, StatusField, useFieldError } from '../../ui/form-fields';
-import { FormSection, FormShell, recordFormLabels, useRecordForm } from '../../ui/form-shell';
+import { FormSection, recordFormLabels, useRecordForm } from '../../ui/form-shell';
 import { CAPACITY_UNIT_LABELS, EXTERNAL_DATE_RESOLUTION_LABELS, optionsOf, sourceLabel } from '../../ui/labels';
-import { releaseFormDefaults, releaseFormSchema, type ReleaseFormValues } from './release-form-schema';
+import { LayoutForm, type LayoutBlocks } from '../../ui/layout-form';
+import { formLayout } from '../../ui/layout-model';
+import { buildReleaseFormSchema, releaseFormDefaults, type ReleaseFormValues } from './release-form-schema';
 
 export interface ParentOption {
   id: string;
@@ -27,6 +34,8 @@ export interface ReleaseFormProps {
   statuses: readonly WorkflowStatus[];
   /** Releases of the product that can be the roll-up parent. */
   parents: readonly ParentOption[];
+  /** The workspace's Release layout (the built-in one when it could not be read). */
+  layout: ScreenLayout;
   /** Saves; a rejection with an ApiError is shown on the form. Navigation after success is the caller's. */
   onSubmit: (input: ReleaseCreateInput) => Promise<unknown>;
   cancelHref: string;
@@ -109,61 +118,80 @@ function DateSection() {
   );
 }
 
-export function ReleaseForm({ release, users, statuses, parents, onSubmit, cancelHref }: ReleaseFormProps) {
-  const form = useRecordForm(releaseFormSchema, () => releaseFormDefaults(release));
+/** Capacity units, total capacity and progress: one block, since capacity is read in its units. */
+function CapacitySection() {
+  return (
+    <FormSection title="Capacity and progress" grid="form-grid form-grid--1">
+      <BoundSelect
+        name="capacity_units"
+        label="Capacity units"
+        options={optionsOf(CAPACITY_UNITS, (u) => CAPACITY_UNIT_LABELS[u])}
+        hint="Estimates of this release's features use these units"
+      />
+      <CapacityField />
+      <ProgressFields
+        sources={RELEASE_PROGRESS_SOURCES}
+        labelOf={sourceLabel}
+        progressLabel="Progress (%)"
+        computedHint="Worked out by the service from the release's work"
+      />
+    </FormSection>
+  );
+}
+
+function ParkingLotField() {
+  const { register } = useFormContext<ReleaseFormValues>();
+  return <CheckboxField label="Parking lot" registration={register('parking_lot')} hint="A holding place for work not yet scheduled" />;
+}
+
+/** The release's standard fields as the layout places them, by its keys. */
+function releaseBlocks({
+  release,
+  users,
+  statuses,
+  parents,
+}: Pick<ReleaseFormProps, 'release' | 'users' | 'statuses' | 'parents'>): LayoutBlocks {
   const userOptions = users.filter((u) => u.enabled || u.id === release?.owner?.id).map((u) => ({ value: u.id, label: u.name || u.email }));
   const parentOptions = parents
     .filter((p) => p.id !== release?.id)
     .map((p) => ({ value: p.id, label: [p.reference_num, p.name].filter(Boolean).join(' ') || `Release ${p.id}` }));
+  return {
+    name: <NameField />,
+    owner: <BoundSelect name="owner" label="Owner" options={userOptions} placeholder="No owner" />,
+    workflow_status: (
+      <StatusField statuses={statuses} current={release?.workflow_status.name} placeholder={release ? undefined : 'Default status'} />
+    ),
+    parent_id: (
+      <BoundSelect
+        name="parent_id"
+        label="Parent release"
+        options={parentOptions}
+        placeholder="No parent release"
+        hint="The roll-up release this one belongs to"
+      />
+    ),
+    theme: <DescriptionField name="theme" label="Theme" rows={4} hint="What this release is about." />,
+    dates: <DateSection />,
+    capacity: <CapacitySection />,
+    parking_lot: <ParkingLotField />,
+  };
+}
+
+export function ReleaseForm({ release, users, statuses, parents, layout, onSubmit, cancelHref }: ReleaseFormProps) {
+  const model = useMemo(() => formLayout(layout, { mode: release ? 'edit' : 'create', record: release }), [layout, release]);
+  const schema = useMemo(() => buildReleaseFormSchema(model), [model]);
+  const form = useRecordForm(schema, () => releaseFormDefaults(release, model));
 
   return (
-    <FormShell
+    <LayoutForm
       form={form}
+      model={model}
+      blocks={releaseBlocks({ release, users, statuses, parents })}
+      users={users}
       {...recordFormLabels('release', release)}
       cancel={{ to: cancelHref }}
       onSubmit={onSubmit}
       successMessage={release ? 'Release saved' : 'Release created'}
-      aside={
-        <>
-          <FormSection title="Capacity and progress" grid="form-grid form-grid--1">
-            <BoundSelect
-              name="capacity_units"
-              label="Capacity units"
-              options={optionsOf(CAPACITY_UNITS, (u) => CAPACITY_UNIT_LABELS[u])}
-              hint="Estimates of this release's features use these units"
-            />
-            <CapacityField />
-            <ProgressFields
-              sources={RELEASE_PROGRESS_SOURCES}
-              labelOf={sourceLabel}
-              progressLabel="Progress (%)"
-              computedHint="Worked out by the service from the release's work"
-            />
-          </FormSection>
-          <FormSection title="Planning" grid="form-grid form-grid--1">
-            <CheckboxField
-              label="Parking lot"
-              registration={form.register('parking_lot')}
-              hint="A holding place for work not yet scheduled"
-            />
-          </FormSection>
-        </>
-      }
-    >
-      <FormSection title="Release">
-        <NameField />
-        <BoundSelect name="owner" label="Owner" options={userOptions} placeholder="No owner" />
-        <StatusField statuses={statuses} current={release?.workflow_status.name} placeholder={release ? undefined : 'Default status'} />
-        <BoundSelect
-          name="parent_id"
-          label="Parent release"
-          options={parentOptions}
-          placeholder="No parent release"
-          hint="The roll-up release this one belongs to"
-        />
-        <DescriptionField name="theme" label="Theme" rows={4} hint="What this release is about." />
-      </FormSection>
-      <DateSection />
-    </FormShell>
+    />
   );
 }

@@ -1,21 +1,24 @@
-// One release in full: what it is (status, dates, progress, capacity, theme), how it is planned
-// (phases and milestones) and what is in it (features).
+// One release in full: what it is (status, dates, progress, capacity, theme — the facts the
+// workspace's Release layout puts on the page, by its sections, custom fields included), how it is
+// planned (phases and milestones) and what is in it (features).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { releaseQueries } from '../../api/releases';
 import type { Release } from '../../contract/releases';
 import { RecordActivity } from '../../ui/record-activity';
 import { ButtonLink } from '../../ui/button';
-import { DetailList, personName } from '../../ui/detail-list';
+import { personName } from '../../ui/detail-list';
 import { formatDate } from '../../ui/format';
 import { HtmlView } from '../../ui/html-view';
 import { CAPACITY_UNIT_LABELS, EXTERNAL_DATE_RESOLUTION_LABELS, sourceLabel } from '../../ui/labels';
+import { LayoutDetails, type DetailFacts } from '../../ui/layout-details';
+import { detailSections } from '../../ui/layout-model';
 import { paths } from '../../ui/paths';
 import { ProgressBar } from '../../ui/progress-bar';
-import { RecordCard } from '../../ui/record-parts';
 import { RecordGate } from '../../ui/record-gate';
 import { RecordHeader } from '../../ui/screen-header';
 import { StatusPill } from '../../ui/status-pill';
+import { usePageLayout } from '../../ui/use-workspace-layout';
 import { PhaseSection } from './phase-section';
 import { ReleaseFeatures } from './release-features';
 
@@ -28,9 +31,82 @@ export function ReleasePage({ releaseId }: { releaseId: string }) {
   );
 }
 
-function ReleaseDetails({ release }: { release: Release }) {
-  const parent = useQuery({ ...releaseQueries.detail(release.parent_id ?? ''), enabled: release.parent_id !== null });
+/** The release's standard fields as its page shows them, by the layout's keys. */
+function releaseFacts(release: Release, parentName: string | null): DetailFacts {
   const external = release.external_date_resolution;
+  return {
+    owner: { value: personName(release.owner) },
+    workflow_status: { value: <StatusPill status={release.workflow_status} /> },
+    parent_id: {
+      value: release.parent_id ? <Link to={paths.release(release.parent_id)}>{parentName ?? `Release ${release.parent_id}`}</Link> : null,
+    },
+    theme: {
+      block: (
+        <>
+          <h3 className="record-card__subtitle">Theme</h3>
+          <HtmlView html={release.theme?.body} emptyText="No theme written yet." />
+        </>
+      ),
+    },
+    dates: {
+      pairs: [
+        { label: 'Start date', value: formatDate(release.start_date) },
+        { label: 'End date', value: formatDate(release.end_date) },
+        { label: 'Release date', value: formatDate(release.release_date) },
+        { label: 'Development started', value: formatDate(release.development_started_on) },
+        {
+          label: 'External release date',
+          value: (
+            <>
+              {formatDate(release.external_release_date)}
+              {release.external_release_date && external ? (
+                <span className="detail-list__note">{EXTERNAL_DATE_RESOLUTION_LABELS[external]}</span>
+              ) : null}
+            </>
+          ),
+        },
+        { label: 'Dates from', value: sourceLabel(release.duration_source) },
+      ],
+    },
+    capacity: {
+      pairs: [
+        {
+          label: 'Progress',
+          value: (
+            <>
+              <ProgressBar value={release.progress} label={`Progress of ${release.name}`} />
+              <span className="detail-list__note">{sourceLabel(release.progress_source)}</span>
+            </>
+          ),
+        },
+        { label: 'Capacity units', value: CAPACITY_UNIT_LABELS[release.capacity_units] },
+        { label: 'Total capacity', value: release.total_capacity_text },
+      ],
+    },
+    parking_lot: { value: release.parking_lot ? 'Yes' : 'No' },
+  };
+}
+
+/** The facts the layout puts on the page: its main sections as wide cards, its side ones beside them. */
+function ReleaseFacts({ release }: { release: Release }) {
+  const layout = usePageLayout(release.product_id, 'Release');
+  const parent = useQuery({ ...releaseQueries.detail(release.parent_id ?? ''), enabled: release.parent_id !== null });
+  const facts = releaseFacts(release, parent.data ? `${parent.data.reference_num} ${parent.data.name}` : null);
+  const details = { layout, facts, record: release, skip: ['name'], idPrefix: 'release' };
+  const hasSide = detailSections(layout, details.skip).some((s) => s.column === 'side');
+  const main = <LayoutDetails {...details} column="main" listLayout="grid" />;
+  if (!hasSide) return main;
+  return (
+    <div className="layout-2col">
+      <div className="stack">{main}</div>
+      <aside className="stack">
+        <LayoutDetails {...details} column="side" />
+      </aside>
+    </div>
+  );
+}
+
+function ReleaseDetails({ release }: { release: Release }) {
   return (
     <div className="stack">
       <RecordHeader
@@ -57,51 +133,7 @@ function ReleaseDetails({ release }: { release: Release }) {
         }
       />
 
-      <RecordCard id="overview-heading" title="Overview" hideTitle>
-        <DetailList
-          layout="grid"
-          items={[
-            { label: 'Start date', value: formatDate(release.start_date) },
-            { label: 'End date', value: formatDate(release.end_date) },
-            { label: 'Release date', value: formatDate(release.release_date) },
-            { label: 'Development started', value: formatDate(release.development_started_on) },
-            {
-              label: 'External release date',
-              value: (
-                <>
-                  {formatDate(release.external_release_date)}
-                  {release.external_release_date && external ? (
-                    <span className="detail-list__note">{EXTERNAL_DATE_RESOLUTION_LABELS[external]}</span>
-                  ) : null}
-                </>
-              ),
-            },
-            { label: 'Dates from', value: sourceLabel(release.duration_source) },
-            {
-              label: 'Progress',
-              value: (
-                <>
-                  <ProgressBar value={release.progress} label={`Progress of ${release.name}`} />
-                  <span className="detail-list__note">{sourceLabel(release.progress_source)}</span>
-                </>
-              ),
-            },
-            { label: 'Capacity units', value: CAPACITY_UNIT_LABELS[release.capacity_units] },
-            { label: 'Total capacity', value: release.total_capacity_text },
-            { label: 'Owner', value: personName(release.owner) },
-            {
-              label: 'Parent release',
-              value: release.parent_id ? (
-                <Link to={paths.release(release.parent_id)}>
-                  {parent.data ? `${parent.data.reference_num} ${parent.data.name}` : `Release ${release.parent_id}`}
-                </Link>
-              ) : null,
-            },
-          ]}
-        />
-        <h3 className="record-card__subtitle">Theme</h3>
-        <HtmlView html={release.theme?.body} emptyText="No theme written yet." />
-      </RecordCard>
+      <ReleaseFacts release={release} />
 
       <PhaseSection release={release} />
       <ReleaseFeatures release={release} />
