@@ -1,8 +1,13 @@
 // The release's phases and milestones: timeline, list, inline add/edit, and delete behind a
-// confirmation.
+// confirmation. The workspace's ReleasePhase layout draws the form and says what each row shows of a
+// phase: its dates, and the custom fields it puts on the page (those holding a value).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { accountQueries } from '../../api/account';
+import { builtInLayout } from '../../api/layouts';
 import { releaseQueries, useCreatePhase, useDeletePhase, useUpdatePhase } from '../../api/releases';
+import type { User } from '../../contract/account';
+import { customFieldKeyOf, type ScreenLayout } from '../../contract/layouts';
 import type { Release, ReleasePhase } from '../../contract/releases';
 import { Button } from '../../ui/button';
 import { CommentsToggle } from '../../ui/comment-count';
@@ -12,9 +17,12 @@ import { EmptyState } from '../../ui/empty-state';
 import { ErrorState, errorMessage } from '../../ui/error-state';
 import { formatDate, formatDateRange } from '../../ui/format';
 import { sourceLabel } from '../../ui/labels';
+import { CustomFieldValue } from '../../ui/layout-details';
+import { customFieldKind, customValueTexts, detailSections, onDetail } from '../../ui/layout-model';
 import { Loading } from '../../ui/loading';
 import { ProgressBar } from '../../ui/progress-bar';
-import { PhaseForm } from './phase-form';
+import { useWorkspaceLayout } from '../../ui/use-workspace-layout';
+import { PhaseForm, type PhaseFormProps } from './phase-form';
 import { PhaseTimeline } from './phase-timeline';
 
 export function PhaseSection({ release }: { release: Release }) {
@@ -27,6 +35,11 @@ export function PhaseSection({ release }: { release: Release }) {
   const [deleting, setDeleting] = useState<ReleasePhase | null>(null);
   // The phase whose thread is open under its row.
   const [threadId, setThreadId] = useState<string | null>(null);
+  // The form waits for the workspace's layout (the route warms it); the rows show the built-in one until then.
+  const loaded = useWorkspaceLayout(release.product_id, 'ReleasePhase').layout;
+  const layout = loaded ?? builtInLayout('ReleasePhase');
+  // People custom fields name the account's users: read only when the layout has one.
+  const users = useQuery({ ...accountQueries.users(), enabled: hasPeopleField(layout) }).data?.users;
 
   const list = phases.data ? [...phases.data].sort(byDateThenPosition) : [];
 
@@ -63,7 +76,9 @@ export function PhaseSection({ release }: { release: Release }) {
               {list.map((phase) =>
                 editingId === phase.id ? (
                   <li key={phase.id}>
-                    <PhaseForm
+                    <PhaseFormWhenRead
+                      layout={loaded}
+                      users={users}
                       phase={phase}
                       onCancel={() => setEditingId(null)}
                       onSubmit={async (input) => {
@@ -76,6 +91,8 @@ export function PhaseSection({ release }: { release: Release }) {
                   <PhaseItem
                     key={phase.id}
                     phase={phase}
+                    layout={layout}
+                    users={users}
                     commentsOpen={threadId === phase.id}
                     onToggleComments={() => setThreadId(threadId === phase.id ? null : phase.id)}
                     onEdit={() => {
@@ -92,7 +109,9 @@ export function PhaseSection({ release }: { release: Release }) {
             </ul>
           )}
           {adding ? (
-            <PhaseForm
+            <PhaseFormWhenRead
+              layout={loaded}
+              users={users}
               onCancel={() => setAdding(false)}
               onSubmit={async (input) => {
                 await createPhase.mutateAsync(input);
@@ -121,6 +140,39 @@ export function PhaseSection({ release }: { release: Release }) {
   );
 }
 
+/** The phase form once the layout it is drawn from has been read. */
+function PhaseFormWhenRead({ layout, ...props }: Omit<PhaseFormProps, 'layout'> & { layout: ScreenLayout | undefined }) {
+  return layout ? <PhaseForm layout={layout} {...props} /> : <Loading label="Loading the form…" />;
+}
+
+/** Whether the layout holds a people custom field (on the form or the page). */
+function hasPeopleField(layout: ScreenLayout): boolean {
+  return layout.sections.some((s) => s.fields.some((f) => f.custom_field_definition?.type === 'users'));
+}
+
+/** The custom fields the layout puts on the page that hold a value for this phase, as "Label: value". */
+function PhaseCustomValues({ phase, layout, users }: { phase: ReleasePhase; layout: ScreenLayout; users: readonly User[] | undefined }) {
+  const shown = detailSections(layout)
+    .flatMap((s) => s.fields)
+    .flatMap((f) => {
+      const key = customFieldKeyOf(f.field);
+      const definition = f.custom_field_definition;
+      if (key === null || !definition) return [];
+      const kind = customFieldKind(definition.type);
+      const value = phase.custom_fields?.find((v) => v.key === key)?.value ?? null;
+      return customValueTexts(kind, value).length > 0 ? [{ key, label: f.label || definition.name, kind, value }] : [];
+    });
+  return (
+    <>
+      {shown.map((cf) => (
+        <span key={cf.key}>
+          {cf.label}: <CustomFieldValue kind={cf.kind} value={cf.value} users={users} />
+        </span>
+      ))}
+    </>
+  );
+}
+
 function byDateThenPosition(a: ReleasePhase, b: ReleasePhase): number {
   const da = a.start_on ?? a.end_on ?? '9999';
   const db = b.start_on ?? b.end_on ?? '9999';
@@ -129,13 +181,15 @@ function byDateThenPosition(a: ReleasePhase, b: ReleasePhase): number {
 
 interface PhaseItemProps {
   phase: ReleasePhase;
+  layout: ScreenLayout;
+  users: readonly User[] | undefined;
   onEdit: () => void;
   onDelete: () => void;
   commentsOpen: boolean;
   onToggleComments: () => void;
 }
 
-function PhaseItem({ phase, onEdit, onDelete, commentsOpen, onToggleComments }: PhaseItemProps) {
+function PhaseItem({ phase, layout, users, onEdit, onDelete, commentsOpen, onToggleComments }: PhaseItemProps) {
   const milestone = phase.type === 'milestone';
   const threadId = `phase-comments-${phase.id}`;
   return (
@@ -146,7 +200,11 @@ function PhaseItem({ phase, onEdit, onDelete, commentsOpen, onToggleComments }: 
           <span className="phase-list__name">{phase.name}</span>
           <span className="phase-list__meta">
             <span>{milestone ? 'Milestone' : 'Phase'}</span>
-            <span>{milestone ? formatDate(phase.start_on ?? phase.end_on, 'No date') : formatDateRange(phase.start_on, phase.end_on)}</span>
+            {onDetail(layout, 'dates') ? (
+              <span>
+                {milestone ? formatDate(phase.start_on ?? phase.end_on, 'No date') : formatDateRange(phase.start_on, phase.end_on)}
+              </span>
+            ) : null}
             {milestone ? null : (
               <span className="row">
                 <ProgressBar value={phase.progress} label={`Progress of ${phase.name}`} size="sm" />
@@ -156,6 +214,7 @@ function PhaseItem({ phase, onEdit, onDelete, commentsOpen, onToggleComments }: 
             <span>
               {phase.features_count} {phase.features_count === 1 ? 'feature' : 'features'}
             </span>
+            <PhaseCustomValues phase={phase} layout={layout} users={users} />
           </span>
         </div>
         <div className="phase-list__actions">
