@@ -190,6 +190,8 @@ export async function warmInitiativePage(queryClient: QueryClient, initiative: P
     warmQuery(queryClient, initiativeQueries.goals(initiative.id, firstPage)),
     warmQuery(queryClient, initiativeQueries.epics(initiative.id, firstPage)),
     warmQuery(queryClient, initiativeQueries.features(initiative.id, firstPage)),
+    // The page's facts are drawn from the Initiative layout.
+    warmLayouts(queryClient, initiative.product_id),
   ]);
 }
 
@@ -201,5 +203,6 @@ export async function warmInitiativeForm(queryClient: QueryClient, productId: st
     warmQuery(queryClient, initiativeQueries.tree(productId)),
     warmQuery(queryClient, goalQueries.list(productId)),
     warmQuery(queryClient, timeFrameQueries.list(productId)),
+    warmLayouts(queryClient, productId),
   ]);
 }

@@ -2,8 +2,10 @@
 // (strings, a boolean, a list of goal ids); the schema is derived from the contract's initiative
 // input and models the spec's conditional rules: a status is required (operation 11), progress is
 // read only under manual progress, and dates only under manual duration (otherwise the service
-// computes them). Create and update bodies differ, so each has its own pure mapping.
+// computes them). The workspace's Initiative layout adds its custom fields and its required fields
+// (ui/layout-model). Create and update bodies differ, so each has its own pure mapping.
 import { z } from 'zod';
+import { builtInLayout } from '../../api/layouts';
 import { initiativeCreateInput, type Initiative, type InitiativeCreateInput, type InitiativeUpdateInput } from '../../contract/initiatives';
 import {
   amount,
@@ -15,6 +17,14 @@ import {
   numberText,
   optionalDateText,
 } from '../../ui/form-schema';
+import {
+  checkLayoutValues,
+  customFieldDefaults,
+  customFieldFormValues,
+  customFieldsBody,
+  formLayout,
+  type FormLayout,
+} from '../../ui/layout-model';
 
 const contract = initiativeCreateInput.shape;
 
@@ -42,15 +52,25 @@ const initiativeFields = z.object({
   presented: z.boolean(),
   color: contract.color.unwrap(),
   description: htmlText,
+  /** The layout's custom fields by key. */
+  custom_fields: customFieldFormValues,
 });
 
-export const initiativeFormSchema = initiativeFields.superRefine((v, ctx) => {
-  checkProgressText(v.progress_source, v.progress, ctx);
-  if (v.duration_source === 'duration_manual') checkDateOrder(v.start_date, v.end_date, 'end_date', ctx);
-});
+/** The form the built-in Initiative layout draws (what the form showed before layouts). */
+export const defaultInitiativeLayout = (mode: 'create' | 'edit', initiative?: Initiative): FormLayout =>
+  formLayout(builtInLayout('Initiative'), { mode, record: initiative });
 
-export type InitiativeFormValues = z.input<typeof initiativeFormSchema>;
-export type InitiativeFormOutput = z.output<typeof initiativeFormSchema>;
+/** The form's schema for what `layout` draws: its required fields checked on create, its custom values read by their types. */
+export function buildInitiativeFormSchema(layout: FormLayout = defaultInitiativeLayout('create')) {
+  return initiativeFields.superRefine((v, ctx) => {
+    checkProgressText(v.progress_source, v.progress, ctx);
+    if (v.duration_source === 'duration_manual') checkDateOrder(v.start_date, v.end_date, 'end_date', ctx);
+    checkLayoutValues(layout, v, ctx);
+  });
+}
+
+export type InitiativeFormValues = z.input<ReturnType<typeof buildInitiativeFormSchema>>;
+export type InitiativeFormOutput = z.output<ReturnType<typeof buildInitiativeFormSchema>>;
 
 /** Service field names the form shows under another field (a loop of parents lands on the parent). */
 export const INITIATIVE_FIELD_ALIASES = {
@@ -66,8 +86,12 @@ export interface InitiativeCreateDefaults {
   parentId?: string | undefined;
 }
 
-/** Form values of an existing initiative, or of a new one. */
-export function initiativeFormDefaults(initiative?: Initiative, create: InitiativeCreateDefaults = {}): InitiativeFormValues {
+/** Form values of an existing initiative, or of a new one; custom values those of the fields the layout draws. */
+export function initiativeFormDefaults(
+  initiative?: Initiative,
+  create: InitiativeCreateDefaults = {},
+  layout: FormLayout = defaultInitiativeLayout(initiative ? 'edit' : 'create', initiative),
+): InitiativeFormValues {
   if (!initiative) {
     return {
       name: '',
@@ -86,6 +110,7 @@ export function initiativeFormDefaults(initiative?: Initiative, create: Initiati
       presented: true,
       color: DEFAULT_INITIATIVE_COLOR,
       description: '',
+      custom_fields: customFieldDefaults(layout),
     };
   }
   return {
@@ -105,6 +130,7 @@ export function initiativeFormDefaults(initiative?: Initiative, create: Initiati
     presented: initiative.presented,
     color: /^#[0-9a-fA-F]{6}$/.test(initiative.color) ? initiative.color : DEFAULT_INITIATIVE_COLOR,
     description: initiative.description?.body ?? '',
+    custom_fields: customFieldDefaults(layout, initiative),
   };
 }
 
@@ -136,18 +162,26 @@ function commonBody(v: InitiativeFormOutput): InitiativeUpdateInput {
   return body;
 }
 
-/** Operation 11 body: status and name always; goals only when some are chosen. */
-export function toCreateInput(v: InitiativeFormOutput): InitiativeCreateInput {
+/** Operation 11 body: status and name always; goals and custom values only when some are chosen. */
+export function toCreateInput(v: InitiativeFormOutput, layout: FormLayout = defaultInitiativeLayout('create')): InitiativeCreateInput {
   const body: InitiativeCreateInput = {
     ...commonBody(v),
     name: v.name,
     workflow_status: { name: v.workflow_status },
   };
   if (v.goals.length > 0) body.goals = v.goals.map(Number);
+  const custom = customFieldsBody(layout, v.custom_fields, 'create');
+  if (custom) body.custom_fields = custom;
   return body;
 }
 
-/** Update body: every field; `goals` always, because it replaces the set (an empty list unlinks all). */
-export function toUpdateInput(v: InitiativeFormOutput): InitiativeUpdateInput {
-  return { ...commonBody(v), goals: v.goals.map(Number) };
+/**
+ * Update body: every field; `goals` always, because it replaces the set (an empty list unlinks all);
+ * the custom fields the form drew (those the layout leaves out stay as they are).
+ */
+export function toUpdateInput(v: InitiativeFormOutput, layout: FormLayout = defaultInitiativeLayout('edit')): InitiativeUpdateInput {
+  const body: InitiativeUpdateInput = { ...commonBody(v), goals: v.goals.map(Number) };
+  const custom = customFieldsBody(layout, v.custom_fields, 'update');
+  if (custom) body.custom_fields = custom;
+  return body;
 }

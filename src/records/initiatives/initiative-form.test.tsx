@@ -3,24 +3,17 @@
 // 11), Progress exists only under manual progress and dates only under manual duration, the parent
 // comes preselected from `?parent=` and never offers a loop, and the service's 422 on `parent_id`
 // (a cycle someone else's move made possible) lands under "Parent initiative". Plus the pure mapping
-// of form values to the create and update bodies.
+// of form values to the create and update bodies; and the form drawn from a custom Initiative
+// layout (its order, its required fields, its custom fields).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { updateInitiative } from '../../api/initiatives';
-import type {
-  Initiative,
-  InitiativeCreateInput,
-  InitiativeListItem,
-  InitiativeUpdateInput,
-} from '../../contract/initiatives';
+import { builtInLayout } from '../../api/layouts';
+import type { Initiative, InitiativeCreateInput, InitiativeListItem, InitiativeUpdateInput } from '../../contract/initiatives';
 import { cleanUpAfterEach, renderForm, status, stubFetch, ts, user } from '../../ui/test/form-harness';
+import { definition, testLayout } from '../../ui/test/layouts';
 import { InitiativeForm, type InitiativeFormChoices } from './initiative-form';
-import {
-  initiativeFormDefaults,
-  initiativeFormSchema,
-  toCreateInput,
-  toUpdateInput,
-} from './initiative-form-schema';
+import { buildInitiativeFormSchema, initiativeFormDefaults, toCreateInput, toUpdateInput } from './initiative-form-schema';
 
 cleanUpAfterEach();
 
@@ -48,9 +41,8 @@ const choices: InitiativeFormChoices = {
     { id: '11', name: 'Double active teams', reference_num: 'PLN-G-1' },
     { id: '12', name: 'Cut churn', reference_num: 'PLN-G-2' },
   ],
-  timeFrames: [
-    { id: '21', name: 'H1 2027', start_date: '2027-01-01', end_date: '2027-06-30', product_id: '1' },
-  ],
+  timeFrames: [{ id: '21', name: 'H1 2027', start_date: '2027-01-01', end_date: '2027-06-30', product_id: '1' }],
+  layout: builtInLayout('Initiative'),
 };
 
 function sampleInitiative(over: Partial<Initiative> = {}): Initiative {
@@ -90,17 +82,17 @@ function sampleInitiative(over: Partial<Initiative> = {}): Initiative {
   };
 }
 
-function renderCreate(onSubmit: (input: InitiativeCreateInput) => Promise<unknown>, initialParent?: string) {
+function renderCreate(onSubmit: (input: InitiativeCreateInput) => Promise<unknown>, initialParent?: string, layout = choices.layout) {
   return renderForm(
-    <InitiativeForm choices={choices} cancelHref="/w/1/initiatives" onSubmit={onSubmit} initialParent={initialParent} />,
+    <InitiativeForm choices={{ ...choices, layout }} cancelHref="/w/1/initiatives" onSubmit={onSubmit} initialParent={initialParent} />,
   );
 }
 
-function renderEdit(initiative: Initiative, onSubmit: (input: InitiativeUpdateInput) => Promise<unknown>) {
+function renderEdit(initiative: Initiative, onSubmit: (input: InitiativeUpdateInput) => Promise<unknown>, layout = choices.layout) {
   return renderForm(
     <InitiativeForm
       initiative={initiative}
-      choices={choices}
+      choices={{ ...choices, layout }}
       cancelHref={`/initiatives/${initiative.id}`}
       onSubmit={onSubmit}
     />,
@@ -211,9 +203,7 @@ describe('InitiativeForm', () => {
     await person.selectOptions(screen.getByLabelText('Parent initiative'), '5');
     await person.click(screen.getByRole('button', { name: 'Save initiative' }));
 
-    const message = await screen.findByText(
-      'would make a cycle: PLN-S-5 already rolls up into this initiative',
-    );
+    const message = await screen.findByText('would make a cycle: PLN-S-5 already rolls up into this initiative');
     const parent = screen.getByLabelText('Parent initiative');
     expect(parent.getAttribute('aria-invalid')).toBe('true');
     expect(parent.getAttribute('aria-describedby')).toContain(message.id);
@@ -225,13 +215,11 @@ describe('InitiativeForm', () => {
   });
 });
 
-const parse = (values: unknown) => initiativeFormSchema.parse(values);
+const parse = (values: unknown) => buildInitiativeFormSchema().parse(values);
 
 describe('initiative form mapping', () => {
   it('sends the status as an object with a name, and goals only when some are chosen, on create', () => {
-    const body = toCreateInput(
-      parse({ ...initiativeFormDefaults(), name: 'Gallery', workflow_status: 'On track' }),
-    );
+    const body = toCreateInput(parse({ ...initiativeFormDefaults(), name: 'Gallery', workflow_status: 'On track' }));
     expect(body).toMatchObject({
       name: 'Gallery',
       workflow_status: { name: 'On track' },
@@ -239,9 +227,7 @@ describe('initiative form mapping', () => {
       progress: null,
     });
     expect('goals' in body).toBe(false);
-    const linked = toCreateInput(
-      parse({ ...initiativeFormDefaults(), name: 'Gallery', workflow_status: 'On track', goals: ['11'] }),
-    );
+    const linked = toCreateInput(parse({ ...initiativeFormDefaults(), name: 'Gallery', workflow_status: 'On track', goals: ['11'] }));
     expect(linked.goals).toEqual([11]);
   });
 
@@ -274,7 +260,7 @@ describe('initiative form mapping', () => {
   });
 
   it('refuses an end date before the start date under manual duration', () => {
-    const result = initiativeFormSchema.safeParse({
+    const result = buildInitiativeFormSchema().safeParse({
       ...initiativeFormDefaults(),
       name: 'Gallery',
       workflow_status: 'On track',
@@ -283,5 +269,78 @@ describe('initiative form mapping', () => {
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['end_date']);
+  });
+});
+
+describe('InitiativeForm drawn from a custom layout', () => {
+  const okr = definition('okr_url', 'OKR document', 'url');
+  const sponsors = definition('sponsors', 'Sponsors', 'users');
+  const layout = testLayout('Initiative', [
+    ['Why', 'main', [{ custom: okr, required: true }, 'name', { field: 'goals', required: true }, 'progress']],
+    ['Who', 'side', [{ custom: sponsors }, 'assigned_to_user', { field: 'time_frame', on_form: false }]],
+  ]);
+  const legends = () =>
+    [...document.querySelectorAll('legend')].filter((l) => !l.classList.contains('visually-hidden')).map((l) => l.textContent);
+
+  it('follows the layout’s sections and order, always draws the locked status, and leaves out the rest', () => {
+    renderCreate(
+      vi.fn(async () => undefined),
+      undefined,
+      layout,
+    );
+    expect(legends()).toEqual(['Why', 'Goals served * (required)', 'Who', 'Sponsors']);
+    const main = document.querySelector('.form-shell__main')!;
+    const names = [...main.querySelectorAll('input[name]:not([type=checkbox]), select[name]')].map((el) => el.getAttribute('name'));
+    // The status is locked: the layout lacks it, so it ends the first main section.
+    expect(names).toEqual(['custom_fields.okr_url', 'name', 'progress_source', 'progress', 'workflow_status']);
+    for (const gone of ['Parent initiative', 'Time frame', 'Duration source', 'Effort', 'Color']) {
+      expect(screen.queryByLabelText(gone)).toBeNull();
+    }
+    const aside = document.querySelector<HTMLElement>('.form-shell__aside')!;
+    expect(within(aside).getByLabelText('Assignee')).toBeTruthy();
+    expect(within(within(aside).getByRole('group', { name: 'Sponsors' })).getAllByRole('checkbox')).toHaveLength(2);
+  });
+
+  it('marks the required fields, refuses them blank with "is required", then sends the custom values', async () => {
+    const onSubmit = vi.fn(async (_input: InitiativeCreateInput) => undefined);
+    const person = renderCreate(onSubmit, undefined, layout);
+    expect(screen.getByLabelText('OKR document').getAttribute('aria-required')).toBe('true');
+    expect(screen.getByRole('group', { name: /^Goals served ?\(required\)$/ })).toBeTruthy();
+    await person.type(screen.getByLabelText('Name'), 'Template gallery');
+    await person.selectOptions(screen.getByLabelText('Status'), 'On track');
+    await person.click(screen.getByRole('button', { name: 'Create initiative' }));
+    const summary = await screen.findByText(/The form could not be saved: 2 problems/);
+    expect(
+      within(summary.parentElement!)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['OKR document: is required', 'Goals served: is required']);
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await person.type(screen.getByLabelText('OKR document'), 'https://example.com/okr');
+    await person.click(screen.getByLabelText(/Cut churn/));
+    await person.click(within(screen.getByRole('group', { name: 'Sponsors' })).getByLabelText('Grace'));
+    await person.click(screen.getByRole('button', { name: 'Create initiative' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    // What the layout leaves off the form is sent with its default, as before.
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      name: 'Template gallery',
+      goals: [12],
+      time_frame: null,
+      presented: true,
+      custom_fields: { okr_url: 'https://example.com/okr', sponsors: ['8'] },
+    });
+  });
+
+  it('puts the service’s required-field message for a custom field on that field', async () => {
+    stubFetch(422, { error: 'Validation failed', errors: { 'custom_fields.sponsors': ['is required'] } });
+    const initiative = sampleInitiative({
+      custom_fields: [{ id: '1', key: 'okr_url', name: 'OKR document', type: 'url', value: 'https://example.com/okr' }],
+    });
+    const person = renderEdit(initiative, (input) => updateInitiative(initiative.id, input), layout);
+    expect(screen.getByLabelText<HTMLInputElement>('OKR document').value).toBe('https://example.com/okr');
+    await person.click(screen.getByRole('button', { name: 'Save initiative' }));
+    const sponsorsGroup = screen.getByRole('group', { name: 'Sponsors' });
+    await vi.waitFor(() => expect(within(sponsorsGroup).getByRole('alert').textContent).toBe('is required'));
   });
 });

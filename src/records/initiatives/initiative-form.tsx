@@ -1,12 +1,15 @@
-// The one initiative form, for creating (operation 11) and editing, in the FormShell: a status is
-// required before sending, the parent choices leave out the initiative itself and its descendants,
-// dates are set only under manual duration and progress only under manual progress; the side column
-// holds how it shows on roadmaps and the goals it serves; the service's field errors land under the
-// fields they name (a loop of parents under "Parent initiative").
+// The one initiative form, for creating (operation 11) and editing, drawn from the workspace's
+// Initiative layout (LayoutForm): the initiative's standard fields are blocks the layout places in
+// its sections and columns — by default what it is, its dates, size and progress in the main column,
+// how it shows on roadmaps and the goals it serves beside — and its custom fields come with it. A
+// status is required before sending, the parent choices leave out the initiative itself and its
+// descendants, dates are set only under manual duration and progress only under manual progress; the
+// service's field errors land under the fields they name (a loop of parents under "Parent initiative").
 import { useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { User } from '../../contract/account';
 import type { WorkflowStatus } from '../../contract/common';
+import type { ScreenLayout } from '../../contract/layouts';
 import type { Initiative, InitiativeCreateInput, InitiativeListItem, InitiativeUpdateInput, TimeFrame } from '../../contract/initiatives';
 import { INITIATIVE_DURATION_SOURCES, INITIATIVE_PROGRESS_SOURCES } from '../../domain/progress';
 import { CheckboxField, TextField, type SelectOption } from '../../ui/field';
@@ -25,11 +28,13 @@ import {
   statusOptions,
   withCurrent,
 } from '../../ui/form-fields';
-import { FormSection, FormShell, recordFormLabels, useRecordForm } from '../../ui/form-shell';
+import { recordFormLabels, useRecordForm } from '../../ui/form-shell';
+import { LayoutForm, type LayoutBlocks } from '../../ui/layout-form';
+import { formLayout } from '../../ui/layout-model';
 import {
   INITIATIVE_FIELD_ALIASES,
+  buildInitiativeFormSchema,
   initiativeFormDefaults,
-  initiativeFormSchema,
   toCreateInput,
   toUpdateInput,
   type InitiativeFormValues,
@@ -51,6 +56,8 @@ export interface InitiativeFormChoices {
   initiatives: readonly InitiativeListItem[];
   goals: readonly GoalChoice[];
   timeFrames: readonly TimeFrame[];
+  /** The workspace's Initiative layout (the built-in one when it could not be read). */
+  layout: ScreenLayout;
 }
 
 interface CommonProps {
@@ -87,7 +94,7 @@ export function parentOptions(initiatives: readonly InitiativeListItem[], selfId
     }));
 }
 
-function MainFields({ choices, initiative }: { choices: InitiativeFormChoices; initiative?: Initiative }) {
+function ParentField({ choices, initiative }: { choices: InitiativeFormChoices; initiative?: Initiative }) {
   const parents = useMemo(
     () =>
       withCurrent(
@@ -97,30 +104,75 @@ function MainFields({ choices, initiative }: { choices: InitiativeFormChoices; i
       ),
     [choices.initiatives, initiative],
   );
-  const statuses = statusOptions(choices.statuses, initiative?.workflow_status.name);
+  return (
+    <BoundSelect
+      name="parent_id"
+      label="Parent initiative"
+      options={parents}
+      placeholder="No parent (top level)"
+      hint="The initiative this one rolls up to"
+    />
+  );
+}
+
+/** How the initiative shows on roadmaps: whether it is presented, and its bar's colour. */
+function RoadmapFields() {
+  const { register } = useFormContext<InitiativeFormValues>();
   return (
     <>
-      <FormSection title="Initiative">
-        <NameField />
-        <BoundSelect
-          name="workflow_status"
-          label="Status"
-          required
-          options={statuses}
-          placeholder={initiative ? undefined : 'Choose a status'}
-          hint={statuses.length === 0 ? 'This workspace has no initiative statuses' : undefined}
-        />
-        <BoundSelect
-          name="parent_id"
-          label="Parent initiative"
-          options={parents}
-          placeholder="No parent (top level)"
-          hint="The initiative this one rolls up to"
-        />
-        <AssigneeField users={choices.users} current={initiative?.assigned_to_user} />
-        <TimeFrameField timeFrames={choices.timeFrames} current={initiative?.time_frame} />
-        <DescriptionField />
-      </FormSection>
+      <CheckboxField label="Presented on roadmaps" registration={register('presented')} hint="Shown on roadmap charts" />
+      <TextField
+        label="Color"
+        type="color"
+        className="initiative-form__color"
+        registration={register('color')}
+        hint="Used for the initiative's bar on roadmaps"
+      />
+    </>
+  );
+}
+
+function GoalsField({ choices, initiative }: { choices: InitiativeFormChoices; initiative?: Initiative }) {
+  const goals = useMemo(() => {
+    const list = [...choices.goals];
+    // Linked goals stay visible (and untickable) even when the product list lacks them.
+    for (const g of initiative?.goals ?? []) if (!list.some((c) => c.id === g.id)) list.push(g);
+    return list;
+  }, [choices.goals, initiative]);
+  return (
+    <BoundChecklist
+      name="goals"
+      // Not "Goals": the default layout's section around it already says that.
+      legend="Goals served"
+      hint="The goals of this workspace that this initiative serves."
+      empty="This workspace has no goals yet."
+      id="initiative-goals"
+      className="field--wide"
+      items={referenceItems(goals, 'Goal')}
+    />
+  );
+}
+
+/** The initiative's standard fields as the layout places them, by its keys. */
+function initiativeBlocks(choices: InitiativeFormChoices, initiative?: Initiative): LayoutBlocks {
+  const statuses = statusOptions(choices.statuses, initiative?.workflow_status.name);
+  return {
+    name: <NameField />,
+    workflow_status: (
+      <BoundSelect
+        name="workflow_status"
+        label="Status"
+        required
+        options={statuses}
+        placeholder={initiative ? undefined : 'Choose a status'}
+        hint={statuses.length === 0 ? 'This workspace has no initiative statuses' : undefined}
+      />
+    ),
+    parent_id: <ParentField choices={choices} initiative={initiative} />,
+    assigned_to_user: <AssigneeField users={choices.users} current={initiative?.assigned_to_user} />,
+    time_frame: <TimeFrameField timeFrames={choices.timeFrames} current={initiative?.time_frame} />,
+    description: <DescriptionField />,
+    dates: (
       <DurationSection
         sources={INITIATIVE_DURATION_SOURCES}
         labelOf={initiativeSourceLabel}
@@ -129,65 +181,39 @@ function MainFields({ choices, initiative }: { choices: InitiativeFormChoices; i
           `Worked out by the service (${initiativeSourceLabel(source).toLowerCase()}). Choose Manual as the duration source to set them.`
         }
       />
-      <FormSection title="Size and progress">
-        <AmountField name="effort" label="Effort" hint="Effort required, in your workspace's own scale" />
-        <AmountField name="value" label="Value" hint="Business value, in your workspace's own scale" />
-        <ProgressFields sources={INITIATIVE_PROGRESS_SOURCES} labelOf={initiativeSourceLabel} />
-      </FormSection>
-    </>
-  );
-}
-
-function SideFields({ choices, initiative }: { choices: InitiativeFormChoices; initiative?: Initiative }) {
-  const { register } = useFormContext<InitiativeFormValues>();
-  const goals = useMemo(() => {
-    const list = [...choices.goals];
-    // Linked goals stay visible (and untickable) even when the product list lacks them.
-    for (const g of initiative?.goals ?? []) if (!list.some((c) => c.id === g.id)) list.push(g);
-    return list;
-  }, [choices.goals, initiative]);
-  return (
-    <>
-      <FormSection title="Roadmap">
-        <CheckboxField label="Presented on roadmaps" registration={register('presented')} hint="Shown on roadmap charts" />
-        <TextField
-          label="Color"
-          type="color"
-          className="initiative-form__color"
-          registration={register('color')}
-          hint="Used for the initiative's bar on roadmaps"
-        />
-      </FormSection>
-      <BoundChecklist
-        name="goals"
-        legend="Goals"
-        hint="The goals of this workspace that this initiative serves."
-        empty="This workspace has no goals yet."
-        id="initiative-goals"
-        className="form-section checklist--section"
-        items={referenceItems(goals, 'Goal')}
-      />
-    </>
-  );
+    ),
+    effort: <AmountField name="effort" label="Effort" hint="Effort required, in your workspace's own scale" />,
+    value: <AmountField name="value" label="Value" hint="Business value, in your workspace's own scale" />,
+    progress: <ProgressFields sources={INITIATIVE_PROGRESS_SOURCES} labelOf={initiativeSourceLabel} />,
+    roadmap: <RoadmapFields />,
+    goals: <GoalsField choices={choices} initiative={initiative} />,
+  };
 }
 
 export function InitiativeForm(props: InitiativeFormProps) {
   const { choices, cancelHref, initiative } = props;
-  const form = useRecordForm(initiativeFormSchema, () =>
-    initiativeFormDefaults(initiative, { parentId: pickChoice(choices.initiatives, props.initialParent) }),
+  const model = useMemo(
+    () => formLayout(choices.layout, { mode: initiative ? 'edit' : 'create', record: initiative }),
+    [choices.layout, initiative],
+  );
+  const schema = useMemo(() => buildInitiativeFormSchema(model), [model]);
+  const form = useRecordForm(schema, () =>
+    initiativeFormDefaults(initiative, { parentId: pickChoice(choices.initiatives, props.initialParent) }, model),
   );
 
   return (
-    <FormShell
+    <LayoutForm
       form={form}
+      model={model}
+      blocks={initiativeBlocks(choices, initiative)}
+      users={choices.users}
       {...recordFormLabels('initiative', initiative)}
       aliases={INITIATIVE_FIELD_ALIASES}
       cancel={{ to: cancelHref }}
-      onSubmit={(values) => (props.initiative ? props.onSubmit(toUpdateInput(values)) : props.onSubmit(toCreateInput(values)))}
+      onSubmit={(values) =>
+        props.initiative ? props.onSubmit(toUpdateInput(values, model)) : props.onSubmit(toCreateInput(values, model))
+      }
       successMessage={initiative ? 'Initiative saved' : 'Initiative created'}
-      aside={<SideFields choices={choices} initiative={initiative} />}
-    >
-      <MainFields choices={choices} initiative={initiative} />
-    </FormShell>
+    />
   );
 }

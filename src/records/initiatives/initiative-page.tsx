@@ -1,21 +1,29 @@
 // One initiative in full: where it sits in the roll-up tree (parent, children), who owns it, its
-// size, dates and progress with their sources, its description (sanitised HTML), the goals it
-// serves (operation 20) and the epics and features grouped under it, with edit and "new epic".
+// size, dates and progress with their sources, its description (sanitised HTML), how it shows on
+// roadmaps — the facts the workspace's Initiative layout puts on the page, by its sections, custom
+// fields included — the goals it serves (operation 20, when the layout shows them) and the epics
+// and features grouped under it, with edit and "new epic".
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { initiativeQueries } from '../../api/initiatives';
 import type { Initiative } from '../../contract/initiatives';
+import type { ScreenLayout } from '../../contract/layouts';
 import { RecordActivity } from '../../ui/record-activity';
 import { ButtonLink } from '../../ui/button';
-import { personName } from '../../ui/detail-list';
+import { DetailList, personName } from '../../ui/detail-list';
 import { EmptyState } from '../../ui/empty-state';
-import { formatDate } from '../../ui/format';
+import { formatDate, formatDateRange } from '../../ui/format';
+import { HtmlView } from '../../ui/html-view';
+import { LayoutDetails, type DetailFacts } from '../../ui/layout-details';
+import { detailSections, onDetail } from '../../ui/layout-model';
 import { PagedTable } from '../../ui/paged-section';
 import { paths } from '../../ui/paths';
-import { KeyedLink, OverviewCard, strategyDetails, SwatchTitle } from '../../ui/record-parts';
+import { ProgressBar } from '../../ui/progress-bar';
+import { KeyedLink, RecordCard, SwatchTitle } from '../../ui/record-parts';
 import { recordRoute } from '../../ui/record-gate';
 import { RecordHeader } from '../../ui/screen-header';
 import { StatusPill } from '../../ui/status-pill';
+import { usePageLayout } from '../../ui/use-workspace-layout';
 import {
   keyNameColumn,
   progressColumn,
@@ -30,7 +38,101 @@ import './initiatives.css';
 export const INITIATIVE_ITEMS_PER_PAGE = 20;
 const CHILD_FIELDS = 'name,reference_num,color,workflow_status,progress,children_count';
 
+/** The initiative's standard fields as its page shows them, by the layout's keys. */
+function initiativeFacts(i: Initiative): DetailFacts {
+  return {
+    workflow_status: { value: <StatusPill status={i.workflow_status} /> },
+    parent_id: {
+      value: i.parent ? (
+        <KeyedLink to={paths.initiative(i.parent.id)} reference={i.parent.reference_num} name={i.parent.name} />
+      ) : (
+        <span className="muted">None (top level)</span>
+      ),
+    },
+    assigned_to_user: { value: personName(i.assigned_to_user) },
+    time_frame: {
+      value: i.time_frame ? (
+        <>
+          {i.time_frame.name}
+          <span className="detail-list__note">{formatDateRange(i.time_frame.start_date, i.time_frame.end_date)}</span>
+        </>
+      ) : null,
+    },
+    description: {
+      block: (
+        <>
+          <h3 className="record-card__subtitle">Description</h3>
+          <HtmlView html={i.description?.body ?? null} emptyText="No description yet." />
+        </>
+      ),
+    },
+    dates: {
+      pairs: [
+        { label: 'Start date', value: formatDate(i.start_date) },
+        { label: 'End date', value: formatDate(i.end_date) },
+        { label: 'Dates from', value: initiativeSourceLabel(i.duration_source) },
+      ],
+    },
+    effort: { value: i.effort },
+    value: { value: i.value },
+    progress: {
+      value: (
+        <>
+          <ProgressBar value={i.progress} label={`Progress of ${i.name}`} />
+          <span className="detail-list__note">{initiativeSourceLabel(i.progress_source)}</span>
+        </>
+      ),
+    },
+    roadmap: {
+      pairs: [
+        { label: 'Presented on roadmaps', value: i.presented ? 'Yes' : 'No' },
+        {
+          label: 'Color',
+          value: (
+            <span className="swatch-title">
+              <span className="swatch" style={{ background: /^#[0-9a-f]{3,8}$/i.test(i.color) ? i.color : undefined }} aria-hidden="true" />
+              <span className="mono">{i.color}</span>
+            </span>
+          ),
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The facts the layout puts on the page — its main sections as wide cards, its side ones beside
+ * them — and what no layout places (the key, who created it, when it last changed). The goals are
+ * no fact here: the Goals table below shows them, with their progress, when the layout shows them.
+ */
+function InitiativeFacts({ initiative: i, layout }: { initiative: Initiative; layout: ScreenLayout }) {
+  const details = { layout, facts: initiativeFacts(i), record: i, skip: ['name'], idPrefix: 'initiative' };
+  const record = (
+    <RecordCard id="initiative-about" title="About this initiative">
+      <DetailList
+        items={[
+          { label: 'Reference', value: <span className="mono">{i.reference_num}</span> },
+          { label: 'Created by', value: personName(i.created_by_user) },
+          { label: 'Updated', value: formatDate(i.updated_at) },
+        ]}
+      />
+    </RecordCard>
+  );
+  const hasMain = detailSections(layout, details.skip).some((s) => s.column === 'main');
+  return (
+    <div className="layout-2col">
+      <div className="stack">{hasMain ? <LayoutDetails {...details} column="main" listLayout="grid" /> : record}</div>
+      <aside className="stack">
+        <LayoutDetails {...details} column="side" />
+        {hasMain ? record : null}
+      </aside>
+    </div>
+  );
+}
+
 function InitiativeDetails({ record: i }: { record: Initiative }) {
+  const layout = usePageLayout(i.product_id, 'Initiative');
+  const showGoals = onDetail(layout, 'goals');
   return (
     <div className="stack">
       <RecordHeader
@@ -58,32 +160,16 @@ function InitiativeDetails({ record: i }: { record: Initiative }) {
         }
       />
 
-      <OverviewCard
-        items={[
-          { label: 'Reference', value: <span className="mono">{i.reference_num}</span> },
-          { label: 'Status', value: <StatusPill status={i.workflow_status} /> },
-          {
-            label: 'Parent initiative',
-            value: i.parent ? (
-              <KeyedLink to={paths.initiative(i.parent.id)} reference={i.parent.reference_num} name={i.parent.name} />
-            ) : (
-              <span className="muted">None (top level)</span>
-            ),
-          },
-          { label: 'Assignee', value: personName(i.assigned_to_user) },
-          { label: 'Start date', value: formatDate(i.start_date) },
-          { label: 'End date', value: formatDate(i.end_date) },
-          { label: 'Dates from', value: initiativeSourceLabel(i.duration_source) },
-          { label: 'Presented on roadmaps', value: i.presented ? 'Yes' : 'No' },
-          ...strategyDetails(i, initiativeSourceLabel(i.progress_source)),
-        ]}
-        description={i.description?.body}
-      />
+      <InitiativeFacts initiative={i} layout={layout} />
 
-      <div className="initiative-columns">
+      {showGoals ? (
+        <div className="initiative-columns">
+          <InitiativeChildren initiative={i} />
+          <InitiativeGoals initiative={i} />
+        </div>
+      ) : (
         <InitiativeChildren initiative={i} />
-        <InitiativeGoals initiative={i} />
-      </div>
+      )}
       <InitiativeWork initiative={i} kind="epic" />
       <InitiativeWork initiative={i} kind="feature" />
       <RecordActivity kind="initiatives" id={i.id} productId={i.product_id} commentCount={i.comments_count} />
