@@ -105,6 +105,19 @@ export type Idea = z.infer<typeof ideaSchema>;
 
 type Method = 'GET' | 'POST' | 'PUT';
 
+/** A layout of one kind for some workspaces (`POST /screen_definitions`): its sections of fields. */
+export interface LayoutInput {
+  name: string;
+  screenable_type: string;
+  /** Workspaces (ids or prefixes) given this layout for its kind. */
+  product_ids: string[];
+  sections: {
+    name: string;
+    column?: 'main' | 'side';
+    fields: { field: string; required?: boolean; on_form?: boolean; on_detail?: boolean }[];
+  }[];
+}
+
 export class PlannerApi {
   constructor(
     private readonly request: APIRequestContext,
@@ -225,6 +238,20 @@ export class PlannerApi {
     });
     const { page } = await this.call(schema, 'GET', `/pages/${noteId}`);
     return { id: page.id, name: page.name, parent_id: page.parent_id, position: page.position, body: page.description?.body ?? '' };
+  }
+
+  /** A layout assigned to workspaces; `deleteLayout` gives them back the account's default. */
+  async createLayout(layout: LayoutInput): Promise<{ id: string }> {
+    const created = z.object({ screen_definition: z.object({ id: z.union([z.string(), z.number()]).transform(String) }) });
+    return (await this.call(created, 'POST', '/screen_definitions', { screen_definition: layout })).screen_definition;
+  }
+
+  async deleteLayout(layoutId: string): Promise<void> {
+    const res = await this.request.fetch(`/api/v1/screen_definitions/${layoutId}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${this.token}` },
+    });
+    expect(res.status(), `DELETE /screen_definitions/${layoutId}: ${await res.text()}`).toBe(204);
   }
 
   async createIdea(productId: string, idea: IdeaInput): Promise<Idea> {
