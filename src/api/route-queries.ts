@@ -3,16 +3,14 @@
 // screen then finds. A screen that builds its query another way only loses the warm start.
 import type { QueryClient } from '@tanstack/react-query';
 import { MAX_PER_PAGE } from '../contract/common';
-import type { Feature } from '../contract/features';
 import type { Initiative } from '../contract/initiatives';
 import { accountQueries } from './account';
-import { EPIC_FEATURE_FIELDS, EPIC_LIST_FIELDS, epicQueries, type EpicListFilters, type EpicScope } from './epics';
+import { EPIC_LIST_FIELDS, epicQueries, type EpicListFilters, type EpicScope } from './epics';
 import { FEATURE_BOARD_FIELDS, FEATURE_LIST_FIELDS, featureQueries, type FeatureListFilters, type FeatureScope } from './features';
 import { goalQueries } from './goals';
 import { initiativeQueries, timeFrameQueries } from './initiatives';
 import { warmQuery } from './load';
 import { releaseQueries } from './releases';
-import { requirementQueries } from './requirements';
 
 /** `?page=` as a page number: 1 when missing or nonsense. */
 export function pageParam(search: URLSearchParams): number {
@@ -46,7 +44,6 @@ export async function warmLayouts(queryClient: QueryClient, productId: string): 
 export const FEATURES_PER_PAGE = 50;
 /** The service's largest page; a bigger workspace narrows the board by release. */
 export const FEATURE_BOARD_LIMIT = 200;
-export const REQUIREMENTS_PER_PAGE = 20;
 
 /** `/w/:productId/features?q&status&assignee&tag&release&page`. */
 export function featureListFilters(search: URLSearchParams): FeatureListFilters {
@@ -68,46 +65,12 @@ export const featureListQuery = (productId: string, search: URLSearchParams) =>
 export const featureBoardQuery = (productId: string, search: URLSearchParams) =>
   featureQueries.list(scopeOf(productId, search), { fields: FEATURE_BOARD_FIELDS, perPage: FEATURE_BOARD_LIMIT });
 
-/** The first page of a feature's requirements, as its page shows them. */
-export const featureRequirementsQuery = (featureId: string) =>
-  requirementQueries.list(featureId, { page: 1, perPage: REQUIREMENTS_PER_PAGE });
-
 /** Every release with its capacity units (the feature and epic forms, the release filters). */
 export const releaseChoicesQuery = (productId: string) => releaseQueries.list(productId, { fields: '*', perPage: MAX_PER_PAGE });
-export const epicChoicesQuery = (productId: string) =>
-  epicQueries.list({ product: productId }, { perPage: MAX_PER_PAGE, fields: 'name,reference_num,release' });
-export const initiativeChoicesQuery = (productId: string) =>
-  initiativeQueries.list(productId, { perPage: MAX_PER_PAGE, fields: 'name,reference_num' });
-
-/** What the feature form offers to choose from. */
-export async function warmFeatureForm(queryClient: QueryClient, productId: string): Promise<void> {
-  await Promise.all([
-    warmQuery(queryClient, releaseChoicesQuery(productId)),
-    warmQuery(queryClient, accountQueries.workflows(productId)),
-    warmQuery(queryClient, accountQueries.workflowKinds(productId)),
-    warmQuery(queryClient, accountQueries.users()),
-    warmQuery(queryClient, accountQueries.teams(productId)),
-    warmQuery(queryClient, epicChoicesQuery(productId)),
-    warmQuery(queryClient, initiativeChoicesQuery(productId)),
-  ]);
-}
-
-/** What a feature's page shows beside the feature itself. */
-export async function warmFeaturePage(queryClient: QueryClient, feature: Pick<Feature, 'id' | 'product_id'>): Promise<void> {
-  // The thread's module is not in the lists' first load (the JavaScript budget): fetched here, beside the page's chunk.
-  void import('./comments').then(({ warmThread }) => warmThread(queryClient, { kind: 'features', id: feature.id }));
-  await Promise.all([
-    warmQuery(queryClient, featureRequirementsQuery(feature.id)),
-    warmQuery(queryClient, accountQueries.workflows(feature.product_id)),
-    warmQuery(queryClient, accountQueries.users()),
-  ]);
-}
-
 // ---- Epics -----------------------------------------------------------------------------------
 
 export const EPICS_PER_PAGE = 50;
 export const ALL_EPICS_PER_PAGE = 50;
-export const EPIC_FEATURES_PER_PAGE = 30;
 /** Custom field filters ride in the address as `?cf.<key>=<value>`. */
 export const CUSTOM_FIELD_PARAM_PREFIX = 'cf.';
 
@@ -156,22 +119,6 @@ export const allEpicsQuery = (search: URLSearchParams) =>
     { all: true },
     { page: pageParam(search), perPage: ALL_EPICS_PER_PAGE, customFields: customFieldFilters(search), fields: EPIC_LIST_FIELDS },
   );
-
-/** The first page of an epic's features, as its page shows them. */
-export const epicFeaturesQuery = (epicId: string) =>
-  epicQueries.features(epicId, { page: 1, perPage: EPIC_FEATURES_PER_PAGE, fields: EPIC_FEATURE_FIELDS });
-
-/** What the epic form offers to choose from. */
-export async function warmEpicForm(queryClient: QueryClient, productId: string): Promise<void> {
-  await Promise.all([
-    warmQuery(queryClient, releaseChoicesQuery(productId)),
-    warmQuery(queryClient, accountQueries.workflows(productId)),
-    warmQuery(queryClient, epicQueries.initiativeChoices(productId)),
-    warmQuery(queryClient, accountQueries.users()),
-    warmQuery(queryClient, accountQueries.teams(productId)),
-    warmQuery(queryClient, epicQueries.customFields({ product: productId })),
-  ]);
-}
 
 // ---- Initiatives and goals -------------------------------------------------------------------
 

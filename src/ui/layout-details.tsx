@@ -22,9 +22,11 @@ import { RecordCard } from './record-card';
 
 /**
  * A standard field's fact: one pair labelled by the layout (`value`, `label` to name it otherwise),
- * several pairs (a team with its iteration and statuses), or a block drawn in the card (a progress bar).
+ * several pairs (a team with its iteration and statuses), or a block drawn in the card (a progress
+ * bar), with pairs under it if need be (the estimates under the bar).
  */
-export type DetailFact = { value: ReactNode; label?: string } | { pairs: readonly Detail[] } | { block: ReactNode };
+export type DetailFact =
+  { value: ReactNode; label?: string } | { pairs: readonly Detail[] } | { block: ReactNode; pairs?: readonly Detail[] };
 export type DetailFacts = Readonly<Partial<Record<string, DetailFact>>>;
 
 export interface LayoutDetailsProps {
@@ -109,8 +111,11 @@ function sectionParts(fields: readonly LayoutField[], facts: DetailFacts, record
     }
     const fact = facts[field.field];
     if (!fact) continue;
-    if ('block' in fact) parts.push({ block: fact.block, key: field.field });
-    else if ('pairs' in fact) pairs([...fact.pairs]);
+    if ('block' in fact) {
+      parts.push({ block: fact.block, key: field.field });
+      // Pairs after a block start a list of their own, under it.
+      if (fact.pairs) parts.push({ pairs: [...fact.pairs] });
+    } else if ('pairs' in fact) pairs([...fact.pairs]);
     else pairs([{ label: fact.label ?? field.label, value: fact.value }]);
   }
   return parts;

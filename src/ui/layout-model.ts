@@ -15,6 +15,7 @@ import {
   type ScreenableType,
 } from '../contract/layouts';
 import { isRealDate } from '../domain/dates';
+import { webAddressProblem } from '../domain/web-address';
 
 type Ctx = Pick<z.core.$RefinementCtx, 'addIssue'>;
 
@@ -36,7 +37,7 @@ export const isListKind = (kind: CustomFieldKind): boolean => kind === 'multi_se
 export interface FormCustomField {
   key: string;
   /** The form field's name: `custom_fields.<key>`. */
-  name: string;
+  name: `custom_fields.${string}`;
   label: string;
   kind: CustomFieldKind;
   /**
@@ -96,7 +97,7 @@ function formCustomField(field: LayoutField, record: RecordCustomFields | undefi
     const current = kind === 'select' ? [textOf(recordValue(record, key))].filter(Boolean) : listOf(recordValue(record, key));
     for (const value of current) if (!options.includes(value)) options.push(value);
   }
-  return { key, name: field.field, label: field.label || definition.name, kind, options, definition };
+  return { key, name: `custom_fields.${key}`, label: field.label || definition.name, kind, options, definition };
 }
 
 // ---------- Forms ----------
@@ -239,14 +240,9 @@ function valueAt(values: unknown, path: readonly string[]): unknown {
   return at;
 }
 
-/** An address a person can follow: http or https, with a host. */
+/** An address a person can follow, as the service reads a `url` field: http(s):// written out, a host. */
 export function isWebAddress(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  return webAddressProblem(text.trim()) === null;
 }
 
 /** The message for a custom value that does not read as its type, or null when it does (or is empty). */
@@ -266,7 +262,7 @@ export function customValueProblem(cf: Pick<FormCustomField, 'kind' | 'options'>
     case 'select':
       return cf.options.includes(text) ? null : 'must be one of its options';
     case 'url':
-      return isWebAddress(text) ? null : 'must be a web address starting with http:// or https://';
+      return webAddressProblem(text);
     default:
       return null;
   }

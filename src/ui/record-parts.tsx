@@ -3,6 +3,7 @@
 // so the two pages read the same and stay the same.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { ScreenLayout } from '../contract/layouts';
 import { Button, ButtonLink } from './button';
 import type { Crumb } from './breadcrumbs';
 import { ConfirmDialog } from './confirm-dialog';
@@ -10,6 +11,8 @@ import { DetailList, personName, TagList, type Detail } from './detail-list';
 import { errorMessage } from './error-state';
 import { formatDate, formatDateRange } from './format';
 import { HtmlView } from './html-view';
+import { LayoutDetails, type DetailFacts } from './layout-details';
+import { onDetail } from './layout-model';
 import { sourceLabel } from './labels';
 import { paths } from './paths';
 import { ProgressBar } from './progress-bar';
@@ -82,6 +85,8 @@ export interface WorkItemRecord {
   program_increment: { reference_num: string; name: string } | null;
   team_workflow_status: { name: string; color: string; complete?: boolean } | null;
   description: { body: string } | null;
+  /** Values of the workspace's custom fields, shown where the layout places them. */
+  custom_fields?: readonly { key: string; value: unknown }[];
 }
 
 /** A linked record shown with its key: "PLN-S-2 Enterprise readiness". */
@@ -100,27 +105,91 @@ export function keyedLink(link: { reference_num: string; name: string } | null, 
 
 export interface WorkItemAsideProps {
   item: WorkItemRecord;
-  /** Pairs of this kind, placed after the release (initiative, epic, phase, dates source …). */
-  placement: readonly Detail[];
+  /**
+   * The workspace's layout of the kind: the side column is its sections with fields on the page,
+   * in order (`LayoutDetails`), then a Details card of what no layout places. Without one, the
+   * fixed cards (Progress, Details with `placement`, Team).
+   */
+  layout?: ScreenLayout | undefined;
+  /** This kind's facts by layout key (a feature's phase, kind, epic; an epic's dates), beside the shared ones. */
+  facts?: DetailFacts;
+  /** Facts no layout places, in the closing Details card (a feature's start and due dates). */
+  extra?: readonly Detail[];
+  /** Without a layout: pairs of this kind, placed after the release (initiative, epic, phase, dates source …). */
+  placement?: readonly Detail[];
   /** More cards under the shared ones (e.g. custom fields). */
   children?: ReactNode;
 }
 
-/** The side column of a feature or epic page: progress and estimates, details, team. */
-export function WorkItemAside({ item, placement, children }: WorkItemAsideProps) {
+/** What features and epics show alike, by layout key. */
+export function workItemFacts(item: WorkItemRecord): DetailFacts {
+  return {
+    workflow_status: { value: <StatusPill status={item.workflow_status} /> },
+    release: { value: <KeyedLink to={paths.release(item.release.id)} reference={item.release.reference_num} name={item.release.name} /> },
+    assigned_to_user: { value: personName(item.assigned_to_user) },
+    tags: { value: <TagList tags={item.tags} /> },
+    watchers: { value: item.watchers.map((w) => personName(w)).join(', ') },
+    team: { pairs: teamPairs(item) },
+    estimates: {
+      block: (
+        <>
+          <ProgressBar value={item.progress} label={`Progress of ${item.name}`} />
+          <p className="record-card__note">Source: {sourceLabel(item.progress_source)}</p>
+        </>
+      ),
+      pairs: estimatePairs(item),
+    },
+  };
+}
+
+function estimatePairs(item: WorkItemRecord): Detail[] {
+  return [
+    { label: 'Initial estimate', value: item.initial_estimate_text },
+    { label: 'Detailed estimate', value: item.detailed_estimate_text },
+    { label: 'Remaining estimate', value: item.remaining_estimate_text },
+    { label: 'Units', value: item.work_units === 'story_points' ? 'Story points' : 'Time' },
+  ];
+}
+
+function teamPairs(item: WorkItemRecord): Detail[] {
+  return [
+    { label: 'Team', value: item.team?.name },
+    { label: 'Iteration', value: item.iteration?.name },
+    {
+      label: 'Program increment',
+      value: item.program_increment ? `${item.program_increment.reference_num} ${item.program_increment.name}` : null,
+    },
+    { label: 'Team status', value: item.team_workflow_status ? <StatusPill status={item.team_workflow_status} /> : null },
+  ];
+}
+
+/** The side column of a feature or epic page: the layout's facts (or progress, details, team), then the record's own details. */
+export function WorkItemAside({ item, layout, facts, extra = [], placement = [], children }: WorkItemAsideProps) {
+  if (layout) {
+    return (
+      <aside className="stack">
+        <LayoutDetails layout={layout} facts={{ ...workItemFacts(item), ...facts }} record={item} idPrefix="record" />
+        <RecordCard id="record-details" title="Details">
+          <DetailList
+            items={[
+              { label: 'Reference', value: <span className="mono">{item.reference_num}</span> },
+              ...extra,
+              { label: 'Created by', value: personName(item.created_by_user) },
+              { label: 'Created', value: formatDate(item.created_at) },
+              { label: 'Updated', value: formatDate(item.updated_at) },
+            ]}
+          />
+        </RecordCard>
+        {children}
+      </aside>
+    );
+  }
   return (
     <aside className="stack">
       <RecordCard id="record-progress" title="Progress">
         <ProgressBar value={item.progress} label={`Progress of ${item.name}`} />
         <p className="record-card__note">Source: {sourceLabel(item.progress_source)}</p>
-        <DetailList
-          items={[
-            { label: 'Initial estimate', value: item.initial_estimate_text },
-            { label: 'Detailed estimate', value: item.detailed_estimate_text },
-            { label: 'Remaining estimate', value: item.remaining_estimate_text },
-            { label: 'Units', value: item.work_units === 'story_points' ? 'Story points' : 'Time' },
-          ]}
-        />
+        <DetailList items={estimatePairs(item)} />
       </RecordCard>
 
       <RecordCard id="record-details" title="Details">
@@ -146,17 +215,7 @@ export function WorkItemAside({ item, placement, children }: WorkItemAsideProps)
       </RecordCard>
 
       <RecordCard id="record-team" title="Team">
-        <DetailList
-          items={[
-            { label: 'Team', value: item.team?.name },
-            { label: 'Iteration', value: item.iteration?.name },
-            {
-              label: 'Program increment',
-              value: item.program_increment ? `${item.program_increment.reference_num} ${item.program_increment.name}` : null,
-            },
-            { label: 'Team status', value: item.team_workflow_status ? <StatusPill status={item.team_workflow_status} /> : null },
-          ]}
-        />
+        <DetailList items={teamPairs(item)} />
       </RecordCard>
       {children}
     </aside>
@@ -172,18 +231,23 @@ export interface WorkItemBodyProps extends WorkItemAsideProps {
   files?: ReactNode;
 }
 
-/** The body of a feature or epic page: its description and what hangs from it, beside the shared side column. */
-export function WorkItemBody({ item, noun, main, files, placement, children }: WorkItemBodyProps) {
+/**
+ * The body of a feature or epic page: its description (unless the layout leaves it off the page) and
+ * what hangs from it, beside the shared side column.
+ */
+export function WorkItemBody({ item, noun, main, files, children, ...aside }: WorkItemBodyProps) {
   return (
     <div className="layout-2col">
       <div className="stack">
-        <RecordCard id={`${noun}-description`} title="Description">
-          <HtmlView html={item.description?.body} emptyText="No description yet." />
-          {files}
-        </RecordCard>
+        {!aside.layout || onDetail(aside.layout, 'description') ? (
+          <RecordCard id={`${noun}-description`} title="Description">
+            <HtmlView html={item.description?.body} emptyText="No description yet." />
+            {files}
+          </RecordCard>
+        ) : null}
         {main}
       </div>
-      <WorkItemAside item={item} placement={placement}>
+      <WorkItemAside item={item} {...aside}>
         {children}
       </WorkItemAside>
     </div>

@@ -6,19 +6,27 @@ import type { RouteObject } from 'react-router-dom';
 import { accountQueries } from '../../api/account';
 import { epicQueries } from '../../api/epics';
 import { loadQuery, warmQuery, type LoaderContext } from '../../api/load';
-import { allEpicsQuery, epicFeaturesQuery, epicListQuery, releaseChoicesQuery, warmEpicForm } from '../../api/route-queries';
+import { allEpicsQuery, epicListQuery, releaseChoicesQuery, warmLayouts } from '../../api/route-queries';
 import { routePatterns } from '../../ui/paths';
 import { recordScreens, type ScreenRequest } from '../../ui/record-screens';
+
+/** The form's and the page's queries: their module is not in the lists' first load. */
+const formQueries = () => import('../../api/work-item-route-queries');
 
 export function epicRoutes({ queryClient, requireSession }: LoaderContext): RouteObject[] {
   const epicPage =
     (withForm: boolean) =>
     async ({ params }: ScreenRequest) => {
-      const epic = await loadQuery(queryClient, epicQueries.detail(params.epicId ?? ''));
+      const [epic, warm] = await Promise.all([loadQuery(queryClient, epicQueries.detail(params.epicId ?? '')), formQueries()]);
       if (!epic) return;
-      if (withForm) await warmEpicForm(queryClient, epic.product_id);
-      // The feature table shows the same roll-up as the epic's bar: both come fresh or neither waits.
-      else await loadQuery(queryClient, epicFeaturesQuery(epic.id));
+      if (withForm) await warm.warmEpicForm(queryClient, epic.product_id);
+      else
+        await Promise.all([
+          // The feature table shows the same roll-up as the epic's bar: both come fresh or neither waits.
+          loadQuery(queryClient, warm.epicFeaturesQuery(epic.id)),
+          // The page's facts are drawn from the Epic layout.
+          warmLayouts(queryClient, epic.product_id),
+        ]);
     };
 
   return recordScreens(requireSession, [
@@ -46,7 +54,7 @@ export function epicRoutes({ queryClient, requireSession }: LoaderContext): Rout
     },
     {
       path: routePatterns.newEpic,
-      load: ({ productId }) => warmEpicForm(queryClient, productId),
+      load: async ({ productId }) => (await formQueries()).warmEpicForm(queryClient, productId),
       screen: async () => (await import('./epic-new-page')).EpicNewPage,
     },
     {

@@ -1,10 +1,12 @@
 // What the feature form offers to choose from — what every work-item form offers (releases with
-// their capacity units, Feature statuses, users, teams), kinds, epics and initiatives — fetched
-// together so the form renders once, with its defaults, after everything it needs has arrived.
+// their capacity units, Feature statuses, users, teams), kinds, epics and initiatives — and the
+// workspace's Feature layout it is drawn from, fetched together so the form renders once, with its
+// defaults, after everything it needs has arrived.
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '../../api/account';
-import { epicChoicesQuery, initiativeChoicesQuery } from '../../api/route-queries';
+import { epicChoicesQuery, initiativeChoicesQuery } from '../../api/work-item-route-queries';
 import type { WorkflowKind } from '../../contract/account';
+import type { ScreenLayout } from '../../contract/layouts';
 import {
   byName,
   combineChoices,
@@ -13,6 +15,7 @@ import {
   type LinkChoice,
   type WorkItemChoices,
 } from '../../ui/form-choices';
+import { useWorkspaceLayout } from '../../ui/use-workspace-layout';
 
 export { releaseChoicesQuery, type LinkChoice, type ReleaseChoice } from '../../ui/form-choices';
 
@@ -22,6 +25,8 @@ export interface FeatureFormChoices extends WorkItemChoices {
   epics: LinkChoice[];
   /** The workspace's initiatives by name. */
   initiatives: LinkChoice[];
+  /** The workspace's Feature layout (the built-in one when it could not be read). */
+  layout: ScreenLayout;
 }
 
 export function useFeatureFormChoices(productId: string | undefined): ChoicesState<FeatureFormChoices> {
@@ -33,10 +38,13 @@ export function useFeatureFormChoices(productId: string | undefined): ChoicesSta
   // still takes any by name or key.
   const epics = useQuery({ ...epicChoicesQuery(id), enabled });
   const initiatives = useQuery({ ...initiativeChoicesQuery(id), enabled });
+  // Not among the queries whose failure stops the form: the built-in layout stands in then.
+  const { layout } = useWorkspaceLayout(productId, 'Feature');
   return combineChoices([...workItem.queries, kinds, epics, initiatives], () =>
-    workItem.choices && kinds.data && epics.data && initiatives.data
+    workItem.choices && kinds.data && epics.data && initiatives.data && layout
       ? {
           ...workItem.choices,
+          layout,
           kinds: kinds.data,
           epics: epics.data.epics
             .map((e) => ({

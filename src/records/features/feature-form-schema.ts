@@ -1,9 +1,11 @@
 // The feature form's schema and its mapping to request bodies, composed from the work-item
 // fragments in ui/form-schema: what is the feature's own is the release phase, kind, epic and
 // initiative links, and the progress sources (a longer list on create than on update, `progress`
-// only under manual progress). Create and update bodies differ (watchers as a comma string vs an
-// array), so each has its own pure mapping function.
+// only under manual progress). The workspace's Feature layout adds its custom fields and its
+// required fields (ui/layout-model). Create and update bodies differ (watchers as a comma string vs
+// an array), so each has its own pure mapping function.
 import { z } from 'zod';
+import { builtInLayout } from '../../api/layouts';
 import { htmlInput } from '../../contract/common';
 import { featureCreateInput, type Feature, type FeatureCreateInput, type FeatureUpdateInput } from '../../contract/features';
 import type { CapacityUnits } from '../../domain/estimate';
@@ -20,6 +22,14 @@ import {
   workItemFields,
   workItemUpdateBody,
 } from '../../ui/form-schema';
+import {
+  checkLayoutValues,
+  customFieldDefaults,
+  customFieldFormValues,
+  customFieldsBody,
+  formLayout,
+  type FormLayout,
+} from '../../ui/layout-model';
 
 export { ESTIMATE_FIELDS, type EstimateField } from '../../ui/form-schema';
 
@@ -41,6 +51,8 @@ const baseFields = z.object({
   epic: z.string().default(''),
   /** Initiative id, '' for none. */
   initiative: z.string().default(''),
+  /** The layout's custom fields by key. */
+  custom_fields: customFieldFormValues,
 });
 
 const progressBySource = z.discriminatedUnion('progress_source', progressBranches(COMPUTED_SOURCES));
@@ -51,7 +63,13 @@ export interface FeatureFormSchemaOptions {
   unitsOf: (releaseId: string) => CapacityUnits;
   /** On edit: the feature's current source, kept selectable even when the update list lacks it. */
   currentSource?: FeatureProgressSource;
+  /** What the form draws of the workspace's layout; the built-in layout when omitted. */
+  layout?: FormLayout;
 }
+
+/** The form the built-in Feature layout draws (what the form showed before layouts). */
+export const defaultFeatureLayout = (mode: 'create' | 'edit', feature?: Feature): FormLayout =>
+  formLayout(builtInLayout('Feature'), { mode, record: feature });
 
 /** Progress sources the form offers: the create list, or the update list (plus the current one). */
 export function progressSourceChoices(mode: 'create' | 'edit', currentSource?: FeatureProgressSource): FeatureProgressSource[] {
@@ -61,7 +79,7 @@ export function progressSourceChoices(mode: 'create' | 'edit', currentSource?: F
   return list;
 }
 
-export function buildFeatureFormSchema({ mode, unitsOf, currentSource }: FeatureFormSchemaOptions) {
+export function buildFeatureFormSchema({ mode, unitsOf, currentSource, layout = defaultFeatureLayout(mode) }: FeatureFormSchemaOptions) {
   const allowed = progressSourceChoices(mode, currentSource);
   return z
     .intersection(baseFields, progressBySource)
@@ -71,6 +89,7 @@ export function buildFeatureFormSchema({ mode, unitsOf, currentSource }: Feature
       }
       checkDateOrder(v.start_date, v.due_date, 'due_date', ctx);
       checkEstimates(v, unitsOf(v.release), ctx);
+      checkLayoutValues(layout, v, ctx);
     })
     .transform((v) => {
       if (v.progress_source === 'progress_manual') return v;
@@ -98,26 +117,36 @@ export interface CreateDefaultsOptions {
   /** Preselected epic and initiative ids (from the epic's or initiative's page). */
   epicId?: string;
   initiativeId?: string;
+  /** The form's layout (its custom fields start empty). */
+  layout?: FormLayout;
 }
 
-export function createDefaults({ releaseId, statusName, epicId = '', initiativeId = '' }: CreateDefaultsOptions = {}): FeatureFormValues {
+export function createDefaults({
+  releaseId,
+  statusName,
+  epicId = '',
+  initiativeId = '',
+  layout = defaultFeatureLayout('create'),
+}: CreateDefaultsOptions = {}): FeatureFormValues {
   return {
     ...workItemCreateValues(releaseId, statusName),
     release_phase: '',
     workflow_kind: '',
     epic: epicId,
     initiative: initiativeId,
+    custom_fields: customFieldDefaults(layout),
   };
 }
 
-/** Form values of an existing feature. */
-export function editDefaults(feature: Feature): FeatureFormValues {
+/** Form values of an existing feature, its custom values those of the fields the layout draws. */
+export function editDefaults(feature: Feature, layout: FormLayout = defaultFeatureLayout('edit', feature)): FeatureFormValues {
   const common = {
     ...workItemEditValues(feature),
     release_phase: feature.belongs_to_release_phase?.id ?? '',
     workflow_kind: feature.workflow_kind?.id ?? '',
     epic: feature.epic?.id ?? '',
     initiative: feature.initiative?.id ?? '',
+    custom_fields: customFieldDefaults(layout, feature),
   };
   return feature.progress_source === 'progress_manual'
     ? { ...common, progress_source: 'progress_manual' }
@@ -125,7 +154,7 @@ export function editDefaults(feature: Feature): FeatureFormValues {
 }
 
 /** Operation 1 body: only what was filled in; watchers as a comma-separated string of ids. */
-export function toCreateInput(v: FeatureFormOutput): FeatureCreateInput {
+export function toCreateInput(v: FeatureFormOutput, layout: FormLayout = defaultFeatureLayout('create')): FeatureCreateInput {
   const body: FeatureCreateInput = { name: v.name, progress_source: v.progress_source, ...workItemCreateBody(v) };
   if (v.progress_source === 'progress_manual') body.progress = v.progress;
   if (v.workflow_kind) body.workflow_kind = v.workflow_kind;
@@ -134,6 +163,8 @@ export function toCreateInput(v: FeatureFormOutput): FeatureCreateInput {
   if (v.due_date) body.due_date = v.due_date;
   if (v.epic) body.epic = v.epic;
   if (v.initiative) body.initiative = v.initiative;
+  const custom = customFieldsBody(layout, v.custom_fields, 'create');
+  if (custom) body.custom_fields = custom;
   return body;
 }
 
@@ -146,7 +177,11 @@ function isUpdateSource(source: string): source is (typeof FEATURE_PROGRESS_SOUR
  * numeric ids. The progress source is sent only when changed, because a `_with_dependents` source
  * set at creation cannot be sent back on update.
  */
-export function toUpdateInput(v: FeatureFormOutput, original: Pick<Feature, 'progress_source'>): FeatureUpdateInput {
+export function toUpdateInput(
+  v: FeatureFormOutput,
+  original: Pick<Feature, 'progress_source'>,
+  layout: FormLayout = defaultFeatureLayout('edit'),
+): FeatureUpdateInput {
   const body: FeatureUpdateInput = {
     name: v.name,
     ...workItemUpdateBody(v),
@@ -161,5 +196,8 @@ export function toUpdateInput(v: FeatureFormOutput, original: Pick<Feature, 'pro
     body.progress_source = v.progress_source;
   }
   if (v.progress_source === 'progress_manual') body.progress = v.progress;
+  // Only the custom fields the form drew: values of those the layout leaves out stay as they are.
+  const custom = customFieldsBody(layout, v.custom_fields, 'update');
+  if (custom) body.custom_fields = custom;
   return body;
 }

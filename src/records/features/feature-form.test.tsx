@@ -5,6 +5,7 @@
 // the kit's (ui/work-item-fields.test.tsx).
 import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { builtInLayout } from '../../api/layouts';
 import { releaseQueries } from '../../api/releases';
 import type { Feature } from '../../contract/features';
 import { FEATURE_PROGRESS_SOURCES_UPDATE } from '../../domain/progress';
@@ -20,6 +21,7 @@ import {
   userRef,
   workItemRecord,
 } from '../../ui/test/form-harness';
+import { definition, testLayout } from '../../ui/test/layouts';
 import { FeatureForm } from './feature-form';
 import type { FeatureFormChoices } from './feature-form-choices';
 import {
@@ -56,6 +58,7 @@ const choices: FeatureFormChoices = {
     { id: '21', name: 'Roadmaps', reference_num: 'PLN-E-2', release: 'Points' },
   ],
   initiatives: [{ id: '30', name: 'Enterprise readiness', reference_num: 'PLN-S-1' }],
+  layout: builtInLayout('Feature'),
 };
 
 function renderForm(
@@ -209,6 +212,100 @@ describe('FeatureForm', { timeout: 20_000 }, () => {
       .filter((c) => c.checked)
       .map((c) => c.value);
     expect(checked).toEqual(['3', '5']);
+  });
+});
+
+describe('FeatureForm drawn from a custom layout', { timeout: 20_000 }, () => {
+  const risk = definition('risk', 'Risk', 'select', ['High', 'Low']);
+  const regions = definition('regions', 'Regions', 'multi_select', ['EU', 'US']);
+  const layout = testLayout('Feature', [
+    ['Basics', 'main', ['name', 'release', { field: 'assigned_to_user', required: true }, 'tags', { custom: risk, required: true }]],
+    ['Planning', 'main', ['estimates', { field: 'epic', on_form: false }]],
+    ['More', 'side', [{ custom: regions }, 'team']],
+  ]);
+  const withLayout = (props: { feature?: Feature; initialRelease?: string } = {}) => {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(releaseQueries.phases('10').queryKey, []);
+    return renderInApp(<FeatureForm productId="1" choices={{ ...choices, layout }} {...props} />, queryClient);
+  };
+
+  it('draws only the layout’s fields, in its sections, and sends the custom values', async () => {
+    const sent = stubFetch(200, { feature: sampleFeature() });
+    const person = withLayout({ initialRelease: '10' });
+    const legends = [...document.querySelectorAll('legend')]
+      .filter((l) => !l.classList.contains('visually-hidden'))
+      .map((l) => l.textContent);
+    expect(legends).toEqual(['Basics', 'Planning', 'More', 'Regions']);
+    // Left out by the layout: not drawn. The dates are no layout field: they follow the assignee.
+    for (const gone of ['Epic', 'Status', 'Initiative', 'Kind', 'Release phase']) expect(screen.queryByLabelText(gone)).toBeNull();
+    const names = [...document.querySelectorAll('.form-shell__main [name]')].map((el) => el.getAttribute('name'));
+    expect(names.slice(0, 6)).toEqual(['name', 'release', 'assigned_to_user', 'start_date', 'due_date', 'tags']);
+
+    await person.type(screen.getByLabelText('Name'), 'Export');
+    await person.selectOptions(screen.getByLabelText('Assignee'), 'ada@example.com');
+    await person.selectOptions(screen.getByLabelText('Risk'), 'High');
+    await person.click(within(screen.getByRole('group', { name: 'Regions' })).getByLabelText('US'));
+    await person.click(screen.getByRole('button', { name: 'Create feature' }));
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    // What the form always sent (the first status, manual progress) it still sends.
+    expect(sent[0]?.body).toEqual({
+      feature: {
+        name: 'Export',
+        assigned_to_user: 'ada@example.com',
+        workflow_status: { name: 'New' },
+        progress_source: 'progress_manual',
+        progress: 0,
+        custom_fields: { risk: 'High', regions: ['US'] },
+      },
+    });
+  });
+
+  it('marks the required fields and says "is required" on each left blank, sending nothing', async () => {
+    const sent = stubFetch(200, { feature: sampleFeature() });
+    const person = withLayout({ initialRelease: '10' });
+    expect(screen.getByLabelText('Assignee').getAttribute('aria-required')).toBe('true');
+    expect(screen.getByLabelText('Risk').getAttribute('aria-required')).toBe('true');
+    expect(screen.getByLabelText('Tags').getAttribute('aria-required')).toBeNull();
+    await person.type(screen.getByLabelText('Name'), 'Export');
+    await person.click(screen.getByRole('button', { name: 'Create feature' }));
+    const summary = await screen.findByText(/The form could not be saved: 2 problems/);
+    expect(
+      within(summary.parentElement!)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Assignee: is required', 'Risk: is required']);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('puts the service’s required-field messages on their fields', async () => {
+    stubFetch(422, { error: 'Validation failed', errors: { tags: ['is required'], 'custom_fields.regions': ['is required'] } });
+    const person = withLayout({ initialRelease: '10' });
+    await person.type(screen.getByLabelText('Name'), 'Export');
+    await person.selectOptions(screen.getByLabelText('Assignee'), 'ada@example.com');
+    await person.selectOptions(screen.getByLabelText('Risk'), 'Low');
+    await person.click(screen.getByRole('button', { name: 'Create feature' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('Tags').getAttribute('aria-invalid')).toBe('true'));
+    expect(within(screen.getByRole('group', { name: 'Regions' })).getByRole('alert').textContent).toBe('is required');
+  });
+
+  it('edits the record’s custom values and clears an emptied one, requiring nothing more', async () => {
+    const sent = stubFetch(200, { feature: sampleFeature() });
+    const feature = {
+      ...sampleFeature(),
+      custom_fields: [
+        { id: '1', key: 'risk', name: 'Risk', type: 'select' as const, value: 'Medium' },
+        { id: '2', key: 'launch', name: 'Launch', type: 'date' as const, value: '2026-05-01' },
+      ],
+    };
+    const person = withLayout({ feature });
+    // A removed option the feature still holds stays choosable.
+    expect(optionTexts(screen.getByLabelText('Risk'))).toEqual(['None', 'High', 'Low', 'Medium']);
+    expect(screen.getByLabelText<HTMLSelectElement>('Risk').value).toBe('Medium');
+    await person.selectOptions(screen.getByLabelText('Risk'), '');
+    await person.click(screen.getByRole('button', { name: 'Save feature' }));
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    // Launch is no field of the layout: its value is not sent, so it stays.
+    expect((sent[0]?.body as { feature: { custom_fields: unknown } }).feature.custom_fields).toEqual({ risk: null, regions: null });
   });
 });
 

@@ -1,15 +1,18 @@
 // The requirements of a feature on its page: a paged list (operation 4) with status pills and
-// delete, and the inline "Add requirement" form (operation 3). They live with the feature because a
-// requirement exists only inside one, and a records folder does not import another.
+// delete, and the inline "Add requirement" form (operation 3), both drawn from the workspace's
+// Requirement layout (the columns its fields on the page, custom ones included; the form its fields
+// on the form, in its order). They live with the feature because a requirement exists only inside
+// one, and a records folder does not import another.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useMemo, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { accountQueries, statusesFor } from '../../api/account';
 import { requirementQueries, useCreateRequirement, useDeleteRequirement } from '../../api/requirements';
 import type { User } from '../../contract/account';
 import type { WorkflowStatus } from '../../contract/common';
 import type { Feature, Requirement, RequirementCreateInput } from '../../contract/features';
+import { customFieldKeyOf, type ScreenLayout } from '../../contract/layouts';
 import { Button } from '../../ui/button';
 import { CommentsToggle } from '../../ui/comment-count';
 import { CommentsPanel } from '../../ui/comments-panel';
@@ -17,13 +20,19 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { DataTable, type Column } from '../../ui/data-table';
 import { errorMessage } from '../../ui/error-state';
-import { SelectField, TextField } from '../../ui/field';
+import { SelectField, TextField, type SelectOption } from '../../ui/field';
 import { FormError } from '../../ui/form-error';
-import { DescriptionField } from '../../ui/form-fields';
+import { DescriptionField, useFieldError } from '../../ui/form-fields';
+import { useRequired } from '../../ui/layout-context';
+import { CustomFieldValue } from '../../ui/layout-details';
+import { LayoutFields } from '../../ui/layout-form';
+import { customFieldKind, customValueTexts, detailSections, formLayout, onDetail, type FormLayout } from '../../ui/layout-model';
+import { Loading } from '../../ui/loading';
 import { mapFieldErrors } from '../../ui/map-field-errors';
 import { PagedSection } from '../../ui/paged-section';
 import { assigneeColumn, datesColumn, keyNameColumn, statusColumn } from '../../ui/work-item-columns';
-import { REQUIREMENT_FORM_FIELDS, emptyRequirement, requirementFormSchema, type RequirementFormValues } from './requirement-form-schema';
+import { useWorkspaceLayout } from '../../ui/use-workspace-layout';
+import { buildRequirementFormSchema, emptyRequirement, requirementFormFields, type RequirementFormValues } from './requirement-form-schema';
 import './features.css';
 
 export const REQUIREMENTS_PER_PAGE = 20;
@@ -33,6 +42,8 @@ export function FeatureRequirements({ feature }: { feature: Feature }) {
   const list = useQuery(requirementQueries.list(feature.id, { page, perPage: REQUIREMENTS_PER_PAGE }));
   const workflows = useQuery(accountQueries.workflows(feature.product_id));
   const users = useQuery(accountQueries.users());
+  // The rows and the form are drawn from it; the route warms it with the feature.
+  const { layout } = useWorkspaceLayout(feature.product_id, 'Requirement');
   const del = useDeleteRequirement();
   const [toDelete, setToDelete] = useState<Requirement | null>(null);
   // The requirement whose thread is open under the table (a requirement has no page of its own).
@@ -52,11 +63,13 @@ export function FeatureRequirements({ feature }: { feature: Feature }) {
     });
   };
 
+  const shown = (field: string) => !layout || onDetail(layout, field);
   const columns: Column<Requirement>[] = [
     keyNameColumn<Requirement>('requirement'),
-    statusColumn<Requirement>(),
-    assigneeColumn<Requirement>(),
-    datesColumn<Requirement>(),
+    ...(shown('workflow_status') ? [statusColumn<Requirement>()] : []),
+    ...(shown('assigned_to_user') ? [assigneeColumn<Requirement>()] : []),
+    ...(shown('start_date') || shown('end_date') ? [datesColumn<Requirement>()] : []),
+    ...(layout ? customColumns(layout, users.data?.users ?? []) : []),
     {
       // The thread's toggle sits with the row's actions: the table has no width to spare for a column.
       id: 'actions',
@@ -117,7 +130,11 @@ export function FeatureRequirements({ feature }: { feature: Feature }) {
         />
       ) : null}
 
-      <AddRequirementForm featureId={feature.id} statuses={statuses} users={users.data?.users ?? []} />
+      {layout ? (
+        <AddRequirementForm featureId={feature.id} statuses={statuses} users={users.data?.users ?? []} layout={layout} />
+      ) : (
+        <Loading label="Loading the requirement form…" />
+      )}
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -137,6 +154,33 @@ export function FeatureRequirements({ feature }: { feature: Feature }) {
   );
 }
 
+/** A column per custom field the layout shows on the page, its values by type. */
+function customColumns(layout: ScreenLayout, users: readonly User[]): Column<Requirement>[] {
+  return detailSections(layout)
+    .flatMap((section) => section.fields)
+    .flatMap((field): Column<Requirement>[] => {
+      const key = customFieldKeyOf(field.field);
+      const type = field.custom_field_definition?.type;
+      if (key === null || !type) return [];
+      const kind = customFieldKind(type);
+      const valueOf = (r: Requirement) => r.custom_fields?.find((v) => v.key === key)?.value ?? null;
+      return [
+        {
+          id: `cf-${key}`,
+          header: field.label,
+          width: '10rem',
+          csvValue: (r) => customValueTexts(kind, valueOf(r)).join(', '),
+          cell: (r) =>
+            customValueTexts(kind, valueOf(r)).length > 0 ? (
+              <CustomFieldValue kind={kind} value={valueOf(r)} users={users} />
+            ) : (
+              <span className="muted">—</span>
+            ),
+        },
+      ];
+    });
+}
+
 /** The hidden word makes each label unique on the page ("Requirement Name") while the eye reads "Name". */
 function label(text: string) {
   return (
@@ -147,21 +191,82 @@ function label(text: string) {
   );
 }
 
+/** A select of the requirement form, marked required when the layout says so. */
+function RequirementSelect({
+  name,
+  text,
+  options,
+  placeholder,
+}: {
+  name: string;
+  text: string;
+  options: SelectOption[];
+  placeholder: string;
+}) {
+  const { register } = useFormContext();
+  return (
+    <SelectField
+      label={label(text)}
+      required={useRequired(name)}
+      registration={register(name)}
+      options={options}
+      placeholder={placeholder}
+      error={useFieldError(name)}
+    />
+  );
+}
+
+function RequirementDate({ name, text }: { name: string; text: string }) {
+  const { register } = useFormContext();
+  return (
+    <TextField label={label(text)} type="date" required={useRequired(name)} registration={register(name)} error={useFieldError(name)} />
+  );
+}
+
+function requirementBlocks(statuses: readonly WorkflowStatus[], users: readonly User[], name: ReactNode) {
+  return {
+    name,
+    workflow_status: (
+      <RequirementSelect
+        name="workflow_status"
+        text="Status"
+        options={statuses.map((s) => ({ value: s.name, label: s.name }))}
+        placeholder="Default status"
+      />
+    ),
+    assigned_to_user: (
+      <RequirementSelect
+        name="assigned_to_user"
+        text="Assignee"
+        options={users.filter((u) => u.enabled).map((u) => ({ value: u.email, label: u.name || u.email }))}
+        placeholder="Unassigned"
+      />
+    ),
+    start_date: <RequirementDate name="start_date" text="Start date" />,
+    end_date: <RequirementDate name="end_date" text="End date" />,
+    description: <DescriptionField label={label('Description')} rows={3} />,
+  };
+}
+
 function AddRequirementForm({
   featureId,
   statuses,
   users,
+  layout,
 }: {
   featureId: string;
   statuses: readonly WorkflowStatus[];
   users: readonly User[];
+  layout: ScreenLayout;
 }) {
   const create = useCreateRequirement(featureId);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [added, setAdded] = useState('');
+  const model: FormLayout = useMemo(() => formLayout(layout, { mode: 'create' }), [layout]);
+  const schema = useMemo(() => buildRequirementFormSchema(model), [model]);
   const form = useForm<RequirementFormValues, unknown, RequirementCreateInput>({
-    resolver: zodResolver(requirementFormSchema),
-    defaultValues: emptyRequirement(),
+    resolver: zodResolver(schema),
+    defaultValues: emptyRequirement('', model),
   });
   const {
     register,
@@ -177,47 +282,38 @@ function AddRequirementForm({
     setAdded('');
     try {
       const requirement = await create.mutateAsync(input);
-      reset(emptyRequirement());
+      reset(emptyRequirement('', model));
       setAdded(`Added ${requirement.reference_num} ${requirement.name}.`);
       setFocus('name');
     } catch (error) {
-      setFormErrors(mapFieldErrors(error, setError, REQUIREMENT_FORM_FIELDS));
+      setFormErrors(mapFieldErrors(error, setError, requirementFormFields(model)));
     }
   });
+
+  const name = (
+    <TextField
+      label={label('Name')}
+      required
+      className="field--wide"
+      registration={register('name')}
+      error={errors.name?.message}
+      autoComplete="off"
+      maxLength={255}
+    />
+  );
 
   return (
     <FormProvider {...form}>
       <form className="form requirement-form" aria-label="Add requirement" noValidate onSubmit={(event) => void submit(event)}>
         <h3 className="requirement-form__title">Add requirement</h3>
         <FormError messages={formErrors} title="The requirement could not be added" />
-        <div className="form-grid">
-          <TextField
-            label={label('Name')}
-            required
-            className="field--wide"
-            registration={register('name')}
-            error={errors.name?.message}
-            autoComplete="off"
-            maxLength={255}
-          />
-          <SelectField
-            label={label('Status')}
-            registration={register('workflow_status')}
-            options={statuses.map((s) => ({ value: s.name, label: s.name }))}
-            placeholder="Default status"
-            error={errors.workflow_status?.message}
-          />
-          <SelectField
-            label={label('Assignee')}
-            registration={register('assigned_to_user')}
-            options={users.filter((u) => u.enabled).map((u) => ({ value: u.email, label: u.name || u.email }))}
-            placeholder="Unassigned"
-            error={errors.assigned_to_user?.message}
-          />
-          <TextField label={label('Start date')} type="date" registration={register('start_date')} error={errors.start_date?.message} />
-          <TextField label={label('End date')} type="date" registration={register('end_date')} error={errors.end_date?.message} />
-          <DescriptionField label={label('Description')} rows={3} />
-        </div>
+        <LayoutFields
+          model={model}
+          blocks={requirementBlocks(statuses, users, name)}
+          users={users}
+          customLabel={(text) => label(text)}
+          hideLoneTitle
+        />
         <div className="form-actions">
           <p className="field__understood" role="status">
             {added}
