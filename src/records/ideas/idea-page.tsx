@@ -13,7 +13,7 @@ import type { ScreenLayout } from '../../contract/layouts';
 import { RecordActivity } from '../../ui/record-activity';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { DetailList, TagList, personName } from '../../ui/detail-list';
+import { DetailList, TagList, personName, type Detail } from '../../ui/detail-list';
 import { errorMessage } from '../../ui/error-state';
 import { formatDate } from '../../ui/format';
 import { HtmlView } from '../../ui/html-view';
@@ -51,25 +51,23 @@ function Email({ text }: { text: string }) {
   );
 }
 
-/** The big number of votes, as read aloud ("7 votes"), with what it is made of (the initial votes when the layout shows them). */
-function VoteCount({ idea, initial }: { idea: Idea; initial: boolean }) {
+/** The big number of votes, as read aloud ("7 votes"). */
+function VoteCount({ idea }: { idea: Idea }) {
   return (
-    <div className="idea-vote-count">
-      <p className="idea-votes">
-        <span className="idea-votes__count" aria-label={`${idea.votes} votes`}>
-          {idea.votes}
-        </span>
-        <span className="muted">votes</span>
-      </p>
-      <DetailList
-        items={[
-          { label: 'Initial votes', value: idea.initial_votes, when: initial },
-          { label: 'Votes recorded', value: idea.endorsements_count },
-        ]}
-      />
-    </div>
+    <p className="idea-votes">
+      <span className="idea-votes__count" aria-label={`${idea.votes} votes`}>
+        {idea.votes}
+      </span>
+      <span className="muted">votes</span>
+    </p>
   );
 }
+
+/** What the count is made of: the votes recorded here, and those it started from when the layout shows them. */
+const voteParts = (idea: Idea, initial: boolean): Detail[] => [
+  { label: 'Initial votes', value: idea.initial_votes, when: initial },
+  { label: 'Votes recorded', value: idea.endorsements_count },
+];
 
 /** Whether a field is all its section shows on the page (its block then needs no title of its own). */
 function aloneInSection(layout: ScreenLayout, key: string): boolean {
@@ -90,8 +88,8 @@ function ideaFacts(idea: Idea, layout: ScreenLayout, portalTitle: string | null)
     visibility: { value: idea.visibility },
     submitted_idea_portal_id: { value: portalTitle },
     categories: { value: <TagList tags={idea.categories.map((c) => c.name)} /> },
-    // The vote count stands where the layout puts the initial votes it starts from.
-    initial_votes: { block: <VoteCount idea={idea} initial /> },
+    // The vote count stands where the layout puts the initial votes it starts from; the facts after it continue its list.
+    initial_votes: { block: <VoteCount idea={idea} />, pairs: voteParts(idea, true) },
     spam: { value: idea.spam ? 'Yes' : 'No' },
     admin_response: {
       block: (
@@ -237,7 +235,8 @@ function IdeaDetails({ record: idea }: { record: Idea }) {
           {/* The count is never hidden: without the layout's initial votes on the page it has its own card. */}
           {onDetail(layout, 'initial_votes') ? null : (
             <RecordCard id="idea-votes" title="Votes">
-              <VoteCount idea={idea} initial={false} />
+              <VoteCount idea={idea} />
+              <DetailList items={voteParts(idea, false)} />
             </RecordCard>
           )}
           <LayoutDetails layout={layout} facts={facts} record={idea} skip={DETAIL_SKIP} column="side" idPrefix="idea-side" />
