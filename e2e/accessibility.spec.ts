@@ -212,6 +212,25 @@ test('every screen has no serious or critical accessibility violation', async ({
       await expect(page.getByRole('dialog')).toBeVisible();
     });
     await page.keyboard.press('Escape');
+    // Administration: the layouts by kind, one in the editor beside its preview (the create form, its
+    // move menu open, then the record page), a new layout, and the signed-in person's account.
+    await check('layouts list', visit('/admin/layouts', 'Layouts'));
+    await check('layout editor with preview', async () => {
+      await page.getByRole('link', { name: 'Default feature layout', exact: true }).click();
+      await settled(page, 'Default feature layout');
+      await expect(page.getByRole('group', { name: 'New feature form (preview)' })).toBeVisible();
+    });
+    await check('layout editor move menu', async () => {
+      await page.getByRole('button', { name: 'Move Epic to another section' }).click();
+      await expect(page.getByRole('menu', { name: 'Move Epic to section' })).toBeVisible();
+    });
+    await page.keyboard.press('Escape');
+    await check('layout editor, record page preview', async () => {
+      await page.getByRole('button', { name: 'Record page' }).click();
+      await expect(page.getByRole('group', { name: 'feature page (preview)' })).toBeVisible();
+    });
+    await check('new layout', visit('/admin/layouts/new', 'New layout'));
+    await check('account', visit('/account', 'Alex Admin'));
     await check('not found', visit('/no-such-screen', 'Page not found'));
   } finally {
     console.log(`\nAxe (${TAGS.join(', ')}), nodes per screen:\n${table(results)}\n`);

@@ -178,14 +178,15 @@ describe('the toggles', () => {
       return f;
     };
     expect(requiredReason('Feature', field('name'))).toBe('Always required');
-    expect(requiredReason('Feature', field('workflow_status'))).toBe('Cannot be required: it always has a value');
+    expect(requiredReason('Feature', field('workflow_status'))).toBe('Always has a value: can’t be required');
     expect(requiredReason('Feature', field('description'))).toBeNull();
     expect(requiredReason('Feature', field('custom_fields.risk'))).toBeNull();
     const estimates = catalogueOf('Feature', []).find((f) => f.field === 'estimates');
     if (!estimates) throw new Error('estimates');
-    expect(requiredReason('Feature', estimates)).toBe('Cannot be required: it is several inputs');
+    expect(requiredReason('Feature', estimates)).toBe('Several inputs: can’t be required');
     expect(fieldNotes('Feature', field('name'))).toBe('Always on the form and required');
-    expect(fieldNotes('Feature', field('release'))).toBe('Always on the form · Cannot be required: it always has a value');
+    expect(fieldNotes('Feature', field('release'))).toBe('Always on the form; can’t be required');
+    expect(fieldNotes('Feature', field('workflow_status'))).toBe('Always has a value: can’t be required');
     expect(fieldNotes('Feature', field('tags'))).toBeNull();
   });
 });
@@ -212,7 +213,7 @@ describe('sections', () => {
     expect(paletteOf(removed, [risk]).some((f) => f.field === 'custom_fields.risk')).toBe(true);
     const feature = draft.sections[0];
     if (!feature) throw new Error('section');
-    expect(sectionRemovalBlock(feature)).toBe('Holds Name and Release, always on the form: move them to another section first');
+    expect(sectionRemovalBlock(feature)).toBe('Holds Name and Release, always on the form: move them out first');
     expect(removeSection(draft, 's1')).toBe(draft);
   });
 

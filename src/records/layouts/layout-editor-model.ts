@@ -218,18 +218,20 @@ export function requiredReason(type: ScreenableType, field: EditorField): string
   if (field.field === 'name') return 'Always required';
   if (field.canBeRequired) return null;
   const std = standardField(type, field.field);
-  if (std?.body && std.body.length > 1) return 'Cannot be required: it is several inputs';
-  return 'Cannot be required: it always has a value';
+  if (std?.body && std.body.length > 1) return 'Several inputs: can’t be required';
+  return 'Always has a value: can’t be required';
 }
 
 /** Why a field cannot be taken off the form (or out of the layout), or null. */
 export const lockedReason = (field: EditorField): string | null => (field.locked ? 'Always on the form' : null);
 
-/** The row's notes in one line: "Always on the form · Always required". */
+/** The row's notes in one short line: why a toggle cannot change. */
 export function fieldNotes(type: ScreenableType, field: EditorField): string | null {
-  const notes = [lockedReason(field), requiredReason(type, field)].filter((n): n is string => n !== null);
-  if (notes.length === 2 && field.field === 'name') return 'Always on the form and required';
-  return notes.length > 0 ? notes.join(' · ') : null;
+  const locked = lockedReason(field);
+  const required = requiredReason(type, field);
+  if (locked && field.field === 'name') return 'Always on the form and required';
+  if (locked && required) return 'Always on the form; can’t be required';
+  return locked ?? required;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -331,7 +333,7 @@ export function renameSection(draft: LayoutDraft, id: string, name: string): Lay
 export function sectionRemovalBlock(section: EditorSection): string | null {
   const locked = section.fields.filter((f) => f.locked).map((f) => f.label);
   if (locked.length === 0) return null;
-  return `Holds ${joinWords(locked)}, always on the form: move ${locked.length === 1 ? 'it' : 'them'} to another section first`;
+  return `Holds ${joinWords(locked)}, always on the form: move ${locked.length === 1 ? 'it' : 'them'} out first`;
 }
 
 /** Removes a section; its fields go back to the palette. A section holding a locked field stays. */

@@ -132,7 +132,7 @@ describe('the layout editor', () => {
   it('moves a field to another section from its menu, by keyboard, and the focus follows it', async () => {
     stubService();
     const { person } = renderEditor();
-    within(row('Risk')).getByRole('button', { name: 'Move Risk to…' }).focus();
+    within(row('Risk')).getByRole('button', { name: 'Move Risk to another section' }).focus();
     await person.keyboard('{ArrowDown}');
     const menu = screen.getByRole('menu', { name: 'Move Risk to section' });
     expect(
@@ -146,13 +146,15 @@ describe('the layout editor', () => {
     expect(sectionFields('Planning')).toEqual(['Tags', 'Risk']);
     expect(sectionFields('Details')).toEqual([]);
     expect(announced()).toContain('Risk moved to section Planning, position 2');
-    await waitFor(() => expect(document.activeElement).toBe(within(row('Risk')).getByRole('button', { name: 'Move Risk to…' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(row('Risk')).getByRole('button', { name: 'Move Risk to another section' })),
+    );
     // Escape closes the menu and gives the focus back to its button.
     await person.keyboard('{Enter}');
     expect(screen.getByRole('menu')).toBeTruthy();
     await person.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(document.activeElement).toBe(within(row('Risk')).getByRole('button', { name: 'Move Risk to…' }));
+    expect(document.activeElement).toBe(within(row('Risk')).getByRole('button', { name: 'Move Risk to another section' }));
   });
 
   it('adds a field from the palette to the chosen section and takes one back off', async () => {
@@ -184,7 +186,7 @@ describe('the layout editor', () => {
     expect(required.hasAttribute('disabled')).toBe(true);
     expect(status.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(status.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'Cannot be required: it always has a value',
+      'Always has a value: can’t be required',
     );
     expect(within(row('Release')).getByRole('checkbox', { name: 'On form' }).hasAttribute('disabled')).toBe(true);
 

@@ -4,7 +4,7 @@
 // fields they name, with a summary above. Leaving with unsaved changes asks first. A layout other
 // than the default can be deleted after a confirmation (its workspaces go back to the default).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { accountQueries } from '../../api/account';
 import { ApiError, isApiError } from '../../api/client';
@@ -49,9 +49,20 @@ import './layouts.css';
 export function LayoutEditorPage() {
   const { layoutId = '' } = useParams();
   return (
-    <AdministratorGate>
+    <AdministratorGate frame={(state) => <EditorFrame title="Layout">{state}</EditorFrame>}>
       <LayoutLoader id={layoutId} />
     </AdministratorGate>
+  );
+}
+
+/** The page around a state that is not the editor: its heading and the way back. */
+function EditorFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="stack">
+      <title>{screenTitle(title)}</title>
+      <PageHeader workspace={false} eyebrow={<BackLink />} title={title} />
+      {children}
+    </div>
   );
 }
 
@@ -65,23 +76,37 @@ function BackLink() {
 
 function LayoutLoader({ id }: { id: string }) {
   const layout = useQuery(layoutQueries.detail(id));
-  if (layout.isPending) return <Loading label="Loading the layout…" />;
+  if (layout.isPending) {
+    return (
+      <EditorFrame title="Layout">
+        <Loading label="Loading the layout…" />
+      </EditorFrame>
+    );
+  }
   if (layout.isError) {
-    if (isForbidden(layout.error)) return <AdministratorsOnly />;
+    if (isForbidden(layout.error)) {
+      return (
+        <EditorFrame title="Layout">
+          <AdministratorsOnly />
+        </EditorFrame>
+      );
+    }
     if (layout.error instanceof ApiError && layout.error.isNotFound) {
       return (
-        <div className="stack">
-          <title>{screenTitle('Layout not found')}</title>
-          <PageHeader workspace={false} eyebrow={<BackLink />} title="Layout not found" />
+        <EditorFrame title="Layout not found">
           <div className="card">
             <EmptyState kind="search" title="This layout does not exist" action={<ButtonLink to={paths.layouts()}>All layouts</ButtonLink>}>
               It may have been deleted.
             </EmptyState>
           </div>
-        </div>
+        </EditorFrame>
       );
     }
-    return <ErrorState error={layout.error} onRetry={() => void layout.refetch()} retrying={layout.isFetching} action={<BackLink />} />;
+    return (
+      <EditorFrame title="Layout">
+        <ErrorState error={layout.error} onRetry={() => void layout.refetch()} retrying={layout.isFetching} />
+      </EditorFrame>
+    );
   }
   // Keyed by id: another layout's editor starts from its own answer, never from this one's draft.
   return <LayoutEditor key={layout.data.id} definition={layout.data} />;

@@ -61,8 +61,13 @@ export function LayoutPreview({ draft }: { draft: LayoutDraft }) {
         )}
         {view === 'form' && !empty ? (
           <div className="layout-preview__actions" aria-hidden="true">
-            <span className="btn btn--primary btn--sm layout-preview__fake">Create {noun}</span>
-            <span className="btn btn--secondary btn--sm layout-preview__fake">Cancel</span>
+            {/* Disabled like the rest of the preview (and so left out of the contrast rule, as the inputs are). */}
+            <button type="button" className="btn btn--primary btn--sm" disabled>
+              Create {noun}
+            </button>
+            <button type="button" className="btn btn--secondary btn--sm" disabled>
+              Cancel
+            </button>
           </div>
         ) : null}
       </div>

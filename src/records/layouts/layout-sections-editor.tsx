@@ -342,7 +342,10 @@ export function SectionsEditor({ draft, definitions, definitionsReady, errors, o
                 </span>
                 {target ? (
                   <Button size="sm" id={`${paletteItemId(field.field)}-add`} onClick={() => add(field, target.id, undefined, true)}>
-                    Add <span className="visually-hidden">{field.label}</span> to {target.name.trim() || 'section'}
+                    {/* One flex item: the button's gap would otherwise stand around the hidden name. */}
+                    <span>
+                      Add <span className="visually-hidden">{field.label}</span> to {target.name.trim() || 'section'}
+                    </span>
                   </Button>
                 ) : null}
               </li>
@@ -431,7 +434,9 @@ function SectionCard({
           <IconButton id={`${id}-up`} label={`Move section ${name} up`} disabled={first} onClick={() => onStep(-1)} glyph="up" />
           <IconButton id={`${id}-down`} label={`Move section ${name} down`} disabled={last} onClick={() => onStep(1)} glyph="down" />
           <Button size="sm" variant="ghost" id={`${id}-column`} className="layout-section__column" onClick={onSwitchColumn}>
-            To {other} <span className="visually-hidden">column: section {name}</span>
+            <span>
+              To {other} <span className="visually-hidden">column: section {name}</span>
+            </span>
           </Button>
           <IconButton
             id={`${id}-remove`}
@@ -516,11 +521,12 @@ function FieldRow({
       <div role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy} className="layout-row__inner">
         <div className="layout-row__top">
           <span className="layout-grip" aria-hidden="true" title="Drag to move" />
-          <span className="layout-row__label" id={`${id}-label`}>
-            {field.label}
+          <span className="layout-row__name">
+            <span className="layout-row__label" id={`${id}-label`}>
+              {field.label}
+            </span>
+            <FieldBadge field={field} />
           </span>
-          <FieldBadge field={field} />
-          <span className="spacer" />
           <IconButton id={`${id}-up`} label={`Move ${field.label} up`} disabled={index === 0} onClick={() => onStep(-1)} glyph="up" />
           <IconButton
             id={`${id}-down`}
@@ -529,6 +535,7 @@ function FieldRow({
             onClick={() => onStep(1)}
             glyph="down"
           />
+          <MoveMenu id={`${id}-move`} name={field.label} sections={others} onPick={onMoveTo} />
           <IconButton
             id={`${id}-remove`}
             label={`Take ${field.label} off the layout`}
@@ -539,11 +546,21 @@ function FieldRow({
           />
         </div>
         <div className="layout-row__controls">
-          <Toggle label="On form" checked={field.on_form} disabled={formBlocked} onChange={(v) => onFlag('on_form', v)} />
+          <Toggle
+            label="On form"
+            checked={field.on_form}
+            disabled={formBlocked}
+            title={lockedReason(field) ?? undefined}
+            onChange={(v) => onFlag('on_form', v)}
+          />
           <Toggle label="On page" checked={field.on_detail} onChange={(v) => onFlag('on_detail', v)} />
-          <Toggle label="Required" checked={field.required} disabled={requiredBlocked} onChange={(v) => onFlag('required', v)} />
-          <span className="spacer" />
-          {others.length > 0 ? <MoveMenu id={`${id}-move`} name={field.label} sections={others} onPick={onMoveTo} /> : null}
+          <Toggle
+            label="Required"
+            checked={field.required}
+            disabled={requiredBlocked}
+            title={requiredReason(draft.type, field) ?? undefined}
+            onChange={(v) => onFlag('required', v)}
+          />
         </div>
         {notes ? (
           <p className="layout-row__notes" id={`${id}-notes`}>
@@ -564,15 +581,17 @@ function Toggle({
   label,
   checked,
   disabled = false,
+  title,
   onChange,
 }: {
   label: string;
   checked: boolean;
   disabled?: boolean;
+  title?: string | undefined;
   onChange: (value: boolean) => void;
 }) {
   return (
-    <label className={`layout-toggle${disabled ? ' layout-toggle--disabled' : ''}`}>
+    <label className={`layout-toggle${disabled ? ' layout-toggle--disabled' : ''}`} title={title}>
       <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />
       <span>{label}</span>
     </label>
@@ -583,6 +602,7 @@ const GLYPHS = {
   up: <path d="M8 12V4M4 7.5 8 3.5l4 4" />,
   down: <path d="M8 4v8M4 8.5l4 4 4-4" />,
   remove: <path d="m4.5 4.5 7 7m0-7-7 7" />,
+  move: <path d="M2.5 8h7.5M7.5 5l3 3-3 3M13.5 3v10" />,
 } as const;
 
 function IconButton({
@@ -602,19 +622,7 @@ function IconButton({
 }) {
   return (
     <button type="button" id={id} className="layout-icon" aria-label={label} title={title ?? label} disabled={disabled} onClick={onClick}>
-      <svg
-        viewBox="0 0 16 16"
-        width="14"
-        height="14"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        {GLYPHS[glyph]}
-      </svg>
+      <Glyph name={glyph} />
     </button>
   );
 }
@@ -697,10 +705,13 @@ function MoveMenu({
         ref={buttonRef}
         type="button"
         id={id}
-        className="btn btn--ghost btn--sm layout-row__move"
+        className="layout-icon"
+        aria-label={`Move ${name} to another section`}
+        title="Move to another section"
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? `${id}-menu` : undefined}
+        disabled={sections.length === 0}
         onClick={() => (isOpen ? close(false) : openMenu('first'))}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -709,7 +720,7 @@ function MoveMenu({
           }
         }}
       >
-        Move <span className="visually-hidden">{name}</span> to…
+        <Glyph name="move" />
       </button>
       {open ? (
         <ul
@@ -742,5 +753,24 @@ function MoveMenu({
         </ul>
       ) : null}
     </>
+  );
+}
+
+function Glyph({ name }: { name: keyof typeof GLYPHS }) {
+  return (
+    <svg
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {GLYPHS[name]}
+    </svg>
   );
 }

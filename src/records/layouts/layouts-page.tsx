@@ -20,8 +20,10 @@ import './layouts.css';
 const TITLE = 'Layouts';
 
 const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export function LayoutsPage() {
+  const administrator = useQuery(accountQueries.me()).data?.administrator === true;
   return (
     <div className="stack layouts-page">
       <title>{screenTitle(TITLE)}</title>
@@ -29,11 +31,13 @@ export function LayoutsPage() {
         workspace={false}
         eyebrow="Administration"
         title={TITLE}
-        meta="Which fields each kind's create form and record page show, in which sections and order, and which are required. A workspace uses the layout assigned to it, else its kind's default."
+        meta="The fields each kind's forms and record pages show. A workspace uses the layout assigned to it, else its kind's default."
         actions={
-          <ButtonLink to={paths.newLayout()} variant="primary">
-            New layout
-          </ButtonLink>
+          administrator ? (
+            <ButtonLink to={paths.newLayout()} variant="primary">
+              New layout
+            </ButtonLink>
+          ) : null
         }
       />
       <AdministratorGate>
@@ -54,14 +58,23 @@ function LayoutList() {
     {
       id: 'name',
       header: 'Layout',
-      cell: (l) => (
-        <span className="layouts-name">
-          <Link to={paths.layout(l.id)} className="cell-title">
-            {l.name}
-          </Link>
-          {l.default ? <span className="tag tag--default">Default</span> : null}
-        </span>
-      ),
+      cell: (l) => {
+        const main = l.sections.filter((s) => s.column === 'main').length;
+        const side = l.sections.length - main;
+        return (
+          <>
+            <span className="layouts-name">
+              <Link to={paths.layout(l.id)} className="cell-title">
+                {l.name}
+              </Link>
+              {l.default ? <span className="tag tag--default">Default</span> : null}
+            </span>
+            <span className="layouts-sub muted">
+              {plural(l.sections.length, 'section')}: {main} main{side > 0 ? `, ${side} side` : ''}
+            </span>
+          </>
+        );
+      },
       csvValue: (l) => l.name,
     },
     {
@@ -75,34 +88,18 @@ function LayoutList() {
       },
     },
     {
-      id: 'sections',
-      header: 'Sections',
-      width: '9rem',
-      cell: (l) => {
-        const main = l.sections.filter((s) => s.column === 'main').length;
-        const side = l.sections.length - main;
-        return (
-          <span className="nowrap">
-            {main} main{side > 0 ? ` · ${side} side` : ''}
-          </span>
-        );
-      },
-    },
-    {
       id: 'fields',
       header: 'Fields',
       width: '11rem',
       cell: (l) => {
         const fields = l.sections.flatMap((s) => s.fields);
-        const onForm = fields.filter((f) => f.on_form).length;
-        const required = fields.filter((f) => f.required).length;
         return (
-          <span className="nowrap">
-            {fieldCount(l.sections)}{' '}
-            <span className="muted">
-              · {onForm} on the form · {required} required
+          <>
+            {plural(fields.length, 'field')}
+            <span className="layouts-sub muted">
+              {fields.filter((f) => f.on_form).length} on form, {fields.filter((f) => f.required).length} required
             </span>
-          </span>
+          </>
         );
       },
       csvValue: (l) => fieldCount(l.sections),
@@ -111,11 +108,14 @@ function LayoutList() {
       id: 'actions',
       header: 'Actions',
       hideHeader: true,
-      width: '6rem',
+      width: '5.5rem',
       align: 'end',
       cell: (l) => (
         <ButtonLink to={paths.layout(l.id)} size="sm">
-          Edit <span className="visually-hidden">{l.name}</span>
+          {/* One flex item: the button's gap would otherwise stand between the word and the hidden name. */}
+          <span>
+            Edit <span className="visually-hidden">{l.name}</span>
+          </span>
         </ButtonLink>
       ),
     },
@@ -124,6 +124,7 @@ function LayoutList() {
   return (
     <DataTable
       framed
+      compact
       label="Layouts by record kind"
       noun="layouts"
       columns={columns}
