@@ -64,7 +64,6 @@ function NewLayoutForm() {
       onSubmit={(values) => create.mutateAsync({ screenable_type: values.screenable_type, name: values.name })}
       successMessage={(layout) => `Layout “${layout.name}” created`}
       onSuccess={(layout) => void navigate(paths.layout(layout.id))}
-      className="new-layout-form"
     >
       <div className="form-grid">
         <BoundSelect name="screenable_type" label="Record kind" options={KIND_OPTIONS} required />
