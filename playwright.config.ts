@@ -11,7 +11,9 @@ import { E2E_TOKEN } from './e2e/env';
 const executablePath =
   process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 // scripts/e2e.mjs empties this folder before each run, so every run starts from a fresh seed.
-const dataDir = path.resolve('.tmp/e2e-data');
+// E2E_DATA_DIR lets a second run use its own database; the specs read it back (a member's token is minted there).
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
+process.env.E2E_DATA_DIR = dataDir;
 const cacheDir = path.resolve('.cache/chromium');
 
 export default defineConfig({

@@ -21,7 +21,7 @@ const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio:
 if (build.status !== 0) process.exit(build.status ?? 1);
 await buildServer();
 
-fs.rmSync('.tmp/e2e-data', { recursive: true, force: true });
+fs.rmSync(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', { recursive: true, force: true });
 
 const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
