@@ -4,18 +4,7 @@
 // a small "Move" menu button for keyboards and screen readers, and each move is announced. Columns
 // share the width; when they cannot, the board scrolls sideways with shadows and buttons that say so.
 // A kind's board page brings its queries, its toolbar and what a card shows below its key.
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type DragEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { WorkflowStatus } from '../contract/common';
@@ -24,6 +13,7 @@ import { CountBadge } from './count-badge';
 import { EmptyState } from './empty-state';
 import { ErrorState, errorMessage } from './error-state';
 import { Loading } from './loading';
+import { MenuButton } from './menu-button';
 import './status-board.css';
 
 /** What a board needs of a record: its id, the key its card shows, and its status. */
@@ -367,148 +357,30 @@ function BoardCard<T extends BoardItem>({
     >
       <div className="board-card__top">
         <span className="board-card__ref mono">{item.reference_num}</span>
-        <MoveMenu buttonRef={moveButton} name={name} current={item.workflow_status?.id ?? null} statuses={statuses} onPick={onMove} />
+        {/* The other statuses; the kit's menu button does the keys, the focus and the placing. */}
+        <MenuButton
+          buttonRef={moveButton}
+          label={`Move ${name}`}
+          title="Move to another status"
+          className="board-card__move"
+          menuClassName="board-menu"
+          itemClassName="board-menu__item"
+          titleClassName="board-menu__title"
+          menuTitle="Move to"
+          width={200}
+          items={statuses
+            .filter((status) => status.id !== (item.workflow_status?.id ?? null))
+            .map((status) => ({ key: status.id, content: status.name, onSelect: () => onMove(status) }))}
+        >
+          <svg className="board-card__move-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+            <circle cx="3" cy="8" r="1.5" />
+            <circle cx="8" cy="8" r="1.5" />
+            <circle cx="13" cy="8" r="1.5" />
+          </svg>
+          Move
+        </MenuButton>
       </div>
       {children}
     </li>
-  );
-}
-
-/**
- * A card's "Move" button and its menu of the other statuses (the WAI-ARIA menu button pattern):
- * Enter, Space or ↓ opens it on the first choice, ↑/↓/Home/End move, Enter picks, Escape or Tab
- * closes. The menu is fixed to the window, so a column's or the board's edge never clips it.
- */
-function MoveMenu({
-  buttonRef,
-  name,
-  current,
-  statuses,
-  onPick,
-}: {
-  buttonRef: RefObject<HTMLButtonElement | null>;
-  name: string;
-  current: string | null;
-  statuses: readonly WorkflowStatus[];
-  onPick: (status: WorkflowStatus) => void;
-}) {
-  const id = useId();
-  const [open, setOpen] = useState<{ top: number; left: number; focus: 'first' | 'last' } | null>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-  const choices = statuses.filter((s) => s.id !== current);
-
-  const openMenu = (focus: 'first' | 'last') => {
-    const box = buttonRef.current?.getBoundingClientRect();
-    if (!box) return;
-    const width = 200;
-    setOpen({ top: box.bottom + 4, left: Math.max(8, Math.min(box.right - width, window.innerWidth - width - 8)), focus });
-  };
-  const close = (refocus: boolean) => {
-    setOpen(null);
-    if (refocus) buttonRef.current?.focus();
-  };
-
-  useEffect(() => {
-    if (!open) return;
-    const items = menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
-    items?.[open.focus === 'first' ? 0 : items.length - 1]?.focus();
-    // A scroll or a click elsewhere leaves the menu where it no longer belongs: close it.
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target;
-      if (target instanceof Node && (menuRef.current?.contains(target) || buttonRef.current?.contains(target))) return;
-      setOpen(null);
-    };
-    const onScroll = () => setOpen(null);
-    document.addEventListener('pointerdown', onPointer);
-    window.addEventListener('scroll', onScroll, true);
-    window.addEventListener('resize', onScroll);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      window.removeEventListener('scroll', onScroll, true);
-      window.removeEventListener('resize', onScroll);
-    };
-    // Only when it opens: focus is placed once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open !== null]);
-
-  const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const go = (i: number) => items[(i + items.length) % items.length]?.focus();
-    if (event.key === 'ArrowDown') go(at + 1);
-    else if (event.key === 'ArrowUp') go(at - 1);
-    else if (event.key === 'Home') go(0);
-    else if (event.key === 'End') go(items.length - 1);
-    else if (event.key === 'Escape') close(true);
-    else if (event.key === 'Tab') close(false);
-    else return;
-    if (event.key !== 'Tab') event.preventDefault();
-  };
-  const pick = (status: WorkflowStatus) => {
-    close(true);
-    onPick(status);
-  };
-
-  return (
-    <>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="board-card__move"
-        id={`${id}-button`}
-        aria-haspopup="menu"
-        aria-expanded={open !== null}
-        aria-controls={open ? `${id}-menu` : undefined}
-        aria-label={`Move ${name}`}
-        title="Move to another status"
-        disabled={choices.length === 0}
-        onClick={() => (open ? close(false) : openMenu('first'))}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-            event.preventDefault();
-            openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
-          }
-        }}
-      >
-        <svg className="board-card__move-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-          <circle cx="3" cy="8" r="1.5" />
-          <circle cx="8" cy="8" r="1.5" />
-          <circle cx="13" cy="8" r="1.5" />
-        </svg>
-        Move
-      </button>
-      {open ? (
-        <ul
-          ref={menuRef}
-          className="board-menu"
-          id={`${id}-menu`}
-          role="menu"
-          aria-labelledby={`${id}-button`}
-          style={{ top: open.top, left: open.left }}
-          onKeyDown={onMenuKey}
-        >
-          <li role="presentation" className="board-menu__title" aria-hidden="true">
-            Move to
-          </li>
-          {choices.map((status) => (
-            <li
-              key={status.id}
-              role="menuitem"
-              tabIndex={-1}
-              className="board-menu__item"
-              onClick={() => pick(status)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  pick(status);
-                }
-              }}
-            >
-              {status.name}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </>
   );
 }

@@ -4,11 +4,12 @@
 // a section) and without one (Move up / Move down, "Move to section", "Add to <section>"); each move
 // is announced in a polite live region and the focus stays with the field moved. The rules are the
 // model's (layout-editor-model.ts): this file only draws them and routes the events.
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { CustomFieldDefinition } from '../../contract/custom-fields';
 import { LAYOUT_COLUMNS, SCREENABLE_NOUNS, type LayoutColumn } from '../../contract/layouts';
 import { Button } from '../../ui/button';
 import { CountBadge } from '../../ui/count-badge';
+import { MenuButton } from '../../ui/menu-button';
 import {
   COLUMN_LABELS,
   addField,
@@ -628,9 +629,8 @@ function IconButton({
 }
 
 /**
- * A row's "Move to…" button and its menu of the other sections (the WAI-ARIA menu button pattern, as
- * the status board's): Enter, Space or ↓ opens it on the first section, ↑/↓/Home/End move, Enter
- * picks, Escape or Tab closes. Fixed to the window, so a column's edge never clips it.
+ * A row's "Move to…" button and its menu of the other sections: the kit's menu button (as the status
+ * board's), fixed to the window, so a column's edge never clips it.
  */
 function MoveMenu({
   id,
@@ -643,116 +643,29 @@ function MoveMenu({
   sections: readonly EditorSection[];
   onPick: (sectionId: string) => void;
 }) {
-  const [open, setOpen] = useState<{ top: number; left: number; focus: 'first' | 'last' } | null>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-
-  const openMenu = (focus: 'first' | 'last') => {
-    const box = buttonRef.current?.getBoundingClientRect();
-    if (!box) return;
-    const width = 240;
-    setOpen({ top: box.bottom + 4, left: Math.max(8, Math.min(box.right - width, window.innerWidth - width - 8)), focus });
-  };
-  const close = (refocus: boolean) => {
-    setOpen(null);
-    if (refocus) buttonRef.current?.focus();
-  };
-
-  const isOpen = open !== null;
-  const focusFirst = open?.focus;
-  useEffect(() => {
-    if (!isOpen) return;
-    const items = menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
-    items?.[focusFirst === 'last' ? items.length - 1 : 0]?.focus();
-    // A scroll or a click elsewhere leaves the menu where it no longer belongs: close it.
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target;
-      if (target instanceof Node && (menuRef.current?.contains(target) || buttonRef.current?.contains(target))) return;
-      setOpen(null);
-    };
-    const onScroll = () => setOpen(null);
-    document.addEventListener('pointerdown', onPointer);
-    window.addEventListener('scroll', onScroll, true);
-    window.addEventListener('resize', onScroll);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      window.removeEventListener('scroll', onScroll, true);
-      window.removeEventListener('resize', onScroll);
-    };
-  }, [isOpen, focusFirst]);
-
-  const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const go = (i: number) => items[(i + items.length) % items.length]?.focus();
-    if (event.key === 'ArrowDown') go(at + 1);
-    else if (event.key === 'ArrowUp') go(at - 1);
-    else if (event.key === 'Home') go(0);
-    else if (event.key === 'End') go(items.length - 1);
-    else if (event.key === 'Escape') close(true);
-    else if (event.key === 'Tab') close(false);
-    else return;
-    if (event.key !== 'Tab') event.preventDefault();
-  };
-  const pick = (sectionId: string) => {
-    close(true);
-    onPick(sectionId);
-  };
-
   return (
-    <>
-      <button
-        ref={buttonRef}
-        type="button"
-        id={id}
-        className="layout-icon"
-        aria-label={`Move ${name} to another section`}
-        title="Move to another section"
-        aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? `${id}-menu` : undefined}
-        disabled={sections.length === 0}
-        onClick={() => (isOpen ? close(false) : openMenu('first'))}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-            event.preventDefault();
-            openMenu(event.key === 'ArrowDown' ? 'first' : 'last');
-          }
-        }}
-      >
-        <Glyph name="move" />
-      </button>
-      {open ? (
-        <ul
-          ref={menuRef}
-          className="layout-menu"
-          id={`${id}-menu`}
-          role="menu"
-          aria-label={`Move ${name} to section`}
-          style={{ top: open.top, left: open.left }}
-          onKeyDown={onMenuKey}
-        >
-          {sections.map((section) => (
-            <li
-              key={section.id}
-              role="menuitem"
-              tabIndex={-1}
-              className="layout-menu__item"
-              onClick={() => pick(section.id)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  pick(section.id);
-                }
-              }}
-            >
-              {section.name.trim() || 'Untitled section'}
-              <span className="layout-menu__column">{section.column === 'main' ? 'Main' : 'Side'}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </>
+    <MenuButton
+      id={id}
+      label={`Move ${name} to another section`}
+      title="Move to another section"
+      menuLabel={`Move ${name} to section`}
+      className="layout-icon"
+      menuClassName="layout-menu"
+      itemClassName="layout-menu__item"
+      width={240}
+      items={sections.map((section) => ({
+        key: section.id,
+        content: (
+          <>
+            {section.name.trim() || 'Untitled section'}
+            <span className="layout-menu__column">{section.column === 'main' ? 'Main' : 'Side'}</span>
+          </>
+        ),
+        onSelect: () => onPick(section.id),
+      }))}
+    >
+      <Glyph name="move" />
+    </MenuButton>
   );
 }
 
