@@ -17,18 +17,14 @@ import { LayoutDetails } from './layout-details';
 import { LayoutForm } from './layout-form';
 import { checkLayoutValues, customFieldDefaults, customFieldFormValues, customFieldsBody, formLayout } from './layout-model';
 import { cleanUpAfterEach, renderForm, testQueryClient, user } from './test/form-harness';
-import { definition, testLayout, type ShortField } from './test/layouts';
+import { expectMarkedRequired, expectSubmitRefused } from './test/form-refusal';
+import { CUSTOMS, definition, testLayout, type ShortField } from './test/layouts';
 import type { ScreenLayout } from '../contract/layouts';
 
 cleanUpAfterEach();
 
 const users = [user('3', 'Ada'), user('4', 'Grace'), { ...user('5', 'Linus'), enabled: false }];
-const risk = definition('risk', 'Risk', 'select', ['High', 'Low']);
-const arr = definition('arr', 'Target ARR', 'number');
-const launch = definition('launch', 'Launch day', 'date');
-const regions = definition('regions', 'Regions', 'multi_select', ['EU', 'US']);
-const owners = definition('owners', 'Owners', 'users');
-const spec = definition('spec', 'Spec', 'url');
+const { risk, arr, launch, regions, owners, spec } = CUSTOMS;
 const notes = definition('notes', 'Notes', 'string');
 
 const customs: ShortField[] = [
@@ -254,20 +250,13 @@ describe('LayoutForm', { timeout: 20_000 }, () => {
     const tags = screen.getByLabelText('Tags');
     expect(tags.getAttribute('aria-required')).toBe('true');
     expect(tags.closest('.field')?.querySelector('.field__required')?.getAttribute('aria-hidden')).toBe('true');
-    expect(screen.getByLabelText('Risk').getAttribute('aria-required')).toBe('true');
-    expect(screen.getByLabelText('Assignee').getAttribute('aria-required')).toBeNull();
-    expect(screen.getByLabelText('Spec').getAttribute('aria-required')).toBeNull();
+    expectMarkedRequired(['Risk'], ['Assignee', 'Spec']);
     // A group of checkboxes says it in its name.
     expect(screen.getByRole('group', { name: /^Regions ?\(required\)$/ })).toBeTruthy();
 
     await person.type(screen.getByLabelText('Name'), 'Billing');
     await person.type(screen.getByLabelText('Spec'), 'example.com');
-    await person.click(screen.getByRole('button', { name: 'Create thing' }));
-    const summary = await screen.findByText(/The form could not be saved: 4 problems/);
-    const links = within(summary.parentElement!)
-      .getAllByRole('link')
-      .map((l) => l.textContent);
-    expect(links).toEqual([
+    await expectSubmitRefused(person, 'Create thing', [
       'Tags: is required',
       'Risk: is required',
       'Regions: is required',

@@ -15,14 +15,9 @@ import {
   onDetail,
   type FormLayout,
 } from './layout-model';
-import { definition, testLayout } from './test/layouts';
+import { CUSTOMS, definition, testLayout } from './test/layouts';
 
-const risk = definition('risk', 'Risk', 'select', ['High', 'Low']);
-const arr = definition('arr', 'Target ARR', 'number');
-const launch = definition('launch', 'Launch day', 'date');
-const regions = definition('regions', 'Regions', 'multi_select', ['EU', 'US']);
-const owners = definition('owners', 'Owners', 'users');
-const spec = definition('spec', 'Spec', 'url');
+const { risk, arr, launch, regions, owners, spec } = CUSTOMS;
 const sheet = definition('score', 'Score sheet', 'other');
 
 const layout = testLayout('Feature', [

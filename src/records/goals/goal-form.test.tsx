@@ -11,6 +11,7 @@ import { builtInLayout } from '../../api/layouts';
 import type { GoalCreateInput } from '../../contract/initiatives';
 import type { ScreenLayout } from '../../contract/layouts';
 import { formLayout } from '../../ui/layout-model';
+import { expectMarkedRequired, expectSubmitRefused } from '../../ui/test/form-refusal';
 import { definition, testLayout } from '../../ui/test/layouts';
 import { GoalForm, sortInitiativeChoices } from './goal-form';
 import { buildGoalFormSchema, goalFormDefaults, goalFormSchema, toGoalCreateInput } from './goal-form-schema';
@@ -131,17 +132,9 @@ describe('GoalForm drawn from a custom layout', () => {
   it('marks the required fields and refuses them blank with "is required", sending nothing; then sends the custom values', async () => {
     const onSubmit = vi.fn(async (_input: GoalCreateInput) => undefined);
     const person = renderForm(onSubmit, layout);
-    expect(screen.getByLabelText('Value').getAttribute('aria-required')).toBe('true');
-    expect(screen.getByLabelText('Horizon').getAttribute('aria-required')).toBe('true');
-    expect(screen.getByLabelText('Effort').getAttribute('aria-required')).toBeNull();
+    expectMarkedRequired(['Value', 'Horizon'], ['Effort']);
     await person.type(screen.getByLabelText('Name'), 'Cut churn');
-    await person.click(screen.getByRole('button', { name: 'Create goal' }));
-    const summary = await screen.findByText(/The form could not be saved: 2 problems/);
-    expect(
-      within(summary.parentElement!)
-        .getAllByRole('link')
-        .map((l) => l.textContent),
-    ).toEqual(['Value: is required', 'Horizon: is required']);
+    await expectSubmitRefused(person, 'Create goal', ['Value: is required', 'Horizon: is required']);
     expect(screen.getByLabelText('Value').getAttribute('aria-invalid')).toBe('true');
     expect(onSubmit).not.toHaveBeenCalled();
 

@@ -3,13 +3,14 @@
 // categories are ticked by name, visibility reads as words, and the service's 422s land next to the
 // fields they name (a portal of another workspace under "Portal"); drawn from the workspace's Idea
 // layout, its order, required fields and custom fields.
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createIdea, updateIdea } from '../../api/ideas';
 import { builtInLayout } from '../../api/layouts';
 import type { Idea } from '../../contract/ideas';
 import type { ScreenLayout } from '../../contract/layouts';
 import { cleanUpAfterEach, renderForm, status, stubFetch, ts, user } from '../../ui/test/form-harness';
+import { expectMarkedRequired, expectSubmitRefused } from '../../ui/test/form-refusal';
 import { definition, testLayout } from '../../ui/test/layouts';
 import { IdeaForm, type IdeaFormChoices } from './idea-form';
 
@@ -111,20 +112,12 @@ describe('IdeaForm drawn from a custom layout', () => {
   it('marks the required fields and says "is required" on each left blank, sending nothing', async () => {
     const sent = stubFetch(200, {});
     const person = renderNew(layout);
-    expect(screen.getByLabelText('Segment').getAttribute('aria-required')).toBe('true');
-    expect(screen.getByLabelText('Portal').getAttribute('aria-required')).toBe('true');
+    expectMarkedRequired(['Segment', 'Portal'], ['Assignee']);
     expect(screen.getByRole('group', { name: /^Categories ?\(required\)$/ })).toBeTruthy();
-    expect(screen.getByLabelText('Assignee').getAttribute('aria-required')).toBeNull();
     await person.type(screen.getByLabelText('Created by', { exact: true }), 'ann@example.com');
     await person.type(screen.getByLabelText('Name', { exact: true }), 'Dark mode');
     await person.type(screen.getByLabelText('Source URL'), 'forum.example.com');
-    await person.click(screen.getByRole('button', { name: 'Create idea' }));
-    const summary = await screen.findByText(/The form could not be saved: 4 problems/);
-    expect(
-      within(summary.parentElement!)
-        .getAllByRole('link')
-        .map((l) => l.textContent),
-    ).toEqual([
+    await expectSubmitRefused(person, 'Create idea', [
       'Categories: is required',
       'Segment: is required',
       'Portal: is required',

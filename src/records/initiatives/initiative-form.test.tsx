@@ -11,6 +11,7 @@ import { updateInitiative } from '../../api/initiatives';
 import { builtInLayout } from '../../api/layouts';
 import type { Initiative, InitiativeCreateInput, InitiativeListItem, InitiativeUpdateInput } from '../../contract/initiatives';
 import { cleanUpAfterEach, renderForm, status, stubFetch, ts, user } from '../../ui/test/form-harness';
+import { expectMarkedRequired, expectSubmitRefused } from '../../ui/test/form-refusal';
 import { definition, testLayout } from '../../ui/test/layouts';
 import { InitiativeForm, type InitiativeFormChoices } from './initiative-form';
 import { buildInitiativeFormSchema, initiativeFormDefaults, toCreateInput, toUpdateInput } from './initiative-form-schema';
@@ -304,17 +305,11 @@ describe('InitiativeForm drawn from a custom layout', () => {
   it('marks the required fields, refuses them blank with "is required", then sends the custom values', async () => {
     const onSubmit = vi.fn(async (_input: InitiativeCreateInput) => undefined);
     const person = renderCreate(onSubmit, undefined, layout);
-    expect(screen.getByLabelText('OKR document').getAttribute('aria-required')).toBe('true');
+    expectMarkedRequired(['OKR document']);
     expect(screen.getByRole('group', { name: /^Goals served ?\(required\)$/ })).toBeTruthy();
     await person.type(screen.getByLabelText('Name'), 'Template gallery');
     await person.selectOptions(screen.getByLabelText('Status'), 'On track');
-    await person.click(screen.getByRole('button', { name: 'Create initiative' }));
-    const summary = await screen.findByText(/The form could not be saved: 2 problems/);
-    expect(
-      within(summary.parentElement!)
-        .getAllByRole('link')
-        .map((l) => l.textContent),
-    ).toEqual(['OKR document: is required', 'Goals served: is required']);
+    await expectSubmitRefused(person, 'Create initiative', ['OKR document: is required', 'Goals served: is required']);
     expect(onSubmit).not.toHaveBeenCalled();
 
     await person.type(screen.getByLabelText('OKR document'), 'https://example.com/okr');

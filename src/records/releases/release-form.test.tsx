@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { builtInLayout } from '../../api/layouts';
 import type { ScreenLayout } from '../../contract/layouts';
 import type { Release, ReleaseCreateInput } from '../../contract/releases';
+import { expectMarkedRequired, expectSubmitRefused } from '../../ui/test/form-refusal';
 import { definition, testLayout } from '../../ui/test/layouts';
 import { ReleaseForm } from './release-form';
 
@@ -171,17 +172,9 @@ describe('ReleaseForm drawn from a custom layout', () => {
   it('marks the required custom field and owner, and refuses them blank with "is required"', async () => {
     const onSubmit = vi.fn((_input: ReleaseCreateInput) => Promise.resolve());
     const user = setup(onSubmit, { layout });
-    expect(screen.getByLabelText('Launch risk').getAttribute('aria-required')).toBe('true');
-    expect(screen.getByLabelText('Owner').getAttribute('aria-required')).toBe('true');
-    expect(screen.getByLabelText('Launch brief').getAttribute('aria-required')).toBeNull();
+    expectMarkedRequired(['Launch risk', 'Owner'], ['Launch brief']);
     await user.type(screen.getByLabelText('Name'), 'Autumn');
-    await user.click(screen.getByRole('button', { name: 'Create release' }));
-    const summary = await screen.findByText(/The form could not be saved: 2 problems/);
-    expect(
-      within(summary.parentElement!)
-        .getAllByRole('link')
-        .map((l) => l.textContent),
-    ).toEqual(['Launch risk: is required', 'Owner: is required']);
+    await expectSubmitRefused(user, 'Create release', ['Launch risk: is required', 'Owner: is required']);
     expect(onSubmit).not.toHaveBeenCalled();
 
     await user.selectOptions(screen.getByLabelText('Launch risk'), 'Low');

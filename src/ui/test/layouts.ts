@@ -19,6 +19,16 @@ export function definition(key: string, name: string, type: string, options: str
   };
 }
 
+/** One custom field of each type a form draws, with the names the kit's layout tests find them by. */
+export const CUSTOMS = {
+  risk: definition('risk', 'Risk', 'select', ['High', 'Low']),
+  arr: definition('arr', 'Target ARR', 'number'),
+  launch: definition('launch', 'Launch day', 'date'),
+  regions: definition('regions', 'Regions', 'multi_select', ['EU', 'US']),
+  owners: definition('owners', 'Owners', 'users'),
+  spec: definition('spec', 'Spec', 'url'),
+} as const;
+
 /** A field written short: a standard key, `{ custom: definition }`, and what the layout asks of it. */
 export type ShortField =
   | string
