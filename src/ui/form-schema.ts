@@ -1,14 +1,11 @@
 // Schema fragments the record forms compose, so a rule is written once: what a date, an amount, a
 // percentage or an estimate may be typed as; the work-item fields (status, assignee, tags, team,
-// watchers, estimates, custom fields) and their request-body forms; the cross-field checks (dates in
-// order, estimates in the release's units, custom field types). Forms hold what inputs hold
-// (strings, booleans, lists of ids or options); bodies are built from them by the mapping helpers here.
+// watchers, estimates) and their request-body forms; the cross-field checks (dates in order,
+// estimates in the release's units). Custom fields are the layout's (./layout-model). Forms hold what
+// inputs hold (strings, booleans, lists of ids); bodies are built from them by the mapping helpers here.
 import { z } from 'zod';
-import type { EpicCustomField } from '../api/epics';
 import { dateSchema, htmlInput } from '../contract/common';
-import { isEditableFieldType, isListFieldType, type CustomFieldAnswerType } from '../contract/custom-fields';
 import { isRealDate } from '../domain/dates';
-import { webAddressProblem } from '../domain/web-address';
 import type { CapacityUnits } from '../domain/estimate';
 import { estimateError } from './estimate-input';
 
@@ -262,107 +259,7 @@ export function workItemUpdateBody(v: WorkItemOutput) {
   return v.workflow_status ? { ...body, workflow_status: { name: v.workflow_status } } : body;
 }
 
-// ---------- Custom fields ----------
-
-/**
- * One value per custom field of the form, in the order of its fields: text ('' for none), or for a
- * multi-select or users field the chosen items (options, user ids).
- */
-export const customFieldValues = z.array(z.union([z.string(), z.array(z.string())]));
-export type CustomFieldFormValue = z.output<typeof customFieldValues>[number];
-
-/**
- * A value as the items of a list field: a list's texts, a text's comma-separated parts (a list
- * field drawn as a text box, or a value read through the hosted proxy as text), none for nothing.
- */
-export function listFormValue(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
-  if (typeof value === 'string' || typeof value === 'number') {
-    return String(value)
-      .split(',')
-      .map((v) => v.trim())
-      .filter(Boolean);
-  }
-  return [];
-}
-
-/** A value as one text ('' for none): a list as its items joined. */
-function textFormValue(value: unknown): string {
-  if (Array.isArray(value)) return listFormValue(value).join(', ');
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-}
-
-/** Numbers, dates and web addresses must read as such; empty values are fine. */
-export function checkCustomFields(fields: readonly EpicCustomField[], values: readonly CustomFieldFormValue[], ctx: Ctx): void {
-  fields.forEach((cf, i) => {
-    if (isListFieldType(cf.type)) return;
-    const value = textFormValue(values[i]).trim();
-    if (!value) return;
-    if (cf.type === 'number' && !Number.isFinite(Number(value))) {
-      ctx.addIssue({ code: 'custom', path: ['custom_fields', i], message: 'must be a number' });
-    }
-    if (cf.type === 'date' && !isRealDate(value)) {
-      ctx.addIssue({ code: 'custom', path: ['custom_fields', i], message: 'must be a real date in the form YYYY-MM-DD' });
-    }
-    const address = cf.type === 'url' ? webAddressProblem(value) : null;
-    if (address) ctx.addIssue({ code: 'custom', path: ['custom_fields', i], message: address });
-  });
-}
-
-/**
- * The custom fields a form shows: the workspace's definitions, plus any field or option the edited
- * record carries that they do not (a field or option since removed): its values stay editable.
- */
-export function formCustomFields(
-  defined: readonly EpicCustomField[],
-  record?: { custom_fields: readonly { key: string; name: string; type: CustomFieldAnswerType; value: unknown }[] },
-): EpicCustomField[] {
-  const list = defined.map((f) => ({ ...f, values: [...f.values] }));
-  for (const { type, ...cf } of record?.custom_fields ?? []) {
-    // A hosted type the app does not edit (read through PLANNER_UPSTREAM) stays out of the form, so
-    // an update never sends its value back as text.
-    if (!isEditableFieldType(type)) continue;
-    const known = list.find((f) => f.key === cf.key);
-    // `values` are choices, so only the option types take the record's values into them.
-    const choices = type === 'select' ? [textFormValue(cf.value)].filter(Boolean) : type === 'multi_select' ? listFormValue(cf.value) : [];
-    if (!known) list.push({ key: cf.key, name: cf.name, type, values: choices });
-    else if (known.type === type) for (const c of choices) if (!known.values.includes(c)) known.values.push(c);
-  }
-  return list;
-}
-
-/** The form values of the record's custom fields, in the form's order: lists for the list types. */
-export function customFieldFormValues(
-  fields: readonly EpicCustomField[],
-  record: { custom_fields: readonly { key: string; value: unknown }[] },
-): CustomFieldFormValue[] {
-  return fields.map((cf) => {
-    const value = record.custom_fields.find((v) => v.key === cf.key)?.value;
-    return isListFieldType(cf.type) ? listFormValue(value) : textFormValue(value);
-  });
-}
-
-function customFieldValue(cf: EpicCustomField, value: CustomFieldFormValue | undefined): string | number | string[] | null {
-  if (isListFieldType(cf.type)) {
-    const items = listFormValue(value);
-    return items.length > 0 ? items : null;
-  }
-  const text = textFormValue(value).trim();
-  if (!text) return null;
-  return cf.type === 'number' ? Number(text) : text;
-}
-
-/** Create: only the filled fields, or nothing. Update: every field, emptied ones as null. */
-export function customFieldsBody(
-  fields: readonly EpicCustomField[],
-  values: readonly CustomFieldFormValue[],
-  mode: 'create' | 'update',
-): Record<string, string | number | string[] | null> | undefined {
-  const entries = fields
-    .map((cf, i) => [cf.key, customFieldValue(cf, values[i])] as const)
-    .filter(([, value]) => mode === 'update' || value !== null);
-  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
-}
+// Custom fields are the layout's: `customFieldFormValues`, `checkLayoutValues`, `customFieldsBody` in ./layout-model.
 
 // ---------- Progress ----------
 

@@ -106,17 +106,14 @@ export function keyedLink(link: { reference_num: string; name: string } | null, 
 export interface WorkItemAsideProps {
   item: WorkItemRecord;
   /**
-   * The workspace's layout of the kind: the side column is its sections with fields on the page,
-   * in order (`LayoutDetails`), then a Details card of what no layout places. Without one, the
-   * fixed cards (Progress, Details with `placement`, Team).
+   * The workspace's layout of the kind (`usePageLayout`): the side column is its sections with
+   * fields on the page, in order (`LayoutDetails`), then a Details card of what no layout places.
    */
-  layout?: ScreenLayout | undefined;
-  /** This kind's facts by layout key (a feature's phase, kind, epic; an epic's dates), beside the shared ones. */
+  layout: ScreenLayout;
+  /** This kind's facts by layout key (a feature's phase, kind, epic; an epic's dates), beside the shared ones (`workItemFacts`). */
   facts?: DetailFacts;
   /** Facts no layout places, in the closing Details card (a feature's start and due dates). */
   extra?: readonly Detail[];
-  /** Without a layout: pairs of this kind, placed after the release (initiative, epic, phase, dates source …). */
-  placement?: readonly Detail[];
   /** More cards under the shared ones (e.g. custom fields). */
   children?: ReactNode;
 }
@@ -163,59 +160,21 @@ function teamPairs(item: WorkItemRecord): Detail[] {
   ];
 }
 
-/** The side column of a feature or epic page: the layout's facts (or progress, details, team), then the record's own details. */
-export function WorkItemAside({ item, layout, facts, extra = [], placement = [], children }: WorkItemAsideProps) {
-  if (layout) {
-    return (
-      <aside className="stack">
-        <LayoutDetails layout={layout} facts={{ ...workItemFacts(item), ...facts }} record={item} idPrefix="record" />
-        <RecordCard id="record-details" title="Details">
-          <DetailList
-            items={[
-              { label: 'Reference', value: <span className="mono">{item.reference_num}</span> },
-              ...extra,
-              { label: 'Created by', value: personName(item.created_by_user) },
-              { label: 'Created', value: formatDate(item.created_at) },
-              { label: 'Updated', value: formatDate(item.updated_at) },
-            ]}
-          />
-        </RecordCard>
-        {children}
-      </aside>
-    );
-  }
+/** The side column of a feature or epic page: the layout's facts, then the record's own details. */
+export function WorkItemAside({ item, layout, facts, extra = [], children }: WorkItemAsideProps) {
   return (
     <aside className="stack">
-      <RecordCard id="record-progress" title="Progress">
-        <ProgressBar value={item.progress} label={`Progress of ${item.name}`} />
-        <p className="record-card__note">Source: {sourceLabel(item.progress_source)}</p>
-        <DetailList items={estimatePairs(item)} />
-      </RecordCard>
-
+      <LayoutDetails layout={layout} facts={{ ...workItemFacts(item), ...facts }} record={item} idPrefix="record" />
       <RecordCard id="record-details" title="Details">
         <DetailList
           items={[
             { label: 'Reference', value: <span className="mono">{item.reference_num}</span> },
-            { label: 'Status', value: <StatusPill status={item.workflow_status} /> },
-            {
-              label: 'Release',
-              value: <KeyedLink to={paths.release(item.release.id)} reference={item.release.reference_num} name={item.release.name} />,
-            },
-            ...placement,
-            { label: 'Assignee', value: personName(item.assigned_to_user) },
+            ...extra,
             { label: 'Created by', value: personName(item.created_by_user) },
-            { label: 'Start date', value: formatDate(item.start_date) },
-            { label: 'Due date', value: formatDate(item.due_date) },
-            { label: 'Tags', value: <TagList tags={item.tags} /> },
-            { label: 'Watchers', value: item.watchers.map((w) => personName(w)).join(', ') },
             { label: 'Created', value: formatDate(item.created_at) },
             { label: 'Updated', value: formatDate(item.updated_at) },
           ]}
         />
-      </RecordCard>
-
-      <RecordCard id="record-team" title="Team">
-        <DetailList items={teamPairs(item)} />
       </RecordCard>
       {children}
     </aside>
@@ -239,7 +198,7 @@ export function WorkItemBody({ item, noun, main, files, children, ...aside }: Wo
   return (
     <div className="layout-2col">
       <div className="stack">
-        {!aside.layout || onDetail(aside.layout, 'description') ? (
+        {onDetail(aside.layout, 'description') ? (
           <RecordCard id={`${noun}-description`} title="Description">
             <HtmlView html={item.description?.body} emptyText="No description yet." />
             {files}

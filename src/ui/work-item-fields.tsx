@@ -1,16 +1,14 @@
 // Form parts that the work items (features, epics; requirements and ideas next) share — the release
 // with its estimate units, the three estimates read as typed, the team section with its dependent
-// choices, the watchers and the custom fields — bound by field name to the form of the FormShell
+// choices and the watchers (custom fields are the layout's: ./layout-custom-field) — bound by field name to the form of the FormShell
 // around them, so each work-item form lists its parts instead of repeating them.
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import type { EpicCustomField } from '../api/epics';
 import type { Team, User } from '../contract/account';
 import type { CapacityUnits } from '../domain/estimate';
 import { EstimateInput } from './estimate-input';
-import { ChecklistField, SelectField, TextField, type ChecklistItem } from './field';
-import { BoundChecklist, BoundSelect, LinkSelect, ProgressFields, useFieldError } from './form-fields';
+import { BoundChecklist, BoundSelect, LinkSelect, ProgressFields } from './form-fields';
 import { releaseOptions, type ReleaseChoice } from './form-choices';
-import { ESTIMATE_FIELDS, listFormValue, type EstimateField } from './form-schema';
+import { ESTIMATE_FIELDS, type EstimateField } from './form-schema';
 import { FormSection } from './form-shell';
 import { sourceLabel } from './labels';
 
@@ -185,90 +183,6 @@ export function PeopleSection({ users, id }: { users: readonly User[]; id: strin
       grid="form-grid form-grid--1"
     >
       <BoundChecklist name="watchers" legend="Watchers" items={items} empty="No users to choose from." id={id} className="field--wide" />
-    </FormSection>
-  );
-}
-
-/** A multi-select's options, or the enabled users (and anyone already chosen), as checkboxes. */
-function CustomChecklist({ field, name, items }: { field: EpicCustomField; name: string; items: readonly ChecklistItem[] }) {
-  const { field: bound, fieldState } = useController({ name });
-  // A new record starts every field at '' (the form does not know the types when it makes defaults).
-  const value = listFormValue(bound.value);
-  return (
-    <ChecklistField
-      legend={field.name}
-      name={name}
-      items={items}
-      value={value}
-      onChange={bound.onChange}
-      onBlur={bound.onBlur}
-      inputRef={bound.ref}
-      empty={field.type === 'users' ? 'No users to choose from.' : 'This field has no options.'}
-      error={fieldState.error?.message}
-      id={`custom-field-${field.key}`}
-      className="field--wide"
-    />
-  );
-}
-
-function CustomField({ field, index, users }: { field: EpicCustomField; index: number; users?: readonly User[] | undefined }) {
-  const { register, formState } = useFormContext();
-  const name = `custom_fields.${index}`;
-  const error = useFieldError(name);
-  if (field.type === 'select') {
-    return (
-      <SelectField
-        label={field.name}
-        registration={register(name)}
-        options={field.values.map((v) => ({ value: v, label: v }))}
-        placeholder="None"
-        error={error}
-      />
-    );
-  }
-  if (field.type === 'multi_select') {
-    return <CustomChecklist field={field} name={name} items={field.values.map((v) => ({ value: v, label: v }))} />;
-  }
-  if (field.type === 'users' && users) {
-    const initial = listFormValue((formState.defaultValues?.custom_fields as unknown[] | undefined)?.[index]);
-    const items = users.filter((u) => u.enabled || initial.includes(u.id)).map((u) => ({ value: u.id, label: u.name || u.email }));
-    // Someone the record names whom the list does not hold stays chosen, by id.
-    for (const id of initial) if (!items.some((i) => i.value === id)) items.push({ value: id, label: `User ${id}` });
-    return <CustomChecklist field={field} name={name} items={items} />;
-  }
-  return (
-    <TextField
-      label={field.name}
-      type={field.type === 'number' ? 'number' : field.type === 'date' ? 'date' : field.type === 'url' ? 'url' : 'text'}
-      step={field.type === 'number' ? 'any' : undefined}
-      hint={field.type === 'users' ? 'User ids or emails, separated by commas' : undefined}
-      registration={register(name)}
-      autoComplete="off"
-      error={error}
-    />
-  );
-}
-
-/**
- * The workspace's custom fields (`custom_fields[i]` is the value of the i-th); collapsed while all
- * are empty. `users` lets a users field be chosen from a list; without it ids are typed.
- */
-export function CustomFieldsSection({ customFields, users }: { customFields: readonly EpicCustomField[]; users?: readonly User[] }) {
-  const { formState } = useFormContext();
-  if (customFields.length === 0) return null;
-  const initial = (formState.defaultValues?.custom_fields as unknown[] | undefined) ?? [];
-  const filled = initial.filter((v) => listFormValue(v).length > 0).length;
-  return (
-    <FormSection
-      title="Custom fields"
-      collapsible
-      filled={filled > 0}
-      fields={customFields.map((_, i) => `custom_fields.${i}`)}
-      note={filled === 0 ? 'None set' : `${filled} set`}
-    >
-      {customFields.map((cf, i) => (
-        <CustomField key={cf.key} field={cf} index={i} users={users} />
-      ))}
     </FormSection>
   );
 }

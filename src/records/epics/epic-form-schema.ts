@@ -1,23 +1,19 @@
 // The epic form's schema and its mapping to request bodies, composed from the work-item fragments
-// in ui/form-schema. What is the epic's own: the initiative link, the custom fields, and two
-// conditional rules modelled as branches — `progress` only under manual progress, start and due
-// dates only under manual duration (otherwise the service computes them). Create and update bodies
-// differ (watchers as a comma string vs an array), so each has its own pure mapping function.
-import type { Path } from 'react-hook-form';
+// in ui/form-schema. What is the epic's own: the initiative link and two conditional rules modelled
+// as branches — `progress` only under manual progress, start and due dates only under manual
+// duration (otherwise the service computes them). The workspace's Epic layout adds its custom fields
+// and its required fields (ui/layout-model). Create and update bodies differ (watchers as a comma
+// string vs an array), so each has its own pure mapping function.
 import { z } from 'zod';
-import type { EpicCustomField } from '../../api/epics';
+import { builtInLayout } from '../../api/layouts';
 import { htmlInput } from '../../contract/common';
 import { epicCreateInput, type Epic, type EpicCreateInput, type EpicUpdateInput } from '../../contract/epics';
 import type { CapacityUnits } from '../../domain/estimate';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES, type EpicProgressSource } from '../../domain/progress';
 import {
   WORK_ITEM_FIELD_ALIASES,
-  checkCustomFields,
   checkDateOrder,
   checkEstimates,
-  customFieldFormValues,
-  customFieldValues,
-  customFieldsBody,
   dateText,
   progressBranches,
   workItemCreateBody,
@@ -26,8 +22,16 @@ import {
   workItemFields,
   workItemUpdateBody,
 } from '../../ui/form-schema';
+import {
+  checkLayoutValues,
+  customFieldDefaults,
+  customFieldFormValues,
+  customFieldsBody,
+  formLayout,
+  type FormLayout,
+} from '../../ui/layout-model';
 
-export { ESTIMATE_FIELDS, formCustomFields, type EstimateField } from '../../ui/form-schema';
+export { ESTIMATE_FIELDS, type EstimateField } from '../../ui/form-schema';
 
 type ComputedProgressSource = Exclude<EpicProgressSource, 'progress_manual'>;
 export type EpicDurationSource = (typeof EPIC_DURATION_SOURCES)[number];
@@ -41,7 +45,8 @@ const baseFields = z.object({
   ...workItemFields,
   /** Initiative id, '' for none. */
   initiative: z.string(),
-  custom_fields: customFieldValues,
+  /** The layout's custom fields by key. */
+  custom_fields: customFieldFormValues,
   description: htmlInput,
 });
 
@@ -66,17 +71,21 @@ export type EpicFormOutput = BaseOutput & ProgressOutput & DurationOutput;
 export interface EpicFormSchemaOptions {
   /** Capacity units of a release id; the estimates are read in them. */
   unitsOf: (releaseId: string) => CapacityUnits;
-  /** The custom fields the form shows, in order (`custom_fields[i]` is the value of the i-th). */
-  customFields: readonly EpicCustomField[];
+  /** What the form draws of the workspace's layout; the built-in layout when omitted. */
+  layout?: FormLayout;
 }
 
-export function buildEpicFormSchema({ unitsOf, customFields }: EpicFormSchemaOptions) {
+/** The form the built-in Epic layout draws (what the form showed before layouts, without custom fields). */
+export const defaultEpicLayout = (mode: 'create' | 'edit', epic?: Epic): FormLayout =>
+  formLayout(builtInLayout('Epic'), { mode, record: epic });
+
+export function buildEpicFormSchema({ unitsOf, layout = defaultEpicLayout('create') }: EpicFormSchemaOptions) {
   return z
     .intersection(baseFields, z.intersection(progressBySource, durationBranches))
     .superRefine((v, ctx) => {
       if (v.duration_source === 'duration_manual') checkDateOrder(v.start_date, v.due_date, 'due_date', ctx);
       checkEstimates(v, unitsOf(v.release), ctx);
-      checkCustomFields(customFields, v.custom_fields, ctx);
+      checkLayoutValues(layout, v, ctx);
     })
     .transform((v): EpicFormOutput => {
       const {
@@ -102,43 +111,38 @@ export function buildEpicFormSchema({ unitsOf, customFields }: EpicFormSchemaOpt
 export type EpicFormSchema = ReturnType<typeof buildEpicFormSchema>;
 export type EpicFormValues = z.input<EpicFormSchema>;
 
-/** Service field names that the form shows under another field; custom fields by their key. */
-export function epicFieldAliases(customFields: readonly EpicCustomField[]): Partial<Record<string, Path<EpicFormValues>>> {
-  const aliases: Partial<Record<string, Path<EpicFormValues>>> = { ...WORK_ITEM_FIELD_ALIASES };
-  customFields.forEach((cf, i) => {
-    aliases[`custom_fields.${cf.key}`] = `custom_fields.${i}`;
-  });
-  return aliases;
-}
+/** Service field names that the form shows under another field (custom fields find theirs by key). */
+export const EPIC_FIELD_ALIASES = WORK_ITEM_FIELD_ALIASES;
 
 export interface CreateDefaultsOptions {
   releaseId?: string;
   initiativeId?: string;
   /** First status of the product's Epic workflow. */
   statusName?: string;
-  customFieldCount?: number;
+  /** The form's layout (its custom fields start empty). */
+  layout?: FormLayout;
 }
 
 export function createDefaults({
   releaseId,
   initiativeId = '',
   statusName,
-  customFieldCount = 0,
+  layout = defaultEpicLayout('create'),
 }: CreateDefaultsOptions = {}): EpicFormValues {
   return {
     ...workItemCreateValues(releaseId, statusName),
     initiative: initiativeId,
     duration_source: 'duration_manual',
-    custom_fields: Array.from({ length: customFieldCount }, () => ''),
+    custom_fields: customFieldDefaults(layout),
   };
 }
 
-/** Form values of an existing epic; `customFields` is the form's list of fields, in order. */
-export function editDefaults(epic: Epic, customFields: readonly EpicCustomField[]): EpicFormValues {
+/** Form values of an existing epic, its custom values those of the fields the layout draws. */
+export function editDefaults(epic: Epic, layout: FormLayout = defaultEpicLayout('edit', epic)): EpicFormValues {
   const common = {
     ...workItemEditValues(epic),
     initiative: epic.initiative?.id ?? '',
-    custom_fields: customFieldFormValues(customFields, epic),
+    custom_fields: customFieldDefaults(layout, epic),
   };
   const withProgress =
     epic.progress_source === 'progress_manual'
@@ -150,7 +154,7 @@ export function editDefaults(epic: Epic, customFields: readonly EpicCustomField[
 }
 
 /** Operation 5 body: only what was filled in; watchers as a comma-separated string of ids. */
-export function toCreateInput(v: EpicFormOutput, customFields: readonly EpicCustomField[]): EpicCreateInput {
+export function toCreateInput(v: EpicFormOutput, layout: FormLayout = defaultEpicLayout('create')): EpicCreateInput {
   const body: EpicCreateInput = {
     name: v.name,
     progress_source: v.progress_source,
@@ -163,7 +167,7 @@ export function toCreateInput(v: EpicFormOutput, customFields: readonly EpicCust
     if (v.due_date) body.due_date = v.due_date;
   }
   if (v.initiative) body.initiative = v.initiative;
-  const custom = customFieldsBody(customFields, v.custom_fields, 'create');
+  const custom = customFieldsBody(layout, v.custom_fields, 'create');
   if (custom) body.custom_fields = custom;
   return body;
 }
@@ -172,7 +176,7 @@ export function toCreateInput(v: EpicFormOutput, customFields: readonly EpicCust
  * Epic update body: every field, emptied ones as null so they clear; watchers as an array of
  * numeric ids; dates only under manual duration (the service owns computed ones).
  */
-export function toUpdateInput(v: EpicFormOutput, customFields: readonly EpicCustomField[]): EpicUpdateInput {
+export function toUpdateInput(v: EpicFormOutput, layout: FormLayout = defaultEpicLayout('edit')): EpicUpdateInput {
   const body: EpicUpdateInput = {
     name: v.name,
     ...workItemUpdateBody(v),
@@ -185,7 +189,8 @@ export function toUpdateInput(v: EpicFormOutput, customFields: readonly EpicCust
     body.start_date = v.start_date || null;
     body.due_date = v.due_date || null;
   }
-  const custom = customFieldsBody(customFields, v.custom_fields, 'update');
+  // Only the custom fields the form drew: values of those the layout leaves out stay as they are.
+  const custom = customFieldsBody(layout, v.custom_fields, 'update');
   if (custom) body.custom_fields = custom;
   return body;
 }

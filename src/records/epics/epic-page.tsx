@@ -1,58 +1,28 @@
 // One epic, everything about it on one screen: where it is planned (release, initiative, team), who
 // works on it, its dates and where they come from, how big it is and how far along, its custom
 // fields, its description (sanitised HTML) and its features, with edit and delete. Every number on
-// it (the bar, "n of m complete", the table) comes from the queries, never from a copy.
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+// it (the bar, "n of m complete", the table) comes from the queries, never from a copy. The side
+// column is the one features show too, drawn from the workspace's Epic layout: its sections on the
+// page, in order, custom fields where it places them (a value of a field it leaves out is not shown).
 import { useNavigate } from 'react-router-dom';
-import { accountQueries } from '../../api/account';
 import { epicQueries, useDeleteEpic } from '../../api/epics';
-import type { User } from '../../contract/account';
-import type { CustomFieldValue } from '../../contract/custom-fields';
 import type { Epic } from '../../contract/epics';
-import { webAddressProblem } from '../../domain/web-address';
 import { RecordActivity } from '../../ui/record-activity';
 import { ButtonLink } from '../../ui/button';
-import { DetailList } from '../../ui/detail-list';
 import { formatDate } from '../../ui/format';
 import { sourceLabel } from '../../ui/labels';
 import { paths } from '../../ui/paths';
 import { DescriptionFiles } from '../../ui/description-files';
-import { keyedLink, RecordCard, WorkItemBody, WorkItemHeader } from '../../ui/record-parts';
+import { keyedLink, WorkItemBody, WorkItemHeader } from '../../ui/record-parts';
 import { recordRoute } from '../../ui/record-gate';
+import { usePageLayout } from '../../ui/use-workspace-layout';
 import { EpicFeatures } from './epic-features';
-
-/**
- * A custom field's value as shown: lists joined (people by name when the users are known, else by
- * id), dates formatted, a web address as a link that opens apart from the app (only http and https:
- * a hosted value such as `www.acme.com` stays text).
- */
-function customFieldValue(cf: CustomFieldValue, users: readonly User[] | undefined): ReactNode {
-  const { value, type } = cf;
-  if (value === null || value === '') return null;
-  if (Array.isArray(value)) {
-    const named =
-      type === 'users' ? value.map((id) => users?.find((u) => u.id === id)).map((u, i) => (u ? u.name || u.email : value[i])) : value;
-    return named.length > 0 ? named.join(', ') : null;
-  }
-  if (type === 'date' && typeof value === 'string') return formatDate(value, value);
-  if (type === 'url' && typeof value === 'string' && webAddressProblem(value) === null) {
-    return (
-      <a href={value} target="_blank" rel="noopener noreferrer">
-        {value}
-      </a>
-    );
-  }
-  return String(value);
-}
 
 function EpicDetails({ record: e }: { record: Epic }) {
   const navigate = useNavigate();
   const del = useDeleteEpic();
   const unlinked = e.features_count === 1 ? 'feature stays' : `${e.features_count} features stay`;
-  // People in a users field are shown by name: the account's users, read only when one is set.
-  const namesPeople = e.custom_fields.some((cf) => cf.type === 'users' && Array.isArray(cf.value) && cf.value.length > 0);
-  const users = useQuery({ ...accountQueries.users(), enabled: namesPeople }).data?.users;
+  const layout = usePageLayout(e.product_id, 'Epic');
 
   return (
     <div className="stack">
@@ -95,17 +65,18 @@ function EpicDetails({ record: e }: { record: Epic }) {
           </>
         }
         files={<DescriptionFiles kind="epic" owner={{ collection: 'epics', id: e.id }} attachments={e.description?.attachments} />}
-        placement={[
-          { label: 'Initiative', value: keyedLink(e.initiative, paths.initiative) },
-          { label: 'Dates from', value: sourceLabel(e.duration_source) },
-        ]}
-      >
-        {e.custom_fields.length > 0 ? (
-          <RecordCard id="epic-custom-fields" title="Custom fields">
-            <DetailList items={e.custom_fields.map((cf) => ({ label: cf.name, value: customFieldValue(cf, users) }))} />
-          </RecordCard>
-        ) : null}
-      </WorkItemBody>
+        layout={layout}
+        facts={{
+          initiative: { value: keyedLink(e.initiative, paths.initiative) },
+          dates: {
+            pairs: [
+              { label: 'Start date', value: formatDate(e.start_date) },
+              { label: 'Due date', value: formatDate(e.due_date) },
+              { label: 'Dates from', value: sourceLabel(e.duration_source) },
+            ],
+          },
+        }}
+      />
     </div>
   );
 }
