@@ -429,20 +429,11 @@ export async function planCustomFields(
   const kept =
     storedId === undefined || keeping.length === 0
       ? new Map<number, string>()
-      : new Map(
-          (
-            await db
-              .selectFrom('custom_field_values')
-              .select(['field_id', 'value'])
-              .where('record_type', '=', recordType)
-              .where('record_id', '=', storedId)
-              .where(
-                'field_id',
-                'in',
-                keeping.map((d) => d.id),
-              )
-              .execute()
-          ).map((r) => [r.field_id, r.value]),
+      : await storedValues(
+          db,
+          recordType,
+          storedId,
+          keeping.map((d) => d.id),
         );
   const refs = [...defs.values()].filter((d) => typeOf(d) === 'users').flatMap((d) => itemsOf(input[d.key] ?? null));
   const people = await lookUpPeople(db, refs);
@@ -459,6 +450,18 @@ export async function planCustomFields(
   return plan;
 }
 
+/** A record's stored values of the given fields, by field id (the plan's "kept" and the write's "before"). */
+async function storedValues(db: Db, recordType: string, recordId: number, fieldIds: readonly number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('custom_field_values')
+    .select(['field_id', 'value'])
+    .where('record_type', '=', recordType)
+    .where('record_id', '=', recordId)
+    .where('field_id', 'in', [...fieldIds])
+    .execute();
+  return new Map(rows.map((r) => [r.field_id, r.value]));
+}
+
 /**
  * Applies a plan to a record: upserts values, deletes cleared ones. Returns the audit change
  * `[before, after]` (objects key → value of the keys that changed; lists as lists) or null when
@@ -471,20 +474,11 @@ export async function writeCustomFields(
   plan: CustomFieldPlan,
 ): Promise<CustomFieldChange | null> {
   if (plan.entries.length === 0) return null;
-  const stored = new Map(
-    (
-      await db
-        .selectFrom('custom_field_values')
-        .select(['field_id', 'value'])
-        .where('record_type', '=', recordType)
-        .where('record_id', '=', recordId)
-        .where(
-          'field_id',
-          'in',
-          plan.entries.map((e) => e.fieldId),
-        )
-        .execute()
-    ).map((r) => [r.field_id, r.value]),
+  const stored = await storedValues(
+    db,
+    recordType,
+    recordId,
+    plan.entries.map((e) => e.fieldId),
   );
   const before: Record<string, AuditValue> = {};
   const after: Record<string, AuditValue> = {};
