@@ -18,24 +18,16 @@ import { LayoutForm } from './layout-form';
 import { checkLayoutValues, customFieldDefaults, customFieldFormValues, customFieldsBody, formLayout } from './layout-model';
 import { cleanUpAfterEach, renderForm, testQueryClient, user } from './test/form-harness';
 import { expectMarkedRequired, expectSubmitRefused } from './test/form-refusal';
-import { CUSTOMS, definition, testLayout, type ShortField } from './test/layouts';
+import { CUSTOMS, definition, eachCustom, testLayout, type ShortField } from './test/layouts';
 import type { ScreenLayout } from '../contract/layouts';
 
 cleanUpAfterEach();
 
 const users = [user('3', 'Ada'), user('4', 'Grace'), { ...user('5', 'Linus'), enabled: false }];
-const { risk, arr, launch, regions, owners, spec } = CUSTOMS;
+const { risk, regions, spec } = CUSTOMS;
 const notes = definition('notes', 'Notes', 'string');
 
-const customs: ShortField[] = [
-  { custom: risk, required: true },
-  { custom: arr },
-  { custom: launch },
-  { custom: regions },
-  { custom: owners },
-  { custom: spec },
-  { custom: notes },
-];
+const customs: ShortField[] = eachCustom(notes);
 
 /** A section block of its own, as the kit's work-item sections are. */
 function Schedule() {

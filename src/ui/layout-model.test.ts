@@ -15,26 +15,14 @@ import {
   onDetail,
   type FormLayout,
 } from './layout-model';
-import { CUSTOMS, definition, testLayout } from './test/layouts';
+import { CUSTOMS, definition, eachCustom, testLayout } from './test/layouts';
 
-const { risk, arr, launch, regions, owners, spec } = CUSTOMS;
+const { risk } = CUSTOMS;
 const sheet = definition('score', 'Score sheet', 'other');
 
 const layout = testLayout('Feature', [
   ['Feature', 'main', ['name', 'release', { field: 'assigned_to_user', required: true }, { field: 'tags', on_form: false }]],
-  [
-    'Custom',
-    'side',
-    [
-      { custom: risk, required: true },
-      { custom: arr },
-      { custom: launch },
-      { custom: regions },
-      { custom: owners },
-      { custom: spec },
-      { custom: sheet },
-    ],
-  ],
+  ['Custom', 'side', eachCustom(sheet)],
   ['Empty', 'side', [{ field: 'watchers', on_form: false }]],
 ]);
 

@@ -29,6 +29,12 @@ export const CUSTOMS = {
   spec: definition('spec', 'Spec', 'url'),
 } as const;
 
+/** Every one of CUSTOMS on a layout, in that order with Risk required, then `more` (optional). */
+export function eachCustom(...more: CustomFieldDefinition[]): ShortField[] {
+  const { risk, ...rest } = CUSTOMS;
+  return [{ custom: risk, required: true }, ...[...Object.values(rest), ...more].map((custom) => ({ custom }))];
+}
+
 /** A field written short: a standard key, `{ custom: definition }`, and what the layout asks of it. */
 export type ShortField =
   | string
