@@ -95,22 +95,25 @@ export function DescriptionField({
   const error = useFieldError(name);
   const required = useRequired(name);
   return (
-    <Field label={label} hint={hint} error={error} required={required} className="field--wide">
-      {(control) => (
-        <RichTextEditor
-          id={control.id}
-          labelledBy={`${control.id}-label`}
-          describedBy={control['aria-describedby']}
-          invalid={control['aria-invalid']}
-          required={required}
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          minRows={rows}
-          onUploadImage={onUploadImage}
-        />
-      )}
-    </Field>
+    // `data-field` lets the form's error summary find the editor (it has no `name`) and link to it.
+    <div className="field--wide" data-field={name}>
+      <Field label={label} hint={hint} error={error} required={required}>
+        {(control) => (
+          <RichTextEditor
+            id={control.id}
+            labelledBy={`${control.id}-label`}
+            describedBy={control['aria-describedby']}
+            invalid={control['aria-invalid']}
+            required={required}
+            value={typeof field.value === 'string' ? field.value : ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            minRows={rows}
+            onUploadImage={onUploadImage}
+          />
+        )}
+      </Field>
+    </div>
   );
 }
 

@@ -246,12 +246,18 @@ function flatten(errors: FieldErrors, prefix = ''): { path: string; message: str
 function fieldProblems(errors: FieldErrors, formId: string): Problem[] {
   const formEl = typeof document === 'undefined' ? null : document.getElementById(formId);
   const found = flatten(errors).map((e) => {
-    const control = formEl?.querySelector<HTMLElement>(`[name="${e.path.replace(/["\\]/g, '\\$&')}"]`) ?? null;
+    const quoted = e.path.replace(/["\\]/g, '\\$&');
+    // A rich-text field has no `name`: its editable text is found through the field it sits in.
+    const control =
+      formEl?.querySelector<HTMLElement>(`[name="${quoted}"]`) ??
+      formEl?.querySelector<HTMLElement>(`[data-field="${quoted}"] [role="textbox"], [data-field="${quoted}"] textarea`) ??
+      null;
     const group = control?.closest<HTMLElement>('.checklist') ?? null;
+    const labelledBy = control?.getAttribute('aria-labelledby');
     const labelEl =
       control && 'labels' in control && (control as HTMLInputElement).labels?.length && !group
         ? (control as HTMLInputElement).labels?.[0]
-        : (group?.querySelector('legend') ?? null);
+        : (group?.querySelector('legend') ?? (labelledBy ? document.getElementById(labelledBy) : null));
     const label = (labelEl ? textWithoutMarks(labelEl) : '') || humanizeField(e.path.split('.')[0] ?? e.path);
     const target = group ?? control;
     return { ...e, label, controlId: target?.id || null, el: target };

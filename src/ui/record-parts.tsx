@@ -107,12 +107,12 @@ export interface WorkItemAsideProps {
   item: WorkItemRecord;
   /**
    * The workspace's layout of the kind (`usePageLayout`): the side column is its sections with
-   * fields on the page, in order (`LayoutDetails`), then a Details card of what no layout places.
+   * fields on the page, in order (`LayoutDetails`), then an About card of what no layout places.
    */
   layout: ScreenLayout;
   /** This kind's facts by layout key (a feature's phase, kind, epic; an epic's dates), beside the shared ones (`workItemFacts`). */
   facts?: DetailFacts;
-  /** Facts no layout places, in the closing Details card (a feature's start and due dates). */
+  /** Facts no layout places, in the closing About card (a feature's start and due dates). */
   extra?: readonly Detail[];
   /** More cards under the shared ones (e.g. custom fields). */
   children?: ReactNode;
@@ -165,7 +165,8 @@ export function WorkItemAside({ item, layout, facts, extra = [], children }: Wor
   return (
     <aside className="stack">
       <LayoutDetails layout={layout} facts={{ ...workItemFacts(item), ...facts }} record={item} idPrefix="record" />
-      <RecordCard id="record-details" title="Details">
+      {/* "About", not "Details": a layout's own section is often called Details. */}
+      <RecordCard id="record-details" title="About">
         <DetailList
           items={[
             { label: 'Reference', value: <span className="mono">{item.reference_num}</span> },

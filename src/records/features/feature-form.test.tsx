@@ -277,6 +277,27 @@ describe('FeatureForm drawn from a custom layout', { timeout: 20_000 }, () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('lists a required description in the summary where it stands on the form', async () => {
+    const withDescription = testLayout('Feature', [
+      ['Basics', 'main', ['name', 'release', { field: 'description', required: true }, { field: 'assigned_to_user', required: true }]],
+    ]);
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(releaseQueries.phases('10').queryKey, []);
+    const person = renderInApp(
+      <FeatureForm productId="1" choices={{ ...choices, layout: withDescription }} initialRelease="10" />,
+      queryClient,
+    );
+    await person.type(screen.getByLabelText('Name'), 'Export');
+    await person.click(screen.getByRole('button', { name: 'Create feature' }));
+    const summary = await screen.findByText(/The form could not be saved: 2 problems/);
+    // The rich-text description has no `name`: the summary still finds it, names it and keeps the form's order.
+    expect(
+      within(summary.parentElement!)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Description: is required', 'Assignee: is required']);
+  });
+
   it('puts the service’s required-field messages on their fields', async () => {
     stubFetch(422, { error: 'Validation failed', errors: { tags: ['is required'], 'custom_fields.regions': ['is required'] } });
     const person = withLayout({ initialRelease: '10' });
