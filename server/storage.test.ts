@@ -106,11 +106,15 @@ const DERIVED: readonly string[] = [
 
 /**
  * Record tables a later migration adds that today's seed fills (idea portals, 11; ideas, 12; votes, 13; notes, comments and
- * attachments, 15; layouts, 18): the seed gets them
+ * attachments, 15; layouts, 18; the portal's own tables, 19): the seed gets them
  * as that migration makes them, and they are dropped before the takeover, so they hold no old data
  * to compare.
  */
 const LATER_TABLES: readonly string[] = [
+  'portal_notifications',
+  'idea_subscriptions',
+  'portal_sessions',
+  'portal_sign_in_links',
   'screen_definition_assignments',
   'screen_definition_fields',
   'screen_definition_sections',
@@ -152,7 +156,7 @@ const LATER_UNDO =
   LATER_COLUMNS.map(([table, column]) => `ALTER TABLE ${table} DROP COLUMN ${column.split(' ')[0] ?? ''};`).join('');
 const LATER_SQL =
   migrations
-    .filter((m) => (m.version >= 11 && m.version <= 13) || m.version === 15 || m.version === 18)
+    .filter((m) => (m.version >= 11 && m.version <= 13) || m.version === 15 || m.version === 18 || m.version === 19)
     .map((m) => ('sql' in m ? m.sql : ''))
     .join('\n') + LATER_COLUMNS.map(([table, column]) => `ALTER TABLE ${table} ADD COLUMN ${column};`).join('\n');
 

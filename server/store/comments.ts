@@ -31,8 +31,8 @@ import type { OrderColumn, Page, SeekableList } from './pages';
 import { asId } from './resolve';
 import { rowsById } from './row-cache';
 import { DATABASE_COLUMNS } from './schema';
-import type { CommentRow, UserRow } from './schema';
-import { links, userRef } from './serialize';
+import type { CommentRow, PortalUserRow, UserRow } from './schema';
+import { links, portalUserName, userRef } from './serialize';
 import { inTransaction } from './transactions';
 import {
   EPIC_ITEM,
@@ -151,6 +151,8 @@ export async function commentBodies(db: Db, rows: readonly CommentRow[], origin:
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.map((r) => r.user_id).filter((v): v is number => v !== null))];
   const users = await rowsById(db, 'users', userIds);
+  const portalUserIds = [...new Set(rows.map((r) => r.portal_user_id).filter((v): v is number => v !== null))];
+  const portalUsers = await rowsById(db, 'portal_users', portalUserIds);
   const targets = await targetsOf(db, rows);
   const files = await commentAttachments(
     db,
@@ -168,6 +170,7 @@ export async function commentBodies(db: Db, rows: readonly CommentRow[], origin:
       updated_at: r.updated_at,
       parent_comment_id: r.parent_comment_id === null ? null : String(r.parent_comment_id),
       user: userRef(r.user_id === null ? null : users.get(r.user_id)),
+      portal_user: portalUserRef(r.portal_user_id === null ? undefined : portalUsers.get(r.portal_user_id)),
       attachments: deleted ? [] : (files.get(r.id) ?? []),
       commentable: { type: r.commentable_type, id: String(r.commentable_id), product_id: String(r.product_id), ...record },
       ...links(origin, 'comments', String(r.id)),
@@ -175,6 +178,12 @@ export async function commentBodies(db: Db, rows: readonly CommentRow[], origin:
       deleted,
     };
   });
+}
+
+/** A portal user as a comment's author: the name they gave, else their email. */
+function portalUserRef(row: PortalUserRow | undefined): Comment['portal_user'] {
+  if (!row) return null;
+  return { id: String(row.id), name: portalUserName(row), email: row.email };
 }
 
 /** A comment by numeric id (placeholders too: they are in their threads), or a 404. */

@@ -24,8 +24,20 @@ import { allocateReference } from './reference-numbers';
 import { relatedSearch } from './related-search';
 import { asId, filterTargets, findByIdOrKey, findInProduct, findUser, loadOne, requiring } from './resolve';
 import { rowsById } from './row-cache';
-import type { Database, IdeaCategoryRow, IdeaRow, IdeaUpdate, ProductRow, UserRow } from './schema';
-import { assigneeRef, flag, fullTags, links, noteBody, placeholderStatus, projectRef, recordLink, statusRef, userRef } from './serialize';
+import type { Database, IdeaCategoryRow, IdeaRow, IdeaUpdate, PortalUserRow, ProductRow, UserRow } from './schema';
+import {
+  assigneeRef,
+  flag,
+  fullTags,
+  links,
+  noteBody,
+  placeholderStatus,
+  portalUserName,
+  projectRef,
+  recordLink,
+  statusRef,
+  userRef,
+} from './serialize';
 import { finishCreate, planAssignee, planInitiative, planStatus, planTags, updateWorkItem } from './work-item-rules';
 import type { ItemPlan } from './work-item-rules';
 import { deleteRecord, rowsThrough } from './record-writes';
@@ -135,6 +147,7 @@ async function planIdea(
   if (input.visibility !== undefined) columns.visibility = input.visibility;
   if (input.spam !== undefined) columns.spam = flag(input.spam);
   if (input.admin_response !== undefined) columns.admin_response = input.admin_response === '' ? null : input.admin_response;
+  if (input.admin_response_published !== undefined) columns.admin_response_published = flag(input.admin_response_published);
 
   // The portal: `skip_portal: true` submits to none, so it cannot come with a portal to submit to.
   const portal = input.submitted_idea_portal_id;
@@ -470,6 +483,11 @@ export async function serializeIdeas(db: Db, rows: IdeaRow[], origin: string, wa
   const files = need('description') ? await attachmentsOf(db, 'Ideas::Idea', ideaIds, origin) : new Map<number, Attachment[]>();
   const comments = need('comments_count') ? await commentCounts(db, COMMENTABLE_TYPE_OF.Idea, ideaIds) : new Map<number, number>();
 
+  const portalCreators = await rowsById(
+    db,
+    'portal_users',
+    rows.flatMap((r) => (r.created_by_portal_user_id === null ? [] : [r.created_by_portal_user_id])),
+  );
   const featureById = new Map(features.map((f) => [f.id, f]));
   const at = (id: number | null) => (id === null ? undefined : users.get(id));
   const withProduct = <T extends object>(link: T | null, productId: number): (T & { product_id: string }) | null =>
@@ -503,10 +521,13 @@ export async function serializeIdeas(db: Db, rows: IdeaRow[], origin: string, wa
       visibility_value: visibility,
       spam: r.spam === 1,
       admin_response: responseNote && { ...responseNote, responded_by_user: null },
+      admin_response_published: r.admin_response_published === 1,
       ...links(origin, 'ideas', r.reference_num),
       product: projectRef(products.get(r.product_id), origin),
       created_by_user: userRef(creator),
-      created_by_portal_user: null,
+      created_by_portal_user: portalCreatorRef(
+        r.created_by_portal_user_id === null ? undefined : portalCreators.get(r.created_by_portal_user_id),
+      ),
       // Someone who is not a user of the service: known by the email alone.
       created_by_idea_user: creator
         ? null
@@ -531,6 +552,11 @@ export async function serializeIdeas(db: Db, rows: IdeaRow[], origin: string, wa
       integration_fields: [],
     };
   });
+}
+
+/** The portal user who submitted an idea, as the hosted `created_by_portal_user`. */
+function portalCreatorRef(row: PortalUserRow | undefined): Idea['created_by_portal_user'] {
+  return row ? { id: String(row.id), name: portalUserName(row), email: row.email, created_at: row.created_at } : null;
 }
 
 /** One idea's whole record by id. */

@@ -969,6 +969,71 @@ CREATE TABLE screen_definition_assignments (
 CREATE INDEX screen_definition_assignments_layout ON screen_definition_assignments(screen_definition_id);
 `,
   },
+  {
+    version: 19,
+    name: 'ideas-portal-site',
+    // Issue 15, the portal portal users see. A portal gets its colour and logo (a data URL of a
+    // raster image, served from the portal's own address). An idea remembers the portal user who
+    // submitted it, and whether the team's response is published; a comment, the portal user who
+    // wrote it (a thread a portal user starts is a portal thread: it and its replies show in the
+    // portal, the team's internal threads never do). Sign-in links are kept as their SHA-256 only,
+    // plus the link itself while it is unused (the local service has no mail server, so the admin
+    // screen shows it); sessions likewise keep only a hash. Subscriptions and the notifications
+    // they bring hang from the idea and the portal user, and go with either.
+    sql: `
+ALTER TABLE idea_portals ADD COLUMN color TEXT;
+ALTER TABLE idea_portals ADD COLUMN logo TEXT;
+ALTER TABLE ideas ADD COLUMN created_by_portal_user_id INTEGER REFERENCES portal_users(id) ON DELETE SET NULL;
+ALTER TABLE ideas ADD COLUMN admin_response_published INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE comments ADD COLUMN portal_user_id INTEGER REFERENCES portal_users(id) ON DELETE SET NULL;
+CREATE INDEX ideas_portal_votes ON ideas(submitted_idea_portal_id, votes, id) WHERE spam = 0 AND duplicate_of_id IS NULL;
+CREATE INDEX ideas_portal_recent ON ideas(submitted_idea_portal_id, created_at, id) WHERE spam = 0 AND duplicate_of_id IS NULL;
+CREATE INDEX ideas_portal_creator ON ideas(created_by_portal_user_id);
+
+CREATE TABLE portal_sign_in_links (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  idea_portal_id INTEGER NOT NULL REFERENCES idea_portals(id) ON DELETE CASCADE,
+  email TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  link TEXT,
+  delivery TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  used_at TEXT
+);
+CREATE INDEX portal_sign_in_links_portal ON portal_sign_in_links(idea_portal_id, id);
+
+CREATE TABLE portal_sessions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  portal_user_id INTEGER NOT NULL REFERENCES portal_users(id) ON DELETE CASCADE,
+  token_hash TEXT NOT NULL UNIQUE,
+  csrf_token TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+);
+CREATE INDEX portal_sessions_user ON portal_sessions(portal_user_id);
+
+CREATE TABLE idea_subscriptions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  idea_id INTEGER NOT NULL REFERENCES ideas(id) ON DELETE CASCADE,
+  portal_user_id INTEGER NOT NULL REFERENCES portal_users(id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX idea_subscriptions_pair ON idea_subscriptions(idea_id, portal_user_id);
+CREATE INDEX idea_subscriptions_user ON idea_subscriptions(portal_user_id);
+
+CREATE TABLE portal_notifications (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  portal_user_id INTEGER NOT NULL REFERENCES portal_users(id) ON DELETE CASCADE,
+  idea_id INTEGER NOT NULL REFERENCES ideas(id) ON DELETE CASCADE,
+  message TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  read_at TEXT
+);
+CREATE INDEX portal_notifications_user ON portal_notifications(portal_user_id, id);
+CREATE INDEX portal_notifications_idea ON portal_notifications(idea_id);
+`,
+  },
 ];
 
 /** The hosted commentable / attachable type of a record as the audit log names it (`Ideas::Idea` → `Idea`). */

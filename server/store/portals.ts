@@ -1,6 +1,7 @@
 // Idea portals and portal users (issue 11): look-ups by id or key (a portal's subdomain), rules
 // checked together before anything is written, writes in one transaction with audit rows, deletes
 // through the recycle bin, and the wire shapes (hosted members, our own beside them).
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
@@ -11,7 +12,7 @@ import type {
   ideaPortalUpdateInput,
   portalUserCreateInput,
 } from '../../src/contract/portals';
-import { SUBDOMAIN_MAX, SUBDOMAIN_PATTERN } from '../../src/contract/portals';
+import { LOGO_MAX_BYTES, SUBDOMAIN_MAX, SUBDOMAIN_PATTERN } from '../../src/contract/portals';
 import { notFound, now } from '../problems';
 import type { Checked, Paging } from '../problems';
 import { audit, diff } from './audit';
@@ -71,6 +72,17 @@ const portalAddress = (row: IdeaPortalRow, origin: string): string => row.extern
 
 const accessOf = (value: string): IdeaPortal['access_type'] => (value === 'submit-only' || value === 'private' ? value : 'public');
 
+/**
+ * Where the portal serves its logo: under its own address, named by a hash of the image so a new
+ * logo is a new address (the logo is cached for good).
+ */
+export function portalLogoPath(row: Pick<IdeaPortalRow, 'subdomain' | 'logo'>): string {
+  return `/portal/${row.subdomain}/api/logo?v=${createHash('sha256')
+    .update(row.logo ?? '')
+    .digest('hex')
+    .slice(0, 12)}`;
+}
+
 export function ideaPortalBody(row: IdeaPortalRow, origin: string): IdeaPortal {
   return {
     id: String(row.id),
@@ -83,6 +95,8 @@ export function ideaPortalBody(row: IdeaPortalRow, origin: string): IdeaPortal {
     product_id: String(row.product_id),
     votes_per_user: row.votes_per_user,
     votes_per_idea: row.votes_per_idea,
+    color: row.color,
+    logo_url: row.logo === null ? null : portalLogoPath(row),
     updated_at: row.updated_at,
     url: `${origin}/idea_portals/${row.subdomain}`,
     resource: `${origin}/api/v1/idea_portals/${row.subdomain}`,
@@ -205,6 +219,27 @@ async function freeSubdomain(db: Db, base: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** What is wrong with a logo's bytes (the data URL's form was checked by the contract), or null. */
+function logoProblem(dataUrl: string): string | null {
+  const comma = dataUrl.indexOf(',');
+  const claimed = dataUrl.slice('data:'.length, dataUrl.indexOf(';'));
+  const bytes = Buffer.from(dataUrl.slice(comma + 1), 'base64');
+  if (bytes.byteLength > LOGO_MAX_BYTES) return `is too large (at most ${LOGO_MAX_BYTES / 1000} KB)`;
+  if (imageTypeOf(bytes) !== claimed) return `is not a ${claimed.slice('image/'.length).toUpperCase()} image`;
+  return null;
+}
+
+/** The raster type the bytes are (by their signature), or null. */
+export function imageTypeOf(bytes: Uint8Array): string | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50)
+    return 'image/webp';
+  return null;
+}
+
 async function planPortal(
   db: Db,
   existing: IdeaPortalRow | null,
@@ -225,6 +260,12 @@ async function planPortal(
   if (input.external_url !== undefined) values.external_url = input.external_url;
   if (input.votes_per_user !== undefined) values.votes_per_user = input.votes_per_user;
   if (input.votes_per_idea !== undefined) values.votes_per_idea = input.votes_per_idea;
+  if (input.color !== undefined) values.color = input.color;
+  if (input.logo !== undefined) {
+    const problem = input.logo === null ? null : logoProblem(input.logo);
+    if (problem) problems.add('logo', problem);
+    else values.logo = input.logo;
+  }
   // A user could never put more on one idea than they hold in all: such a pair is a mistake.
   const perUser = input.votes_per_user !== undefined ? input.votes_per_user : (existing?.votes_per_user ?? null);
   const perIdea = input.votes_per_idea !== undefined ? input.votes_per_idea : (existing?.votes_per_idea ?? null);
@@ -268,6 +309,8 @@ export async function createIdeaPortal(
         external_url: values.external_url ?? null,
         votes_per_user: values.votes_per_user ?? null,
         votes_per_idea: values.votes_per_idea ?? null,
+        color: values.color ?? null,
+        logo: values.logo ?? null,
         created_at: ts,
         updated_at: ts,
       })
@@ -457,5 +500,7 @@ export function deletePortalUser(db: Kysely<Database>, user: UserRow, row: Porta
 /** A row as its audit rows compare it: every column but the id and the times. */
 function auditable(row: IdeaPortalRow | PortalUserRow): Record<string, unknown> {
   const { id: _id, created_at: _created, updated_at: _updated, ...rest } = row;
+  // A logo is kept in the audit log by its digest: the image itself would be 200 KB a row.
+  if ('logo' in rest && rest.logo !== null) return { ...rest, logo: `sha256:${createHash('sha256').update(rest.logo).digest('hex')}` };
   return rest;
 }

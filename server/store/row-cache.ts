@@ -25,7 +25,8 @@ export type LookupTable =
   | 'team_workflow_statuses'
   | 'iterations'
   | 'program_increments'
-  | 'time_frames';
+  | 'time_frames'
+  | 'portal_users';
 
 type RowOf<T extends LookupTable> = Selectable<Database[T]>;
 

@@ -473,7 +473,11 @@ export interface IdeasTable {
   epic_id: number | null;
   initiative_id: number | null;
   submitted_idea_portal_id: number | null;
+  /** The portal user who submitted it through the portal (migration 19). */
+  created_by_portal_user_id: number | null;
   admin_response: string | null;
+  /** The response shows in the portal only once published (migration 19). */
+  admin_response_published: Generated<Flag>;
   /** Comma-joined copy of idea_tags, in the order given. */
   tags: Generated<string>;
   status_changed_at: string | null;
@@ -571,6 +575,10 @@ export interface IdeaPortalsTable {
   /** Vote caps: most votes a portal user holds across the portal / puts on one idea; null is no cap. */
   votes_per_user: number | null;
   votes_per_idea: number | null;
+  /** The portal's colour, `#rrggbb` (migration 19); null is the house colour. */
+  color: string | null;
+  /** The portal's logo as a data URL of a PNG, JPEG, GIF or WebP image (migration 19). */
+  logo: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -593,6 +601,49 @@ export interface PortalUsersTable {
   unsubscribed_from_weekly_emails: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A sign-in link sent to an email for one portal (migration 19); only its hash signs in. */
+export interface PortalSignInLinksTable {
+  id: Id;
+  idea_portal_id: number;
+  /** Lower case. */
+  email: string;
+  token_hash: string;
+  /** The link itself while unused (the admin screen shows it when no mail server is set); null once used. */
+  link: string | null;
+  /** 'log' (written to the service log), 'smtp' (sent), 'failed' (the mail server refused), 'none' (nobody to send to). */
+  delivery: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A signed-in portal user's session (migration 19): the cookie's SHA-256 and the CSRF token writes echo. */
+export interface PortalSessionsTable {
+  id: Id;
+  portal_user_id: number;
+  token_hash: string;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface IdeaSubscriptionsTable {
+  id: Id;
+  idea_id: number;
+  portal_user_id: number;
+  created_at: string;
+}
+
+/** What a subscribed portal user is told (an idea's status changed), until read. */
+export interface PortalNotificationsTable {
+  id: Id;
+  portal_user_id: number;
+  idea_id: number;
+  message: string;
+  created_at: string;
+  read_at: string | null;
 }
 
 /** Notes ("pages" in paths, migration 15): a product's tree of pages (issue 12). */
@@ -634,6 +685,8 @@ export interface CommentsTable {
   thread_id: number;
   body: string;
   user_id: number | null;
+  /** The portal user who wrote it in the portal (migration 19); a thread one starts shows in the portal. */
+  portal_user_id: number | null;
   created_at: string;
   updated_at: string;
   /** A deleted top-level comment kept as its replies' placeholder (body blanked). */
@@ -716,6 +769,10 @@ export interface Database {
   change_counters: ChangeCountersTable;
   idea_portals: IdeaPortalsTable;
   portal_users: PortalUsersTable;
+  portal_sign_in_links: PortalSignInLinksTable;
+  portal_sessions: PortalSessionsTable;
+  idea_subscriptions: IdeaSubscriptionsTable;
+  portal_notifications: PortalNotificationsTable;
   ideas: IdeasTable;
   idea_tags: IdeaTagsTable;
   idea_categories: IdeaCategoriesTable;
@@ -1181,8 +1238,43 @@ export const DATABASE_COLUMNS = {
     external_url: 'nullable',
     votes_per_user: 'nullable',
     votes_per_idea: 'nullable',
+    color: 'nullable',
+    logo: 'nullable',
     created_at: 'required',
     updated_at: 'required',
+  },
+  portal_sign_in_links: {
+    id: 'required',
+    idea_portal_id: 'required',
+    email: 'required',
+    token_hash: 'required',
+    link: 'nullable',
+    delivery: 'required',
+    created_at: 'required',
+    expires_at: 'required',
+    used_at: 'nullable',
+  },
+  portal_sessions: {
+    id: 'required',
+    portal_user_id: 'required',
+    token_hash: 'required',
+    csrf_token: 'required',
+    created_at: 'required',
+    expires_at: 'required',
+  },
+  idea_subscriptions: {
+    id: 'required',
+    idea_id: 'required',
+    portal_user_id: 'required',
+    created_at: 'required',
+  },
+  portal_notifications: {
+    id: 'required',
+    portal_user_id: 'required',
+    idea_id: 'required',
+    message: 'required',
+    created_at: 'required',
+    read_at: 'nullable',
   },
   portal_users: {
     id: 'required',
@@ -1218,7 +1310,9 @@ export const DATABASE_COLUMNS = {
     epic_id: 'nullable',
     initiative_id: 'nullable',
     submitted_idea_portal_id: 'nullable',
+    created_by_portal_user_id: 'nullable',
     admin_response: 'nullable',
+    admin_response_published: 'required',
     tags: 'required',
     status_changed_at: 'nullable',
     created_at: 'required',
@@ -1292,6 +1386,7 @@ export const DATABASE_COLUMNS = {
     thread_id: 'required',
     body: 'required',
     user_id: 'nullable',
+    portal_user_id: 'nullable',
     created_at: 'required',
     updated_at: 'required',
     deleted_at: 'nullable',

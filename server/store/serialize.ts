@@ -365,3 +365,9 @@ export const statusWord = (name: string): string =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '_')
     .replace(/^_+|_+$/g, '');
+
+/** How a portal user is named to others: their first and last name, else their email's local part. */
+export function portalUserName(row: { first_name: string | null; last_name: string | null; email: string }): string {
+  const full = [row.first_name, row.last_name].filter((v) => v !== null && v.trim() !== '').join(' ');
+  return full !== '' ? full : (row.email.split('@')[0] ?? row.email);
+}

@@ -70,6 +70,8 @@ export const commentSchema = z.object({
   parent_comment_id: idSchema.nullable(),
   /** The author; null when the author's user is gone. */
   user: userRefSchema.nullable(),
+  /** Written in the ideas portal by this portal user (issue 15; then `user` is null). A thread a portal user starts shows in the portal, replies included. */
+  portal_user: z.object({ id: idSchema, name: z.string(), email: z.string() }).nullable().default(null),
   attachments: z.array(commentAttachmentSchema),
   commentable: commentableSchema,
   url: z.string(),

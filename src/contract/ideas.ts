@@ -121,6 +121,8 @@ export const ideaSchema = z.object({
   visibility_value: z.enum(IDEA_VISIBILITIES).optional(),
   spam: z.boolean().optional(),
   admin_response: adminResponseSchema.nullable().default(null),
+  /** The response shows in the ideas portal only once published (this service's member, issue 15). */
+  admin_response_published: z.boolean().default(false),
   url: z.string(),
   resource: z.string(),
   product: projectRefSchema.nullable(),
@@ -213,6 +215,8 @@ const ideaFields = {
   skip_portal: booleanInput.optional(),
   /** The admin's answer (HTML); null or "" clears it. */
   admin_response: htmlInput.nullable().optional(),
+  /** Shows the response in the ideas portal (issue 15). */
+  admin_response_published: booleanInput.optional(),
   custom_fields: customFieldsInput.optional(),
 };
 

@@ -45,6 +45,10 @@ export const ideaPortalSchema = z.object({
   votes_per_user: z.number().int().nullable().default(null),
   /** Most votes a portal user may put on one idea; null is no cap. */
   votes_per_idea: z.number().int().nullable().default(null),
+  /** The portal's colour, `#rrggbb`; null is the house colour (issue 15). */
+  color: z.string().nullable().default(null),
+  /** Where the portal serves its logo (same origin), or null when it has none (issue 15). */
+  logo_url: z.string().nullable().default(null),
   updated_at: timestampSchema.optional(),
   url: z.string().optional(),
   resource: z.string().optional(),
@@ -191,6 +195,42 @@ const externalUrlInput = z
   )
   .transform((v) => (v === null || v === '' ? null : v));
 
+const COLOR_RULE = 'must be a colour as #rrggbb, or null';
+/** The portal's colour: `#rrggbb` (kept in lower case); null or "" is the house colour. */
+const colorInput = z
+  .union(
+    [
+      z
+        .string()
+        .trim()
+        .regex(/^(#[0-9a-fA-F]{6})?$/, COLOR_RULE),
+      z.null(),
+    ],
+    { error: COLOR_RULE },
+  )
+  .transform((v) => (v === null || v === '' ? null : v.toLowerCase()));
+
+/** Largest logo, in bytes of the image. */
+export const LOGO_MAX_BYTES = 200_000;
+const LOGO_RULE = 'must be a PNG, JPEG, GIF or WebP image as a data URL (data:image/png;base64,…), or null';
+/**
+ * The portal's logo as a data URL of a raster image (never SVG: the portal serves it from its own
+ * origin, and an SVG can carry script); null or "" removes it. The service checks the bytes.
+ */
+const logoInput = z
+  .union(
+    [
+      z
+        .string()
+        .trim()
+        .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 40, `is too large (at most ${LOGO_MAX_BYTES / 1000} KB)`)
+        .regex(/^(data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2})?$/, LOGO_RULE),
+      z.null(),
+    ],
+    { error: LOGO_RULE },
+  )
+  .transform((v) => (v === null || v === '' ? null : v));
+
 const portalFields = {
   title: nameInput,
   subdomain: z
@@ -205,6 +245,8 @@ const portalFields = {
   external_url: externalUrlInput.optional(),
   votes_per_user: voteCapInput.optional(),
   votes_per_idea: voteCapInput.optional(),
+  color: colorInput.optional(),
+  logo: logoInput.optional(),
 };
 
 const PRODUCT_FORMS = 'must be the id or reference prefix of a product';
@@ -243,3 +285,25 @@ export const portalUserListQuery = listQuerySchema.extend({
   employee: flagQuery.optional(),
 });
 export type PortalUserListQuery = z.input<typeof portalUserListQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in emails (issue 15)
+
+/**
+ * A sign-in email the portal sent (or, with no mail server set, wrote to the service log): the admin
+ * screen lists them, with the link while it is unused and unexpired, so a local portal can be
+ * signed in to without mail.
+ */
+export const signInEmailSchema = z.object({
+  id: idSchema,
+  email: z.string(),
+  /** The link, while it can still sign in; null once used or expired. */
+  link: z.string().nullable(),
+  /** `log` (service log only), `smtp` (sent), `failed` (the mail server refused), `none` (no portal user may sign in with it). */
+  delivery: z.enum(['log', 'smtp', 'failed', 'none']),
+  created_at: timestampSchema,
+  expires_at: timestampSchema,
+  used_at: timestampSchema.nullable(),
+});
+export type SignInEmail = z.infer<typeof signInEmailSchema>;
+export const { page: signInEmailPage } = recordWire('sign_in_email', 'sign_in_emails', signInEmailSchema);

@@ -17,6 +17,7 @@ function comment(id: string, parent: string | null = null, extra: Partial<Commen
     updated_at: at,
     parent_comment_id: parent,
     user: { id: '7', name: 'Ada Lovelace', email: 'ada@example.com' },
+    portal_user: null,
     attachments: [],
     commentable: { type: 'Feature', id: '1', product_id: '1', url: '', resource: '' },
     url: '',
