@@ -4,6 +4,25 @@
 // session. Every answer is already cut to what the signed-in portal user may see (visibility,
 // spam, merges, unpublished responses): the page shows what it gets.
 //
+// The routes, under /portal/<key>/api (401: sign in first; 403: a write without the session's CSRF
+// token or from another origin; 404: no such portal, or an idea the viewer may not see; 422: a bad
+// field, named; 429: too many, with Retry-After):
+//   GET    ''                        portalHomeSchema (the portal, and the viewer or null)
+//   POST   /sign_in {email}          202 {message}: a sign-in link is mailed (or logged); same answer for any email
+//   POST   /session {token}          {viewer}, and the session cookie (HttpOnly, SameSite=Lax, this portal's path)
+//   DELETE /session                  204
+//   GET    /ideas?sort&q&category&status&mine=true&page&per_page   portalIdeaPageSchema
+//   GET    /ideas/related?q=         portalRelatedSchema (duplicate suggestions while typing)
+//   GET    /ideas/{id}               portalIdeaEnvelope; POST /ideas portalIdeaInput → 201 portalIdeaEnvelope
+//   POST   /ideas/{id}/attachments   multipart part `file` (the creator, within a day) → 201 {attachment}
+//   GET    /attachments/{id}         the file, as a download
+//   POST / DELETE /ideas/{id}/vote   portalVoteInput → portalVoteResultSchema
+//   GET / POST /ideas/{id}/comments  portalCommentsSchema / portalCommentInput → 201 portalCommentEnvelope
+//   PUT / DELETE /ideas/{id}/subscription   {subscribed}
+//   GET    /notifications            portalNotificationsSchema; POST /notifications/read {ids?} → 204
+//   GET    /roadmap                  portalRoadmapSchema
+//   GET    /logo                     the portal's logo image
+//
 // Written with zod/mini, not classic zod: the portal bundle's first view must stay under 100 KB of
 // compressed JavaScript, and mini's functions tree-shake (the service parses with the same schemas).
 import * as z from 'zod/mini';
@@ -177,10 +196,10 @@ export type PortalRoadmap = z.infer<typeof portalRoadmapSchema>;
 /** A vote's answer: the idea's new count and the viewer's, plus the viewer's new totals. */
 export const portalVoteResultSchema = z.object({ idea: portalIdeaSummarySchema, viewer: viewerSchema });
 
-/** Every refusal: `error` says it; `errors` names each field at fault (as /api/v1 does). */
+/** Every refusal: `error` says it; `errors` gives each field at fault its messages (as /api/v1 does). */
 export const portalErrorSchema = z.object({
   error: z.string(),
-  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -220,5 +239,7 @@ export const portalCommentInput = z.object({
   body: trimmed(PORTAL_COMMENT_MAX).check(z.refine((s) => s.length > 0, "can't be blank")),
   parent_comment_id: z.optional(z.nullable(z.string({ error: 'must be the id of a comment' }))),
 });
+
+export const subscriptionSchema = z.object({ subscribed: z.boolean() });
 
 export const notificationsReadInput = z.object({ ids: z.optional(z.array(z.string())) });
