@@ -20,7 +20,12 @@ import { compressJson } from './http/compress';
 import { HttpError, errorResponse } from './http/errors';
 import { hostCheck } from './http/hosts';
 import type { Site } from './http/hosts';
-import { RateLimiter, authFailureThrottle, rateLimit } from './http/rate-limit';
+import { RateLimiter, authFailureThrottle, parseRateLimit, rateLimit } from './http/rate-limit';
+import { DEFAULT_PORTAL_LIMITS, portalApp } from './portal/routes';
+import type { PortalLimits } from './portal/routes';
+import { mailDelivery } from './portal/mailer';
+import type { MailSettings } from './portal/mailer';
+import type { Deliver } from './store/portal-site';
 import type { RateWindow } from './http/rate-limit';
 import { mainThreadMatcher, mountRoutes, uploadMatcher } from './http/route-table';
 import { DELETION_HEADER } from './http/record-rows';
@@ -58,6 +63,30 @@ export interface AppOptions {
   upstream?: UpstreamProxy | undefined;
   /** Where uploaded files live and the per-file cap (store/blob-files.ts); without it uploads and downloads fail. */
   files?: BlobFiles | undefined;
+  /** The ideas portals' site (portal/routes.ts): rate limits and how sign-in links are delivered. */
+  portal?: PortalSettings | undefined;
+}
+
+export interface PortalSettings {
+  limits?: Partial<PortalLimits> | undefined;
+  mail?: MailSettings | undefined;
+  /** Replaces the mail settings: tests read the links they are sent. */
+  deliver?: Deliver | undefined;
+}
+
+/** The portal's limits: those given, the defaults for the rest (a bad default is a bug here, not a user's mistake). */
+function portalLimits(given: Partial<PortalLimits> | undefined): PortalLimits {
+  const fallback = (text: string): RateWindow[] => {
+    const parsed = parseRateLimit(text);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    return parsed;
+  };
+  return {
+    signIn: given?.signIn ?? fallback(DEFAULT_PORTAL_LIMITS.signIn),
+    submit: given?.submit ?? fallback(DEFAULT_PORTAL_LIMITS.submit),
+    vote: given?.vote ?? fallback(DEFAULT_PORTAL_LIMITS.vote),
+    comment: given?.comment ?? fallback(DEFAULT_PORTAL_LIMITS.comment),
+  };
 }
 
 /**
@@ -228,6 +257,18 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   );
 
   app.route('/api/v1', api);
+  // The ideas portals' own API (cookie sessions, not tokens): beside /api/v1, sharing none of its steps.
+  if (!options.reader) {
+    app.route(
+      '/portal/:portal/api',
+      portalApp({
+        store,
+        files: options.files,
+        deliver: options.portal?.deliver ?? mailDelivery(options.portal?.mail ?? {}),
+        limits: portalLimits(options.portal?.limits),
+      }),
+    );
+  }
   app.all('/api/v1/*', (c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.all('/api/*', (c) => c.json({ error: 'Unknown API version: use /api/v1' }, 404));
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_CONNECTION_LIMITS } from './http/connections';
 import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_RATE_LIMIT, parseRateLimit } from './http/rate-limit';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, upstreamBase } from './http/upstream';
+import { DEFAULT_PORTAL_LIMITS } from './portal/routes';
 
 /** `20/s,300/min` or `off`, read into windows; a bad spec is one message naming the problem. */
 const rateLimitSpec = (fallback: string) =>
@@ -69,6 +70,21 @@ const envSchema = z
     PLANNER_RATE_LIMIT: rateLimitSpec(DEFAULT_RATE_LIMIT),
     /** Wrong tokens one remote address may send before its token checks answer 429; `off` disables. */
     PLANNER_AUTH_FAILURE_LIMIT: rateLimitSpec(DEFAULT_AUTH_FAILURE_LIMIT),
+    /** Ideas portals: sign-in emails per address and per email, ideas, votes and comments per portal user (`off` disables each). */
+    PLANNER_PORTAL_SIGN_IN_LIMIT: rateLimitSpec(DEFAULT_PORTAL_LIMITS.signIn),
+    PLANNER_PORTAL_SUBMIT_LIMIT: rateLimitSpec(DEFAULT_PORTAL_LIMITS.submit),
+    PLANNER_PORTAL_VOTE_LIMIT: rateLimitSpec(DEFAULT_PORTAL_LIMITS.vote),
+    PLANNER_PORTAL_COMMENT_LIMIT: rateLimitSpec(DEFAULT_PORTAL_LIMITS.comment),
+    /** A mail server for portal sign-in links, `smtp://user:pass@host:587` or `smtps://…`; unset: links go to the log. */
+    PLANNER_SMTP_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address')
+        .optional(),
+    ),
+    /** The sender of portal emails, e.g. `Ideas <ideas@example.com>`. */
+    PLANNER_SMTP_FROM: z.string().optional(),
     /** Time for a request's headers to arrive (ms). */
     PLANNER_HEADERS_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs).refine((ms) => ms >= 100, 'must be at least 100 ms'),
     /** Time for a whole request, body included, to arrive (ms); 0 is no limit. */

@@ -54,6 +54,15 @@ async function main(argv: string[]): Promise<void> {
     staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
     rateLimit: env.PLANNER_RATE_LIMIT,
     authFailureLimit: env.PLANNER_AUTH_FAILURE_LIMIT,
+    portal: {
+      limits: {
+        signIn: env.PLANNER_PORTAL_SIGN_IN_LIMIT,
+        submit: env.PLANNER_PORTAL_SUBMIT_LIMIT,
+        vote: env.PLANNER_PORTAL_VOTE_LIMIT,
+        comment: env.PLANNER_PORTAL_COMMENT_LIMIT,
+      },
+      mail: { smtpUrl: env.PLANNER_SMTP_URL, from: env.PLANNER_SMTP_FROM },
+    },
     connections: {
       headersTimeoutMs: env.PLANNER_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env.PLANNER_REQUEST_TIMEOUT_MS,

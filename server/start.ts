@@ -6,6 +6,7 @@ import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, createGate } from './app';
 import { frontDoor } from './http/front-door';
+import type { PortalSettings } from './app';
 import type { FrontDoor } from './http/front-door';
 import { siteFor } from './http/hosts';
 import type { Site } from './http/hosts';
@@ -52,6 +53,8 @@ export interface ServiceOptions {
   rateLimit?: readonly RateWindow[] | undefined;
   /** Wrong tokens per remote address; none unless given (the CLI passes PLANNER_AUTH_FAILURE_LIMIT). */
   authFailureLimit?: readonly RateWindow[] | undefined;
+  /** The ideas portals' rate limits and mail (their defaults unless given; links go to the log without a mail server). */
+  portal?: PortalSettings | undefined;
   /** Socket timeouts (DEFAULT_CONNECTION_LIMITS unless given) and connections per address (none unless given). */
   connections?: Partial<ConnectionLimits> | undefined;
   /** SQLite `synchronous` of the writing connection: `normal` (default) or `full` (survives power loss). */
@@ -187,6 +190,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     staticDir: options.staticDir ? path.resolve(options.staticDir) : undefined,
     gate,
     upstream,
+    portal: options.portal,
   });
   if (readPool) {
     const mainThread = mainThreadMatcher(apiRoutes as readonly AnyRoute[]);

@@ -232,7 +232,7 @@ function describe(w: RateWindow | undefined, noun: string): string {
   return w ? `${w.limit} ${noun} per ${w.per}` : `a few ${noun}`;
 }
 
-function tooMany(c: Context, message: string, d: RateDecision): Response {
+export function tooMany(c: Context, message: string, d: RateDecision): Response {
   const retry = seconds(d.retryAfterMs);
   c.header('Retry-After', String(retry));
   if (d.window) c.header('X-RateLimit-Limit', String(d.window.limit));

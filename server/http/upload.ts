@@ -35,13 +35,13 @@ export function isMultipart(c: Context): boolean {
  * 400 malformed, 413 naming `attachment[data]` over the cap (the temporary file is removed and the
  * rest of the body is discarded unread), 422 when neither a file nor a link is sent.
  */
-export async function readUpload(c: Context, files: BlobFiles): Promise<UploadBody> {
+export async function readUpload(c: Context, files: BlobFiles, part: string = UPLOAD_PART): Promise<UploadBody> {
   if (!isMultipart(c)) {
     const body = await readRecord(c, attachmentLinkBody);
     body.problems.throwIfAny();
     return { kind: 'link', link: body.data };
   }
-  const { file, fields } = await readMultipart(c, files);
+  const { file, fields } = await readMultipart(c, files, part);
   const name = (part: string): string | undefined => fields.get(`attachment[${part}]`);
   if (file) return { kind: 'file', file, fileName: name('file_name') ?? file.clientName };
   if (LINK_PARTS.some((p) => name(p) !== undefined)) {
@@ -67,7 +67,8 @@ function source(c: Context): Readable {
   return Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>);
 }
 
-function readMultipart(c: Context, files: BlobFiles): Promise<Parsed> {
+/** The file is read from the part `part` (`attachment[data]`; the portal's form names it `file`). */
+function readMultipart(c: Context, files: BlobFiles, part: string): Promise<Parsed> {
   const input = source(c);
   let parser: busboy.Busboy;
   try {
@@ -97,7 +98,7 @@ function readMultipart(c: Context, files: BlobFiles): Promise<Parsed> {
       reject(err);
     };
     parser.on('file', (name, stream, info) => {
-      if (name !== UPLOAD_PART || receiving) {
+      if (name !== part || receiving) {
         stream.resume();
         return;
       }

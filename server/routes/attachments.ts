@@ -138,6 +138,17 @@ async function downloadCaller(c: Context<AppEnv>): Promise<UserRow> {
 async function download(c: Context<AppEnv>, id: string): Promise<Response> {
   await downloadCaller(c);
   const { row, blob } = await attachmentFile(c.get('store').db, id);
+  return sendAttachment(c, filesOf(c), row, blob);
+}
+
+/** Answers an attachment the caller may read: its bytes with the headers that keep a browser from running them, or its link. */
+export async function sendAttachment(
+  c: Context,
+  files: BlobFiles,
+  row: AttachmentRow,
+  blob: Awaited<ReturnType<typeof attachmentFile>>['blob'],
+): Promise<Response> {
+  const id = String(row.id);
   // A link's bytes are elsewhere: its download address is its own.
   if (!blob) return c.redirect(row.file_url ?? '/', 302);
   const etag = `"${blob.sha256}"`;
@@ -154,7 +165,7 @@ async function download(c: Context<AppEnv>, id: string): Promise<Response> {
   if (match !== undefined && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
     return new Response(null, { status: 304, headers });
   }
-  const file = blobPath(filesOf(c), blob.sha256);
+  const file = blobPath(files, blob.sha256);
   const stat = await fsp.stat(file).catch(() => null);
   if (!stat) throw notFound('The file of attachment', id);
   headers['Content-Length'] = String(stat.size);

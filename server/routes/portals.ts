@@ -1,7 +1,7 @@
 // Idea portals (listed by anyone; created and changed by administrators) and their portal users
 // (operation 12 and list/show/update/delete, under their portal and account-wide). Rows of the
 // route table.
-import { showQuerySchema } from '../../src/contract/common';
+import { listQuerySchema, showQuerySchema } from '../../src/contract/common';
 import {
   PORTAL_USER_DEFAULT_FIELDS,
   ideaPortalCreateBody,
@@ -14,6 +14,7 @@ import {
   portalUserListQuery,
   portalUserPage,
   portalUserUpdateBody,
+  signInEmailPage,
 } from '../../src/contract/portals';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { originOf, pickFields } from '../http/query';
@@ -32,6 +33,7 @@ import {
   updatePortalUser,
 } from '../store/portals';
 import type { IdeaPortalScope, PortalUserScope } from '../store/portals';
+import { listSignInEmails } from '../store/portal-site';
 import { requireProduct } from '../store/resolve';
 import type { IdeaPortalRow, PortalUserRow } from '../store/schema';
 
@@ -77,6 +79,14 @@ const portalUsers = listKind({
       listPortalUsers(db, scope, p, { q: query.q, enabled: query.enabled, employee: query.employee, updatedSince: query.updated_since }),
     (rows, _c, query) => rows.map((r) => pickFields(portalUserBody(r), query.fields, PORTAL_USER_DEFAULT_FIELDS)),
   ),
+});
+
+/** The sign-in emails a portal sent, newest first: with no mail server, how someone gets their link. */
+const signInEmails = listKind({
+  tags: PORTAL_TAGS,
+  query: listQuerySchema,
+  response: signInEmailPage,
+  answer: pageAnswer('sign_in_emails', (db, portal: IdeaPortalRow, p) => listSignInEmails(db, portal, p)),
 });
 
 /** A portal user is reached under its own portal only: another portal's is a 404. */
@@ -175,4 +185,14 @@ export const portalRoutes = [
     scope: () => ({ account: true as const }),
   }),
   showRow(portalUser, { summary: 'Show a portal user', query: showQuerySchema }),
+  listRow(signInEmails, {
+    path: '/idea_portals/{idea_portal_id}/sign_in_emails',
+    summary: "List a portal's sign-in emails",
+    description:
+      'Newest first. Each is a sign-in link the portal sent (`delivery`: `smtp` mailed, `failed` the mail server refused, ' +
+      '`log` written to the service log because no mail server is set (PLANNER_SMTP_URL), `none` nobody may sign in with ' +
+      'that email). `link` is the link itself while it is unused and unexpired, so a portal without mail can still be signed in to.',
+    parent: requireIdeaPortal,
+    scope: (portal) => portal,
+  }),
 ] as const;

@@ -113,7 +113,7 @@ const audited = (row: AttachmentRow) => ({
 });
 
 /** The create audit of a new attachment, in its transaction; answers the row. */
-async function auditCreated(trx: Db, row: AttachmentRow, userId: number): Promise<AttachmentRow> {
+async function auditCreated(trx: Db, row: AttachmentRow, userId: number | null): Promise<AttachmentRow> {
   await audit(trx, { userId, type: ATTACHMENT, id: row.id, action: 'create', changes: diff(null, audited(row)), row });
   return row;
 }
@@ -155,7 +155,7 @@ export async function attachUpload(
   files: BlobFiles,
   owner: AttachmentOwner,
   received: ReceivedFile,
-  input: { fileName: string | undefined; userId: number },
+  input: { fileName: string | undefined; userId: number | null },
 ): Promise<AttachmentRow> {
   const contentType = sniffType(received.head, input.fileName ?? '');
   const fileName = cleanFileName(input.fileName, 'file');

@@ -64,7 +64,7 @@ async function checkVotable(db: Db, idea: IdeaRow, problems: FieldProblems): Pro
 }
 
 /** The portal's caps as a voter meets them, with the portal user the email is, if any. */
-async function capsFor(db: Db, idea: IdeaRow, email: string) {
+export async function capsFor(db: Db, idea: IdeaRow, email: string) {
   if (idea.submitted_idea_portal_id === null) return null;
   const portal = await db.selectFrom('idea_portals').selectAll().where('id', '=', idea.submitted_idea_portal_id).executeTakeFirst();
   if (!portal) return null;
@@ -79,7 +79,7 @@ async function capsFor(db: Db, idea: IdeaRow, email: string) {
 }
 
 /** What the voter holds on the portal's ideas not in a complete status (votes come back when an idea ships). */
-async function heldInPortal(db: Db, email: string, portalId: number): Promise<number> {
+export async function heldInPortal(db: Db, email: string, portalId: number): Promise<number> {
   const row = await db
     .selectFrom('idea_votes as v')
     .innerJoin('ideas as i', 'i.id', 'v.idea_id')

@@ -74,7 +74,7 @@ type IdeaPlan = ItemPlan & { columns: IdeaUpdate };
  */
 async function planIdea(
   db: Db,
-  ctx: { productId: number; stored: IdeaRow | null },
+  ctx: { productId: number; stored: IdeaRow | null; portal?: boolean },
   input: IdeaInput,
   problems: FieldProblems,
 ): Promise<IdeaPlan> {
@@ -166,7 +166,8 @@ async function planIdea(
   }
 
   const customFields = await planCustomFields(db, productId, IDEA_ITEM.recordType, input.custom_fields, problems, ctx.stored?.id);
-  if (ctx.stored === null) await requireLayoutFields(db, productId, IDEA_ITEM.recordType, input, problems);
+  // A portal user never sees the team's layout, so its required fields are the team's to fill in.
+  if (ctx.stored === null && ctx.portal !== true) await requireLayoutFields(db, productId, IDEA_ITEM.recordType, input, problems);
   return { columns, customFields, ...(tags ? { tags } : {}), ...(categories ? { links: categories } : {}) };
 }
 
@@ -216,14 +217,30 @@ async function planMerge(
 // Writes
 
 /** Operation 10: creates an idea in `product`; returns its id. */
-export async function createIdea(
+export function createIdea(
   db: Kysely<Database>,
   args: { product: ProductRow; input: IdeaInput; checked: Checked; userId: number },
+): Promise<number> {
+  return insertIdea(db, args);
+}
+
+/** An idea a portal user submitted in the portal (store/portal-site.ts): no user of the service made it. */
+export function submitIdea(
+  db: Kysely<Database>,
+  args: { product: ProductRow; input: IdeaInput; checked: Checked; portalUserId: number },
+): Promise<number> {
+  return insertIdea(db, { ...args, userId: null });
+}
+
+async function insertIdea(
+  db: Kysely<Database>,
+  args: { product: ProductRow; input: IdeaInput; checked: Checked; userId: number | null; portalUserId?: number },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { product } = args;
     const { problems } = args.checked;
-    const plan = await planIdea(trx, { productId: product.id, stored: null }, args.input, problems);
+    const portal = args.portalUserId !== undefined;
+    const plan = await planIdea(trx, { productId: product.id, stored: null, portal }, args.input, problems);
     problems.throwIfAny();
     const referenceNum = await allocateReference(trx, 'idea', product.id, (n) => ideaKey(product.reference_prefix, n));
     const ts = new Date().toISOString();
@@ -236,6 +253,7 @@ export async function createIdea(
       name: columns.name ?? args.input.name ?? '',
       workflow_status_id: columns.workflow_status_id ?? 0,
       created_by_email: columns.created_by_email ?? '',
+      created_by_portal_user_id: args.portalUserId ?? null,
       status_changed_at: createdAt,
       created_at: createdAt,
       updated_at: ts,
@@ -252,10 +270,41 @@ export async function updateIdea(db: Kysely<Database>, args: RecordChange<IdeaIn
       IDEA_ITEM,
       args,
       (stored, problems) => planIdea(trx, { productId: stored.product_id, stored }, args.input, problems),
-      async (before, changed): Promise<Changes> =>
-        changed.duplicate_of_id !== undefined ? { moved_votes: await moveMergedVotes(trx, before, args.userId) } : {},
+      async (before, changed): Promise<Changes> => {
+        if (changed.workflow_status_id !== undefined) await notifyStatusChange(trx, before.id);
+        return changed.duplicate_of_id !== undefined ? { moved_votes: await moveMergedVotes(trx, before, args.userId) } : {};
+      },
     ),
   );
+}
+
+/**
+ * Tells the idea's subscribers (portal users, store/portal-site.ts) that its status changed, in the
+ * update's transaction: what they read in the portal's notification list.
+ */
+async function notifyStatusChange(trx: Db, ideaId: number): Promise<void> {
+  const idea = await trx
+    .selectFrom('ideas as i')
+    .innerJoin('workflow_statuses as ws', 'ws.id', 'i.workflow_status_id')
+    .select(['i.id', 'i.name', 'ws.name as status'])
+    .where('i.id', '=', ideaId)
+    .executeTakeFirst();
+  if (!idea) return;
+  await trx
+    .insertInto('portal_notifications')
+    .columns(['portal_user_id', 'idea_id', 'message', 'created_at'])
+    .expression(
+      trx
+        .selectFrom('idea_subscriptions')
+        .select((eb) => [
+          'portal_user_id',
+          'idea_id',
+          eb.val(`"${idea.name}" is now ${idea.status}`).as('message'),
+          eb.val(new Date().toISOString()).as('created_at'),
+        ])
+        .where('idea_id', '=', ideaId),
+    )
+    .execute();
 }
 
 /**

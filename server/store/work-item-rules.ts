@@ -641,7 +641,8 @@ export async function finishCreate<T extends WorkItemDescriptor['table']>(
   item: WorkItemDescriptor & { table: T },
   row: Insertable<Database[T]>,
   plan: Omit<ItemPlan, 'columns'>,
-  userId: number,
+  /** Null for a create no user of the service made (an idea a portal user submitted). */
+  userId: number | null,
 ): Promise<number> {
   // One table stands for the union, as in readRecord; `row` is of the item's own table.
   const { id } = await trx
