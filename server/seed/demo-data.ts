@@ -867,6 +867,8 @@ export interface IdeaPortalSeed {
   accessType: 'public' | 'submit-only' | 'private';
   votesPerUser: number | null;
   votesPerIdea: number | null;
+  /** The portal's colour (issue 15). */
+  color?: string;
   users: PortalUserSeed[];
 }
 
@@ -878,6 +880,7 @@ export const IDEA_PORTALS: IdeaPortalSeed[] = [
     accessType: 'public',
     votesPerUser: 10,
     votesPerIdea: 3,
+    color: '#0f766e',
     users: [
       { email: 'ava.lindqvist@northwind.example', firstName: 'Ava', lastName: 'Lindqvist', verified: true },
       { email: 'ben.okafor@contoso.example', firstName: 'Ben', lastName: 'Okafor', verified: true, maxEndorsementsOverride: 20 },
@@ -906,6 +909,8 @@ export interface IdeaSeed {
   feature?: string;
   visibility?: 'service' | 'public' | 'employee';
   spam?: boolean;
+  /** The team's response, published in the portal (issue 15). */
+  response?: string;
 }
 
 /** Idea categories per product prefix: `[name, parent name | null]`, parents first. */
@@ -973,7 +978,14 @@ export const IDEAS: Record<string, IdeaSeed[]> = {
     // "Dark theme for the whole app" is a duplicate of "Dark mode for the planning board".
     if (i === 15) seed.mergedInto = 0;
     // "Release notes generated from shipped features" was promoted to a feature, which ships it.
-    if (i === 7) Object.assign(seed, { feature: 'Bulk edit features', status: 'Shipped' });
+    if (i === 7) {
+      Object.assign(seed, {
+        feature: 'Bulk edit features',
+        status: 'Shipped',
+        visibility: 'public',
+        response: '<p>Shipped with bulk editing: release notes now list every shipped feature. Thank you for the idea!</p>',
+      });
+    }
     if (name.startsWith('Cheap watches')) seed.spam = true;
     return seed;
   }),

@@ -76,6 +76,7 @@ export async function seedAccount(db: Kysely<Database>, mode: 'demo' | 'empty'):
       await seedIdeaPortals(trx, ts);
       await seedIdeas(trx, users, today);
       await seedIdeaVotes(trx, adminId, ts);
+      await seedPortalThread(trx, adminId, ts);
       await seedNotes(trx, adminId, today);
       const main = await trx
         .selectFrom('products')
@@ -163,6 +164,7 @@ async function seedIdeaPortals(trx: Trx, ts: string): Promise<void> {
         external_url: null,
         votes_per_user: p.votesPerUser,
         votes_per_idea: p.votesPerIdea,
+        color: p.color ?? null,
         created_at: ts,
         updated_at: ts,
       })
@@ -198,6 +200,8 @@ async function seedIdeas(trx: Trx, users: Map<UserKey, number>, today: Date): Pr
   const userEmails = new Map(USERS.map((u) => [u.key as string, u.email]));
   for (const [prefix, seeds] of Object.entries(IDEAS)) {
     const product = await trx.selectFrom('products').select('id').where('reference_prefix', '=', prefix).executeTakeFirstOrThrow();
+    // Ideas visible in a portal were submitted to the product's portal, when it has one (issue 15).
+    const portal = await trx.selectFrom('idea_portals').select('id').where('product_id', '=', product.id).orderBy('id').executeTakeFirst();
     const ts = today.toISOString();
     const categories = new Map<string, number>();
     for (const [name, parent] of IDEA_CATEGORIES[prefix] ?? []) {
@@ -245,6 +249,9 @@ async function seedIdeas(trx: Trx, users: Map<UserKey, number>, today: Date): Pr
           created_by_user_id: users.get(s.by as UserKey) ?? null,
           created_by_email: email,
           visibility: s.visibility ?? 'service',
+          submitted_idea_portal_id: s.visibility !== undefined && s.visibility !== 'service' ? (portal?.id ?? null) : null,
+          admin_response: s.response ?? null,
+          admin_response_published: s.response === undefined ? 0 : 1,
           initial_votes: s.votes,
           votes: s.votes,
           spam: s.spam ? 1 : 0,
@@ -272,6 +279,43 @@ async function seedIdeas(trx: Trx, users: Map<UserKey, number>, today: Date): Pr
       .where('id', '=', product.id)
       .execute();
   }
+}
+
+/**
+ * A portal thread on the demo's first idea (issue 15): a portal user asks, the team answers in the
+ * thread, so the portal shows a conversation and the admin's comments panel a portal thread.
+ */
+async function seedPortalThread(trx: Trx, adminId: number, ts: string): Promise<void> {
+  const idea = await trx.selectFrom('ideas').select(['id', 'product_id']).where('reference_num', '=', ideaKey('PLN', 1)).executeTakeFirst();
+  const asker = await trx.selectFrom('portal_users').select('id').where('email', '=', 'ava.lindqvist@northwind.example').executeTakeFirst();
+  if (!idea || !asker) return;
+  const comment = (body: string, author: { user_id: number | null; portal_user_id: number | null }, parent: number | null) =>
+    trx
+      .insertInto('comments')
+      .values({
+        commentable_type: 'Ideas::Idea',
+        commentable_id: idea.id,
+        product_id: idea.product_id,
+        parent_comment_id: parent,
+        thread_id: parent ?? 0,
+        body,
+        ...author,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const top = await comment(
+    '<p>Our planners work late: a dark board would be easier on the eyes.</p>',
+    { user_id: null, portal_user_id: asker.id },
+    null,
+  );
+  await trx.updateTable('comments').set({ thread_id: top.id }).where('id', '=', top.id).execute();
+  await comment(
+    '<p>Thanks, Ava. We are looking at it together with the dark theme request.</p>',
+    { user_id: adminId, portal_user_id: null },
+    top.id,
+  );
 }
 
 /**
