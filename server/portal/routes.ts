@@ -137,6 +137,14 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
   app.use('*', async (c, next) => {
     await next();
     if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
+    // As /api/v1 does: an answer leaves once the writes it read or made are committed (store/group-commit.ts).
+    try {
+      await store.settled();
+    } catch {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+        c.res = c.json({ error: 'The database could not save the latest changes; try again' }, 503, { 'Retry-After': '1' });
+      }
+    }
   });
   const tooLarge = (c: Context): Response => {
     c.header('Connection', 'close');
