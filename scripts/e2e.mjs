@@ -19,6 +19,9 @@ console.log(`Chromium: ${chromium}`);
 
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+// The ideas portal is a build of its own (vite.portal.config.ts), after the main one (which empties dist/).
+const portalBuild = spawnSync('npx', ['vite', 'build', '-c', 'vite.portal.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (portalBuild.status !== 0) process.exit(portalBuild.status ?? 1);
 await buildServer();
 
 fs.rmSync(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', { recursive: true, force: true });
