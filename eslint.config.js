@@ -26,6 +26,12 @@ const zones = [
     except: [`./${kind}`],
     message: 'a record folder never imports another record folder; combine kinds in src/app',
   })),
+  // The ideas portal is a bundle of its own with a 100 KB first view: none of the main app's weight.
+  {
+    target: './src/portal',
+    from: ['./src/api', './src/ui', './src/records', './src/app', './src/main.tsx'],
+    message: 'the portal imports only contract (and domain): the main app would blow its first-load budget',
+  },
   { target: './src', from: './server', message: 'the browser app never imports the service' },
   {
     target: './server',

@@ -21,7 +21,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 /** Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) for each compressible output file. */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'planner-precompress',
@@ -84,7 +84,7 @@ function exportedNames(code: string): string[] {
  * untouched. If zod moves these modules the stub simply stops applying (and e2e/first-load.spec.ts
  * notices the bytes); if it changes how they export, the build stops here.
  */
-function zodWithoutJsonSchema(): Plugin {
+export function zodWithoutJsonSchema(): Plugin {
   return {
     name: 'planner-zod-without-json-schema',
     apply: 'build',

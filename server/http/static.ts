@@ -3,6 +3,11 @@
 // request's Accept-Encoding allows among those written beside it at build time (.br, then .gz).
 // Unknown assets and source maps are 404, never index.html: a browser asking for an old chunk
 // during an upgrade must not cache HTML under that name.
+//
+// The ideas portal (issue 15) is a build of its own in <dir>/portal-app (vite.portal.config.ts): its
+// hashed files under /portal-app/assets (immutable), and its index.html for every page of a portal,
+// /portal/<key> and /portal/<key>/<route>. The portal's API (/portal/<key>/api…) is mounted before
+// this handler and never falls through to a page.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
@@ -17,6 +22,12 @@ const VARIANTS: readonly { encoding: Coding; suffix: string }[] = [
   { encoding: 'br', suffix: '.br' },
   { encoding: 'gzip', suffix: '.gz' },
 ];
+
+/** A portal's page: `/portal/<key>` and anything under it. */
+const PORTAL_PAGE = /^\/portal\/[^/]+(?:\/|$)/;
+/** A portal's API, which never answers with a page. */
+const PORTAL_API = /^\/portal\/[^/]+\/api(?:\/|$)/;
+const PORTAL_ASSETS = '/portal-app/assets/';
 
 /** A last path segment that names a file (`x.js`, `robots.txt`); `v1.2` stays a client route. */
 const FILE_NAME = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
@@ -95,18 +106,43 @@ export function serveBuiltApp(app: Hono<AppEnv>, dir: string): void {
     return c.text('The app is being rebuilt; reload in a moment.', 503);
   };
 
+  const portalRoot = path.join(root, 'portal-app');
+  const portalIndex = path.join(portalRoot, 'index.html');
+
+  const sendPortalIndex = async (c: Context<AppEnv>): Promise<Response> => {
+    const sent = (await statFile(portalIndex)) ? await sendFile(c, portalIndex, 'no-cache') : null;
+    if (sent) return sent;
+    c.header('Cache-Control', 'no-store');
+    return c.text('The ideas portal is being rebuilt; reload in a moment.', 503);
+  };
+
   app.get('*', async (c) => {
     const requestPath = c.req.path;
     // Maps stay out of what is served: they are the whole source, and only useful locally.
     if (requestPath.endsWith('.map')) return notFound(c);
+
+    // The portal's own build: its hashed files, nothing else of its folder by name.
+    if (requestPath === '/portal-app' || requestPath.startsWith('/portal-app/')) {
+      if (!requestPath.startsWith(PORTAL_ASSETS)) return notFound(c);
+      const file = fileFor(portalRoot, requestPath.slice('/portal-app'.length));
+      if (file && !VARIANTS.some((v) => file.endsWith(v.suffix)) && (await statFile(file))) {
+        const sent = await sendFile(c, file, IMMUTABLE);
+        if (sent) return sent;
+      }
+      return notFound(c);
+    }
+    if (PORTAL_PAGE.test(requestPath)) {
+      if (PORTAL_API.test(requestPath)) {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ error: `No route for GET ${requestPath}` }, 404);
+      }
+      const last = requestPath.slice(requestPath.lastIndexOf('/') + 1);
+      if (FILE_NAME.test(last)) return notFound(c);
+      return sendPortalIndex(c);
+    }
     const file = fileFor(root, requestPath);
     const isAsset = requestPath.startsWith('/assets/');
-    if (
-      file &&
-      file !== indexFile &&
-      !VARIANTS.some((v) => file.endsWith(v.suffix)) &&
-      (await statFile(file))
-    ) {
+    if (file && file !== indexFile && !VARIANTS.some((v) => file.endsWith(v.suffix)) && (await statFile(file))) {
       // Names under /assets carry their content hash; anything else (favicon) may change in place.
       const sent = await sendFile(c, file, isAsset ? IMMUTABLE : 'no-cache');
       if (sent) return sent;
