@@ -261,14 +261,14 @@ export function visibleTo(ctx: PortalContext): (eb: IdeaEb) => Expression<SqlBoo
   };
 }
 
-/** An idea of the portal the viewer may see, by id or reference, or a 404 (unseen ideas are not there). */
+/** An idea of the portal the viewer may see, by id or reference (keys are kept in upper case), or a 404 (unseen ideas are not there). */
 export async function requireVisibleIdea(db: Db, ctx: PortalContext, idOrRef: string): Promise<IdeaRow> {
   const text = idOrRef.trim();
   const byId = /^\d{1,15}$/.test(text);
   const row = await db
     .selectFrom('ideas as i')
     .selectAll('i')
-    .where(byId ? sql<SqlBool>`i.id = ${Number(text)}` : sql<SqlBool>`upper(i.reference_num) = ${text.toUpperCase()}`)
+    .where(byId ? sql<SqlBool>`i.id = ${Number(text)}` : sql<SqlBool>`i.reference_num = ${text.toUpperCase()}`)
     .where(visibleTo(ctx))
     .executeTakeFirst();
   if (!row) throw new StoreError('not_found', `No idea ${text.slice(0, 40)} in this portal`);
