@@ -258,11 +258,10 @@ function UserMenu({ viewer }: { viewer: Viewer }) {
         <span className="avatar" aria-hidden="true">
           {initials(viewer.name)}
         </span>
-        <span className="user-name">{viewer.name}</span>
+        <span className="user-name">{viewer.name}</span>{' '}
         {unread > 0 ? (
           <span className="badge">
-            {unread}
-            <span className="sr-only"> unread</span>
+            {unread} <span className="sr-only">unread</span>
           </span>
         ) : null}
         <svg className="icon caret" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
@@ -279,11 +278,10 @@ function UserMenu({ viewer }: { viewer: Viewer }) {
           </li>
           <li>
             <Link to="/notifications" onClick={() => setOpen(false)}>
-              Notifications
+              Notifications{' '}
               {unread > 0 ? (
                 <span className="badge">
-                  {unread}
-                  <span className="sr-only"> unread</span>
+                  {unread} <span className="sr-only">unread</span>
                 </span>
               ) : null}
             </Link>

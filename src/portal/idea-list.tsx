@@ -187,7 +187,7 @@ export function IdeaList({ portal, viewer, mine = false, empty }: IdeaListProps)
             </Link>
           ))}
         </nav>
-        <form role="search" className="filters" onSubmit={onSearch} aria-label={mine ? 'Search your ideas' : 'Search ideas'}>
+        <form role="search" className="filters" onSubmit={onSearch} aria-label={mine ? 'Filter your ideas' : 'Filter ideas'}>
           <div className="filter search-filter">
             <label htmlFor={`${reasonId}-q`} className="sr-only">
               Search ideas

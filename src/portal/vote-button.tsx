@@ -84,9 +84,9 @@ export function VoteButton({ idea, refusal, reasonId, size = 'md' }: VoteButtonP
         onClick={() => void onClick()}
       >
         <ArrowUpIcon />
-        <span className="vote-count">{idea.votes}</span>
+        <span className="vote-count">{idea.votes}</span>{' '}
         <span className="sr-only">
-          {idea.votes === 1 ? ' vote' : ' votes'}
+          {idea.votes === 1 ? 'vote' : 'votes'}
           {viewer ? `, vote for ${idea.name}` : `, sign in to vote for ${idea.name}`}
         </span>
         <span className="vote-label" aria-hidden="true">

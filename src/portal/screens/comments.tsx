@@ -1,7 +1,7 @@
 // An idea's comments: threads of one level — a comment and the replies under it. A composer for a
 // new comment, and a Reply under each top-level comment (none under a reply). The team's comments
 // carry a "Team" badge. A posted comment joins its thread at once and the idea's count follows.
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { PORTAL_COMMENT_MAX, portalCommentEnvelope, portalCommentsSchema } from '../../contract/portal-site';
 import type { PortalComment, PortalIdea, Viewer } from '../../contract/portal-site';
@@ -84,9 +84,17 @@ function Thread({
   const [replying, setReplying] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
   const composerId = useId();
+  const refocus = useRef(false);
+  // Once the composer is gone, its Reply button is back and takes the focus.
+  useEffect(() => {
+    if (!replying && refocus.current) {
+      refocus.current = false;
+      replyButton.current?.focus();
+    }
+  }, [replying]);
   const close = () => {
+    refocus.current = true;
     setReplying(false);
-    replyButton.current?.focus();
   };
   return (
     <li className="thread">
@@ -126,7 +134,7 @@ function Thread({
               aria-controls={composerId}
               onClick={() => setReplying(true)}
             >
-              Reply<span className="sr-only"> to {thread.author_name}</span>
+              Reply <span className="sr-only">to {thread.author_name}</span>
             </button>
           )}
         </div>

@@ -444,7 +444,7 @@ function FilePicker({ files, onChange }: { files: File[]; onChange: (files: File
               <span className="upload-name">{f.name}</span>
               <span className="muted small">{fileSize(f.size)}</span>
               <button type="button" className="link-button" onClick={() => onChange(files.filter((_, j) => j !== i))}>
-                Remove<span className="sr-only"> {f.name}</span>
+                Remove <span className="sr-only">{f.name}</span>
               </button>
             </li>
           ))}
