@@ -82,11 +82,22 @@ describe('home: the ideas and their votes', () => {
     startAt('/');
     render(<PortalApp />);
     await screen.findByRole('link', { name: 'Offline mode for the app' });
-    const button = voteButton('Offline mode for the app');
+    const button = screen.getByRole('button', { description: 'Voting is closed: this idea is Shipped.' });
+    expect(button).toBe(voteButton('Offline mode for the app'));
     expect(button.getAttribute('aria-disabled')).toBe('true');
-    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'Voting is closed: this idea is Shipped.',
-    );
+    // On the row itself, one word.
+    expect(screen.getByText('Closed')).toBeTruthy();
+  });
+
+  it('closes voting on a complete idea for someone not signed in too', async () => {
+    fakeApi({ 'GET /ideas': { body: page([summary({ status: SHIPPED })]) } });
+    startAt('/', { viewer: null });
+    render(<PortalApp />);
+    await screen.findByRole('link', { name: 'Offline mode for the app' });
+    const button = screen.getByRole('button', { description: 'Voting is closed: this idea is Shipped.' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    expect(window.location.pathname).toBe('/portal/demo');
   });
 
   it('sends someone not signed in to the sign-in, with the way back', async () => {

@@ -84,7 +84,7 @@ export function IdeaRow({ idea, viewer, reasonId }: { idea: PortalIdeaSummary; v
   const ownReason = idea.status.complete;
   return (
     <li className="idea-row">
-      <VoteButton idea={idea} refusal={refusal} reasonId={ownReason ? undefined : reasonId} />
+      <VoteButton idea={idea} refusal={refusal} reasonId={ownReason ? undefined : reasonId} compact />
       <div className="idea-row-body">
         <h2 className="idea-row-title">
           <Link to={`/ideas/${encodeURIComponent(idea.reference_num)}`}>{idea.name}</Link>
@@ -252,7 +252,7 @@ export function IdeaList({ portal, viewer, mine = false, empty }: IdeaListProps)
 
       <div className="list-summary">
         <p className="result-count" aria-live="polite">
-          {data ? count(data.pagination.total_records, mine ? 'idea of yours' : 'idea', mine ? 'ideas of yours' : 'ideas') : '\u00a0'}
+          {data ? count(data.pagination.total_records, 'idea') : '\u00a0'}
         </p>
         {filtered ? (
           <button type="button" className="link-button" onClick={() => go({ q: '', category: '', status: '' })}>

@@ -21,6 +21,16 @@ export function voteRefusal(idea: VotableIdea, viewer: Viewer | null): string | 
   return null;
 }
 
+/**
+ * Why the vote button is refused now, or null: the reason given (the idea page's, from the service)
+ * or worked out here; nobody signed in is refused only when voting is closed (else they sign in).
+ * Taking one's vote back stays possible while voting is open.
+ */
+export function blockedReason(idea: VotableIdea, viewer: Viewer | null, refusal?: string | null): string | null {
+  const reason = !viewer ? voteRefusal(idea, null) : refusal === undefined ? voteRefusal(idea, viewer) : refusal;
+  return reason && (idea.my_votes === 0 || idea.status.complete) ? reason : null;
+}
+
 /** Casts or takes back the viewer's vote on an idea; the new numbers go everywhere. */
 export async function castVote(id: string, take: boolean): Promise<void> {
   const result = await request(
@@ -41,26 +51,27 @@ export interface VoteButtonProps {
   /** Where the reason is written when not beside the button (a list's one notice). */
   reasonId?: string | undefined;
   size?: 'md' | 'lg';
+  /** A list's row: the reason beside the button is one word ("Closed"), the sentence for screen readers. */
+  compact?: boolean;
 }
 
-export function VoteButton({ idea, refusal, reasonId, size = 'md' }: VoteButtonProps) {
+export function VoteButton({ idea, refusal, reasonId, size = 'md', compact = false }: VoteButtonProps) {
   const { viewer } = useSession();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ownId = useId();
   const voted = idea.my_votes > 0;
-  const reason = refusal === undefined ? voteRefusal(idea, viewer) : refusal;
-  // Taking a vote back is always possible while voting is open.
-  const blocked = !!viewer && !!reason && (!voted || idea.status.complete);
+  const reason = blockedReason(idea, viewer, refusal);
+  const blocked = reason !== null;
   const showReason = blocked && !reasonId;
   const described = [blocked ? (reasonId ?? `${ownId}-reason`) : '', error ? `${ownId}-error` : ''].filter(Boolean).join(' ');
 
   const onClick = async () => {
+    if (blocked || pending) return;
     if (!viewer) {
       navigate(signInPath(currentLocation().here));
       return;
     }
-    if (blocked || pending) return;
     setPending(true);
     setError(null);
     try {
@@ -87,7 +98,7 @@ export function VoteButton({ idea, refusal, reasonId, size = 'md' }: VoteButtonP
         <span className="vote-count">{idea.votes}</span>{' '}
         <span className="sr-only">
           {idea.votes === 1 ? 'vote' : 'votes'}
-          {viewer ? `, vote for ${idea.name}` : `, sign in to vote for ${idea.name}`}
+          {viewer || blocked ? `, vote for ${idea.name}` : `, sign in to vote for ${idea.name}`}
         </span>
         <span className="vote-label" aria-hidden="true">
           {voted ? 'Voted' : 'Vote'}
@@ -95,7 +106,14 @@ export function VoteButton({ idea, refusal, reasonId, size = 'md' }: VoteButtonP
       </button>
       {showReason ? (
         <p id={`${ownId}-reason`} className="vote-reason">
-          {reason}
+          {compact ? (
+            <>
+              <span aria-hidden="true">{idea.status.complete ? 'Closed' : 'No votes left'}</span>
+              <span className="sr-only">{reason}</span>
+            </>
+          ) : (
+            reason
+          )}
         </p>
       ) : null}
       {error ? (

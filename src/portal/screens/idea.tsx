@@ -11,7 +11,7 @@ import { Link, PageHeading, signInPath, useLocation } from '../router';
 import { Html } from '../sanitize';
 import { patchIdea, useResource } from '../store';
 import { EmptyState, ErrorBox, SkeletonBlock, StatusPill, useDocumentTitle } from '../ui';
-import { VoteButton } from '../vote-button';
+import { blockedReason, VoteButton } from '../vote-button';
 import { Comments } from './comments';
 
 /** "Planned: Offline sync in Release 2.4 (12 Mar 2026)"; "Shipped: …" once the release is out. */
@@ -28,6 +28,8 @@ export function plannedText(p: PortalPromotion): string {
 export default function IdeaScreen({ id, portal, viewer }: { id: string; portal: PortalInfo; viewer: Viewer | null }) {
   const res = useResource(`/ideas/${encodeURIComponent(id)}`, portalIdeaEnvelope);
   const idea = res.data?.idea;
+  const reasonId = useId();
+  const refused = idea ? blockedReason(idea, viewer, idea.vote_refusal) : null;
   useDocumentTitle(idea?.name ?? 'Idea', portal.title);
 
   if (!idea && res.error) {
@@ -63,7 +65,7 @@ export default function IdeaScreen({ id, portal, viewer }: { id: string; portal:
       </Link>
       <div className="idea-head">
         {idea ? (
-          <VoteButton idea={idea} refusal={idea.vote_refusal} size="lg" />
+          <VoteButton idea={idea} refusal={idea.vote_refusal} size="lg" reasonId={reasonId} />
         ) : (
           <span className="skeleton skeleton-vote-lg" aria-hidden="true" />
         )}
@@ -81,6 +83,11 @@ export default function IdeaScreen({ id, portal, viewer }: { id: string; portal:
           {idea ? (
             <div className="idea-meta">
               <StatusPill status={idea.status} />
+              {idea.categories.map((c) => (
+                <span key={c.id} className="chip">
+                  {c.name}
+                </span>
+              ))}
               <span className="meta-item meta-muted">{idea.reference_num}</span>
               <span className="meta-item meta-muted">
                 By {idea.created_by_name}
@@ -93,6 +100,11 @@ export default function IdeaScreen({ id, portal, viewer }: { id: string; portal:
           ) : (
             <span className="skeleton skeleton-line skeleton-lead" aria-hidden="true" />
           )}
+          {refused ? (
+            <p id={reasonId} className="vote-note">
+              {refused}
+            </p>
+          ) : null}
         </div>
       </div>
 
@@ -118,7 +130,7 @@ export default function IdeaScreen({ id, portal, viewer }: { id: string; portal:
             <div className="card aside-card">
               <Subscription idea={idea} viewer={viewer} />
             </div>
-            <div className="card aside-card">
+            <div className="card aside-card facts-card">
               <dl className="facts">
                 <div>
                   <dt>Status</dt>

@@ -328,16 +328,16 @@ function Suggestion({ idea, viewer }: { idea: PortalIdeaSummary; viewer: Viewer 
   }
   return (
     <li className="suggestion">
-      <span className="suggest-votes" aria-hidden="true">
-        {idea.votes}
+      <span className="suggest-votes">
+        {idea.votes} <span className="sr-only">{idea.votes === 1 ? 'vote' : 'votes'}</span>
       </span>
       <span className="suggest-body">
         <Link to={to} className="suggest-name">
           {idea.name}
         </Link>
         <span className="idea-meta">
-          <span className="meta-item">{count(idea.votes, 'vote')}</span>
           <StatusPill status={idea.status} />
+          <span className="meta-item meta-muted">{idea.reference_num}</span>
         </span>
         {problem ? (
           <span className="field-error" role="alert">
