@@ -172,24 +172,31 @@ function Header({ portal, viewer, route }: { portal: PortalInfo | null; viewer: 
           {portal ? null : <span className="sr-only">Loading…</span>}
         </Link>
         <nav className="site-nav" aria-label="Portal">
-          <Link to="/" className="site-nav-link" aria-current={current(['home', 'idea', 'new-idea'])}>
-            Ideas
-          </Link>
-          <Link to="/roadmap" className="site-nav-link" aria-current={current(['roadmap'])}>
-            Roadmap
-          </Link>
-        </nav>
-        <div className="site-account">
-          {portal ? (
-            viewer ? (
-              <UserMenu viewer={viewer} />
-            ) : route.name === 'sign-in' ? null : (
-              <Link to={signInPath(here)} className="button button-small">
-                Sign in
+          <div className="site-nav-links">
+            <Link to="/" className="site-nav-link" aria-current={current(['home', 'idea', 'new-idea'])}>
+              Ideas
+            </Link>
+            <Link to="/roadmap" className="site-nav-link" aria-current={current(['roadmap'])}>
+              Roadmap
+            </Link>
+            {viewer ? (
+              <Link to="/my-ideas" className="site-nav-link" aria-current={current(['my-ideas'])}>
+                My ideas
               </Link>
-            )
-          ) : null}
-        </div>
+            ) : null}
+          </div>
+          <div className="site-account">
+            {portal ? (
+              viewer ? (
+                <UserMenu viewer={viewer} />
+              ) : route.name === 'sign-in' ? null : (
+                <Link to={signInPath(here)} className="button button-small">
+                  Sign in
+                </Link>
+              )
+            ) : null}
+          </div>
+        </nav>
       </div>
     </header>
   );
@@ -269,7 +276,10 @@ function UserMenu({ viewer }: { viewer: Viewer }) {
         </svg>
       </button>
       <div id={menuId} className="user-panel" hidden={!open}>
-        <p className="user-panel-email">{viewer.email}</p>
+        <p className="user-panel-who">
+          <span className="user-panel-name">{viewer.name}</span>
+          <span className="user-panel-email">{viewer.email}</span>
+        </p>
         <ul className="user-links">
           <li>
             <Link to="/my-ideas" onClick={() => setOpen(false)}>

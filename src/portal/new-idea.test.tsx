@@ -181,7 +181,7 @@ describe('submitting', () => {
     renderForm(false);
     expect(screen.queryByRole('textbox', { name: /Your idea/ })).toBeNull();
     fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'ava@x.example' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a link to sign in' }));
     expect(await screen.findByRole('heading', { name: 'Check your email for a sign-in link' })).toBeTruthy();
     expect(api.callsTo('POST', '/sign_in')[0]?.body).toEqual({ email: 'ava@x.example' });
     // The link, opened later, comes back to this form.

@@ -3,7 +3,7 @@
 // person lands where they were; a spent link says so and offers the email form again; the email
 // form says to check the mail (and where the link goes on a local service). Notifications: "Mark
 // all read" and the header's unread count following; signing out.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PortalApp } from './app';
 import { rememberReturn } from './screens/sign-in';
@@ -66,12 +66,12 @@ describe('the sign-in link', () => {
     render(<PortalApp />);
     const email = await screen.findByRole('textbox', { name: 'Email' });
     fireEvent.change(email, { target: { value: 'not an email' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a link to sign in' }));
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(email);
     expect(api.calls).toHaveLength(0);
     fireEvent.change(email, { target: { value: 'ben@contoso.example' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a link to sign in' }));
     expect(await screen.findByRole('heading', { name: 'Check your email for a sign-in link' })).toBeTruthy();
     expect(screen.getByText(/written to the service log/)).toBeTruthy();
     expect(api.calls[0]?.body).toEqual({ email: 'ben@contoso.example' });
@@ -82,7 +82,7 @@ describe('the sign-in link', () => {
     startAt('/sign-in', { viewer: null });
     render(<PortalApp />);
     fireEvent.change(await screen.findByRole('textbox', { name: 'Email' }), { target: { value: 'ben@contoso.example' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a link to sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Too many tries; try again in 120 seconds.');
   });
 });
@@ -122,7 +122,15 @@ describe('the viewer menu', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(menu);
     expect(menu.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.click(screen.getByRole('link', { name: 'My ideas' }));
+    const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '') as HTMLElement;
+    fireEvent.click(within(panel).getByRole('link', { name: 'My ideas' }));
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    // The nav has its own link too, current there.
+    expect(
+      within(screen.getByRole('navigation', { name: 'Portal' }))
+        .getByRole('link', { name: 'My ideas' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     expect(await screen.findByRole('heading', { level: 1, name: 'My ideas' })).toBeTruthy();
     await waitFor(() => expect(api.calls.some((c) => c.query.get('mine') === 'true')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: /Ava Lindqvist/ }));

@@ -104,6 +104,8 @@ export default function IdeaScreen({ id, portal, viewer }: { id: string; portal:
             <p id={reasonId} className="vote-note">
               {refused}
             </p>
+          ) : idea && idea.my_votes > 0 ? (
+            <p className="vote-note">You voted for this idea. Select Voted again to take your vote back.</p>
           ) : null}
         </div>
       </div>

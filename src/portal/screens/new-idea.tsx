@@ -320,9 +320,15 @@ function Suggestion({ idea, viewer }: { idea: PortalIdeaSummary; viewer: Viewer 
     action = <span className="muted small">{refusal}</span>;
   } else {
     action = (
-      <button type="button" className="button button-small" aria-disabled={pending || undefined} onClick={() => void voteInstead()}>
+      <button
+        type="button"
+        className="button button-small"
+        aria-label={`Vote for this instead: ${idea.name}`}
+        aria-disabled={pending || undefined}
+        aria-busy={pending || undefined}
+        onClick={() => void voteInstead()}
+      >
         {pending ? 'Voting…' : 'Vote for this instead'}
-        <span className="sr-only">: {idea.name}</span>
       </button>
     );
   }

@@ -137,7 +137,7 @@ export function SignInForm({ returnTo, compact = false }: { returnTo: string; co
         </p>
       ) : null}
       <button type="submit" className="button button-primary button-block" aria-disabled={pending || undefined}>
-        {pending ? 'Sending…' : 'Email me a sign-in link'}
+        {pending ? 'Sending…' : 'Email me a link to sign in'}
       </button>
     </form>
   );
