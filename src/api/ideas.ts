@@ -19,6 +19,7 @@ import {
   ideaPortalPage,
   portalUserEnvelope,
   portalUserPage,
+  signInEmailPage,
   type IdeaPortalCreateInput,
   type IdeaPortalUpdateInput,
   type PortalUserCreateInput,
@@ -129,6 +130,11 @@ export async function fetchPortalUsers(portalId: string, filters: PortalUserFilt
   );
 }
 
+/** The sign-in emails a portal sent, newest first, with each link while it can still sign in. */
+export async function fetchSignInEmails(portalId: string, page: number, signal?: AbortSignal) {
+  return apiGet(`/idea_portals/${seg(portalId)}/sign_in_emails`, signInEmailPage, { page, per_page: 10 }, { signal });
+}
+
 export interface EndorsementFilters {
   page?: number;
   perPage?: number;
@@ -192,6 +198,8 @@ export const portalQueries = {
   detail: (portalId: string) => readQuery(keys.ideaPortals.detail(portalId), (signal) => fetchIdeaPortal(portalId, signal)),
   users: (portalId: string, filters: PortalUserFilters = {}) =>
     pagedQuery(keys.portalUsers.list(portalId, filters), (signal) => fetchPortalUsers(portalId, filters, signal)),
+  signInEmails: (portalId: string, page: number) =>
+    pagedQuery(keys.signInEmails.list(portalId, page), (signal) => fetchSignInEmails(portalId, page, signal)),
 };
 
 /** An idea is cached under its id and its key (`/ideas/PLN-I-4`). */

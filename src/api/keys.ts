@@ -307,6 +307,10 @@ export const keys = {
     all: () => ['portal-users'] as const,
     list: (portalId: string, params: Params) => ['portal-users', 'list', portalId, params] as const,
   },
+  /** The sign-in emails a portal sent (issue 15): written by the portal, never by the app, so only read. */
+  signInEmails: {
+    list: (portalId: string, page: number) => ['sign-in-emails', portalId, page] as const,
+  },
   /**
    * Comments. One record's thread sits under its kind and id (`['comments', 'list', 'features',
    * '12', …]`), so a deleted record's thread is found by prefix; a workspace's list beside it.

@@ -11,6 +11,7 @@ import {
   idTextSchema,
   listQuerySchema,
   nameInput,
+  pageEnvelope,
   recordWire,
   timestampSchema,
   wholeListEnvelope,
@@ -306,4 +307,5 @@ export const signInEmailSchema = z.object({
   used_at: timestampSchema.nullable(),
 });
 export type SignInEmail = z.infer<typeof signInEmailSchema>;
-export const { page: signInEmailPage } = recordWire('sign_in_email', 'sign_in_emails', signInEmailSchema);
+/** A page of them, whole (no `fields` narrowing: the admin screen shows every member). */
+export const signInEmailPage = pageEnvelope('sign_in_emails', signInEmailSchema);

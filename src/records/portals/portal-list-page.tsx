@@ -82,20 +82,34 @@ export function PortalListPage() {
       id: 'actions',
       header: 'Actions',
       hideHeader: true,
-      width: '7rem',
+      width: '12rem',
       align: 'end',
       cell: (p) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={`Settings of ${p.title ?? `portal ${p.id}`}`}
-          aria-expanded={editing !== null && editing !== 'new' && editing.id === p.id}
-          aria-controls={FORM_ID}
-          // The list answers whole portals (no `fields` narrowing), so the row is the record.
-          onClick={() => setEditing(p as IdeaPortal)}
-        >
-          Settings
-        </Button>
+        <span className="row-actions">
+          {p.external_url && p.portal_enabled ? (
+            // The portal itself, as its users see it (a site of its own: a new tab).
+            <a
+              className="btn btn--ghost btn--sm"
+              href={p.external_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Open the portal ${p.title ?? p.id} (new tab)`}
+            >
+              Open portal
+            </a>
+          ) : null}
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Settings of ${p.title ?? `portal ${p.id}`}`}
+            aria-expanded={editing !== null && editing !== 'new' && editing.id === p.id}
+            aria-controls={FORM_ID}
+            // The list answers whole portals (no `fields` narrowing), so the row is the record.
+            onClick={() => setEditing(p as IdeaPortal)}
+          >
+            Settings
+          </Button>
+        </span>
       ),
     },
   ];

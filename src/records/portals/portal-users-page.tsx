@@ -21,6 +21,7 @@ import { RecordHeader } from '../../ui/screen-header';
 import { showToast } from '../../ui/toast';
 import { pageParam, textParam, useListParams } from '../../ui/use-list-params';
 import { PortalUserForm } from './portal-user-form';
+import { SignInEmails } from './sign-in-emails';
 import './portals.css';
 
 type PortalUserItem = Partial<PortalUser> & { id: string };
@@ -235,6 +236,8 @@ export function PortalUsersPage() {
           )
         }
       />
+
+      <SignInEmails portalId={portalId} />
 
       <ConfirmDialog
         open={deleting !== null}

@@ -1,0 +1,118 @@
+// The sign-in emails a portal sent (issue 15), on the portal's page: who asked, when, how it went
+// out, and — while it can still sign in — the link itself. The local service has no mail server
+// unless PLANNER_SMTP_URL names one, so this is how a team hands a customer their link (or signs in
+// to try the portal): Copy or Open. Newest first, ten a page, refreshed on demand and every 15 s
+// while the page is open (a request made in the portal shows up without a reload).
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { portalQueries } from '../../api/ideas';
+import type { SignInEmail } from '../../contract/portals';
+import { Button } from '../../ui/button';
+import { DataTable, type Column } from '../../ui/data-table';
+import { EmptyState } from '../../ui/empty-state';
+import { showToast } from '../../ui/toast';
+
+/** Date and time, as people read them where they are: the minute matters for a 30-minute link. */
+const formatDateTime = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const DELIVERY: Record<SignInEmail['delivery'], string> = {
+  log: 'Logged (no mail server)',
+  smtp: 'Mailed',
+  failed: 'Mail failed',
+  none: 'Not sent: may not sign in',
+};
+
+/** What became of the link, when it shows no more. */
+function linkState(e: SignInEmail): string {
+  if (e.delivery === 'none') return 'No link';
+  if (e.used_at) return `Used ${formatDateTime(e.used_at)}`;
+  return 'Expired';
+}
+
+function LinkActions({ email }: { email: SignInEmail }) {
+  if (!email.link) return <span className="muted">{linkState(email)}</span>;
+  const link = email.link;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      showToast(`Sign-in link for ${email.email} copied`);
+    } catch {
+      showToast('The browser did not allow copying: open the link, or select it in the address bar');
+    }
+  };
+  return (
+    <span className="row-actions">
+      <Button size="sm" variant="ghost" aria-label={`Copy the sign-in link for ${email.email}`} onClick={() => void copy()}>
+        Copy link
+      </Button>
+      <a
+        className="btn btn--ghost btn--sm"
+        href={link}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Open the sign-in link for ${email.email}`}
+      >
+        Open
+      </a>
+    </span>
+  );
+}
+
+export function SignInEmails({ portalId }: { portalId: string }) {
+  const [page, setPage] = useState(1);
+  const emails = useQuery({ ...portalQueries.signInEmails(portalId, page), refetchInterval: 15_000 });
+  const headingId = useId();
+  const columns: Column<SignInEmail>[] = [
+    { id: 'email', header: 'Email', sortValue: (e) => e.email, cell: (e) => <span className="cell-title">{e.email}</span> },
+    {
+      id: 'sent',
+      header: 'Asked',
+      width: '11rem',
+      sortValue: (e) => e.created_at,
+      cell: (e) => <span className="nowrap">{formatDateTime(e.created_at)}</span>,
+    },
+    { id: 'delivery', header: 'Delivery', width: '12rem', sortValue: (e) => e.delivery, cell: (e) => DELIVERY[e.delivery] },
+    {
+      id: 'link',
+      header: 'Link',
+      width: '14rem',
+      align: 'end',
+      csvValue: (e) => e.link ?? linkState(e),
+      cell: (e) => <LinkActions email={e} />,
+    },
+  ];
+  return (
+    <section className="card record-card" aria-labelledby={headingId}>
+      <div className="sign-in-emails__head">
+        <h2 id={headingId} className="record-card__title">
+          Sign-in emails
+        </h2>
+        <Button size="sm" variant="ghost" onClick={() => void emails.refetch()} aria-label="Refresh the sign-in emails">
+          Refresh
+        </Button>
+      </div>
+      <p className="muted">
+        Portal users sign in with a link sent to their email; it works once, for 30 minutes. Without a mail server (
+        <code>PLANNER_SMTP_URL</code>), links are written to the service log and listed here to hand on.
+      </p>
+      <DataTable
+        label="Sign-in emails"
+        noun="sign-in emails"
+        columns={columns}
+        rows={emails.data?.sign_in_emails}
+        state={emails}
+        paging={{
+          pagination: emails.data?.pagination,
+          onPageChange: setPage,
+          label: 'Sign-in email pages',
+          disabled: emails.isPlaceholderData,
+        }}
+        empty={
+          <EmptyState title="No sign-in emails yet">
+            When someone asks to sign in to the portal, their email and link appear here.
+          </EmptyState>
+        }
+      />
+    </section>
+  );
+}
