@@ -50,6 +50,8 @@ const ideaFields = z.object({
   portal: z.string(),
   description: htmlText,
   admin_response: htmlText,
+  /** Shows the response in the ideas portal (issue 15). */
+  admin_response_published: z.boolean(),
   /** The layout's custom fields by key. */
   custom_fields: customFieldFormValues,
 });
@@ -105,6 +107,7 @@ export function ideaFormDefaults(idea?: Idea, layout: FormLayout = defaultIdeaLa
       portal: '',
       description: '',
       admin_response: '',
+      admin_response_published: false,
       custom_fields: customFieldDefaults(layout),
     };
   }
@@ -122,6 +125,7 @@ export function ideaFormDefaults(idea?: Idea, layout: FormLayout = defaultIdeaLa
     portal: idea.submitted_idea_portal_id ?? '',
     description: idea.description?.body ?? '',
     admin_response: idea.admin_response?.body ?? '',
+    admin_response_published: idea.admin_response_published,
     custom_fields: customFieldDefaults(layout, idea),
   };
 }
@@ -137,6 +141,8 @@ function commonBody(v: IdeaFormOutput): IdeaUpdateInput {
     spam: v.spam,
     description: v.description.trim() ? v.description : null,
     admin_response: v.admin_response.trim() ? v.admin_response : null,
+    // Publishing speaks of a response: with none, the flag stays as it was.
+    ...(v.admin_response.trim() ? { admin_response_published: v.admin_response_published } : {}),
     ...(v.portal ? { submitted_idea_portal_id: v.portal } : { skip_portal: true }),
   };
   if (v.workflow_status) body.workflow_status = { name: v.workflow_status };

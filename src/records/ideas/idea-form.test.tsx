@@ -73,6 +73,41 @@ describe('IdeaForm', () => {
   });
 });
 
+describe('IdeaForm: the response in the portal', () => {
+  it('publishes a written response when asked, and says nothing of publishing without one', async () => {
+    const sent = stubFetch(200, {});
+    const idea = {
+      id: '9',
+      name: 'Dark mode',
+      reference_num: 'PLN-I-9',
+      workflow_status: status('1', 'Needs review', 1),
+      created_by_user: null,
+      created_by_idea_user: { id: '3', email: 'ann@example.com' },
+      created_by_portal_user: null,
+      assigned_to_user: null,
+      tags: [],
+      categories: [],
+      visibility_value: 'public',
+      initial_votes: 0,
+      spam: false,
+      submitted_idea_portal_id: '4',
+      description: null,
+      admin_response: { body: '<p>Planned for spring.</p>' },
+      admin_response_published: false,
+      custom_fields: [],
+    } as unknown as Idea;
+    const person = renderForm(
+      <IdeaForm idea={idea} choices={choices} cancelHref="/ideas/PLN-I-9" onSubmit={(input) => updateIdea('9', input)} />,
+    );
+    const publish = screen.getByRole('checkbox', { name: /Publish the response in the portal/ });
+    expect((publish as HTMLInputElement).checked).toBe(false);
+    await person.click(publish);
+    await person.click(screen.getByRole('button', { name: /Save/ }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ idea: { admin_response: '<p>Planned for spring.</p>', admin_response_published: true } });
+  });
+});
+
 describe('IdeaForm drawn from a custom layout', () => {
   const segment = definition('segment', 'Segment', 'select', ['Enterprise', 'SMB']);
   const sourceUrl = definition('source_url', 'Source URL', 'url');
@@ -188,6 +223,7 @@ describe('IdeaForm drawn from a custom layout', () => {
       submitted_idea_portal_id: null,
       description: null,
       admin_response: null,
+      admin_response_published: false,
       custom_fields: [
         { id: '1', key: 'segment', name: 'Segment', type: 'select', value: 'Enterprise' },
         { id: '2', key: 'impact', name: 'Impact', type: 'number', value: 3 },

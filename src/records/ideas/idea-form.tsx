@@ -124,6 +124,18 @@ function SpamField() {
   return <CheckboxField label="Spam" registration={register('spam')} hint="Kept out of the list and of duplicate suggestions" />;
 }
 
+/** The response shows in the ideas portal only once published: a draft can be written first. */
+function PublishResponseField() {
+  const { register } = useFormContext<IdeaFormValues>();
+  return (
+    <CheckboxField
+      label="Publish the response in the portal"
+      registration={register('admin_response_published')}
+      hint="Portal users see it on the idea's page"
+    />
+  );
+}
+
 /** The idea's standard fields as the layout places them, by its keys. */
 function ideaBlocks(choices: IdeaFormChoices, idea: Idea | undefined): LayoutBlocks {
   return {
@@ -154,7 +166,12 @@ function ideaBlocks(choices: IdeaFormChoices, idea: Idea | undefined): LayoutBlo
     ),
     initial_votes: <InitialVotesField />,
     spam: <SpamField />,
-    admin_response: <DescriptionField name="admin_response" label="Admin response" hint="Your answer to the idea." rows={4} />,
+    admin_response: (
+      <>
+        <DescriptionField name="admin_response" label="Admin response" hint="Your answer to the idea." rows={4} />
+        <PublishResponseField />
+      </>
+    ),
   };
 }
 

@@ -31,11 +31,19 @@ import { IdeaPromoteDialog } from './idea-promote-dialog';
 import { IdeaVotesSection } from './idea-votes';
 import './ideas.css';
 
-/** The creator as the service knows them: a user, a portal user, or only an email (an idea user). */
+/** The creator as the service knows them: a user, or only an email (an idea user). A portal user is PortalCreator's. */
 function creatorOf(idea: Idea): string | null {
-  const user = idea.created_by_user ?? idea.created_by_portal_user;
-  if (user) return personName(user);
+  if (idea.created_by_user) return personName(idea.created_by_user);
   return idea.created_by_idea_user?.email ?? null;
+}
+
+/** Someone who submitted the idea in the ideas portal: their name and email, marked as from the portal. */
+function PortalCreator({ user }: { user: NonNullable<Idea['created_by_portal_user']> }) {
+  return (
+    <span className="idea-portal-creator">
+      <span>{user.name}</span> <Email text={user.email} /> <span className="tag">Portal</span>
+    </span>
+  );
 }
 
 /** An email that may wrap after its @ in a narrow column, rather than mid-word. */
@@ -82,7 +90,9 @@ function ideaFacts(idea: Idea, layout: ScreenLayout, portalTitle: string | null)
   const creator = creatorOf(idea);
   return {
     workflow_status: { value: <StatusPill status={idea.workflow_status} /> },
-    created_by: { value: creator ? <Email text={creator} /> : null },
+    created_by: {
+      value: idea.created_by_portal_user ? <PortalCreator user={idea.created_by_portal_user} /> : creator ? <Email text={creator} /> : null,
+    },
     assigned_to_user: { value: personName(idea.assigned_to_user) },
     tags: { value: <TagList tags={idea.tags} /> },
     visibility: { value: idea.visibility },
@@ -96,6 +106,12 @@ function ideaFacts(idea: Idea, layout: ScreenLayout, portalTitle: string | null)
         <>
           {aloneInSection(layout, 'admin_response') ? null : <h3 className="record-card__subtitle">Admin response</h3>}
           <HtmlView html={idea.admin_response?.body ?? null} emptyText="No response yet." />
+          {idea.admin_response ? (
+            <p className="idea-response-state muted">
+              <span className="tag">{idea.admin_response_published ? 'Published in the portal' : 'Not published'}</span>
+              {idea.admin_response_published ? null : ' Portal users do not see it until it is published (Edit).'}
+            </p>
+          ) : null}
         </>
       ),
     },

@@ -16,7 +16,7 @@ import { showToast } from '../../ui/toast';
 const formatDateTime = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const DELIVERY: Record<SignInEmail['delivery'], string> = {
-  log: 'Logged (no mail server)',
+  log: 'Service log',
   smtp: 'Mailed',
   failed: 'Mail failed',
   none: 'Not sent: may not sign in',
