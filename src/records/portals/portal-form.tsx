@@ -1,6 +1,6 @@
 // A portal's settings, for setting one up and for changing it in place on the portals screen: title,
 // key (the subdomain its address uses, made from the title when left empty), who may reach it, on or
-// off, its own address elsewhere, and the vote caps its users vote within. The rules are the
+// off, its own address elsewhere, the vote caps its users vote within, and its colour and logo. The rules are the
 // service's (src/contract/portals.ts); its 422s (a key already taken above all) land on the fields.
 import { useEffect } from 'react';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import {
 import { CheckboxField } from '../../ui/field';
 import { BoundSelect, BoundText } from '../../ui/form-fields';
 import { FormShell, useRecordForm } from '../../ui/form-shell';
+import { ColourField, KEEP_LOGO, LogoField } from './portal-look-fields';
 
 export const ACCESS_LABELS: Record<AccessType, string> = {
   public: 'Public',
@@ -55,6 +56,12 @@ const portalFields = z
       .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'must be an http or https address'),
     votes_per_user: capText,
     votes_per_idea: capText,
+    color: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^#[0-9a-fA-F]{6}$/.test(v), 'must be a colour as #rrggbb'),
+    /** KEEP_LOGO, '' (remove) or a new image's data URL (portal-look-fields.tsx). */
+    logo: z.string(),
   })
   .refine((v) => v.votes_per_user === '' || v.votes_per_idea === '' || Number(v.votes_per_idea) <= Number(v.votes_per_user), {
     path: ['votes_per_idea'],
@@ -75,6 +82,8 @@ export function toPortalInput(v: Output): IdeaPortalCreateInput {
     external_url: v.external_url || null,
     votes_per_user: cap(v.votes_per_user),
     votes_per_idea: cap(v.votes_per_idea),
+    color: v.color || null,
+    ...(v.logo === KEEP_LOGO ? {} : { logo: v.logo || null }),
   };
 }
 
@@ -97,6 +106,8 @@ function defaults(portal?: IdeaPortal): Values {
     external_url: ownAddress(portal),
     votes_per_user: text(portal?.votes_per_user),
     votes_per_idea: text(portal?.votes_per_idea),
+    color: portal?.color ?? '',
+    logo: KEEP_LOGO,
   };
 }
 
@@ -151,6 +162,8 @@ export function PortalForm({ portal, onSubmit, onCancel }: PortalFormProps) {
           min={1}
         />
         <CheckboxField label="Enabled" registration={register('portal_enabled')} hint="A disabled portal cannot be reached by its users" />
+        <ColourField />
+        <LogoField currentUrl={portal?.logo_url ?? null} />
       </div>
     </FormShell>
   );
