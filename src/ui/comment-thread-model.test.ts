@@ -5,7 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
 import type { Comment } from '../contract/comments';
 import { commentErrorMessages } from './comment-composer';
-import { canChange, canReply, groupThreads, initials, isEdited, readOrder, relativeTime, saveOrder } from './comment-thread-model';
+import {
+  authorName,
+  canChange,
+  canReply,
+  groupThreads,
+  initials,
+  isEdited,
+  readOrder,
+  relativeTime,
+  saveOrder,
+} from './comment-thread-model';
 import { matchCandidates, MentionMenu } from './rich-text-mention';
 
 const at = '2026-11-25T10:00:00.000Z';
@@ -153,5 +163,14 @@ describe('commentErrorMessages', () => {
     expect(commentErrorMessages(new ApiError(403, 'Only the author of comment 3 or an administrator may edit it'))).toEqual([
       'Only the author of comment 3 or an administrator may edit it',
     ]);
+  });
+});
+
+describe('authorName', () => {
+  it('names a user, else a portal user, else a former user', () => {
+    expect(authorName(comment('1'))).toBe('Ada Lovelace');
+    const portal = { id: '5', name: 'Ava Lindqvist', email: 'ava@northwind.example' };
+    expect(authorName(comment('2', null, { user: null, portal_user: portal }))).toBe('Ava Lindqvist');
+    expect(authorName(comment('3', null, { user: null }))).toBe('A former user');
   });
 });

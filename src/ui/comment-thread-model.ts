@@ -91,3 +91,11 @@ export function exactTime(iso: string): string {
 
 /** The order a person last chose lives with the thread's query (the route loaders read it too). */
 export { readOrder, saveOrder } from '../api/comments';
+
+/**
+ * Who wrote a comment, as the panel names them: a user of the service, or someone who wrote in the
+ * ideas portal (issue 15); a user since removed is "A former user".
+ */
+export function authorName(comment: Pick<Comment, 'user' | 'portal_user'>): string {
+  return comment.user?.name ?? comment.portal_user?.name ?? 'A former user';
+}

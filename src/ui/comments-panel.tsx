@@ -19,6 +19,7 @@ import {
   canReply,
   exactTime,
   groupThreads,
+  authorName,
   initials,
   isEdited,
   readOrder,
@@ -103,7 +104,7 @@ export function CommentsPanel({ kind, id, title = 'Comments', level = 2, variant
     onReplySubmit: async (parent, body) => {
       const made = await create.mutateAsync({ body, parent_comment_id: parent.id });
       setReplyTo(null);
-      setAnnounce(`Reply to ${parent.user?.name ?? 'the comment'} posted`);
+      setAnnounce(`Reply to ${authorName(parent)} posted`);
       return made.id;
     },
     onEdited: () => {
@@ -319,10 +320,7 @@ function ThreadBlock({ thread, actions }: { thread: Thread; actions: ThreadActio
       {replies.length > 0 || replying ? (
         <div className="comments__replies">
           {replies.length > 0 ? (
-            <ol
-              className="comments__reply-list"
-              aria-label={`Replies to ${comment.deleted ? 'a deleted comment' : (comment.user?.name ?? 'a comment')}`}
-            >
+            <ol className="comments__reply-list" aria-label={`Replies to ${comment.deleted ? 'a deleted comment' : authorName(comment)}`}>
               {replies.map((r) => (
                 <li key={r.id}>
                   <CommentItem comment={r} actions={actions} />
@@ -330,9 +328,13 @@ function ThreadBlock({ thread, actions }: { thread: Thread; actions: ThreadActio
               ))}
             </ol>
           ) : null}
+          {replying && comment.portal_user ? (
+            // A portal user started this thread: the portal shows it, and every reply in it.
+            <p className="comments__portal-note">Your reply is visible in the ideas portal.</p>
+          ) : null}
           {replying ? (
             <CommentComposer
-              label={`Reply to ${comment.user?.name ?? 'the comment'}`}
+              label={`Reply to ${authorName(comment)}`}
               submitLabel="Reply"
               pendingLabel="Replying…"
               placeholder="Write a reply…"
@@ -358,7 +360,7 @@ function CommentItem({ comment, actions }: { comment: Comment; actions: ThreadAc
       </article>
     );
   }
-  const author = comment.user?.name ?? 'A former user';
+  const author = authorName(comment);
   const mine = canChange(comment, actions.viewer);
   const editing = actions.editing === comment.id;
   return (
@@ -368,13 +370,18 @@ function CommentItem({ comment, actions }: { comment: Comment; actions: ThreadAc
       data-comment-id={comment.id}
     >
       <span className="comment__avatar" aria-hidden="true">
-        {initials(comment.user?.name)}
+        {initials(author)}
       </span>
       <div className="comment__main">
         <div className="comment__meta">
           <span className="comment__author" id={authorId}>
             {author}
           </span>
+          {comment.portal_user ? (
+            <span className="tag" title={`${comment.portal_user.email}, in the ideas portal`}>
+              {comment.parent_comment_id === null ? 'Portal thread' : 'Portal'}
+            </span>
+          ) : null}
           <time className="comment__time" dateTime={comment.created_at} title={exactTime(comment.created_at)}>
             {relativeTime(comment.created_at)}
           </time>
