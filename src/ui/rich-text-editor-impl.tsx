@@ -151,7 +151,15 @@ export default function RichTextEditorImpl({
     // Not yet there (TipTap rebuilding it): applied when it is, as `editor` is a dependency.
     if (value === reported.current || !editor) return;
     reported.current = value;
-    editor.commands.setContent(sanitizeHtml(value), { emitUpdate: false });
+    const apply = () => editor.commands.setContent(sanitizeHtml(value), { emitUpdate: false });
+    // Its commands exist once its view is mounted: until then, applied on `create`.
+    if (editor.isInitialized) apply();
+    else {
+      editor.once('create', apply);
+      return () => {
+        editor.off('create', apply);
+      };
+    }
   }, [editor, value]);
 
   // aria-invalid and aria-describedby change with the field's error: keep the editable element in step.
@@ -181,7 +189,17 @@ export default function RichTextEditorImpl({
   // A composer opened by Reply or Edit takes the focus once (the person types next).
   useEffect(() => {
     // The editor can be null for a moment while TipTap rebuilds it (a remount); focused once it is there.
-    if (autoFocus && editor) editor.commands.focus('end');
+    if (!autoFocus || !editor) return;
+    // A composer opened on a busy page can render before TipTap has mounted its view (no commands
+    // yet: reading them threw): it takes the focus once created.
+    const focus = () => editor.commands.focus('end');
+    if (editor.isInitialized) focus();
+    else {
+      editor.once('create', focus);
+      return () => {
+        editor.off('create', focus);
+      };
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the editor first appears
   }, [editor]);
 
