@@ -60,7 +60,7 @@ function voteColumns(onRemove: (vote: IdeaEndorsement) => void, ideaId: string):
       id: 'value',
       header: 'Votes',
       align: 'end',
-      width: '5rem',
+      width: '4.5rem',
       // After a merge met the survivor's cap, less counts than was given: show both.
       cell: (v) =>
         v.weight === v.value ? v.value : <span title={`${v.weight} of ${v.value} count here`}>{`${v.weight} of ${v.value}`}</span>,
@@ -69,16 +69,23 @@ function voteColumns(onRemove: (vote: IdeaEndorsement) => void, ideaId: string):
     {
       id: 'organization',
       header: 'Organization',
-      width: '9.5rem',
+      width: '7.5rem',
       cell: (v) => v.idea_organization?.name ?? '—',
       sortValue: (v) => v.idea_organization?.name ?? '',
     },
-    { id: 'when', header: 'When', width: '8rem', cell: (v) => formatDate(v.created_at), sortValue: (v) => v.created_at },
+    // The page's main column is narrow beside the facts: the columns leave the voter room and all fit.
+    {
+      id: 'when',
+      header: 'When',
+      width: '7.5rem',
+      cell: (v) => <span className="nowrap">{formatDate(v.created_at)}</span>,
+      sortValue: (v) => v.created_at,
+    },
     {
       id: 'actions',
       header: 'Actions',
       hideHeader: true,
-      width: '6rem',
+      width: '5.5rem',
       align: 'end',
       cell: (v) => (
         <Button size="sm" variant="ghost" onClick={() => onRemove(v)} aria-label={`Remove the vote of ${voterText(v)}`}>
