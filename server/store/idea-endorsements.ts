@@ -17,7 +17,7 @@ import { audit, diff } from './audit';
 import { recycle } from './deletions';
 import type { Db } from './audit';
 import { findIdea, ideaSummaries } from './ideas';
-import { recapVoter, recountVotes } from './idea-votes';
+import { insertVote, recapVoter, recountVotes } from './idea-votes';
 import { organizationIdOf } from './idea-organizations';
 import { asId, loadOne } from './resolve';
 import type { Database, IdeaRow, IdeaVoteRow, IdeaVotesTable } from './schema';
@@ -150,26 +150,16 @@ export async function createVote(
     problems.throwIfAny();
     if (email === undefined) throw new Error('a vote without a voter passed its checks');
 
-    const ts = now();
-    const row = await trx
-      .insertInto('idea_votes')
-      .values({
-        idea_id: idea.id,
-        cast_on_idea_id: idea.id,
-        voter_email: email,
-        portal_user_id: caps?.user?.id ?? null,
-        idea_organization_id: organizationId ?? null,
-        weight: value,
-        counted_weight: value,
-        link: input.link ?? null,
-        description: input.description ?? null,
-        proxy: 1,
-        created_by_id: args.userId,
-        created_at: ts,
-        updated_at: ts,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertVote(trx, {
+      ideaId: idea.id,
+      email,
+      portalUserId: caps?.user?.id ?? null,
+      organizationId: organizationId ?? null,
+      value,
+      link: input.link,
+      description: input.description,
+      proxyBy: args.userId,
+    });
     await recapVoter(trx, idea, email);
     await checkPerUser(trx, caps, email, problems);
     await recountVotes(trx, [idea.id]);

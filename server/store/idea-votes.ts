@@ -14,6 +14,7 @@
 import { sql } from 'kysely';
 import type { Db } from './audit';
 import type { IdeaRow, IdeaVoteRow } from './schema';
+import { now } from '../problems';
 
 /** Recomputes `votes` of each idea from the ledger; called in the transaction of every ledger write. */
 export async function recountVotes(db: Db, ideaIds: readonly number[]): Promise<void> {
@@ -139,4 +140,43 @@ export async function endorsementCounts(db: Db, ideaIds: readonly number[]): Pro
     .execute();
   for (const r of [...counting, ...movedAway]) out.set(r.id, (out.get(r.id) ?? 0) + Number(r.n));
   return out;
+}
+
+/**
+ * A new vote, counting whole on the idea it is cast on (the caps are the caller's to check, in the
+ * same transaction): a proxy vote recorded by a user of the service (`proxyBy`), or a portal user's own.
+ */
+export function insertVote(
+  db: Db,
+  v: {
+    ideaId: number;
+    email: string;
+    portalUserId: number | null;
+    organizationId: number | null;
+    value: number;
+    link?: string | null | undefined;
+    description?: string | null | undefined;
+    proxyBy: number | null;
+  },
+): Promise<IdeaVoteRow> {
+  const at = now();
+  return db
+    .insertInto('idea_votes')
+    .values({
+      idea_id: v.ideaId,
+      cast_on_idea_id: v.ideaId,
+      voter_email: v.email,
+      portal_user_id: v.portalUserId,
+      idea_organization_id: v.organizationId,
+      weight: v.value,
+      counted_weight: v.value,
+      link: v.link ?? null,
+      description: v.description ?? null,
+      proxy: v.proxyBy === null ? 0 : 1,
+      created_by_id: v.proxyBy,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

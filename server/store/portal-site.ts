@@ -35,7 +35,8 @@ import type { Changes, Db } from './audit';
 import { countMatches } from './counts';
 import { dialect } from './dialect';
 import { capsFor, heldInPortal } from './idea-endorsements';
-import { recapVoter, recountVotes } from './idea-votes';
+import { insertVote, recapVoter, recountVotes } from './idea-votes';
+import { organizationIdOf } from './idea-organizations';
 import { submitIdea } from './ideas';
 import { portalLogoPath } from './portals';
 import type { Database, IdeaPortalRow, IdeaRow, PortalUserRow } from './schema';
@@ -667,7 +668,6 @@ export async function castPortalVote(db: Kysely<Database>, ctx: PortalContext, i
     }
     problems.throwIfAny();
     const at = now();
-    let voteId: number;
     if (existing) {
       await trx
         .updateTable('idea_votes')
@@ -675,29 +675,18 @@ export async function castPortalVote(db: Kysely<Database>, ctx: PortalContext, i
         .where('id', '=', existing.id)
         .execute();
       await audit(trx, { userId: null, type: 'IdeaVote', id: existing.id, action: 'update', changes: { value: [existing.weight, total] } });
-      voteId = existing.id;
     } else {
-      const row = await trx
-        .insertInto('idea_votes')
-        .values({
-          idea_id: idea.id,
-          cast_on_idea_id: idea.id,
-          voter_email: email,
-          portal_user_id: viewer.user.id,
-          idea_organization_id: null,
-          weight: value,
-          counted_weight: value,
-          link: null,
-          description: null,
-          proxy: 0,
-          created_by_id: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      // The voter's organization by their email's domain, as a proxy vote finds it.
+      const organizationId = await organizationIdOf(trx, undefined, email, problems);
+      const row = await insertVote(trx, {
+        ideaId: idea.id,
+        email,
+        portalUserId: viewer.user.id,
+        organizationId: organizationId ?? null,
+        value,
+        proxyBy: null,
+      });
       await audit(trx, { userId: null, type: 'IdeaVote', id: row.id, action: 'create', changes: diff(null, row) });
-      voteId = row.id;
     }
     await recapVoter(trx, idea, email);
     if (caps?.perUser != null) {
@@ -716,7 +705,6 @@ export async function castPortalVote(db: Kysely<Database>, ctx: PortalContext, i
       .values({ idea_id: idea.id, portal_user_id: viewer.user.id, created_at: at })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    void voteId;
   });
 }
 
