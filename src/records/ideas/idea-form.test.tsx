@@ -27,6 +27,30 @@ const choices: IdeaFormChoices = {
   layout: builtInLayout('Ideas::Idea'),
 };
 
+/** A stored idea as the form edits it (the members the form reads), with `overrides`. */
+function existingIdea(overrides: Record<string, unknown>): Idea {
+  return {
+    id: '9',
+    name: 'Dark mode',
+    reference_num: 'PLN-I-9',
+    workflow_status: status('1', 'Needs review', 1),
+    created_by_user: null,
+    created_by_idea_user: { id: '3', email: 'ann@example.com' },
+    created_by_portal_user: null,
+    assigned_to_user: null,
+    tags: [],
+    categories: [],
+    visibility_value: 'service',
+    initial_votes: 0,
+    spam: false,
+    submitted_idea_portal_id: null,
+    description: null,
+    admin_response: null,
+    admin_response_published: false,
+    ...overrides,
+  } as unknown as Idea;
+}
+
 function renderNew(layout: ScreenLayout = choices.layout) {
   return renderForm(<IdeaForm choices={{ ...choices, layout }} cancelHref="/w/1/ideas" onSubmit={(input) => createIdea('1', input)} />);
 }
@@ -76,26 +100,12 @@ describe('IdeaForm', () => {
 describe('IdeaForm: the response in the portal', () => {
   it('publishes a written response when asked, and says nothing of publishing without one', async () => {
     const sent = stubFetch(200, {});
-    const idea = {
-      id: '9',
-      name: 'Dark mode',
-      reference_num: 'PLN-I-9',
-      workflow_status: status('1', 'Needs review', 1),
-      created_by_user: null,
-      created_by_idea_user: { id: '3', email: 'ann@example.com' },
-      created_by_portal_user: null,
-      assigned_to_user: null,
-      tags: [],
-      categories: [],
+    const idea = existingIdea({
       visibility_value: 'public',
-      initial_votes: 0,
-      spam: false,
       submitted_idea_portal_id: '4',
-      description: null,
       admin_response: { body: '<p>Planned for spring.</p>' },
-      admin_response_published: false,
       custom_fields: [],
-    } as unknown as Idea;
+    });
     const person = renderForm(
       <IdeaForm idea={idea} choices={choices} cancelHref="/ideas/PLN-I-9" onSubmit={(input) => updateIdea('9', input)} />,
     );
@@ -206,29 +216,12 @@ describe('IdeaForm drawn from a custom layout', () => {
 
   it('edits the idea’s custom values, requiring nothing, and clears an emptied one', async () => {
     const sent = stubFetch(200, {});
-    const idea = {
-      id: '9',
-      name: 'Dark mode',
-      reference_num: 'PLN-I-9',
-      workflow_status: status('1', 'Needs review', 1),
-      created_by_user: null,
-      created_by_idea_user: { id: '3', email: 'ann@example.com' },
-      created_by_portal_user: null,
-      assigned_to_user: null,
-      tags: [],
-      categories: [],
-      visibility_value: 'service',
-      initial_votes: 0,
-      spam: false,
-      submitted_idea_portal_id: null,
-      description: null,
-      admin_response: null,
-      admin_response_published: false,
+    const idea = existingIdea({
       custom_fields: [
         { id: '1', key: 'segment', name: 'Segment', type: 'select', value: 'Enterprise' },
         { id: '2', key: 'impact', name: 'Impact', type: 'number', value: 3 },
       ],
-    } as unknown as Idea;
+    });
     const person = renderForm(
       <IdeaForm idea={idea} choices={{ ...choices, layout }} cancelHref="/ideas/PLN-I-9" onSubmit={(input) => updateIdea('9', input)} />,
     );
