@@ -540,7 +540,8 @@ export async function portalIdeaBody(db: Db, ctx: PortalContext, idea: IdeaRow, 
       idea.admin_response !== null && idea.admin_response_published === 1
         ? { body_html: idea.admin_response, updated_at: idea.updated_at }
         : null,
-    created_by_name: creator ? portalUserName(creator) : 'The product team',
+    // A portal user by their name; the team as itself; anyone else (an email the team entered) unnamed.
+    created_by_name: creator ? portalUserName(creator) : idea.created_by_user_id !== null ? 'The product team' : 'A customer',
     subscribed: subscribed !== undefined,
     promoted_to: promoted,
     attachments: files.map((f) => ({
