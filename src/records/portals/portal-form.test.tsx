@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 // How a portal looks, in its settings form (issue 15): the colour sent as #rrggbb (or null), a logo
 // read from a file into a data URL, refused before sending when too large or not a raster image,
-// kept as it is unless changed, and removed as null. Also the sign-in emails card: the link's
-// Copy and Open only while a link can still sign in.
+// kept as it is unless changed, and removed as null.
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { IdeaPortal, IdeaPortalCreateInput } from '../../contract/portals';
-import { cleanUpAfterEach, renderForm, stubFetch } from '../../ui/test/form-harness';
+import { cleanUpAfterEach, renderForm } from '../../ui/test/form-harness';
 import { PortalForm } from './portal-form';
-import { SignInEmails } from './sign-in-emails';
 
 cleanUpAfterEach();
 
@@ -78,46 +76,5 @@ describe('PortalForm: colour and logo', () => {
     fireEvent.change(screen.getByLabelText('Logo'), { target: { files: [svg] } });
     expect(await screen.findByText('must be a PNG, JPEG, GIF or WebP image')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
-  });
-});
-
-describe('SignInEmails', () => {
-  it('offers Copy and Open only for a link that can still sign in', async () => {
-    stubFetch(200, {
-      sign_in_emails: [
-        {
-          id: '2',
-          email: 'new@example.com',
-          link: 'http://127.0.0.1/portal/planner-cloud/sign-in?token=t',
-          delivery: 'log',
-          created_at: '2026-11-28T09:00:00.000Z',
-          expires_at: '2026-11-28T09:30:00.000Z',
-          used_at: null,
-        },
-        {
-          id: '1',
-          email: 'old@example.com',
-          link: null,
-          delivery: 'log',
-          created_at: '2026-11-28T08:00:00.000Z',
-          expires_at: '2026-11-28T08:30:00.000Z',
-          used_at: '2026-11-28T08:01:00.000Z',
-        },
-      ],
-      pagination: { total_records: 2, total_pages: 1, current_page: 1 },
-    });
-    renderForm(<SignInEmails portalId="4" />);
-    const open = await screen.findByRole('link', { name: 'Open the sign-in link for new@example.com' });
-    expect(open.getAttribute('href')).toBe('http://127.0.0.1/portal/planner-cloud/sign-in?token=t');
-    expect(open.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(screen.getByRole('button', { name: 'Copy the sign-in link for new@example.com' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: /old@example.com/ })).toBeNull();
-    expect(screen.getByText(/^Used /)).toBeTruthy();
-  });
-
-  it('explains itself when there are none', async () => {
-    stubFetch(200, { sign_in_emails: [], pagination: { total_records: 0, total_pages: 0, current_page: 1 } });
-    renderForm(<SignInEmails portalId="4" />);
-    expect(await screen.findByText('No sign-in emails yet')).toBeTruthy();
   });
 });

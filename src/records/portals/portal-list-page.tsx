@@ -10,6 +10,7 @@ import { DataTable, type Column } from '../../ui/data-table';
 import { EmptyState } from '../../ui/empty-state';
 import { paths } from '../../ui/paths';
 import { ListHeader } from '../../ui/screen-header';
+import { OpenPortalLink } from './open-portal-link';
 import { ACCESS_LABELS, PortalForm } from './portal-form';
 import './portals.css';
 
@@ -86,18 +87,7 @@ export function PortalListPage() {
       align: 'end',
       cell: (p) => (
         <span className="row-actions">
-          {p.external_url && p.portal_enabled ? (
-            // The portal itself, as its users see it (a site of its own: a new tab).
-            <a
-              className="btn btn--ghost btn--sm"
-              href={p.external_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`Open the portal ${p.title ?? p.id} (new tab)`}
-            >
-              Open portal
-            </a>
-          ) : null}
+          <OpenPortalLink portal={p} />
           <Button
             size="sm"
             variant="ghost"

@@ -20,6 +20,7 @@ import { paths } from '../../ui/paths';
 import { RecordHeader } from '../../ui/screen-header';
 import { showToast } from '../../ui/toast';
 import { pageParam, textParam, useListParams } from '../../ui/use-list-params';
+import { OpenPortalLink } from './open-portal-link';
 import { PortalUserForm } from './portal-user-form';
 import { SignInEmails } from './sign-in-emails';
 import './portals.css';
@@ -153,9 +154,12 @@ export function PortalUsersPage() {
             trail={[{ label: 'Portals', to: paths.portals(portal.data.product_id ?? '') }]}
             title={`${title}: portal users`}
             actions={
-              <Button variant="primary" onClick={() => setEditing('new')} aria-expanded={editing === 'new'} aria-controls={FORM_ID}>
-                Add portal user
-              </Button>
+              <>
+                <OpenPortalLink portal={portal.data} size="md" />
+                <Button variant="primary" onClick={() => setEditing('new')} aria-expanded={editing === 'new'} aria-controls={FORM_ID}>
+                  Add portal user
+                </Button>
+              </>
             }
           />
         ) : null}

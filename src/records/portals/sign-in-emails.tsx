@@ -15,22 +15,40 @@ import { showToast } from '../../ui/toast';
 /** Date and time, as people read them where they are: the minute matters for a 30-minute link. */
 const formatDateTime = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** The time alone when it is today (most links live 30 minutes), else the date and time. */
+export function shortDateTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  return at.toDateString() === now.toDateString() ? at.toLocaleTimeString(undefined, { timeStyle: 'short' }) : formatDateTime(iso);
+}
+
 const DELIVERY: Record<SignInEmail['delivery'], string> = {
   log: 'Service log',
   smtp: 'Mailed',
   failed: 'Mail failed',
-  none: 'Not sent: may not sign in',
+  none: 'Not sent',
 };
 
-/** What became of the link, when it shows no more. */
-function linkState(e: SignInEmail): string {
-  if (e.delivery === 'none') return 'No link';
-  if (e.used_at) return `Used ${formatDateTime(e.used_at)}`;
-  return 'Expired';
+const DELIVERY_HINTS: Record<SignInEmail['delivery'], string> = {
+  log: 'No mail server: the link was written to the service log',
+  smtp: 'Sent through the mail server',
+  failed: 'The mail server refused it',
+  none: 'Nobody may sign in with this email here (e.g. unknown on a private portal)',
+};
+
+/**
+ * What the link can do now: sign in until it expires, or what became of it. The service answers the
+ * link only while it is unused and unexpired (and the list refreshes every 15 s), so its presence is
+ * the truth here, not this browser's clock.
+ */
+export function linkState(e: SignInEmail, now: Date = new Date()): { label: string; exact: string | null } {
+  if (e.delivery === 'none') return { label: '—', exact: null };
+  if (e.used_at) return { label: `Used ${shortDateTime(e.used_at, now)}`, exact: formatDateTime(e.used_at) };
+  if (e.link) return { label: `Expires ${shortDateTime(e.expires_at, now)}`, exact: formatDateTime(e.expires_at) };
+  return { label: 'Expired', exact: formatDateTime(e.expires_at) };
 }
 
 function LinkActions({ email }: { email: SignInEmail }) {
-  if (!email.link) return <span className="muted">{linkState(email)}</span>;
+  if (!email.link) return <span className="muted">{email.delivery === 'none' ? 'May not sign in' : '—'}</span>;
   const link = email.link;
   const copy = async () => {
     try {
@@ -42,7 +60,7 @@ function LinkActions({ email }: { email: SignInEmail }) {
   };
   return (
     <span className="row-actions">
-      <Button size="sm" variant="ghost" aria-label={`Copy the sign-in link for ${email.email}`} onClick={() => void copy()}>
+      <Button size="sm" variant="ghost" aria-label={`Copy link for ${email.email}`} onClick={() => void copy()}>
         Copy link
       </Button>
       <a
@@ -50,7 +68,7 @@ function LinkActions({ email }: { email: SignInEmail }) {
         href={link}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`Open the sign-in link for ${email.email}`}
+        aria-label={`Open the sign-in link for ${email.email} (new tab)`}
       >
         Open
       </a>
@@ -67,17 +85,44 @@ export function SignInEmails({ portalId }: { portalId: string }) {
     {
       id: 'sent',
       header: 'Asked',
-      width: '11rem',
+      width: '8.5rem',
       sortValue: (e) => e.created_at,
-      cell: (e) => <span className="nowrap">{formatDateTime(e.created_at)}</span>,
+      csvValue: (e) => e.created_at,
+      cell: (e) => (
+        <span className="nowrap" title={formatDateTime(e.created_at)}>
+          {shortDateTime(e.created_at)}
+        </span>
+      ),
     },
-    { id: 'delivery', header: 'Delivery', width: '12rem', sortValue: (e) => e.delivery, cell: (e) => DELIVERY[e.delivery] },
+    {
+      id: 'delivery',
+      header: 'Delivery',
+      width: '8.5rem',
+      sortValue: (e) => e.delivery,
+      csvValue: (e) => DELIVERY[e.delivery],
+      cell: (e) => <span title={DELIVERY_HINTS[e.delivery]}>{DELIVERY[e.delivery]}</span>,
+    },
+    {
+      id: 'state',
+      header: 'Expires / used',
+      width: '9.5rem',
+      sortValue: (e) => e.used_at ?? e.expires_at,
+      csvValue: (e) => linkState(e).label,
+      cell: (e) => {
+        const state = linkState(e);
+        return (
+          <span className={e.link ? 'nowrap' : 'nowrap muted'} title={state.exact ?? undefined}>
+            {state.label}
+          </span>
+        );
+      },
+    },
     {
       id: 'link',
       header: 'Link',
-      width: '14rem',
+      width: '10.5rem',
       align: 'end',
-      csvValue: (e) => e.link ?? linkState(e),
+      csvValue: (e) => e.link ?? '',
       cell: (e) => <LinkActions email={e} />,
     },
   ];
@@ -109,7 +154,7 @@ export function SignInEmails({ portalId }: { portalId: string }) {
         }}
         empty={
           <EmptyState title="No sign-in emails yet">
-            When someone asks to sign in to the portal, their email and link appear here.
+            When someone asks the portal for a sign-in link, it shows here: copy it for them, or open it to try the portal yourself.
           </EmptyState>
         }
       />
