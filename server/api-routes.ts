@@ -14,6 +14,7 @@ import { deletionRoutes } from './routes/deletions';
 import { epicRoutes } from './routes/epics';
 import { featureRoutes } from './routes/features';
 import { goalRoutes } from './routes/goals';
+import { ideaSubscriptionRoutes } from './routes/idea-subscriptions';
 import { ideaVoteRoutes } from './routes/idea-votes';
 import { ideaRoutes } from './routes/ideas';
 import { initiativeRoutes } from './routes/initiatives';
@@ -47,6 +48,7 @@ const recordRoutes = [
   ...portalRoutes,
   ...ideaRoutes,
   ...ideaVoteRoutes,
+  ...ideaSubscriptionRoutes,
   ...noteRoutes,
   ...commentRoutes,
   ...attachmentRoutes,

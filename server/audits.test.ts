@@ -29,6 +29,8 @@ function idOf(res: TestResponse<Body>, key: string): string {
 let release: string;
 let feature: string;
 let idea: string;
+/** An idea in the demo portal, which takes subscriptions. */
+let portalIdea: string;
 let portal: string;
 let member: string;
 let prefixes = 0;
@@ -39,6 +41,12 @@ beforeAll(async () => {
   feature = (await makeFeature(t, release)).id;
   idea = idOf(await post('/products/PLN/ideas', { idea: { name: uniqueName('Idea'), created_by: 'voter@example.com' } }), 'idea');
   portal = (await api.call('GET /idea_portals')).data().idea_portals[0]?.id ?? '';
+  portalIdea = idOf(
+    await post('/products/PLN/ideas', {
+      idea: { name: uniqueName('Portal idea'), created_by: 'voter@example.com', submitted_idea_portal_id: portal },
+    }),
+    'idea',
+  );
   const morgan = await db.selectFrom('users').select('id').where('email', '=', 'morgan@planner.local').executeTakeFirstOrThrow();
   member = await mintToken(db, morgan.id, 'audits.test');
 });
@@ -78,6 +86,13 @@ const makers = {
         idea_endorsement: { email: `${uniqueName('v').replace(' ', '')}@example.com`, value: 1 },
       }),
       'idea_endorsement',
+    ),
+  subscription: async () =>
+    idOf(
+      await post(`/ideas/${portalIdea}/subscriptions`, {
+        idea_subscription: { email: `${uniqueName('s').replace(' ', '')}@example.com` },
+      }),
+      'idea_subscription',
     ),
   organization: async () =>
     idOf(await post('/idea_organizations', { idea_organization: { name: uniqueName('Org') } }), 'idea_organization'),
@@ -352,6 +367,18 @@ const RECIPES: Record<string, Recipe> = {
     action: 'destroy',
     associated: { type: 'Idea', id: () => idea },
     run: async () => del(`/ideas/${idea}/endorsements/${await makers.vote()}`),
+  },
+  'POST /ideas/{idea_id}/subscriptions': {
+    type: 'IdeaSubscription',
+    action: 'create',
+    associated: { type: 'Idea', id: () => portalIdea },
+    run: () => post(`/ideas/${portalIdea}/subscriptions`, { idea_subscription: { email: 'first.subscriber@example.com' } }),
+  },
+  'DELETE /ideas/{idea_id}/subscriptions/{id}': {
+    type: 'IdeaSubscription',
+    action: 'destroy',
+    associated: { type: 'Idea', id: () => portalIdea },
+    run: async () => del(`/ideas/${portalIdea}/subscriptions/${await makers.subscription()}`),
   },
   'POST /idea_organizations': {
     type: 'IdeaOrganization',

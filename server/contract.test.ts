@@ -27,6 +27,7 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   idea_portals: 'idea_portal',
   portal_users: 'portal_user',
   endorsements: 'idea_endorsement',
+  subscriptions: 'idea_subscription',
   idea_organizations: 'idea_organization',
   pages: 'page',
   comments: 'comment',
@@ -132,6 +133,19 @@ beforeAll(async () => {
   });
   if (vote.status !== 200) throw new Error(`could not vote: ${vote.text}`);
   ids.idea_endorsement = vote.body.idea_endorsement.id;
+  // A subscription on the shared idea. Subscribers are users of the idea's portal: the shared idea's
+  // workspace gets a portal of its own (the demo has one in Planner Cloud only) and the idea is submitted to it.
+  const portal = await t.request<{ idea_portal: { id: string } }>('POST', '/idea_portals', {
+    idea_portal: { product_id: ids.product, title: 'Contract portal' },
+  });
+  if (portal.status !== 200) throw new Error(`could not make a portal: ${portal.text}`);
+  const submitted = await t.request('PUT', `/ideas/${ids.idea}`, { idea: { submitted_idea_portal_id: portal.body.idea_portal.id } });
+  if (submitted.status !== 200) throw new Error(`could not submit the idea to the portal: ${submitted.text}`);
+  const subscription = await t.request<{ idea_subscription: { id: string } }>('POST', `/ideas/${ids.idea}/subscriptions`, {
+    idea_subscription: { email: 'subscriber@contract.example' },
+  });
+  if (subscription.status !== 200) throw new Error(`could not subscribe: ${subscription.text}`);
+  ids.idea_subscription = subscription.body.idea_subscription.id;
   // A deletion in the recycle bin, for its restore.
   const doomed = await t.request<{ feature: { id: string } }>('POST', `/releases/${ids.release}/features`, {
     feature: { name: 'Contract bin' },
@@ -191,6 +205,7 @@ async function throwaway(kind: string): Promise<string> {
     idea: [`/products/${ids.product}/ideas`, { idea: { name, created_by: 'contract@example.com' } }],
     portal_user: [`/idea_portals/${ids.idea_portal}/portal_users`, { portal_user: { email: `${name.replaceAll(' ', '.')}@example.com` } }],
     idea_endorsement: [`/ideas/${ids.idea}/endorsements`, { idea_endorsement: { email: `${name.replaceAll(' ', '.')}@example.com` } }],
+    idea_subscription: [`/ideas/${ids.idea}/subscriptions`, { idea_subscription: { email: `${name.replaceAll(' ', '.')}@example.com` } }],
     idea_organization: ['/idea_organizations', { idea_organization: { name } }],
     page: [`/products/${ids.product}/pages`, { page: { name } }],
     comment: [`/features/${ids.feature}/comments`, { comment: { body: `<p>${name}</p>` } }],

@@ -59,6 +59,11 @@ beforeAll(async () => {
     idea_endorsement: { email: 'paths@example.com' },
   });
   Object.assign(valid, { idea_organizations: `ORG-${org.body.idea_organization.id}`, endorsements: vote.body.idea_endorsement.id });
+  // A subscription on that idea (it is in the demo portal), for the rows under /subscriptions.
+  const subscription = await t.request<{ idea_subscription: { id: string } }>('POST', `/ideas/${valid.ideas}/subscriptions`, {
+    idea_subscription: { email: 'paths@example.com' },
+  });
+  Object.assign(valid, { subscriptions: subscription.body.idea_subscription.id });
   // A deletion in the recycle bin: a feature made and deleted for it.
   const doomed = await t.request<{ feature: { id: string } }>('POST', `/releases/${valid.releases}/features`, {
     feature: { name: 'Paths bin' },
@@ -162,8 +167,8 @@ describe('path ids and keys', () => {
       const template =
         collection === 'custom_field_definitions'
           ? '/custom_field_definitions/{id}/options'
-          : collection === 'endorsements'
-            ? `/ideas/${valid.ideas}/endorsements/{id}`
+          : collection === 'endorsements' || collection === 'subscriptions'
+            ? `/ideas/${valid.ideas}/${collection}/{id}`
             : collection === 'attachments'
               ? '/attachments/{id}/download'
               : `/${collection}/{id}`;

@@ -49,6 +49,7 @@ const GRAMMARS: Readonly<Record<string, ParamGrammar>> = {
   idea_portals: { noun: 'Idea portal', alternatives: [new RegExp(SUBDOMAIN_PATTERN.source, 'i')] },
   portal_users: { noun: 'Portal user', alternatives: [] },
   endorsements: { noun: 'Idea endorsement', alternatives: [] },
+  subscriptions: { noun: 'Idea subscription', alternatives: [] },
   // An organization's key is `ORG-<id>` (store/idea-organizations.ts), any case.
   idea_organizations: { noun: 'Idea organization', alternatives: [/^[Oo][Rr][Gg]-\d+$/] },
   deletions: { noun: 'Deletion', alternatives: [] },

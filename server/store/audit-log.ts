@@ -80,6 +80,14 @@ const KINDS: Readonly<Record<string, AuditedKind>> = {
     path: (id, idea) => `/ideas/${idea ?? 0}/endorsements/${id}`,
     on: true,
   },
+  // Named by the idea it is on: a subscription has no name of its own (its changes carry the email).
+  IdeaSubscription: {
+    noun: 'subscription',
+    table: 'idea_subscriptions',
+    parent: 'idea_id',
+    path: (id, idea) => `/ideas/${idea ?? 0}/subscriptions/${id}`,
+    on: true,
+  },
   Comment: { noun: 'comment', table: 'comments', path: at('comments'), on: true },
   ScreenDefinition: { noun: 'layout', table: 'screen_definitions', name: 'name', path: at('screen_definitions') },
   Attachment: { noun: 'attachment', table: 'attachments', name: 'file_name', path: (id) => `/attachments/${id}/download`, on: true },
@@ -92,6 +100,7 @@ const TYPE_BY_LOWER = new Map<string, string>([
   ['strategicimperative', 'Goal'],
   ['ideavote', 'IdeaVote'],
   ['idea_endorsement', 'IdeaVote'],
+  ['idea_subscription', 'IdeaSubscription'],
 ]);
 
 /** The audit type a filter names, or null when no audited kind has that name. */

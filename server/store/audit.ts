@@ -54,6 +54,7 @@ const BELONGS_TO: Readonly<Record<string, { table: string; link: (row: Readonly<
   Comment: { table: 'comments', link: (r) => target(r.commentable_type, r.commentable_id) },
   Attachment: { table: 'attachments', link: (r) => target(r.attachable_type, r.attachable_id) },
   IdeaVote: { table: 'idea_votes', link: (r) => target('Idea', r.idea_id) },
+  IdeaSubscription: { table: 'idea_subscriptions', link: (r) => target('Idea', r.idea_id) },
   PortalUser: { table: 'portal_users', link: (r) => target('IdeaPortal', r.idea_portal_id) },
 };
 

@@ -420,28 +420,42 @@ export async function createPortalUser(
   return db.transaction().execute(async (trx) => {
     const values = await planPortalUser(trx, portal, null, input, checked);
     checked.problems.throwIfAny();
-    const ts = now();
-    const row = await trx
-      .insertInto('portal_users')
-      .values({
-        idea_portal_id: portal.id,
-        email: values.email ?? '',
-        first_name: values.first_name ?? null,
-        last_name: values.last_name ?? null,
-        employee: values.employee ?? 0,
-        enabled: values.enabled ?? 1,
-        verified: values.verified ?? 0,
-        max_endorsements_override: values.max_endorsements_override ?? null,
-        unsubscribed: values.unsubscribed ?? 0,
-        unsubscribed_from_weekly_emails: values.unsubscribed_from_weekly_emails ?? null,
-        created_at: ts,
-        updated_at: ts,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(trx, { userId: user.id, type: PORTAL_USER, id: row.id, action: 'create', changes: diff(null, auditable(row)) });
-    return row;
+    return insertPortalUser(trx, user.id, portal, values);
   });
+}
+
+/**
+ * Writes a planned portal user (its email checked free in the portal) and its create audit row, in
+ * the caller's transaction: operation 12, and an idea subscription for an email the portal does not
+ * know yet (store/idea-subscriptions.ts), which makes its portal user as hosted.
+ */
+export async function insertPortalUser(
+  trx: Db,
+  userId: number,
+  portal: IdeaPortalRow,
+  values: Updateable<PortalUsersTable>,
+): Promise<PortalUserRow> {
+  const ts = now();
+  const row = await trx
+    .insertInto('portal_users')
+    .values({
+      idea_portal_id: portal.id,
+      email: values.email ?? '',
+      first_name: values.first_name ?? null,
+      last_name: values.last_name ?? null,
+      employee: values.employee ?? 0,
+      enabled: values.enabled ?? 1,
+      verified: values.verified ?? 0,
+      max_endorsements_override: values.max_endorsements_override ?? null,
+      unsubscribed: values.unsubscribed ?? 0,
+      unsubscribed_from_weekly_emails: values.unsubscribed_from_weekly_emails ?? null,
+      created_at: ts,
+      updated_at: ts,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await audit(trx, { userId, type: PORTAL_USER, id: row.id, action: 'create', changes: diff(null, auditable(row)) });
+  return row;
 }
 
 /** Changes a portal user; nothing changed writes nothing and keeps `updated_at`. */
