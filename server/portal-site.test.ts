@@ -651,6 +651,21 @@ describe('comments, subscriptions and notifications', () => {
   });
 });
 
+describe('the recycle bin', () => {
+  it('an idea deleted and restored keeps its portal subscribers', async () => {
+    const key = (await adminPortal({ title: 'Bin portal' })).subdomain;
+    const s = await signIn(key, 'binned@example.com');
+    const idea = await submit(key, s, 'Deleted then restored');
+    const removed = await t.request('DELETE', `/ideas/${idea.id}`);
+    expect(removed.status).toBe(204);
+    const deletions = await t.get<{ deletions: { id: string; record: { name: string } }[] }>('/deletions?per_page=50');
+    const deletion = deletions.body.deletions.find((d) => d.record.name === 'Deleted then restored');
+    expect((await t.request('POST', `/deletions/${deletion?.id ?? ''}/restore`)).status).toBe(200);
+    const page = portalIdeaEnvelope.parse((await portalCall(key, 'GET', `/ideas/${idea.id}`, { session: s })).body).idea;
+    expect(page.subscribed).toBe(true);
+  });
+});
+
 describe('the roadmap', () => {
   it('shows promoted ideas the viewer may see, with the release they ship in, by status', async () => {
     const portal = await adminPortal({ title: 'Roadmap portal' });

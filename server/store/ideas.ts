@@ -331,8 +331,8 @@ async function moveMergedVotes(trx: Db, before: IdeaRow, userId: number): Promis
 }
 
 /**
- * Deletes an idea: it, its tags, category links, votes and custom field values go to the recycle
- * bin. Ideas merged into it are unmerged (each with an update audit row), and the recycle payload
+ * Deletes an idea: it, its tags, category links, votes, subscriptions and custom field values go to
+ * the recycle bin. Ideas merged into it are unmerged (each with an update audit row), and the recycle payload
  * keeps those links (`merged_ideas`) so a restore can merge them back.
  */
 export function deleteIdea(db: Kysely<Database>, args: RecordRemoval): Promise<number> {
@@ -341,8 +341,10 @@ export function deleteIdea(db: Kysely<Database>, args: RecordRemoval): Promise<n
       const merged = await trx.selectFrom('ideas').select(['id', 'duplicate_of_id']).where('duplicate_of_id', '=', idea.id).execute();
       // Votes go home first (its own from its survivor, those of the ideas merged into it), then its own go with it.
       const votes = await detachVotes(trx, idea);
+      // Its subscribers (portal users) come back with it; their notifications are history and go.
+      const subscriptions = await trx.selectFrom('idea_subscriptions').selectAll().where('idea_id', '=', idea.id).execute();
       return {
-        children: { idea_votes: votes },
+        children: { idea_votes: votes, idea_subscriptions: subscriptions },
         links: { merged_ideas: merged },
         after: async () => {
           const at = new Date().toISOString();
