@@ -314,8 +314,12 @@ function VirtualThreads({ threads, actions, more, loadMore, loadingMore }: Threa
 function ThreadBlock({ thread, actions }: { thread: Thread; actions: ThreadActions }) {
   const { comment, replies } = thread;
   const replying = actions.replyTo === comment.id;
+  // A thread a portal user started shows in the ideas portal with every reply: the team should know
+  // before answering that its words there are public. Threads the team starts never leave the app.
+  const portalThread = comment.portal_user !== null && !comment.deleted;
   return (
     <>
+      {portalThread ? <p className="comments__portal-thread">Portal thread — replies are visible in the ideas portal</p> : null}
       <CommentItem comment={comment} actions={actions} />
       {replies.length > 0 || replying ? (
         <div className="comments__replies">
@@ -328,10 +332,7 @@ function ThreadBlock({ thread, actions }: { thread: Thread; actions: ThreadActio
               ))}
             </ol>
           ) : null}
-          {replying && comment.portal_user ? (
-            // A portal user started this thread: the portal shows it, and every reply in it.
-            <p className="comments__portal-note">Your reply is visible in the ideas portal.</p>
-          ) : null}
+          {replying && portalThread ? <p className="comments__portal-note">Your reply is visible in the ideas portal.</p> : null}
           {replying ? (
             <CommentComposer
               label={`Reply to ${authorName(comment)}`}
@@ -378,8 +379,8 @@ function CommentItem({ comment, actions }: { comment: Comment; actions: ThreadAc
             {author}
           </span>
           {comment.portal_user ? (
-            <span className="tag" title={`${comment.portal_user.email}, in the ideas portal`}>
-              {comment.parent_comment_id === null ? 'Portal thread' : 'Portal'}
+            <span className="tag" title={`${comment.portal_user.email}, written in the ideas portal`}>
+              Portal
             </span>
           ) : null}
           <time className="comment__time" dateTime={comment.created_at} title={exactTime(comment.created_at)}>
