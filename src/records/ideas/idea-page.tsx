@@ -29,34 +29,13 @@ import { DescriptionFiles } from '../../ui/description-files';
 import { IdeaMergeDialog } from './idea-merge-dialog';
 import { IdeaPromoteDialog } from './idea-promote-dialog';
 import { IdeaVotesSection } from './idea-votes';
+import { Email, PortalCreator, ResponsePublication } from './idea-portal-parts';
 import './ideas.css';
 
 /** The creator as the service knows them: a user, or only an email (an idea user). A portal user is PortalCreator's. */
 function creatorOf(idea: Idea): string | null {
   if (idea.created_by_user) return personName(idea.created_by_user);
   return idea.created_by_idea_user?.email ?? null;
-}
-
-/** Someone who submitted the idea in the ideas portal: their name and email, marked as from the portal. */
-function PortalCreator({ user }: { user: NonNullable<Idea['created_by_portal_user']> }) {
-  return (
-    <span className="idea-portal-creator">
-      <span>{user.name}</span> <Email text={user.email} /> <span className="tag">Portal</span>
-    </span>
-  );
-}
-
-/** An email that may wrap after its @ in a narrow column, rather than mid-word. */
-function Email({ text }: { text: string }) {
-  const at = text.indexOf('@');
-  if (at < 0) return <>{text}</>;
-  return (
-    <span className="idea-email">
-      {text.slice(0, at)}
-      <wbr />
-      {text.slice(at)}
-    </span>
-  );
 }
 
 /** The big number of votes, as read aloud ("7 votes"). */
@@ -91,7 +70,11 @@ function ideaFacts(idea: Idea, layout: ScreenLayout, portalTitle: string | null)
   return {
     workflow_status: { value: <StatusPill status={idea.workflow_status} /> },
     created_by: {
-      value: idea.created_by_portal_user ? <PortalCreator user={idea.created_by_portal_user} /> : creator ? <Email text={creator} /> : null,
+      value: idea.created_by_portal_user ? (
+        <PortalCreator user={idea.created_by_portal_user} portalTitle={portalTitle} />
+      ) : creator ? (
+        <Email text={creator} />
+      ) : null,
     },
     assigned_to_user: { value: personName(idea.assigned_to_user) },
     tags: { value: <TagList tags={idea.tags} /> },
@@ -106,12 +89,7 @@ function ideaFacts(idea: Idea, layout: ScreenLayout, portalTitle: string | null)
         <>
           {aloneInSection(layout, 'admin_response') ? null : <h3 className="record-card__subtitle">Admin response</h3>}
           <HtmlView html={idea.admin_response?.body ?? null} emptyText="No response yet." />
-          {idea.admin_response ? (
-            <p className="idea-response-state muted">
-              <span className="tag">{idea.admin_response_published ? 'Published in the portal' : 'Not published'}</span>
-              {idea.admin_response_published ? null : ' Portal users do not see it until it is published (Edit).'}
-            </p>
-          ) : null}
+          <ResponsePublication idea={idea} />
         </>
       ),
     },
