@@ -76,11 +76,25 @@ export function LogoField({ currentUrl }: { currentUrl: string | null }) {
   };
 
   return (
-    <Field label="Logo" id={inputId} hint={`PNG, JPEG, GIF or WebP, at most ${LOGO_MAX_BYTES / 1000} KB`} error={error}>
+    // A row of its own: preview, file choice and Remove side by side rather than stacked in half a row.
+    <Field
+      label="Logo"
+      id={inputId}
+      className="field--wide"
+      hint={`PNG, JPEG, GIF or WebP, at most ${LOGO_MAX_BYTES / 1000} KB`}
+      error={error}
+    >
       {(control) => (
         <div className="portal-logo">
           {shown ? <img className="portal-logo__preview" src={shown} alt="The portal's logo" /> : <span className="muted">No logo</span>}
-          <input {...control} type="file" accept={LOGO_TYPES.join(',')} onChange={(e) => void choose(e)} disabled={reading} />
+          <input
+            {...control}
+            className="portal-logo__file"
+            type="file"
+            accept={LOGO_TYPES.join(',')}
+            onChange={(e) => void choose(e)}
+            disabled={reading}
+          />
           {shown ? (
             <Button size="sm" variant="ghost" onClick={() => setValue('logo', '', { shouldDirty: true })}>
               Remove logo
