@@ -10,7 +10,7 @@ import { Link, navigate, PageHeading, routeOf, signInPath, useLocation } from '.
 import type { Route } from './router';
 import { HomeScreen, MyIdeasScreen } from './screens/home';
 import { loadSession, setViewer, useSession } from './store';
-import { EmptyState, ErrorBox, IdeaSkeletons, useDocumentTitle } from './ui';
+import { ActionProblem, EmptyState, ErrorBox, IdeaSkeletons, IdeasAction, useDocumentTitle } from './ui';
 
 const IdeaScreen = lazy(() => import('./screens/idea'));
 const NewIdeaScreen = lazy(() => import('./screens/new-idea'));
@@ -146,14 +146,7 @@ function NotFound({ portal }: { portal: PortalInfo }) {
   return (
     <div className="screen narrow">
       <PageHeading className="screen-title">Page not found</PageHeading>
-      <EmptyState
-        title="There is nothing at this address"
-        actions={
-          <Link to="/" className="button button-primary">
-            See all ideas
-          </Link>
-        }
-      >
+      <EmptyState title="There is nothing at this address" actions={<IdeasAction label="See all ideas" primary />}>
         The link may be mistyped, or the page has moved.
       </EmptyState>
     </div>
@@ -302,11 +295,7 @@ function UserMenu({ viewer }: { viewer: Viewer }) {
             </button>
           </li>
         </ul>
-        {problem ? (
-          <p className="field-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <ActionProblem problem={problem} />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect, useId } from 'react';
 import type { ReactNode } from 'react';
 import type { PortalStatus } from '../contract/portal-site';
 import { errorText, PortalApiError } from './api';
+import { Link, PageHeading } from './router';
 
 export function StatusPill({ status }: { status: Pick<PortalStatus, 'name' | 'color'> }) {
   return (
@@ -26,6 +27,64 @@ export function EmptyState({ title, children, actions }: { title: string; childr
       {actions ? <div className="empty-actions">{actions}</div> : null}
     </div>
   );
+}
+
+/** An empty state's way on to the list of ideas ("See all ideas", "Browse ideas"). */
+export function IdeasAction({ label, primary = false }: { label: string; primary?: boolean }) {
+  return (
+    <Link to="/" className={primary ? 'button button-primary' : 'button'}>
+      {label}
+    </Link>
+  );
+}
+
+/** The way back from a screen of its own to the list. */
+export function BackLink() {
+  return (
+    <Link to="/" className="back-link">
+      ← All ideas
+    </Link>
+  );
+}
+
+/** A screen's heading and lead, with its actions beside them (`actions` given, even null: the box is there). */
+export function ScreenHead({ title, lead, actions }: { title: ReactNode; lead: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="screen-head">
+      <div className="screen-head-text">
+        <PageHeading className="screen-title">{title}</PageHeading>
+        <p className="lead">{lead}</p>
+      </div>
+      {actions === undefined ? null : <div className="screen-head-actions">{actions}</div>}
+    </div>
+  );
+}
+
+/** A form's messages that belong to no field, announced. */
+export function FormError({ problems }: { problems: readonly string[] }) {
+  return problems.length > 0 ? (
+    <p className="form-error" role="alert">
+      {problems.join(' ')}
+    </p>
+  ) : null;
+}
+
+/** What went wrong with a small action (sign out, a toggle), announced where it happened. */
+export function ActionProblem({ problem }: { problem: string | null }) {
+  return problem ? (
+    <p className="field-error" role="alert">
+      {problem}
+    </p>
+  ) : null;
+}
+
+/** A field's messages (from a 422), under its control. */
+export function FieldError({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
+  return errors?.length ? (
+    <p id={id} className="field-error">
+      {errors.join('; ')}
+    </p>
+  ) : null;
 }
 
 /** A refusal or a failed read, with "Try again" where trying again can help. */
@@ -137,11 +196,7 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {errors?.length ? (
-        <p id={errorId} className="field-error">
-          {errors.join('; ')}
-        </p>
-      ) : null}
+      <FieldError id={errorId} errors={errors} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { count, fullDate, timeAgo } from '../format';
 import { Link, signInPath, useLocation } from '../router';
 import { Html } from '../sanitize';
 import { patchIdea, updateCached, useResource } from '../store';
-import { ErrorBox, Field, otherErrors, SkeletonBlock } from '../ui';
+import { ErrorBox, Field, FormError, otherErrors, SkeletonBlock } from '../ui';
 
 type Reply = PortalComment['replies'][number];
 
@@ -231,11 +231,7 @@ export function Composer({
           />
         )}
       </Field>
-      {problems.length > 0 ? (
-        <p className="form-error" role="alert">
-          {problems.join(' ')}
-        </p>
-      ) : null}
+      <FormError problems={problems} />
       <div className="composer-actions">
         {onCancel ? (
           <button type="button" className="button button-ghost" onClick={onCancel}>

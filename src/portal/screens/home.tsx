@@ -3,8 +3,8 @@
 import type { PortalInfo, Viewer } from '../../contract/portal-site';
 import { count } from '../format';
 import { IdeaList } from '../idea-list';
-import { Link, PageHeading, signInPath, useLocation } from '../router';
-import { EmptyState, useDocumentTitle } from '../ui';
+import { Link, signInPath, useLocation } from '../router';
+import { EmptyState, ScreenHead, useDocumentTitle } from '../ui';
 
 export function VotesLeft({ viewer }: { viewer: Viewer }) {
   if (viewer.votes_cap === null) return null;
@@ -16,6 +16,14 @@ export function VotesLeft({ viewer }: { viewer: Viewer }) {
   );
 }
 
+function AddIdeaLink() {
+  return (
+    <Link to="/ideas/new" className="button button-primary">
+      Add an idea
+    </Link>
+  );
+}
+
 export function HomeScreen({ portal, viewer }: { portal: PortalInfo; viewer: Viewer | null }) {
   useDocumentTitle('Ideas', portal.title);
   const { here } = useLocation();
@@ -23,22 +31,20 @@ export function HomeScreen({ portal, viewer }: { portal: PortalInfo; viewer: Vie
   const ownOnly = portal.access_type === 'submit-only' && !viewer?.employee;
   return (
     <div className="screen">
-      <div className="screen-head">
-        <div className="screen-head-text">
-          <PageHeading className="screen-title">Ideas</PageHeading>
-          <p className="lead">
-            {ownOnly
-              ? 'In this portal you see the ideas you submitted. Add one, and follow it from here.'
-              : 'Suggest an idea, vote for the ones you want most, and follow them to release.'}
-          </p>
-        </div>
-        <div className="screen-head-actions">
-          {viewer ? <VotesLeft viewer={viewer} /> : null}
-          <Link to="/ideas/new" className="button button-primary">
-            Add an idea
-          </Link>
-        </div>
-      </div>
+      <ScreenHead
+        title="Ideas"
+        lead={
+          ownOnly
+            ? 'In this portal you see the ideas you submitted. Add one, and follow it from here.'
+            : 'Suggest an idea, vote for the ones you want most, and follow them to release.'
+        }
+        actions={
+          <>
+            {viewer ? <VotesLeft viewer={viewer} /> : null}
+            <AddIdeaLink />
+          </>
+        }
+      />
       <IdeaList
         portal={portal}
         viewer={viewer}
@@ -51,23 +57,14 @@ export function HomeScreen({ portal, viewer }: { portal: PortalInfo; viewer: Vie
                   <Link to={signInPath(here)} className="button">
                     Sign in
                   </Link>
-                  <Link to="/ideas/new" className="button button-primary">
-                    Add an idea
-                  </Link>
+                  <AddIdeaLink />
                 </>
               }
             >
               In this portal you see the ideas you submitted. Sign in to see yours, or add a new one.
             </EmptyState>
           ) : (
-            <EmptyState
-              title={ownOnly ? 'You have not submitted an idea yet' : 'No ideas yet'}
-              actions={
-                <Link to="/ideas/new" className="button button-primary">
-                  Add an idea
-                </Link>
-              }
-            >
+            <EmptyState title={ownOnly ? 'You have not submitted an idea yet' : 'No ideas yet'} actions={<AddIdeaLink />}>
               {ownOnly
                 ? 'Ideas you add show here, with their status and votes.'
                 : 'Be the first: what would make the product better for you?'}
@@ -83,31 +80,22 @@ export function MyIdeasScreen({ portal, viewer }: { portal: PortalInfo; viewer: 
   useDocumentTitle('My ideas', portal.title);
   return (
     <div className="screen">
-      <div className="screen-head">
-        <div className="screen-head-text">
-          <PageHeading className="screen-title">My ideas</PageHeading>
-          <p className="lead">The ideas you submitted, with their status and votes.</p>
-        </div>
-        <div className="screen-head-actions">
-          <VotesLeft viewer={viewer} />
-          <Link to="/ideas/new" className="button button-primary">
-            Add an idea
-          </Link>
-        </div>
-      </div>
+      <ScreenHead
+        title="My ideas"
+        lead="The ideas you submitted, with their status and votes."
+        actions={
+          <>
+            <VotesLeft viewer={viewer} />
+            <AddIdeaLink />
+          </>
+        }
+      />
       <IdeaList
         portal={portal}
         viewer={viewer}
         mine
         empty={
-          <EmptyState
-            title="You have not submitted an idea yet"
-            actions={
-              <Link to="/ideas/new" className="button button-primary">
-                Add an idea
-              </Link>
-            }
-          >
+          <EmptyState title="You have not submitted an idea yet" actions={<AddIdeaLink />}>
             Ideas you add show here, with their status and votes.
           </EmptyState>
         }

@@ -10,7 +10,7 @@ import { fileSize, formatDate, fullDate } from '../format';
 import { Link, PageHeading, signInPath, useLocation } from '../router';
 import { Html } from '../sanitize';
 import { patchIdea, useResource } from '../store';
-import { EmptyState, ErrorBox, SkeletonBlock, StatusPill, useDocumentTitle } from '../ui';
+import { ActionProblem, BackLink, EmptyState, ErrorBox, IdeasAction, SkeletonBlock, StatusPill, useDocumentTitle } from '../ui';
 import { blockedReason, VoteButton } from '../vote-button';
 import { Comments } from './comments';
 
@@ -36,19 +36,10 @@ export default function IdeaScreen({ id, portal, viewer }: { id: string; portal:
     const missing = res.error instanceof PortalApiError && res.error.status === 404;
     return (
       <div className="screen narrow">
-        <Link to="/" className="back-link">
-          ← All ideas
-        </Link>
+        <BackLink />
         <PageHeading className="screen-title">{missing ? 'Idea not found' : 'The idea could not be loaded'}</PageHeading>
         {missing ? (
-          <EmptyState
-            title="There is no such idea here"
-            actions={
-              <Link to="/" className="button button-primary">
-                See all ideas
-              </Link>
-            }
-          >
+          <EmptyState title="There is no such idea here" actions={<IdeasAction label="See all ideas" primary />}>
             It may have been merged into another idea, or it is not visible to you.
           </EmptyState>
         ) : (
@@ -60,9 +51,7 @@ export default function IdeaScreen({ id, portal, viewer }: { id: string; portal:
 
   return (
     <div className="screen idea-screen">
-      <Link to="/" className="back-link">
-        ← All ideas
-      </Link>
+      <BackLink />
       <div className="idea-head">
         {idea ? (
           <VoteButton idea={idea} refusal={idea.vote_refusal} size="lg" reasonId={reasonId} />
@@ -273,11 +262,7 @@ function Subscription({ idea, viewer }: { idea: PortalIdea; viewer: Viewer | nul
       <p id={hintId} className="field-hint">
         {idea.subscribed ? 'You are told in Notifications when its status changes.' : 'Be told in Notifications when its status changes.'}
       </p>
-      {problem ? (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ActionProblem problem={problem} />
     </div>
   );
 }

@@ -18,7 +18,7 @@ import { errorText, PortalApiError, request } from '../api';
 import { count, fileSize } from '../format';
 import { Link, navigate, PageHeading } from '../router';
 import { invalidate, useSession } from '../store';
-import { Field, focusFirstInvalid, otherErrors, StatusPill, useDocumentTitle } from '../ui';
+import { BackLink, Field, FieldError, focusFirstInvalid, otherErrors, StatusPill, useDocumentTitle } from '../ui';
 import { castVote, voteRefusal } from '../vote-button';
 import { SignInForm } from './sign-in';
 
@@ -78,9 +78,7 @@ export default function NewIdeaScreen({ portal, viewer }: { portal: PortalInfo; 
   if (!viewer) {
     return (
       <div className="screen narrow">
-        <Link to="/" className="back-link">
-          ← All ideas
-        </Link>
+        <BackLink />
         <PageHeading className="screen-title">Add an idea</PageHeading>
         <p className="lead">Sign in to add an idea. The link we email brings you back to this form.</p>
         <SignInForm returnTo="/ideas/new" />
@@ -146,9 +144,7 @@ function NewIdeaForm({ portal }: { portal: PortalInfo }) {
 
   return (
     <div className="screen narrow new-idea">
-      <Link to="/" className="back-link">
-        ← All ideas
-      </Link>
+      <BackLink />
       <PageHeading className="screen-title">Add an idea</PageHeading>
       <p className="lead">Tell the team what you need and why. Someone may have asked already: we show similar ideas as you type.</p>
       <form ref={form} className="card idea-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -411,11 +407,7 @@ function CategoryPicker({
         Categories <span className="muted">(optional)</span>
       </legend>
       {level(null, 0)}
-      {errors?.length ? (
-        <p id={errorId} className="field-error">
-          {errors.join('; ')}
-        </p>
-      ) : null}
+      <FieldError id={errorId} errors={errors} />
     </fieldset>
   );
 }

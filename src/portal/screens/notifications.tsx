@@ -6,9 +6,9 @@ import { portalNotificationsSchema } from '../../contract/portal-site';
 import type { PortalInfo, PortalNotification, Viewer } from '../../contract/portal-site';
 import { errorText, request } from '../api';
 import { fullDate, timeAgo } from '../format';
-import { Link, PageHeading } from '../router';
+import { Link } from '../router';
 import { patchViewer, updateCached, useResource } from '../store';
-import { EmptyState, ErrorBox, SkeletonBlock, useDocumentTitle } from '../ui';
+import { EmptyState, ErrorBox, FormError, IdeasAction, ScreenHead, SkeletonBlock, useDocumentTitle } from '../ui';
 
 const PATH = '/notifications';
 
@@ -49,24 +49,18 @@ export default function NotificationsScreen({ portal, viewer }: { portal: Portal
 
   return (
     <div className="screen narrow">
-      <div className="screen-head">
-        <div className="screen-head-text">
-          <PageHeading className="screen-title">Notifications</PageHeading>
-          <p className="lead">{unread > 0 ? `${unread} unread` : 'You are all caught up.'}</p>
-        </div>
-        <div className="screen-head-actions">
-          {unread > 0 ? (
+      <ScreenHead
+        title="Notifications"
+        lead={unread > 0 ? `${unread} unread` : 'You are all caught up.'}
+        actions={
+          unread > 0 ? (
             <button type="button" className="button" aria-disabled={pending || undefined} onClick={() => void markRead()}>
               {pending ? 'Marking…' : 'Mark all read'}
             </button>
-          ) : null}
-        </div>
-      </div>
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+          ) : null
+        }
+      />
+      <FormError problems={problem ? [problem] : []} />
       {data ? (
         data.notifications.length > 0 ? (
           <ul className="card notification-list">
@@ -95,14 +89,7 @@ export default function NotificationsScreen({ portal, viewer }: { portal: Portal
             ))}
           </ul>
         ) : (
-          <EmptyState
-            title="No notifications yet"
-            actions={
-              <Link to="/" className="button">
-                Browse ideas
-              </Link>
-            }
-          >
+          <EmptyState title="No notifications yet" actions={<IdeasAction label="Browse ideas" />}>
             Turn on “Get status updates” on an idea, and you hear here when its status changes.
           </EmptyState>
         )

@@ -4,9 +4,9 @@ import { useId } from 'react';
 import { portalRoadmapSchema } from '../../contract/portal-site';
 import type { PortalInfo, PortalPromotion } from '../../contract/portal-site';
 import { count, formatDate } from '../format';
-import { Link, PageHeading } from '../router';
+import { Link } from '../router';
 import { useResource } from '../store';
-import { EmptyState, ErrorBox, StatusPill, useDocumentTitle } from '../ui';
+import { EmptyState, ErrorBox, IdeasAction, ScreenHead, StatusPill, useDocumentTitle } from '../ui';
 
 const KIND_LABELS: Record<PortalPromotion['kind'], string> = { feature: 'Feature', epic: 'Epic', initiative: 'Initiative' };
 
@@ -28,12 +28,7 @@ export default function RoadmapScreen({ portal }: { portal: PortalInfo }) {
   const columns = res.data?.columns.filter((c) => c.ideas.length > 0);
   return (
     <div className="screen wide">
-      <div className="screen-head">
-        <div className="screen-head-text">
-          <PageHeading className="screen-title">Roadmap</PageHeading>
-          <p className="lead">Ideas the team has planned, by status, and the releases they ship in.</p>
-        </div>
-      </div>
+      <ScreenHead title="Roadmap" lead="Ideas the team has planned, by status, and the releases they ship in." />
       {columns ? (
         columns.length > 0 ? (
           <div className="roadmap">
@@ -61,14 +56,7 @@ export default function RoadmapScreen({ portal }: { portal: PortalInfo }) {
             ))}
           </div>
         ) : (
-          <EmptyState
-            title="Nothing on the roadmap yet"
-            actions={
-              <Link to="/" className="button">
-                Browse ideas
-              </Link>
-            }
-          >
+          <EmptyState title="Nothing on the roadmap yet" actions={<IdeasAction label="Browse ideas" />}>
             When the team plans an idea, it shows here with the release it ships in.
           </EmptyState>
         )

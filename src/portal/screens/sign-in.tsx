@@ -10,7 +10,7 @@ import type { PortalInfo, Viewer } from '../../contract/portal-site';
 import { errorText, PortalApiError, request } from '../api';
 import { getBase, href, Link, navigate, PageHeading, safeReturn, useLocation } from '../router';
 import { setViewer } from '../store';
-import { Field, otherErrors, useDocumentTitle } from '../ui';
+import { Field, FormError, otherErrors, useDocumentTitle } from '../ui';
 
 const sentSchema = z.object({ message: z.string() });
 const sessionAnswer = z.object({ viewer: viewerSchema });
@@ -131,11 +131,7 @@ export function SignInForm({ returnTo, compact = false }: { returnTo: string; co
           />
         )}
       </Field>
-      {problems.length > 0 ? (
-        <p className="form-error" role="alert">
-          {problems.join(' ')}
-        </p>
-      ) : null}
+      <FormError problems={problems} />
       <button type="submit" className="button button-primary button-block" aria-disabled={pending || undefined}>
         {pending ? 'Sending…' : 'Email me a link to sign in'}
       </button>
