@@ -72,7 +72,7 @@ export interface Paging {
 export const now = (): string => new Date().toISOString();
 
 /** Turns zod issues into field messages a person can act on. `strip` drops the envelope key. */
-export function zodProblems(error: z.ZodError, strip = 1): Record<string, string[]> {
+export function zodProblems(error: z.core.$ZodError, strip = 1): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const path = issue.path.slice(strip).map(String);

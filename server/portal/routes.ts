@@ -31,7 +31,7 @@ import { RateLimiter, remoteAddress, tooMany } from '../http/rate-limit';
 import type { RateWindow } from '../http/rate-limit';
 import { readUpload } from '../http/upload';
 import { sendAttachment } from '../routes/attachments';
-import { StoreError } from '../problems';
+import { StoreError, zodProblems } from '../problems';
 import type { Paging } from '../problems';
 import { attachUpload, attachmentFile, DuplicateAttachment, shapeAttachment } from '../store/attachments';
 import { discardReceived } from '../store/blob-files';
@@ -101,11 +101,8 @@ const MAX_PORTAL_BODY = 64 * 1024;
 function parsed<S extends z.ZodMiniType>(schema: S, raw: unknown): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length > 0 ? issue.path.join('.') : 'base';
-    (errors[field] ??= []).push(issue.message);
-  }
+  // The same wording as /api/v1's refusals (portal bodies have no envelope to strip).
+  const errors = zodProblems(result.error, 0);
   const first = Object.entries(errors)[0];
   throw new HttpError(422, first ? `${first[0]} ${first[1][0] ?? 'is invalid'}` : 'Invalid request', errors);
 }

@@ -19,6 +19,7 @@ import type { Db } from './audit';
 import { findIdea, ideaSummaries } from './ideas';
 import { insertVote, recapVoter, recountVotes } from './idea-votes';
 import { organizationIdOf } from './idea-organizations';
+import { findPortalUserByEmail } from './portals';
 import { asId, loadOne } from './resolve';
 import type { Database, IdeaRow, IdeaVoteRow, IdeaVotesTable } from './schema';
 import { flag, links } from './serialize';
@@ -68,12 +69,7 @@ export async function capsFor(db: Db, idea: IdeaRow, email: string) {
   if (idea.submitted_idea_portal_id === null) return null;
   const portal = await db.selectFrom('idea_portals').selectAll().where('id', '=', idea.submitted_idea_portal_id).executeTakeFirst();
   if (!portal) return null;
-  const user = await db
-    .selectFrom('portal_users')
-    .selectAll()
-    .where('idea_portal_id', '=', portal.id)
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-    .executeTakeFirst();
+  const user = await findPortalUserByEmail(db, portal.id, email);
   const perUser = user?.max_endorsements_override ?? portal.votes_per_user;
   return { portal, user: user ?? null, perIdea: portal.votes_per_idea, perUser, overridden: user?.max_endorsements_override != null };
 }

@@ -56,15 +56,27 @@ export async function organizationIdOf(
     if (!row) problems.add('idea_organization_id', 'must be the id of an idea organization');
     return row?.id;
   }
-  const domain = voterEmail?.split('@')[1];
-  if (!domain) return undefined;
+  return voterEmail === undefined ? undefined : (await organizationOfEmail(db, voterEmail))?.id;
+}
+
+/** The organization whose email domains hold the email's domain (the oldest, if several), with its domains. */
+export async function organizationOfEmail(db: Db, email: string): Promise<{ id: number; domains: string[] } | undefined> {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  if (!email.includes('@') || domain === '') return undefined;
   const candidates = await db
     .selectFrom('idea_organizations')
     .select(['id', 'email_domains'])
     .where(dialect.containsText('email_domains', domain))
     .orderBy('id')
     .execute();
-  return candidates.find((c) => c.email_domains.split(',').some((d) => d.trim() === domain))?.id;
+  for (const c of candidates) {
+    const domains = c.email_domains
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean);
+    if (domains.includes(domain)) return { id: c.id, domains };
+  }
+  return undefined;
 }
 
 /** Organizations by name (any case), then id; `q` is contained in the name. */

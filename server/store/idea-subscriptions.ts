@@ -16,7 +16,7 @@ import type { Checked, Paging } from '../problems';
 import { audit } from './audit';
 import type { Changes, Db } from './audit';
 import { ideaSummaries } from './ideas';
-import { insertPortalUser } from './portals';
+import { findPortalUserByEmail, insertPortalUser } from './portals';
 import { asId, loadOne } from './resolve';
 import type { Database, IdeaRow, IdeaSubscriptionsTable, PortalUserRow } from './schema';
 
@@ -77,12 +77,7 @@ export async function createSubscription(
     problems.throwIfAny();
     if (email === undefined || !portal) throw new Error('a subscription without a subscriber passed its checks');
 
-    const known = await trx
-      .selectFrom('portal_users')
-      .selectAll()
-      .where('idea_portal_id', '=', portal.id)
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-      .executeTakeFirst();
+    const known = await findPortalUserByEmail(trx, portal.id, email);
     const portalUser: PortalUserRow = known ?? (await insertPortalUser(trx, args.userId, portal, { email }));
     const existing = await trx
       .selectFrom('idea_subscriptions')

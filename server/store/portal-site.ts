@@ -36,10 +36,11 @@ import { countMatches } from './counts';
 import { dialect } from './dialect';
 import { capsFor, heldInPortal } from './idea-endorsements';
 import { insertVote, recapVoter, recountVotes } from './idea-votes';
-import { organizationIdOf } from './idea-organizations';
-import { submitIdea } from './ideas';
-import { portalLogoPath } from './portals';
+import { organizationIdOf, organizationOfEmail } from './idea-organizations';
+import { relatedIdeas, submitIdea } from './ideas';
+import { findPortalUserByEmail, portalLogoPath } from './portals';
 import type { Database, IdeaPortalRow, IdeaRow, PortalUserRow } from './schema';
+import { rowsById } from './row-cache';
 import { portalUserName } from './serialize';
 
 /** How long a sign-in link works, and a session lasts. */
@@ -65,22 +66,6 @@ export interface PortalContext {
 // ---------------------------------------------------------------------------------------------
 // Sessions and sign-in links
 
-const domainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-
-/** The domains of the organization `email` belongs to (by its domain), or none. */
-async function organizationDomains(db: Db, email: string): Promise<string[]> {
-  const domain = domainOf(email);
-  const orgs = await db.selectFrom('idea_organizations').select('email_domains').where('email_domains', '!=', '').execute();
-  for (const org of orgs) {
-    const domains = org.email_domains
-      .split(',')
-      .map((d) => d.trim().toLowerCase())
-      .filter(Boolean);
-    if (domains.includes(domain)) return domains;
-  }
-  return [];
-}
-
 /** The portal user a session cookie stands for on `portal`, or null (unknown, expired, disabled, another portal's). */
 export async function sessionViewer(db: Db, portal: IdeaPortalRow, token: string | undefined): Promise<PortalViewer | null> {
   if (!token || token.length > 200) return null;
@@ -93,23 +78,15 @@ export async function sessionViewer(db: Db, portal: IdeaPortalRow, token: string
     .executeTakeFirst();
   if (!found || found.idea_portal_id !== portal.id || found.enabled !== 1 || found.expires_at <= now()) return null;
   const { csrf_token: csrfToken, expires_at: _expires, ...user } = found;
-  return { user, csrfToken, orgDomains: await organizationDomains(db, user.email) };
+  return { user, csrfToken, orgDomains: (await organizationOfEmail(db, user.email))?.domains ?? [] };
 }
 
 /** Who may get a link: an enabled portal user, or anyone on a portal that is not private (they join on first sign-in). */
 async function mayJoin(db: Db, portal: IdeaPortalRow, email: string): Promise<boolean> {
-  const user = await findPortalUser(db, portal.id, email);
+  const user = await findPortalUserByEmail(db, portal.id, email);
   if (user) return user.enabled === 1;
   return portal.access_type !== 'private';
 }
-
-const findPortalUser = (db: Db, portalId: number, email: string): Promise<PortalUserRow | undefined> =>
-  db
-    .selectFrom('portal_users')
-    .selectAll()
-    .where('idea_portal_id', '=', portalId)
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .executeTakeFirst();
 
 /** How a sign-in link reaches its reader: mailed, or written to the service log. */
 export type Deliver = (message: { to: string; subject: string; text: string; link: string }) => Promise<'log' | 'smtp' | 'failed'>;
@@ -171,7 +148,7 @@ export async function redeemSignIn(
     if (!link || link.idea_portal_id !== portal.id || link.used_at !== null || link.expires_at <= at || link.delivery === 'none')
       return null;
     await trx.updateTable('portal_sign_in_links').set({ used_at: at, link: null }).where('id', '=', link.id).execute();
-    let user = await findPortalUser(trx, portal.id, link.email);
+    let user = await findPortalUserByEmail(trx, portal.id, link.email);
     if (user && user.enabled !== 1) return null;
     if (!user) {
       if (portal.access_type === 'private') return null;
@@ -465,32 +442,60 @@ export async function portalSummaries(db: Db, ctx: PortalContext, rows: readonly
 
 /** What an idea was promoted to, with the release it ships in. */
 async function promotions(db: Db, rows: readonly IdeaRow[]): Promise<Map<number, PortalPromotion>> {
-  const out = new Map<number, PortalPromotion>();
-  const release = async (id: number | null): Promise<PortalPromotion['release']> => {
-    if (id === null) return null;
-    const r = await db
-      .selectFrom('releases as r')
-      .innerJoin('workflow_statuses as ws', 'ws.id', 'r.workflow_status_id')
-      .select(['r.name', 'r.release_date', 'ws.complete'])
-      .where('r.id', '=', id)
-      .executeTakeFirst();
-    return r ? { name: r.name, release_date: r.release_date, released: r.complete === 1 } : null;
-  };
-  for (const r of rows) {
-    if (r.feature_id !== null) {
-      const f = await db
+  // A few queries for the whole page (the roadmap shows up to 500): the records, then their releases.
+  const ids = (column: 'feature_id' | 'epic_id' | 'initiative_id') => [
+    ...new Set(rows.flatMap((r) => (r[column] === null ? [] : [r[column]]))),
+  ];
+  const head = ['id', 'reference_num', 'name'] as const;
+  const featureIds = ids('feature_id');
+  const epicIds = ids('epic_id');
+  const initiativeIds = ids('initiative_id');
+  const features = featureIds.length
+    ? await db
         .selectFrom('features')
-        .select(['reference_num', 'name', 'release_id'])
-        .where('id', '=', r.feature_id)
-        .executeTakeFirst();
-      if (f) out.set(r.id, { kind: 'feature', reference_num: f.reference_num, name: f.name, release: await release(f.release_id) });
-    } else if (r.epic_id !== null) {
-      const e = await db.selectFrom('epics').select(['reference_num', 'name', 'release_id']).where('id', '=', r.epic_id).executeTakeFirst();
-      if (e) out.set(r.id, { kind: 'epic', reference_num: e.reference_num, name: e.name, release: await release(e.release_id) });
-    } else if (r.initiative_id !== null) {
-      const i = await db.selectFrom('initiatives').select(['reference_num', 'name']).where('id', '=', r.initiative_id).executeTakeFirst();
-      if (i) out.set(r.id, { kind: 'initiative', reference_num: i.reference_num, name: i.name, release: null });
-    }
+        .select([...head, 'release_id'])
+        .where('id', 'in', featureIds)
+        .execute()
+    : [];
+  const epics = epicIds.length
+    ? await db
+        .selectFrom('epics')
+        .select([...head, 'release_id'])
+        .where('id', 'in', epicIds)
+        .execute()
+    : [];
+  const initiatives = initiativeIds.length
+    ? await db
+        .selectFrom('initiatives')
+        .select([...head])
+        .where('id', 'in', initiativeIds)
+        .execute()
+    : [];
+  const releaseIds = [...new Set([...features, ...epics].flatMap((x) => (x.release_id === null ? [] : [x.release_id])))];
+  const releases = new Map(
+    (releaseIds.length
+      ? await db
+          .selectFrom('releases as r')
+          .innerJoin('workflow_statuses as ws', 'ws.id', 'r.workflow_status_id')
+          .select(['r.id', 'r.name', 'r.release_date', 'ws.complete'])
+          .where('r.id', 'in', releaseIds)
+          .execute()
+      : []
+    ).map((r) => [r.id, { name: r.name, release_date: r.release_date, released: r.complete === 1 }]),
+  );
+  const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
+  const [f, e, i] = [byId(features), byId(epics), byId(initiatives)];
+  const out = new Map<number, PortalPromotion>();
+  for (const r of rows) {
+    const feature = r.feature_id === null ? undefined : f.get(r.feature_id);
+    const epic = r.epic_id === null ? undefined : e.get(r.epic_id);
+    const initiative = r.initiative_id === null ? undefined : i.get(r.initiative_id);
+    const release = (id: number | null) => (id === null ? null : (releases.get(id) ?? null));
+    if (feature)
+      out.set(r.id, { kind: 'feature', reference_num: feature.reference_num, name: feature.name, release: release(feature.release_id) });
+    else if (epic) out.set(r.id, { kind: 'epic', reference_num: epic.reference_num, name: epic.name, release: release(epic.release_id) });
+    else if (initiative)
+      out.set(r.id, { kind: 'initiative', reference_num: initiative.reference_num, name: initiative.name, release: null });
   }
   return out;
 }
@@ -751,23 +756,15 @@ export async function portalComments(db: Db, ctx: PortalContext, idea: IdeaRow):
     .orderBy('c.id')
     .limit(2_000)
     .execute();
-  const portalUsers = new Map(
-    (
-      await db
-        .selectFrom('portal_users')
-        .selectAll()
-        .where('id', 'in', [...new Set(rows.flatMap((r) => (r.portal_user_id === null ? [] : [r.portal_user_id])))].concat([-1]))
-        .execute()
-    ).map((u) => [u.id, u]),
+  const portalUsers = await rowsById(
+    db,
+    'portal_users',
+    rows.flatMap((r) => (r.portal_user_id === null ? [] : [r.portal_user_id])),
   );
-  const users = new Map(
-    (
-      await db
-        .selectFrom('users')
-        .select(['id', 'name'])
-        .where('id', 'in', [...new Set(rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])))].concat([-1]))
-        .execute()
-    ).map((u) => [u.id, u]),
+  const users = await rowsById(
+    db,
+    'users',
+    rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
   );
   const me = ctx.viewer?.user.id;
   const shape = (r: (typeof rows)[number]) => {
@@ -903,7 +900,6 @@ export async function markNotificationsRead(db: Db, ctx: PortalContext, ids: rea
 
 /** The duplicate suggestions for a text being typed: the related-ideas index, cut to what the viewer may see. */
 export async function relatedPortalIdeas(db: Db, ctx: PortalContext, q: string, limit: number): Promise<IdeaRow[]> {
-  const { relatedIdeas } = await import('./ideas');
   // The index ranks the portal's ideas; a few pages are read so that hidden ones leave enough behind.
   const found = await relatedIdeas(db, { q, portalId: ctx.portal.id }, { page: 1, perPage: limit * 4, offset: 0 });
   if (found.rows.length === 0) return [];

@@ -50,6 +50,16 @@ export async function findIdeaPortal(db: Db, idOrKey: string | number): Promise<
  * The portal a path names, or a 404. The value is quoted, as the path grammar's 404 quotes it: a
  * subdomain such as `pln-01` is well formed whether or not a portal has it.
  */
+/** The portal user of `portalId` with this email (any case), if any. */
+export function findPortalUserByEmail(db: Db, portalId: number, email: string): Promise<PortalUserRow | undefined> {
+  return db
+    .selectFrom('portal_users')
+    .selectAll()
+    .where('idea_portal_id', '=', portalId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
 export async function requireIdeaPortal(db: Db, idOrKey: string): Promise<IdeaPortalRow> {
   const row = await findIdeaPortal(db, idOrKey);
   if (!row) throw notFound('Idea portal', JSON.stringify(idOrKey));
