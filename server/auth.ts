@@ -55,7 +55,10 @@ export interface TokenCache {
   remembered(token: string): UserRow | undefined;
 }
 
-export function cachedAuthenticator(store: Pick<Store, 'db' | 'sqlite' | 'settled' | 'writeVersion'>): TokenCache {
+export function cachedAuthenticator(store: Pick<Store, 'kind' | 'db' | 'sqlite' | 'settled' | 'writeVersion'>): TokenCache {
+  // On PostgreSQL another instance may revoke a token at any moment, and reading the counter costs
+  // a round trip as the look-up does: every request looks its token up.
+  if (store.kind === 'postgres') return { authenticate: (token) => authenticate(store.db, token), remembered: () => undefined };
   const counter = store.sqlite.prepare("SELECT n FROM change_counters WHERE name = 'auth'").pluck();
   // The counter moves only with a write, and the write version (store/write-version.ts: read once
   // per turn of the event loop, retired at once by a write through this connection) moves with

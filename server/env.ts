@@ -26,6 +26,17 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(4780),
     HOST: z.string().default('127.0.0.1'),
     PLANNER_DATA_DIR: z.string().default('./data'),
+    /**
+     * `postgres://user:password@host:port/database`: the data is kept in PostgreSQL, shared by every
+     * instance given the same URL; PLANNER_DATA_DIR then holds only uploaded files. Unset: SQLite in
+     * PLANNER_DATA_DIR.
+     */
+    PLANNER_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'PLANNER_DATABASE_URL must be a postgres:// URL')
+      .optional(),
+    /** PostgreSQL connections per instance. */
+    PLANNER_DATABASE_POOL: z.coerce.number().int().min(1).max(200).default(10),
     /** Fixes the administrator's token (scripts and tests); otherwise one is minted on first start. */
     PLANNER_TOKEN: z.string().min(8, 'PLANNER_TOKEN must be at least 8 characters').optional(),
     /** `demo` (default) seeds the demo account on first start; `empty` only users, one product, workflows. */

@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'token') {
     const email = rest[0];
     if (!email) throw new Error('Usage: npm run token -- <email>');
-    const store = await openStore(env.PLANNER_DATA_DIR);
+    const store = await openStore(env.PLANNER_DATA_DIR, { databaseUrl: env.PLANNER_DATABASE_URL });
     try {
       if (store.created) throw new Error(`No database in ${env.PLANNER_DATA_DIR} yet: run npm start once first.`);
       const user = await store.db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
@@ -35,6 +35,8 @@ async function main(argv: string[]): Promise<void> {
 
   const service = await startService({
     dataDir: env.PLANNER_DATA_DIR,
+    databaseUrl: env.PLANNER_DATABASE_URL,
+    databasePool: env.PLANNER_DATABASE_POOL,
     port: env.PORT,
     host: env.HOST,
     adminToken: env.PLANNER_TOKEN,

@@ -31,7 +31,12 @@ import { seedAccount } from './seed/seed';
 import { ReadPool } from './read-pool';
 
 export interface ServiceOptions {
+  /** Uploaded files, and the SQLite database unless `databaseUrl` names a PostgreSQL one. */
   dataDir: string;
+  /** PLANNER_DATABASE_URL: the records are in this PostgreSQL database, shared with any other instance. */
+  databaseUrl?: string | undefined;
+  /** PLANNER_DATABASE_POOL: PostgreSQL connections of this instance. */
+  databasePool?: number | undefined;
   /** 0 picks a free port. */
   port: number;
   host?: string;
@@ -102,8 +107,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const host = options.host ?? '127.0.0.1';
   // Made first: a bad upstream URL stops the start before anything is opened.
   const upstream = options.upstream ? upstreamProxy({ ...options.upstream, corsOrigins: options.corsOrigins ?? [] }) : undefined;
-  const store = await openStore(options.dataDir, { clock: options.clock });
-  if (options.synchronous === 'full') store.sqlite.pragma('synchronous = FULL');
+  const store = await openStore(options.dataDir, { clock: options.clock, databaseUrl: options.databaseUrl, poolSize: options.databasePool });
+  if (options.synchronous === 'full' && store.kind === 'sqlite') store.sqlite.pragma('synchronous = FULL');
   let seeded = false;
   let mintedToken: string | null = null;
   let adminEmail: string | null = null;
@@ -163,7 +168,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     site,
   };
   let readPool: ReadPool | undefined;
-  if ((options.readWorkers ?? 0) > 0 && !upstream) {
+  // Read workers share SQLite's file through its WAL; on PostgreSQL every instance reads the
+  // database itself, and more instances are the way to more reads.
+  if ((options.readWorkers ?? 0) > 0 && !upstream && store.kind === 'sqlite') {
     try {
       readPool = await ReadPool.start(options.readWorkers ?? 0, { dataDir: options.dataDir, app: shared }, store.clock);
       // The pool's checkpoint thread copies the WAL into the database; the writer no longer does

@@ -25,7 +25,24 @@ export async function readObjectBody(c: Context): Promise<Record<string, unknown
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new HttpError(400, 'Request body must be a JSON object');
   }
+  refuseNul(raw);
   return raw as Record<string, unknown>;
+}
+
+/**
+ * Text with a NUL character (`\u0000`) is refused wherever it is: no field means one, and
+ * PostgreSQL cannot store it, so both databases answer it alike (400 naming where it was).
+ */
+function refuseNul(value: unknown, where = ''): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new HttpError(400, `${where || 'The body'} contains a NUL character (\\u0000)`);
+    return;
+  }
+  if (typeof value !== 'object' || value === null || value instanceof File) return;
+  for (const [k, v] of Object.entries(value)) {
+    refuseNul(k, where);
+    refuseNul(v, where ? `${where}.${k}` : k);
+  }
 }
 
 /**
@@ -50,6 +67,7 @@ async function readMultipart(c: Context): Promise<Record<string, unknown>> {
       (inner as Record<string, unknown>)[nested[2]] = value;
     } else out[name] = value;
   }
+  refuseNul(out);
   return out;
 }
 

@@ -2,6 +2,7 @@
 // mapping from a store error to its status, and the one JSON error answer every failure gets.
 import type { Context } from 'hono';
 import { StoreError } from '../problems';
+import { dbFailure } from '../store/db-errors';
 
 /** Errors of the HTTP layer itself (auth, content type, body shape) with their 4xx status. */
 export class HttpError extends Error {
@@ -43,15 +44,23 @@ export function errorResponse(c: Context, err: unknown): Response {
   if (err instanceof Error && 'code' in err && err.code === 'ECONNRESET') {
     return c.json({ error: 'The request was not received in full' }, 408);
   }
-  // SQLite constraint failures are a client's bad reference, never a crash.
-  if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT')) {
+  const failure = dbFailure(err);
+  // A constraint failure is a client's bad reference, never a crash.
+  if (failure?.kind === 'unique' || failure?.kind === 'constraint') {
     return c.json({ error: 'The request conflicts with existing data' }, 409);
   }
-  // The database stayed locked past busy_timeout (a checkpoint or another process holding it):
-  // nothing was written, and the same request can be sent again.
-  if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_BUSY')) {
+  // The database stayed locked past busy_timeout (a checkpoint or another process holding it), or
+  // PostgreSQL gave up on a conflicting transaction: nothing was written, and the same request can
+  // be sent again.
+  if (failure?.kind === 'busy') {
     c.header('Retry-After', '1');
     return c.json({ error: 'The database is busy; try again in a moment' }, 503);
+  }
+  // A value the database's type refused that no check caught before (SQLite stores what it is
+  // given): the request's fault, logged, since a check is missing.
+  if (failure?.kind === 'bad_value') {
+    console.error('value refused by the database', err);
+    return c.json({ error: 'A value of the request is out of range or of the wrong type' }, 400);
   }
   console.error('Unhandled error', err);
   return c.json({ error: 'Internal server error' }, 500);

@@ -9,7 +9,12 @@ import type { Paging } from '../problems';
 
 /** Parses a query with a zod schema; bad parameters are 400 and name the parameter. */
 export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
-  const parsed = schema.safeParse(c.req.query(), { reportInput: true });
+  const query = c.req.query();
+  // NUL is no parameter's letter, and PostgreSQL cannot compare text holding one: both databases
+  // refuse it alike.
+  const nul = Object.entries(query).find(([k, v]) => k.includes('\u0000') || v.includes('\u0000'));
+  if (nul) throw badRequest({ [nul[0].split('\u0000').join('')]: ['contains a NUL character (\\u0000)'] }, 'Invalid query');
+  const parsed = schema.safeParse(query, { reportInput: true });
   if (!parsed.success) {
     throw badRequest(zodProblems(parsed.error, 0), 'Invalid query');
   }

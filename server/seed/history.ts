@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { featureKey, ideaKey, releaseKey, requirementKey } from '../../src/domain/reference';
 import { associatedOfRow, diff } from '../store/audit';
+import { dialectOf } from '../store/dialect';
 import { historyCut } from '../store/audit-log';
 import type { Changes } from '../store/audit';
 import type { Database } from '../store/schema';
@@ -74,16 +75,7 @@ const COMMENTS = [
 ];
 
 /** Takes `n` ids of `table` that no row has, and no later insert will: answers the first. */
-async function reserveIds(trx: Trx, table: string, n: number): Promise<number> {
-  const seq = await sql<{ seq: number | null }>`SELECT max(seq) AS seq FROM sqlite_sequence WHERE name = ${table}`.execute(trx);
-  const max = await sql<{ id: number | null }>`SELECT max(id) AS id FROM ${sql.table(table)}`.execute(trx);
-  const first = Math.max(Number(seq.rows[0]?.seq ?? 0), Number(max.rows[0]?.id ?? 0)) + 1;
-  const last = first + n - 1;
-  const updated = await sql`UPDATE sqlite_sequence SET seq = ${last} WHERE name = ${table}`.execute(trx);
-  if (Number(updated.numAffectedRows ?? 0) === 0)
-    await sql`INSERT INTO sqlite_sequence (name, seq) VALUES (${table}, ${last})`.execute(trx);
-  return first;
-}
+const reserveIds = (trx: Trx, table: string, n: number): Promise<number> => dialectOf(trx).reserveIds(trx, table, n);
 
 const json = (changes: Changes): string => JSON.stringify(changes);
 const gone = (changes: Changes): Changes => Object.fromEntries(Object.entries(changes).map(([k, [, v]]) => [k, [v, null]]));

@@ -167,7 +167,7 @@ export async function listProducts(db: Db, p: Paging, updatedSince: string | und
 export async function listUsers(db: Db, p: Paging, search: string | undefined): Promise<Page<UserRow>> {
   let q = db.selectFrom('users');
   if (search) {
-    q = q.where((eb) => eb.or([containsText('name', search), containsText('email', search)]));
+    q = q.where((eb) => eb.or([containsText(db, 'name', search), containsText(db, 'email', search)]));
   }
   return listPage(db, q, p, (page) => page.selectAll().orderBy('name').orderBy('id'));
 }

@@ -13,6 +13,7 @@ import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
 import { discardReceived, placeBlob, removeBlobFile } from './blob-files';
 import type { BlobFiles, ReceivedFile } from './blob-files';
+import { dbFailure } from './db-errors';
 import { sniffType } from './file-types';
 import { asId, findByIdOrKey } from './resolve';
 import type { AttachmentsTable } from './schema';
@@ -194,7 +195,7 @@ export async function attachUpload(
   } catch (err) {
     if (created) await dropBlobIfUnused(db, files, received.sha256);
     // Two uploads of the same file to one owner at once: the second meets the unique index.
-    if (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT')) {
+    if (dbFailure(err)?.kind === 'unique') {
       const existing = await sameFileOn(db, owner, received.sha256);
       if (existing) throw new DuplicateAttachment(existing);
     }

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Paging } from '../problems';
 import type { Db } from './audit';
 import { countMatches } from './counts';
+import { noIndex } from './dialect';
 import { seekPage } from './pages';
 import type { OrderColumn, Page, SeekableList } from './pages';
 import { findProduct, findUser } from './resolve';
@@ -170,7 +171,7 @@ export async function listAudits(db: Kysely<Database>, query: AuditFilters, p: P
   const byProduct = !byRecord && !byAssociated && !byUser && r.productId !== undefined;
   const byTime = !byRecord && !byAssociated && !byUser && !byProduct;
   /** A column reference, or a probe (`+col`) when another index drives. */
-  const col = (name: string, drives: boolean): RawBuilder<unknown> => (drives ? sql.ref(`a.${name}`) : sql`+${sql.ref(`a.${name}`)}`);
+  const col = (name: string, drives: boolean): RawBuilder<unknown> => (drives ? sql.ref(`a.${name}`) : noIndex(`a.${name}`));
 
   const conditions: RawBuilder<unknown>[] = [];
   const cut = historyCut(nowMs);
@@ -190,10 +191,10 @@ export async function listAudits(db: Kysely<Database>, query: AuditFilters, p: P
   if (associatedId !== undefined) conditions.push(sql`${col('associated_id', byAssociated)} = ${associatedId}`);
   if (r.userId !== undefined) conditions.push(sql`${col('user_id', byUser)} = ${r.userId}`);
   if (r.productId !== undefined) conditions.push(sql`${col('product_id', byProduct)} = ${r.productId}`);
-  if (query.audit_action !== undefined) conditions.push(sql`+a.audit_action = ${query.audit_action}`);
+  if (query.audit_action !== undefined) conditions.push(sql`${noIndex('a.audit_action')} = ${query.audit_action}`);
   if (r.after) {
     conditions.push(
-      'createdAt' in r.after ? sql`(+a.created_at, +a.id) > (${r.after.createdAt}, ${r.after.id})` : sql`+a.id > ${r.after.id}`,
+      'createdAt' in r.after ? sql`(${noIndex('a.created_at')}, ${noIndex('a.id')}) > (${r.after.createdAt}, ${r.after.id})` : sql`${noIndex('a.id')} > ${r.after.id}`,
     );
   }
 
@@ -263,7 +264,7 @@ async function namesOf(db: Db, targets: readonly { type: string; id: number }[])
     const rows = (
       await sql<{ auditable_id: number; changes: string }>`
         SELECT auditable_id, changes FROM audits
-        WHERE auditable_type = ${type} AND auditable_id IN (${sql.join(gone)}) AND +audit_action IN ('create', 'destroy')
+        WHERE auditable_type = ${type} AND auditable_id IN (${sql.join(gone)}) AND ${noIndex('audit_action')} IN ('create', 'destroy')
         ORDER BY id`.execute(db)
     ).rows;
     for (const row of rows) {

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Db } from './audit';
 import { COMMENTABLE_TYPE_OF_TABLE } from './discussions';
 import type { RecycledRows } from './deletions';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import type { ForeignKeyInfo, SchemaInfo } from './dialect';
 
 /** Tables never taken along: people and their credentials are the account's, and the bookkeeping is not data. */
@@ -50,16 +50,16 @@ export interface Gathered {
 
 /** Reads everything hanging from `ids` of `table` (see the module's header); writes nothing. */
 export async function gather(db: Db, table: string, ids: readonly number[]): Promise<Gathered> {
-  const schema = await dialect.schemaInfo(db);
+  const schema = await dialectOf(db).schemaInfo(db);
   const rows = new Map<string, Record<string, unknown>[]>();
   /** The `id`s (or, for a table without one, nothing) taken per table, for the next round's look-ups. */
   const taken = new Map<string, Set<number>>();
-  const seenRowids = new Map<string, Set<number>>();
+  const seenRowids = new Map<string, Set<string>>();
   const take = (t: string, found: Record<string, unknown>[]): Record<string, unknown>[] => {
-    const seen = seenRowids.get(t) ?? new Set<number>();
+    const seen = seenRowids.get(t) ?? new Set<string>();
     seenRowids.set(t, seen);
-    const fresh = found.filter((r) => !seen.has(Number(r.__rowid)));
-    for (const r of fresh) seen.add(Number(r.__rowid));
+    const fresh = found.filter((r) => !seen.has(String(r.__rowid)));
+    for (const r of fresh) seen.add(String(r.__rowid));
     if (fresh.length === 0) return fresh;
     rows.set(t, [...(rows.get(t) ?? []), ...fresh]);
     const idSet = taken.get(t) ?? new Set<number>();
@@ -71,7 +71,7 @@ export async function gather(db: Db, table: string, ids: readonly number[]): Pro
     const out: Record<string, unknown>[] = [];
     for (const part of chunks(values)) {
       const found = await sql<Record<string, unknown>>`
-        SELECT rowid AS __rowid, * FROM ${sql.table(t)} WHERE ${sql.ref(column)} IN (${sql.join(part)})`.execute(db);
+        SELECT ${dialectOf(db).rowKey} AS __rowid, * FROM ${sql.table(t)} WHERE ${sql.ref(column)} IN (${sql.join(part)})`.execute(db);
       out.push(...found.rows);
     }
     return out;
@@ -160,7 +160,7 @@ async function gatherFiles(
  * then the rows go children first, by rowid. Answers the rows as the recycle bin keeps them.
  */
 export async function removeGathered(db: Db, gathered: Gathered, at: string): Promise<RecycledRows> {
-  const schema = await dialect.schemaInfo(db);
+  const schema = await dialectOf(db).schemaInfo(db);
   for (const [name, list] of Object.entries(gathered.links)) {
     const [table, column] = name.split('.') as [string, string];
     const touch = schema.columns.get(table)?.some((c) => c.name === 'updated_at') ? sql`, updated_at = ${at}` : sql``;
@@ -172,8 +172,8 @@ export async function removeGathered(db: Db, gathered: Gathered, at: string): Pr
   for (const table of [...tables].reverse()) {
     // Children before their parents (the rows are in tree order), so no chunk leaves a row naming one gone.
     const list = [...(gathered.rows.get(table) ?? [])].reverse();
-    for (const part of chunks(list.map((r) => Number(r.__rowid))))
-      await sql`DELETE FROM ${sql.table(table)} WHERE rowid IN (${sql.join(part)})`.execute(db);
+    for (const part of chunks(list.map((r) => r.__rowid)))
+      await sql`DELETE FROM ${sql.table(table)} WHERE ${dialectOf(db).rowKeyIn(part)}`.execute(db);
   }
   for (const table of tables) kept[table] = (gathered.rows.get(table) ?? []).map(({ __rowid: _rowid, ...rest }) => rest);
   return kept;

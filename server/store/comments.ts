@@ -307,7 +307,7 @@ async function watchMentioned(trx: Db, target: Target, body: string): Promise<vo
   const users = await trx.selectFrom('users').select('id').where('id', 'in', ids).where('enabled', '=', 1).execute();
   if (users.length === 0) return;
   const values = sql.join(users.map((u) => sql`(${target.id}, ${u.id})`));
-  await sql`INSERT OR IGNORE INTO ${sql.table(watchers.table)} (${sql.ref(watchers.column)}, user_id) VALUES ${values}`.execute(trx);
+  await sql`INSERT INTO ${sql.table(watchers.table)} (${sql.ref(watchers.column)}, user_id) VALUES ${values} ON CONFLICT DO NOTHING`.execute(trx);
 }
 
 // ---------------------------------------------------------------------------------------------

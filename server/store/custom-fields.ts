@@ -44,7 +44,7 @@ import { isRealDate } from '../../src/domain/dates';
 import { webAddressProblem } from '../../src/domain/web-address';
 import { badRequest, notFound } from '../problems';
 import type { FieldProblems, Paging } from '../problems';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import type { Changes, Db } from './audit';
 import { listPage } from './pages';
 import { prepared } from './prepared';
@@ -115,7 +115,7 @@ export async function lookUpPeople(db: Db, refs: readonly string[]): Promise<Peo
       eb.or([
         ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
         // Emails match in any case, through the NOCASE index, as everywhere a user is named.
-        ...emails.map((e) => dialect.equalsIgnoringCase('email', e)),
+        ...emails.map((e) => dialectOf(db).equalsIgnoringCase('email', e)),
       ]),
     )
     .execute();
@@ -349,7 +349,7 @@ export async function listCustomFieldDefinitions(
   if (filter.productId !== undefined) q = q.where('product_id', '=', filter.productId);
   if (filter.recordType !== undefined) {
     // lower() on both sides, as for every name the service matches (decisions.md, "Lists").
-    q = q.where(dialect.equalsIgnoringCase('record_type', filter.recordType));
+    q = q.where(dialectOf(db).equalsIgnoringCase('record_type', filter.recordType));
   }
   return listPage(db, q, p, (page) => page.selectAll().orderBy('product_id').orderBy('record_type').orderBy('position').orderBy('id'));
 }
@@ -613,7 +613,7 @@ export type CustomFieldCondition = (idColumn: RawBuilder<unknown>) => RawBuilder
  * `id IN (SELECT record_id FROM custom_field_values WHERE field_id IN (…) AND value = …)`, served by
  * the (field_id, value, record_id) index. On a multi-select or users field the pair names one item
  * (an option; a user by id or email) and matches the records whose list holds it, through the
- * field's values (`dialect.jsonListContains`).
+ * field's values (`dialectOf(db).jsonListContains`).
  *
  * Returns null when there are no pairs, and 'none' when a key is defined nowhere in scope or its
  * value is impossible for every definition (an unknown key is an empty page, not an error).
@@ -651,7 +651,7 @@ export async function customFieldFilter(
           const item = filterItem(d, pair.value, people);
           return item === null
             ? []
-            : [sql`(field_id = ${d.id} AND ${dialect.jsonListContains(sql.ref('custom_field_values.value'), item)})`];
+            : [sql`(field_id = ${d.id} AND ${dialectOf(db).jsonListContains(sql.ref('custom_field_values.value'), item)})`];
         }
         const c = canonicalValue(d, pair.value);
         return c.ok && c.value !== null ? [sql`(field_id = ${d.id} AND value = ${c.value})`] : [];

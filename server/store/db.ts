@@ -9,11 +9,18 @@ import { systemClock } from './clock';
 import type { Clock } from './clock';
 import { settled } from './group-commit';
 import { migrateToLatest } from './migrations';
+import { openPostgres } from './postgres';
 import type { Database } from './schema';
 import { trackWriteVersion } from './write-version';
 
 export interface Store {
+  /** Which database holds the data: SQLite in the data directory, or PostgreSQL (PLANNER_DATABASE_URL). */
+  kind: 'sqlite' | 'postgres';
   db: Kysely<Database>;
+  /**
+   * The SQLite handle. Only SQLite's own machinery reads it (pragmas, read workers, bulk seeding,
+   * tests of SQLite itself); on PostgreSQL reading it throws, so such code asks `kind` first.
+   */
   sqlite: BetterSqlite3.Database;
   /** True when this open created the database (first start): the caller seeds it. */
   created: boolean;
@@ -39,7 +46,16 @@ export const DB_FILE = 'planner.sqlite';
  */
 const CACHE_KIB = 64 * 1024;
 
-export async function openStore(dataDir: string, options: { clock?: Clock | undefined } = {}): Promise<Store> {
+export interface OpenOptions {
+  clock?: Clock | undefined;
+  /** `postgres://…` (PLANNER_DATABASE_URL): the data is in PostgreSQL and `dataDir` holds only files. */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL connections per instance. */
+  poolSize?: number | undefined;
+}
+
+export async function openStore(dataDir: string, options: OpenOptions = {}): Promise<Store> {
+  if (options.databaseUrl) return openPostgresStore(options.databaseUrl, options);
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DB_FILE);
   const created = !fs.existsSync(file);
@@ -58,6 +74,7 @@ export async function openStore(dataDir: string, options: { clock?: Clock | unde
     throw err;
   }
   return {
+    kind: 'sqlite',
     db,
     sqlite,
     created,
@@ -84,6 +101,7 @@ export function openReadStore(dataDir: string): Store {
   sqlite.pragma(`cache_size = -${CACHE_KIB}`);
   const db = new Kysely<Database>({ dialect: sqliteKyselyDialect(sqlite) });
   return {
+    kind: 'sqlite',
     db,
     sqlite,
     created: false,
@@ -94,6 +112,32 @@ export function openReadStore(dataDir: string): Store {
     clock: systemClock,
     async close() {
       await db.destroy();
+    },
+  };
+}
+
+/** Nothing to wait for: a PostgreSQL commit is done when the statement answers. */
+const nothingPending = (): Promise<void> => Promise.resolve();
+
+let versions = 0;
+
+async function openPostgresStore(url: string, options: OpenOptions): Promise<Store> {
+  const pg = await openPostgres(url, options);
+  return {
+    kind: 'postgres',
+    db: pg.db,
+    get sqlite(): BetterSqlite3.Database {
+      throw new Error('this store is on PostgreSQL: no SQLite handle');
+    },
+    created: pg.created,
+    migrated: pg.migrated,
+    // Another instance may write at any moment: no version stands still, so nothing keyed by one
+    // (the token cache) is ever reused.
+    writeVersion: () => `pg:${++versions}`,
+    settled: nothingPending,
+    clock: pg.clock,
+    async close() {
+      await pg.db.destroy();
     },
   };
 }

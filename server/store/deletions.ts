@@ -6,7 +6,7 @@
 // without reading payloads.
 import { sql } from 'kysely';
 import type { Db } from './audit';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import type { ForeignKeyInfo } from './dialect';
 
 /** Rows by table name, parents first. */
@@ -90,7 +90,7 @@ export async function recycle(
  */
 export async function clearedLinks(db: Db, table: string, ids: readonly number[]): Promise<RecycledRows> {
   if (ids.length === 0) return {};
-  const { foreignKeys } = await dialect.schemaInfo(db);
+  const { foreignKeys } = await dialectOf(db).schemaInfo(db);
   const out: RecycledRows = {};
   for (const key of foreignKeys.filter((k: ForeignKeyInfo) => k.target === table && k.onDelete === 'set null')) {
     const rows = await sql<Record<string, unknown>>`

@@ -2,7 +2,7 @@
 // something else elsewhere) is a named helper here, so a PostgreSQL dialect can be written beside
 // this one and the store modules stay as they are. Migrations are per dialect by nature and live in
 // migrations.ts.
-import { CompiledQuery, sql, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, SqliteAdapter, SqliteDialect, SqliteDriver } from 'kysely';
 import type {
   DatabaseConnection,
   DialectAdapter,
@@ -16,7 +16,7 @@ import type {
 import type BetterSqlite3 from 'better-sqlite3';
 import { GroupCommitDriver } from './group-commit';
 import type { GroupStatement } from './group-commit';
-import type { RelatedIndex } from './related-search';
+import type { RelatedIndex, WordGroup } from './related-search';
 import { noteWrite } from './write-version';
 
 /** Tables with a full-text name index (`<table>_fts`, trigram FTS5 kept in step by triggers). */
@@ -61,6 +61,22 @@ export interface StoreDialect {
    * list of itself rather than failing the whole query.
    */
   jsonListContains(column: Operand, item: string): RawBuilder<SqlBool>;
+  /** `INDEXED BY index` where the planner takes it (SQLite), nothing where it chooses alone. */
+  indexedBy(index: string): RawBuilder<unknown>;
+  /** The distinct values of `expr` in a group, joined by commas. */
+  groupConcatDistinct(expr: Operand): RawBuilder<string>;
+  /**
+   * The physical key of a row, for tables without an `id` (link tables): selected as `__rowid` and
+   * handed back to `rowKeyIn` in the same transaction.
+   */
+  readonly rowKey: RawBuilder<unknown>;
+  /** `rowKey IN (keys)`. */
+  rowKeyIn(keys: readonly unknown[]): RawBuilder<SqlBool>;
+  /**
+   * Takes `n` ids of `table` that no row has and no later insert will be given (the seed's
+   * history writes rows with ids of its own choosing): answers the first.
+   */
+  reserveIds(db: QueryExecutorProvider, table: string, n: number): Promise<number>;
   /** The planner's plan for a query, one line per step, for tests and benchmarks that check index use. */
   explain(db: QueryExecutorProvider, query: RawBuilder<unknown>): Promise<string[]>;
   /**
@@ -91,8 +107,9 @@ export interface SchemaInfo {
   foreignKeys: readonly ForeignKeyInfo[];
 }
 
-/** Read once per process: the schema only changes in migrations, which run before anything else reads it. */
+/** Read once per process and dialect: the schema only changes in migrations, which run before anything else reads it. */
 let schemaCache: Promise<SchemaInfo> | null = null;
+let postgresSchemaCache: Promise<SchemaInfo> | null = null;
 
 async function readSqliteSchema(db: QueryExecutorProvider): Promise<SchemaInfo> {
   const tables = await sql<{
@@ -116,6 +133,16 @@ async function readSqliteSchema(db: QueryExecutorProvider): Promise<SchemaInfo> 
   }
   return { columns, foreignKeys };
 }
+
+/**
+ * Unary plus, SQLite's documented way to keep a term from driving an index. It is one raw node of
+ * its own so that PostgreSQL's plugin (postgres.ts) drops it: PostgreSQL has no unary plus on text,
+ * and its planner takes no hints.
+ */
+export const UNARY_PLUS = sql.raw('+');
+
+/** The same value as `expr`, written so that SQLite's planner cannot serve it from an index. */
+export const noIndex = (expr: Operand): RawBuilder<unknown> => sql`${UNARY_PLUS}${operand(expr)}`;
 
 /** `"…"` phrase for FTS5 MATCH: quotes doubled, so no query text is read as FTS syntax. */
 export const ftsPhrase = (q: string): string => `"${q.replace(/"/g, '""')}"`;
@@ -336,8 +363,7 @@ export const sqliteDialect: StoreDialect = {
   // NOCASE folds ASCII only, exactly as SQLite's lower() would on both sides, and unlike lower() it
   // lets a NOCASE index (users.email) serve the comparison.
   equalsIgnoringCase: (column, text) => sql<SqlBool>`${operand(column)} = ${text} COLLATE NOCASE`,
-  // Unary plus: SQLite's documented way to keep a term from driving an index.
-  noIndex: (expr) => sql`+${operand(expr)}`,
+  noIndex,
   least: (a, b) => sql`min(${operand(a)}, ${operand(b)})`,
   isDistinctFrom: (a, b) => sql<SqlBool>`${operand(a)} IS NOT ${b}`,
   // json_each reads the list as rows; malformed JSON would be an error for the whole list query, so
@@ -346,9 +372,149 @@ export const sqliteDialect: StoreDialect = {
     const c = operand(column);
     return sql<SqlBool>`EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(${c}) THEN ${c} ELSE json_array(${c}) END) AS j WHERE j.value = ${item})`;
   },
+  indexedBy: (index) => sql` INDEXED BY ${sql.raw(index)}`,
+  groupConcatDistinct: (expr) => sql<string>`group_concat(DISTINCT ${operand(expr)})`,
+  rowKey: sql`rowid`,
+  rowKeyIn: (keys) => sql<SqlBool>`rowid IN (${sql.join(keys)})`,
+  reserveIds: async (db, table, n) => {
+    const seq = await sql<{ seq: number | null }>`SELECT max(seq) AS seq FROM sqlite_sequence WHERE name = ${table}`.execute(db);
+    const max = await sql<{ id: number | null }>`SELECT max(id) AS id FROM ${sql.table(table)}`.execute(db);
+    const first = Math.max(Number(seq.rows[0]?.seq ?? 0), Number(max.rows[0]?.id ?? 0)) + 1;
+    const last = first + n - 1;
+    const updated = await sql`UPDATE sqlite_sequence SET seq = ${last} WHERE name = ${table}`.execute(db);
+    if (Number(updated.numAffectedRows ?? 0) === 0) await sql`INSERT INTO sqlite_sequence (name, seq) VALUES (${table}, ${last})`.execute(db);
+    return first;
+  },
   explain: async (db, query) => (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${query}`.execute(db)).rows.map((r) => r.detail),
   schemaInfo: (db) => (schemaCache ??= readSqliteSchema(db)),
 };
 
-/** The dialect the store runs on. */
-export const dialect: StoreDialect = sqliteDialect;
+/** Terms starting with a prefix, on PostgreSQL (`term` is byte-ordered text there too). */
+const pgTermsFrom = (prefix: RawBuilder<unknown> | string): RawBuilder<SqlBool> =>
+  sql<SqlBool>`term >= ${prefix} AND term < ${prefix} || chr(1114111)`;
+
+const pgPortalFilter = (portalId: number | undefined): RawBuilder<unknown> =>
+  portalId !== undefined ? sql` AND portal_id = ${portalId}` : sql``;
+
+/** The ideas holding any of a word's completions. */
+const pgHolders = (terms: readonly string[], portalId: number | undefined): RawBuilder<unknown> =>
+  sql`SELECT idea_id FROM ideas_related_terms WHERE term IN (${sql.join(terms)})${pgPortalFilter(portalId)}`;
+
+/**
+ * The related-idea index on PostgreSQL: the same word tables as SQLite's (postgres-schema.ts fills
+ * them with the same words and impacts), with the word index itself answering what SQLite's FTS5
+ * table answers (how many ideas hold a prefix, which hold a set of words).
+ */
+const postgresRelatedIndex: RelatedIndex = {
+  ideaCount: sqliteRelatedIndex.ideaCount,
+  completions: (prefixes) =>
+    sql<{ prefix: number; term: string; ideas: number }>`SELECT (p.ord - 1)::int AS prefix, v.term, v.ideas
+      FROM jsonb_array_elements_text(${JSON.stringify(prefixes)}::jsonb) WITH ORDINALITY AS p(value, ord)
+      JOIN ideas_related_vocab v ON ${pgTermsFrom(sql`p.value`)}`,
+  byImpact: sqliteRelatedIndex.byImpact,
+  impacts: (ids, terms) =>
+    sql<{ id: number; term: string; impact: number }>`SELECT t.idea_id AS id, t.term, t.impact FROM ideas_related_terms t
+      WHERE t.idea_id IN (SELECT value::bigint FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+        AND t.term IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb))`,
+  count: (prefixes, portalId) =>
+    sql<{ n: number }>`SELECT count(DISTINCT idea_id) AS n FROM ideas_related_terms
+      WHERE (${sql.join(
+        prefixes.map((p) => pgTermsFrom(p)),
+        sql` OR `,
+      )})${pgPortalFilter(portalId)}`,
+  holding: (groups, portalId, limit) => {
+    const group = (g: WordGroup) =>
+      sql`(${sql.join(
+        [...g.all.map((terms) => pgHolders(terms, portalId)), ...(g.any.length > 0 ? [pgHolders(g.any.flat(), portalId)] : [])],
+        sql` INTERSECT `,
+      )})`;
+    return sql<{ id: number }>`SELECT idea_id AS id FROM (${sql.join(groups.map(group), sql` UNION `)}) held LIMIT ${limit}`;
+  },
+  ranked: (strong, weak, floor, portalId, limit, offset) => {
+    const parts = strong.map((w) =>
+      w.terms.length === 1
+        ? sql`SELECT idea_id, impact * ${w.idf} AS s FROM ideas_related_terms WHERE term = ${w.terms[0]}${pgPortalFilter(portalId)}`
+        : sql`SELECT idea_id, max(impact) * ${w.idf} AS s FROM ideas_related_terms
+            WHERE ${pgTermsFrom(w.prefix)}${pgPortalFilter(portalId)} GROUP BY idea_id`,
+    );
+    const lookups = weak.map(
+      (w) =>
+        sql` + coalesce((SELECT max(t.impact) FROM ideas_related_terms t WHERE t.idea_id = x.idea_id AND ${
+          w.terms.length === 1 ? sql`term = ${w.terms[0]}` : pgTermsFrom(w.prefix)
+        }), 0) * ${w.idf}`,
+    );
+    return sql<{ id: number; score: number }>`SELECT idea_id AS id, p${sql.join(lookups, sql``)} AS score FROM (
+        SELECT idea_id, sum(s) AS p FROM (${sql.join(parts, sql` UNION ALL `)}) parts GROUP BY idea_id HAVING sum(s) >= ${floor}
+      ) x ORDER BY score DESC, idea_id LIMIT ${limit} OFFSET ${offset}`;
+  },
+};
+
+async function readPostgresSchema(db: QueryExecutorProvider): Promise<SchemaInfo> {
+  const cols = await sql<{ table_name: string; column_name: string; is_nullable: string }>`
+    SELECT table_name, column_name, is_nullable FROM information_schema.columns
+    WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`.execute(db);
+  const columns = new Map<string, ColumnInfo[]>();
+  for (const c of cols.rows) {
+    const list = columns.get(c.table_name) ?? [];
+    list.push({ name: c.column_name, notNull: c.is_nullable === 'NO' });
+    columns.set(c.table_name, list);
+  }
+  // Single-column keys (every key of this schema is one column).
+  const keys = await sql<{ table: string; column: string; target: string; target_column: string; action: string }>`
+    SELECT src.relname AS "table", a.attname AS "column", dst.relname AS target, b.attname AS target_column, c.confdeltype AS action
+    FROM pg_constraint c
+    JOIN pg_class src ON src.oid = c.conrelid
+    JOIN pg_class dst ON dst.oid = c.confrelid
+    JOIN pg_namespace n ON n.oid = src.relnamespace AND n.nspname = current_schema()
+    JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+    JOIN pg_attribute b ON b.attrelid = c.confrelid AND b.attnum = c.confkey[1]
+    WHERE c.contype = 'f' ORDER BY src.relname, c.conname`.execute(db);
+  const onDelete = (action: string): ForeignKeyInfo['onDelete'] =>
+    action === 'n' ? 'set null' : action === 'c' ? 'cascade' : action === 'r' ? 'restrict' : 'none';
+  const foreignKeys = keys.rows.map((k) => ({
+    table: k.table,
+    column: k.column,
+    target: k.target,
+    targetColumn: k.target_column,
+    onDelete: onDelete(k.action),
+  }));
+  return { columns, foreignKeys };
+}
+
+export const postgresDialect: StoreDialect = {
+  textSearchMinLength: 3,
+  // pg_trgm's GIN indexes (postgres-schema.ts) serve a contains-match on the name.
+  textSearch: (table, id, q) =>
+    sql<SqlBool>`${operand(id)} IN (SELECT id FROM ${sql.table(table)} WHERE name ILIKE ${`%${escapeLike(q)}%`} ESCAPE '\\')`,
+  textSearchIn: (table, column, id, q) =>
+    sql<SqlBool>`${operand(id)} IN (SELECT id FROM ${sql.table(table)} WHERE ${sql.ref(column)} ILIKE ${`%${escapeLike(q)}%`} ESCAPE '\\')`,
+  relatedIndex: postgresRelatedIndex,
+  daysSince: (column) => sql<number>`(extract(epoch FROM (now() - (${operand(column)})::timestamptz)) / 86400.0)`,
+  containsText: (column, text) => sql<SqlBool>`${operand(column)} ILIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`,
+  equalsIgnoringCase: (column, text) => sql<SqlBool>`lower(${operand(column)}) = lower(${text})`,
+  // PostgreSQL's planner takes no hints; its statistics choose the index.
+  noIndex: (expr) => sql`${operand(expr)}`,
+  least: (a, b) => sql`least(${operand(a)}, ${operand(b)})`,
+  isDistinctFrom: (a, b) => sql<SqlBool>`${operand(a)} IS DISTINCT FROM ${b}`,
+  jsonListContains: (column, item) =>
+    sql<SqlBool>`EXISTS (SELECT 1 FROM jsonb_array_elements_text(planner_json_list(${operand(column)})) AS j WHERE j = ${item})`,
+  indexedBy: () => sql``,
+  groupConcatDistinct: (expr) => sql<string>`string_agg(DISTINCT ${operand(expr)}, ',')`,
+  // ctid: stable within the transaction that reads and deletes (no update moves the rows between).
+  rowKey: sql`ctid`,
+  rowKeyIn: (keys) => sql<SqlBool>`ctid = ANY(${keys.map(String)}::tid[])`,
+  reserveIds: async (db, table, n) => {
+    // Sequences are outside transactions: taking the block moves it for every instance at once.
+    const r = await sql<{ first: number }>`SELECT nextval(pg_get_serial_sequence(${table}, 'id')) AS first`.execute(db);
+    const first = Number(r.rows[0]?.first);
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), ${first + n - 1})`.execute(db);
+    return first;
+  },
+  explain: async (db, query) => (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${query}`.execute(db)).rows.map((r) => r['QUERY PLAN']),
+  schemaInfo: (db) => (postgresSchemaCache ??= readPostgresSchema(db)),
+};
+
+/** The dialect of the database a handle (or transaction) runs on. */
+export function dialectOf(db: QueryExecutorProvider): StoreDialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? postgresDialect : sqliteDialect;
+}

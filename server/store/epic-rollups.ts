@@ -26,7 +26,7 @@ import {
   progressFromRemaining,
   progressFromRemainingSum,
 } from '../../src/domain/progress';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import type { Db } from './audit';
 import { readsAny } from './rollups';
 
@@ -94,7 +94,7 @@ export async function recomputeEpic(db: Db, epicId: number, featureColumns: Read
     // adding their points to minutes would make the result meaningless, so only features whose
     // release uses the epic's release's units count.
     const r = await sql<{ total: number | null; left: number | null }>`
-      SELECT sum(${est}) AS total, sum(${dialect.least(sql`coalesce(f.remaining_estimate, ${est})`, est)}) AS left
+      SELECT sum(${est}) AS total, sum(${dialectOf(db).least(sql`coalesce(f.remaining_estimate, ${est})`, est)}) AS left
       FROM features f JOIN releases r ON r.id = f.release_id
       WHERE f.epic_id = ${epicId} AND ${est} > 0
         AND r.capacity_units = (SELECT capacity_units FROM releases WHERE id = ${e.release_id})`.execute(db);
@@ -148,7 +148,7 @@ export async function epicsDatedBy(db: Db, releaseId: number): Promise<number[]>
   const rows = await sql<{ id: number }>`
     SELECT id FROM epics
     WHERE release_id = ${releaseId} AND duration_source = 'duration_from_releases'
-      AND (${dialect.isDistinctFrom('start_date', r.start_date)} OR ${dialect.isDistinctFrom('due_date', r.release_date)})
+      AND (${dialectOf(db).isDistinctFrom('start_date', r.start_date)} OR ${dialectOf(db).isDistinctFrom('due_date', r.release_date)})
     ORDER BY id`.execute(db);
   return rows.rows.map((row) => row.id);
 }

@@ -12,7 +12,7 @@ import type { Epic } from '../../src/contract/epics';
 import { EPIC_DURATION_SOURCES, EPIC_PROGRESS_SOURCES } from '../../src/domain/progress';
 import type { EpicProgressSource } from '../../src/domain/progress';
 import type { Checked, FieldProblems, Paging } from '../problems';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { unlinkFeatures } from './audit';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
@@ -210,7 +210,7 @@ async function planList(db: Db, filter: EpicListFilter): Promise<ListPlan | null
   if (custom !== null) terms.set('custom', (x) => custom(col(x, 'e.id')));
   const statusIds = targets.statuses?.map((s) => s.id) ?? null;
   addFilterTerms(terms, { alias: 'e', tags: EPIC_ITEM.tags }, { ...filter, assigneeId: targets.assigneeId, statusIds });
-  if (q !== '') terms.set('like', () => dialect.containsText('e.name', q));
+  if (q !== '') terms.set('like', () => dialectOf(db).containsText('e.name', q));
 
   const driver = DRIVERS.find((k) => terms.has(k)) ?? null;
   const conditions = (walk: boolean) =>
@@ -272,7 +272,7 @@ export async function listEpics<S extends RowShape = 'whole'>(
 export async function explainEpicList(db: Db, filter: EpicListFilter, walk: boolean): Promise<{ count: string[]; page: string[] } | null> {
   const plan = await planList(db, filter);
   if (!plan) return null;
-  const explain = (query: RawBuilder<unknown>) => dialect.explain(db, query);
+  const explain = (query: RawBuilder<unknown>) => dialectOf(db).explain(db, query);
   return { count: await explain(plan.count), page: await explain(seekQuery(plan.page(walk), 30, 0)) };
 }
 

@@ -93,7 +93,7 @@ export async function statsByStatus(db: Db, scope: FeatureSet, id: number): Prom
 export async function estimateTotals(db: Db, scope: FeatureSet, id: number): Promise<{ total: number; left: number }> {
   const r = await db
     .selectFrom('feature_stats')
-    .select([sql<number>`total(est_total)`.as('total'), sql<number>`total(est_left)`.as('left')])
+    .select([sql<number>`coalesce(sum(est_total), 0.0)`.as('total'), sql<number>`coalesce(sum(est_left), 0.0)`.as('left')])
     .where('scope', '=', scope)
     .where('scope_id', '=', id)
     .executeTakeFirst();

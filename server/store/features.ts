@@ -9,7 +9,7 @@ import type { Feature, Requirement } from '../../src/contract/features';
 import { FEATURE_PROGRESS_SOURCES_CREATE } from '../../src/domain/progress';
 import type { FeatureProgressSource } from '../../src/domain/progress';
 import type { Checked, FieldProblems, Paging } from '../problems';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { countMatches } from './counts';
 import type { CountedScope } from './counts';
 import { seekPage } from './pages';
@@ -118,7 +118,7 @@ async function findPhase(db: Db, releaseId: number, ref: string): Promise<number
     .selectFrom('release_phases')
     .select('id')
     .where('release_id', '=', releaseId)
-    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), dialect.equalsIgnoringCase('name', text)]))
+    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), dialectOf(db).equalsIgnoringCase('name', text)]))
     .orderBy(sql`id = ${id ?? -1}`, 'desc')
     .orderBy('position')
     .executeTakeFirst();
@@ -225,12 +225,12 @@ export async function listFeatures<S extends RowShape = 'whole'>(
     const products = [...new Set(statuses.map((s) => s.product_id))];
     terms.set('scope', (x) => sql`${col(x, 'f.product_id')} IN (${sql.join(products)})`);
   }
-  if (q !== '' && [...q].length >= dialect.textSearchMinLength) {
-    terms.set('fts', (x) => dialect.textSearch('features', col(x, 'f.id'), q));
+  if (q !== '' && [...q].length >= dialectOf(db).textSearchMinLength) {
+    terms.set('fts', (x) => dialectOf(db).textSearch('features', col(x, 'f.id'), q));
   }
   const statusIds = statuses?.map((s) => s.id) ?? null;
   addFilterTerms(terms, { alias: 'f', tags: FEATURE_ITEM.tags }, { ...filter, assigneeId: targets.assigneeId, statusIds });
-  if (q !== '' && [...q].length < dialect.textSearchMinLength) terms.set('like', () => dialect.containsText('f.name', q));
+  if (q !== '' && [...q].length < dialectOf(db).textSearchMinLength) terms.set('like', () => dialectOf(db).containsText('f.name', q));
 
   const driver = (['fts', 'tag', 'assignee', 'status', 'updated', 'like'] as const).find((k) => terms.has(k)) ?? null;
   // Narrowed by its scope alone (or not at all): the scope's counter is the total.

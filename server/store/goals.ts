@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Goal, TimeFrame, goalCreateInput } from '../../src/contract/initiatives';
 import { GOAL_PROGRESS_SOURCES } from '../../src/domain/progress';
 import type { FieldProblems, Paging } from '../problems';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { listPage } from './pages';
 import type { Page } from './pages';
 import type { CountedScope } from './counts';
@@ -45,7 +45,7 @@ const isIdText = (text: string): boolean => /^\d+$/.test(text);
  * `Été 2031` stayed as it was, so a goal or time frame with a capital non-ASCII letter could not be
  * named even in its exact spelling.
  */
-const sameName = (text: string) => dialect.equalsIgnoringCase('name', text);
+const sameName = (db: Db, text: string) => dialectOf(db).equalsIgnoringCase('name', text);
 
 /** Goal of a product by id, key (`PLN-G-1`) or name (case-insensitive); an id match wins. */
 export const findGoal = (db: Db, productId: number, ref: string | number): Promise<GoalRow | null> =>
@@ -63,7 +63,7 @@ export async function findTimeFrame(db: Db, productId: number, ref: string): Pro
     .selectFrom('time_frames')
     .selectAll()
     .where('product_id', '=', productId)
-    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), sameName(text)]))
+    .where((eb) => eb.or([...(id !== null ? [eb('id', '=', id)] : []), sameName(db, text)]))
     .orderBy(sql`id = ${id ?? -1}`, 'desc')
     .orderBy('id')
     .executeTakeFirst();
@@ -192,7 +192,7 @@ export async function listGoals(
   }
   const term = filter.q?.trim();
   // `%` and `_` in a search are letters, not wildcards.
-  if (term) q = q.where(dialect.containsText('name', term));
+  if (term) q = q.where(dialectOf(db).containsText('name', term));
   if (filter.updatedSince !== undefined) q = q.where('updated_at', '>', filter.updatedSince);
   const unfiltered = !term && filter.updatedSince === undefined;
   const counted: CountedScope | undefined = !unfiltered
@@ -221,7 +221,7 @@ export async function listGoals(
 export async function listTimeFrames(db: Db, productId: number, p: Paging, term?: string): Promise<Page<TimeFrameRow>> {
   let q = db.selectFrom('time_frames').where('product_id', '=', productId);
   const text = term?.trim() ?? '';
-  if (text) q = q.where(dialect.containsText('name', text));
+  if (text) q = q.where(dialectOf(db).containsText('name', text));
   return listPage(db, q, p, (page) =>
     page
       .selectAll()

@@ -19,7 +19,7 @@
 // - Read. A page is a seq range after the `next_token`'s seq: exact, never repeating or skipping.
 //   The refund (maximum − actual) is paid once, by the first read of a finished search.
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely, QueryExecutorProvider, RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { AuditAction, HistoricalEstimate, HistoricalSearchResult, historicalSearchInput } from '../../src/contract/audits';
 import { FieldProblems, badRequest, fieldError, notFound } from '../problems';
@@ -28,6 +28,7 @@ import type { Db } from './audit';
 import { AUDITED_TYPES, auditType, auditsByIds, historyCut, shapeAudits } from './audit-log';
 import type { AuditBody } from './audit-log';
 import type { Clock } from './clock';
+import { dialectOf } from './dialect';
 import { asId, findUser } from './resolve';
 import type { Database } from './schema';
 import { chargeTokens, readBucket, refundTokens, secondsUntil, tokenCost } from './historical-tokens';
@@ -228,9 +229,10 @@ const narrowed = (plan: SearchPlan): boolean => plan.auditableType !== undefined
  * range per (type, action, user) value combination. Without: every row of the window matches them,
  * so the time index reads the same rows, already in order, without a range per combination.
  */
-function indexRanges(search: StoredSearch, from: string, to: string): RawBuilder<unknown> {
-  if (!narrowed(search.plan)) return sql`audits a INDEXED BY audits_created WHERE a.created_at >= ${from} AND a.created_at < ${to}`;
-  return sql`audits a INDEXED BY audits_history WHERE a.auditable_type IN (${sql.join(search.types)})
+function indexRanges(db: QueryExecutorProvider, search: StoredSearch, from: string, to: string): RawBuilder<unknown> {
+  const by = (index: string) => dialectOf(db).indexedBy(index);
+  if (!narrowed(search.plan)) return sql`audits a${by('audits_created')} WHERE a.created_at >= ${from} AND a.created_at < ${to}`;
+  return sql`audits a${by('audits_history')} WHERE a.auditable_type IN (${sql.join(search.types)})
     AND a.audit_action IN (${sql.join(search.actions)}) AND coalesce(a.user_id, 0) IN (${sql.join(search.users)})
     AND a.created_at >= ${from} AND a.created_at < ${to}`;
 }
@@ -264,7 +266,7 @@ async function nextWindow(
     const toMs = Math.min(Date.parse(from) + width, endMs);
     const to = toMs === endMs ? end : iso(toMs);
     const counted = await sql<{ n: number }>`
-      SELECT count(*) AS n FROM ${indexRanges(search, from, to)}`.execute(db);
+      SELECT count(*) AS n FROM ${indexRanges(db, search, from, to)}`.execute(db);
     const scanned = Number(counted.rows[0]?.n ?? 0);
     if (scanned <= CHUNK_ROWS * 4 || width <= 1) return { to, scanned, width };
     width = Math.max(1, Math.floor((width * CHUNK_ROWS) / scanned));
@@ -292,7 +294,7 @@ async function scanChunk(db: Kysely<Database>, id: number, width: number, nowMs:
       const inserted = await sql`
         INSERT INTO historical_search_results (search_id, seq, audit_id)
         SELECT ${id}, ${row.result_count} + row_number() OVER (ORDER BY a.created_at, a.id), a.id
-        FROM ${indexRanges(search, from, to)}${probes(search.plan)}`.execute(trx);
+        FROM ${indexRanges(trx, search, from, to)}${probes(search.plan)}`.execute(trx);
       found = Number(inserted.numAffectedRows ?? 0);
     }
     const done = to >= end;
@@ -612,11 +614,11 @@ export async function historicalIndex(
   if (emptySpan(plan)) return { rows: [], total: 0 };
   const where = sql.join(conditions, sql` AND `);
   const counted = await sql<{ n: number }>`
-    SELECT count(*) AS n FROM (SELECT 1 FROM audits a WHERE ${where} GROUP BY a.auditable_type, a.auditable_id, a.user_id)`.execute(db);
+    SELECT count(*) AS n FROM (SELECT 1 FROM audits a WHERE ${where} GROUP BY a.auditable_type, a.auditable_id, a.user_id) g`.execute(db);
   const total = Number(counted.rows[0]?.n ?? 0);
   if (total === 0 || p.offset >= total) return { rows: [], total };
   const groups = await sql<{ auditable_type: string; auditable_id: number; user_id: number; days: string }>`
-    SELECT a.auditable_type, a.auditable_id, a.user_id, group_concat(DISTINCT substr(a.created_at, 1, 10)) AS days
+    SELECT a.auditable_type, a.auditable_id, a.user_id, ${dialectOf(db).groupConcatDistinct(sql`substr(a.created_at, 1, 10)`)} AS days
     FROM audits a WHERE ${where}
     GROUP BY a.auditable_type, a.auditable_id, a.user_id
     ORDER BY a.auditable_type, a.auditable_id, a.user_id

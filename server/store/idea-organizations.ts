@@ -11,7 +11,7 @@ import type { Checked, FieldProblems, Paging } from '../problems';
 import { audit, diff } from './audit';
 import { recycle } from './deletions';
 import type { Db } from './audit';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { listPage } from './pages';
 import type { Page } from './pages';
 import { asId } from './resolve';
@@ -66,7 +66,7 @@ export async function organizationOfEmail(db: Db, email: string): Promise<{ id: 
   const candidates = await db
     .selectFrom('idea_organizations')
     .select(['id', 'email_domains'])
-    .where(dialect.containsText('email_domains', domain))
+    .where(dialectOf(db).containsText('email_domains', domain))
     .orderBy('id')
     .execute();
   for (const c of candidates) {
@@ -83,11 +83,11 @@ export async function organizationOfEmail(db: Db, email: string): Promise<{ id: 
 export async function listOrganizations(db: Kysely<Database>, p: Paging, q: string | undefined): Promise<Page<IdeaOrganizationRow>> {
   let query = db.selectFrom('idea_organizations');
   const term = q?.trim();
-  if (term) query = query.where(dialect.containsText('name', term));
+  if (term) query = query.where(dialectOf(db).containsText('name', term));
   return listPage(db, query, p, (page) =>
     page
       .selectAll()
-      .orderBy(sql`name COLLATE NOCASE`)
+      .orderBy(sql`lower(name)`)
       .orderBy('id'),
   );
 }
@@ -141,7 +141,7 @@ async function planOrganization(
   const values: Updateable<IdeaOrganizationsTable> = {};
   if (existing === null && input.name === undefined && !flagged.has('name')) problems.add('name', "can't be blank");
   if (input.name !== undefined) {
-    let same = db.selectFrom('idea_organizations').select('id').where(dialect.equalsIgnoringCase('name', input.name));
+    let same = db.selectFrom('idea_organizations').select('id').where(dialectOf(db).equalsIgnoringCase('name', input.name));
     if (existing) same = same.where('id', '!=', existing.id);
     if (await same.executeTakeFirst()) problems.add('name', 'has already been taken by another organization');
     values.name = input.name;

@@ -43,11 +43,21 @@ export async function perIdeaCap(db: Db, idea: Pick<IdeaRow, 'submitted_idea_por
  * `cap` leaves, after the voter's own vote and older moved ones. No cap: every vote counts whole.
  */
 async function applyCap(db: Db, ideaId: number, cap: number | null, voters: ReturnType<typeof sql>): Promise<void> {
+  // `left`: what the cap leaves this vote after the voter's earlier ones; counted: it, within 0 and
+  // the vote's weight (CASE rather than two-argument min/max, which PostgreSQL spells otherwise).
+  const counted =
+    cap === null
+      ? sql`weight`
+      : sql`CASE WHEN cast_on_idea_id = ${ideaId} THEN weight WHEN lft <= 0 THEN 0 WHEN lft < weight THEN lft ELSE weight END`;
+  const left =
+    cap === null
+      ? sql`0`
+      : sql`${cap} - (sum(weight) OVER (PARTITION BY voter_email ORDER BY cast_on_idea_id != ${ideaId}, id ROWS UNBOUNDED PRECEDING) - weight)`;
   await sql`UPDATE idea_votes SET counted_weight = r.counted FROM (
-      SELECT id, CASE WHEN cast_on_idea_id = ${ideaId} OR ${cap} IS NULL THEN weight
-        ELSE max(0, min(weight, ${cap} - (sum(weight) OVER (PARTITION BY voter_email ORDER BY cast_on_idea_id != ${ideaId}, id
-          ROWS UNBOUNDED PRECEDING) - weight))) END AS counted
-      FROM idea_votes WHERE idea_id = ${ideaId} AND voter_email IN (${voters})
+      SELECT id, ${counted} AS counted FROM (
+        SELECT id, weight, cast_on_idea_id, ${left} AS lft
+        FROM idea_votes WHERE idea_id = ${ideaId} AND voter_email IN (${voters})
+      ) AS capped
     ) AS r
     WHERE idea_votes.id = r.id AND idea_votes.counted_weight != r.counted`.execute(db);
 }

@@ -19,7 +19,7 @@ import type { Changes, Db } from './audit';
 import { customFieldsFor, planCustomFields } from './custom-fields';
 import { requireLayoutFields } from './layouts';
 import { countMatches } from './counts';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { allocateReference } from './reference-numbers';
 import { relatedSearch } from './related-search';
 import { asId, filterTargets, findByIdOrKey, findInProduct, findUser, loadOne, requiring } from './resolve';
@@ -111,7 +111,7 @@ async function planIdea(
           .selectFrom('idea_categories')
           .select(['id', 'name'])
           .where('product_id', '=', productId)
-          .where((eb) => eb.or(names.map((n) => dialect.equalsIgnoringCase('name', n))))
+          .where((eb) => eb.or(names.map((n) => dialectOf(db).equalsIgnoringCase('name', n))))
           .orderBy('id')
           .execute()
       : [];
@@ -389,9 +389,9 @@ export async function listIdeas(db: Db, filter: IdeaListFilter, page: Paging): P
   const text = filter.q?.trim() ?? '';
   if (text !== '') {
     q = q.where(
-      [...text].length >= dialect.textSearchMinLength
-        ? dialect.textSearchIn('ideas', 'name', 'i.id', text)
-        : dialect.containsText('i.name', text),
+      [...text].length >= dialectOf(db).textSearchMinLength
+        ? dialectOf(db).textSearchIn('ideas', 'name', 'i.id', text)
+        : dialectOf(db).containsText('i.name', text),
     );
   }
   const targets = await filterTargets(db, IDEA_ITEM.recordType, filter);
@@ -420,7 +420,7 @@ export async function listIdeas(db: Db, filter: IdeaListFilter, page: Paging): P
   // Ties by id, newest first: the order an index (product, spam, votes, id) reads without a sort.
   if (filter.sort === 'popular') ordered = ordered.orderBy('i.votes', 'desc');
   else if (filter.sort === 'trending') {
-    ordered = ordered.orderBy(sql`i.votes * 1.0 / (${dialect.daysSince('i.created_at')} + 1)`, 'desc').orderBy('i.votes', 'desc');
+    ordered = ordered.orderBy(sql`i.votes * 1.0 / (${dialectOf(db).daysSince('i.created_at')} + 1)`, 'desc').orderBy('i.votes', 'desc');
   } else ordered = ordered.orderBy('i.created_at', 'desc');
   const rows = await ordered.orderBy('i.id', 'desc').limit(page.perPage).offset(page.offset).execute();
   return { rows, total };
@@ -437,7 +437,7 @@ export async function relatedIdeas(
   args: { q: string; portalId?: number | undefined },
   page: Paging,
 ): Promise<{ rows: IdeaRow[]; total: number }> {
-  const search = relatedSearch(dialect.relatedIndex, args.q, args.portalId);
+  const search = relatedSearch(dialectOf(db).relatedIndex, args.q, args.portalId);
   if (!search) return { rows: [], total: 0 };
   const total = await countMatches(db, search.count);
   if (total === 0 || page.offset >= total) return { rows: [], total };
@@ -674,7 +674,7 @@ export async function createIdeaCategory(
         .select('id')
         .where('product_id', '=', product.id)
         .where(sql`coalesce(parent_id, 0)`, '=', parentId ?? 0)
-        .where(dialect.equalsIgnoringCase('name', input.name))
+        .where(dialectOf(db).equalsIgnoringCase('name', input.name))
         .executeTakeFirst();
       if (taken) problems.add('name', parentId === null ? 'is already a top-level category' : 'is already a category under this parent');
     }

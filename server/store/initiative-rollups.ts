@@ -66,7 +66,7 @@ async function workSpan(db: Db, initiativeId: number): Promise<DatedItem[]> {
       SELECT start_date, due_date FROM features WHERE initiative_id = ${initiativeId}
       UNION ALL
       SELECT start_date, due_date FROM epics WHERE initiative_id = ${initiativeId}
-    )`.execute(db);
+    ) AS items`.execute(db);
   const row = r.rows[0];
   return row ? [{ start: row.s, end: row.e }] : [];
 }

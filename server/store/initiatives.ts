@@ -247,7 +247,7 @@ export async function listInitiatives(db: Db, f: InitiativeFilters, p: Paging): 
   if (f.productId !== undefined) conditions.push(sql<SqlBool>`i.product_id = ${f.productId}`);
   if (f.goalId !== undefined)
     conditions.push(sql<SqlBool>`i.id IN (SELECT initiative_id FROM initiative_goals WHERE goal_id = ${f.goalId})`);
-  if (f.q) conditions.push(containsText('i.name', f.q));
+  if (f.q) conditions.push(containsText(db, 'i.name', f.q));
   if (f.updatedSince) conditions.push(sql<SqlBool>`i.updated_at > ${f.updatedSince}`);
   const targets = await filterTargets(db, RECORD_TYPE, f);
   if (!targets) return empty;

@@ -4,7 +4,7 @@
 // either as an index constraint or as a probe SQLite cannot use an index for.
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
-import { dialect } from './dialect';
+import { noIndex } from './dialect';
 import type { RowShape, ShapedRow } from './serialize';
 
 /** The filters both lists take; each kind adds its own scopes and filters. */
@@ -34,7 +34,7 @@ export type ItemPage<S extends RowShape, Row> = Promise<{ rows: ShapedRow<S, Row
 export type Term = (probe: boolean) => RawBuilder<unknown>;
 
 /** A column as an index constraint reads it, or (`probe`) with unary `+`, so SQLite cannot use an index for it. */
-export const col = (probe: boolean, column: string): RawBuilder<unknown> => (probe ? dialect.noIndex(column) : sql.ref(column));
+export const col = (probe: boolean, column: string): RawBuilder<unknown> => (probe ? noIndex(column) : sql.ref(column));
 
 /**
  * The list's scope as a condition: the first of `scopes` its filter names — an epic's items, a

@@ -3,10 +3,11 @@
 // Databases made before the Migrator recorded versions in `schema_migrations`; those versions are
 // adopted, not re-run (see SqlMigrationProvider).
 import type BetterSqlite3 from 'better-sqlite3';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration as KyselyMigration, MigrationProvider } from 'kysely';
 import { counterTriggers } from './counts';
 import { featureStatsTriggers } from './feature-stats';
+import { postgresBaseline } from './postgres-schema';
 
 export type Migration = { version: number; name: string } & (
   | { sql: string }
@@ -1374,7 +1375,7 @@ function retireKnownIds(sqlite: BetterSqlite3.Database): void {
 }
 
 /** `0004-ids-never-reused`: the Migrator runs migrations in the order of their names. */
-export const migrationName = (m: Migration): string => `${String(m.version).padStart(4, '0')}-${m.name}`;
+export const migrationName = (m: { version: number; name: string }): string => `${String(m.version).padStart(4, '0')}-${m.name}`;
 
 /** True when the runner used before the Migrator recorded this version as applied. */
 function appliedBeforeMigrator(sqlite: BetterSqlite3.Database, version: number): boolean {
@@ -1416,11 +1417,40 @@ export class SqlMigrationProvider implements MigrationProvider {
 }
 
 /**
+ * PostgreSQL's migrations. A PostgreSQL database never existed at an older version, so its first
+ * migration is a baseline made at version 19: the schema every SQLite migration up to it leaves,
+ * written for PostgreSQL (postgres-schema.ts). Every later migration is written for both dialects
+ * and listed in both lists under the same name.
+ */
+export const POSTGRES_BASELINE = 'postgres-baseline';
+
+export const postgresMigrations: { version: number; name: string; sql: () => string }[] = [
+  { version: 19, name: POSTGRES_BASELINE, sql: postgresBaseline },
+];
+
+export class PostgresMigrationProvider implements MigrationProvider {
+  getMigrations(): Promise<Record<string, KyselyMigration>> {
+    const entries = postgresMigrations.map((m): [string, KyselyMigration] => [
+      migrationName(m),
+      // Several statements, no parameters: pg sends them as one simple query, inside the
+      // Migrator's transaction.
+      { up: async (db) => void (await sql.raw(m.sql()).execute(db)) },
+    ]);
+    return Promise.resolve(Object.fromEntries(entries));
+  }
+}
+
+/**
  * Runs every pending migration, all in one transaction (the dialect declares SQLite's DDL
  * transactional); returns the names run (not those adopted from the old runner). Foreign keys are off meanwhile: the pragma cannot change
  * inside a transaction, and a table rebuild needs them off (it checks the links itself).
  */
-export async function migrateToLatest<DB>(db: Kysely<DB>, sqlite: BetterSqlite3.Database): Promise<string[]> {
+export async function migrateToLatest<DB>(db: Kysely<DB>, sqlite: BetterSqlite3.Database | undefined): Promise<string[]> {
+  if (!sqlite) {
+    const { error, results = [] } = await new Migrator({ db, provider: new PostgresMigrationProvider() }).migrateToLatest();
+    if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+    return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
   const enforced = sqlite.pragma('foreign_keys', { simple: true }) === 1;
   sqlite.pragma('foreign_keys = OFF');
   try {

@@ -17,7 +17,7 @@ import { attachmentsOf } from './attachments';
 import type { Db } from './audit';
 import { customFieldsFor, planCustomFields, removeCustomFields } from './custom-fields';
 import { requireLayoutFields } from './layouts';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { listPage } from './pages';
 import type { Page } from './pages';
 import { placeInTree } from './positions';
@@ -218,7 +218,7 @@ export interface NoteListFilter {
 export async function listNotes(db: Kysely<Database>, filter: NoteListFilter, p: Paging): Promise<Page<PageRow>> {
   let q = db.selectFrom('pages').where('product_id', '=', filter.productId);
   const text = filter.q?.trim() ?? '';
-  if (text !== '') q = q.where(dialect.containsText('name', text));
+  if (text !== '') q = q.where(dialectOf(db).containsText('name', text));
   if (filter.updatedSince !== undefined) q = q.where('updated_at', '>', filter.updatedSince);
   const narrowed = text !== '' || filter.updatedSince !== undefined;
   return listPage(

@@ -33,7 +33,7 @@ import { attachmentsOf } from './attachments';
 import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
 import { countMatches } from './counts';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { capsFor, heldInPortal } from './idea-endorsements';
 import { insertVote, recapVoter, recountVotes } from './idea-votes';
 import { organizationIdOf, organizationOfEmail } from './idea-organizations';
@@ -217,7 +217,7 @@ export function visibleTo(ctx: PortalContext): (eb: IdeaEb) => Expression<SqlBoo
     const base = [eb('i.submitted_idea_portal_id', '=', portal.id), eb('i.spam', '=', 0), eb('i.duplicate_of_id', 'is', null)];
     if (!viewer) {
       // Nobody signed in: public ideas of a public portal.
-      return eb.and([...base, portal.access_type === 'public' ? eb('i.visibility', '=', 'public') : sql<SqlBool>`0`]);
+      return eb.and([...base, portal.access_type === 'public' ? eb('i.visibility', '=', 'public') : sql<SqlBool>`1 = 0`]);
     }
     const me = viewer.user;
     const mine = eb.and([
@@ -333,9 +333,9 @@ export async function listPortalIdeas(
   const text = query.q.trim();
   if (text !== '') {
     q = q.where(
-      [...text].length >= dialect.textSearchMinLength
-        ? dialect.textSearchIn('ideas', 'name', 'i.id', text)
-        : dialect.containsText('i.name', text),
+      [...text].length >= dialectOf(db).textSearchMinLength
+        ? dialectOf(db).textSearchIn('ideas', 'name', 'i.id', text)
+        : dialectOf(db).containsText('i.name', text),
     );
   }
   if (query.category !== undefined) {
@@ -361,7 +361,7 @@ export async function listPortalIdeas(
   let ordered = q.selectAll('i');
   if (query.sort === 'popular') ordered = ordered.orderBy('i.votes', 'desc');
   else if (query.sort === 'trending') {
-    ordered = ordered.orderBy(sql`i.votes * 1.0 / (${dialect.daysSince('i.created_at')} + 1)`, 'desc').orderBy('i.votes', 'desc');
+    ordered = ordered.orderBy(sql`i.votes * 1.0 / (${dialectOf(db).daysSince('i.created_at')} + 1)`, 'desc').orderBy('i.votes', 'desc');
   } else ordered = ordered.orderBy('i.created_at', 'desc');
   const rows = await ordered.orderBy('i.id', 'desc').limit(page.perPage).offset(page.offset).execute();
   return { rows, total };

@@ -18,7 +18,7 @@ import type { Checked, Paging } from '../problems';
 import { audit, diff } from './audit';
 import { clearedLinks, recycle } from './deletions';
 import type { Db } from './audit';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { listPage } from './pages';
 import type { Page } from './pages';
 import { asId, findProduct } from './resolve';
@@ -151,7 +151,7 @@ export async function listIdeaPortals(
   let q = db.selectFrom('idea_portals');
   if ('productId' in scope) q = q.where('product_id', '=', scope.productId);
   const term = filter.q?.trim();
-  if (term) q = q.where((eb) => eb.or([dialect.containsText('title', term), dialect.containsText('subdomain', term)]));
+  if (term) q = q.where((eb) => eb.or([dialectOf(db).containsText('title', term), dialectOf(db).containsText('subdomain', term)]));
   if (filter.updatedSince !== undefined) q = q.where('updated_at', '>', filter.updatedSince);
   return listPage(db, q, p, (page) => page.selectAll().orderBy('product_id').orderBy('id'));
 }
@@ -181,10 +181,10 @@ export async function listPortalUsers(
     const fullName = sql<string>`coalesce(first_name, '') || ' ' || coalesce(last_name, '')`;
     q = q.where((eb) =>
       eb.or([
-        dialect.containsText('email', term),
-        dialect.containsText('first_name', term),
-        dialect.containsText('last_name', term),
-        dialect.containsText(fullName, term),
+        dialectOf(db).containsText('email', term),
+        dialectOf(db).containsText('first_name', term),
+        dialectOf(db).containsText('last_name', term),
+        dialectOf(db).containsText(fullName, term),
       ]),
     );
   }

@@ -13,7 +13,7 @@ import type { BlobFiles } from './blob-files';
 import { removeBlobFile } from './blob-files';
 import { contentsOf } from './deletions';
 import type { RecycledRows } from './deletions';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { RESTORE_WINDOW_MS, requireDeletion } from './restore';
 import type { DeletionRow } from './restore';
 import { findProduct, findUser } from './resolve';
@@ -48,7 +48,7 @@ export async function listDeletions(db: Db, filter: DeletionFilter, p: Paging): 
   if (user) q = q.where('deleted_by_id', '=', user.id);
   if (product) q = q.where('product_id', '=', product.id);
   const text = filter.q?.trim();
-  if (text) q = q.where((eb) => eb.or([dialect.containsText('name', text), dialect.containsText('reference_num', text)]));
+  if (text) q = q.where((eb) => eb.or([dialectOf(db).containsText('name', text), dialectOf(db).containsText('reference_num', text)]));
   const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const total = Number(counted?.n ?? 0);
   if (total === 0 || p.offset >= total) return { rows: [], total };

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from './db';
 import type { Store } from './db';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { RELATED_LIMITS, relatedIdf, relatedSearch, relatedWords } from './related-search';
 import type { RelatedLimits, RelatedPath } from './related-search';
 import { seedAccount } from '../seed/seed';
@@ -112,7 +112,7 @@ function everyMatch(q: string, portalId: number | undefined): number[] {
 }
 
 async function page(q: string, portalId: number | undefined, limit: number, offset: number, limits: RelatedLimits = RELATED_LIMITS) {
-  const search = relatedSearch(dialect.relatedIndex, q, portalId, limits);
+  const search = relatedSearch(dialectOf(store.db).relatedIndex, q, portalId, limits);
   if (!search) throw new Error(`no words in ${q}`);
   const how: { path?: RelatedPath } = {};
   const ids = await search.page(store.db, limit, offset, how);

@@ -249,7 +249,7 @@ export async function listReleases(db: Db, scope: ReleaseScope, f: ReleaseFilter
         : db.selectFrom('initiative_goals').select('initiative_id').where('goal_id', '=', scope.goalId);
     q = q.where('id', 'in', db.selectFrom('release_initiatives').select('release_id').where('initiative_id', 'in', initiatives));
   }
-  if (f.q) q = q.where(containsText('name', f.q));
+  if (f.q) q = q.where(containsText(db, 'name', f.q));
   if (f.updatedSince) q = q.where('updated_at', '>', f.updatedSince);
   if (f.parkingLot !== undefined) q = q.where('parking_lot', '=', f.parkingLot ? 1 : 0);
   const unfiltered = !f.q && !f.updatedSince && f.parkingLot === undefined;

@@ -9,7 +9,7 @@ import type { Requirement } from '../../src/contract/features';
 import { requirementKey } from '../../src/domain/reference';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems, Paging } from '../problems';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import type { Db } from './audit';
 import { placeIn } from './positions';
 import { findByIdOrKey, loadOne, requiring } from './resolve';
@@ -129,7 +129,7 @@ export async function listRequirements(
   const base = db.selectFrom('requirements as r').where((eb) => {
     const all: Expression<SqlBool>[] = [eb('r.feature_id', '=', filter.featureId)];
     if (filter.updatedSince !== undefined) all.push(eb('r.updated_at', '>', filter.updatedSince));
-    if (q !== '') all.push(dialect.containsText('r.name', q));
+    if (q !== '') all.push(dialectOf(db).containsText('r.name', q));
     return eb.and(all);
   });
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();

@@ -2,11 +2,11 @@
 // by email or by status name, so every route resolves references the same way. `find*` return the
 // row or null (body references: the caller reports a 422 on the field); `require*` throw 404 (paths).
 import { sql } from 'kysely';
-import type { RawBuilder, Selectable, SqlBool } from 'kysely';
+import type { QueryExecutorProvider, RawBuilder, Selectable, SqlBool } from 'kysely';
 import { notFound } from '../problems';
 import { isNumericId } from '../../src/domain/reference';
 import type { StatusInput } from '../../src/contract/common';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { preparedPer } from './prepared';
 import { shapedOne } from './serialize';
 import type { Db } from './audit';
@@ -54,7 +54,7 @@ export async function findByIdOrKey<T extends KeyedTable>(
     rows = await db
       .selectFrom(table as KeyedTable)
       .selectAll()
-      .where(dialect.equalsIgnoringCase('email', String(idOrKey).trim()))
+      .where(dialectOf(db).equalsIgnoringCase('email', String(idOrKey).trim()))
       .execute();
   } else {
     rows = await rowByKey(db, `${table}.${key}`, String(idOrKey).trim().toUpperCase());
@@ -131,7 +131,7 @@ const workflowStatuses = (db: Db, productId: number, statusableType: string) =>
 /** A status of the product's workflow for a record kind, by name (case-insensitive), or null. */
 export async function statusByName(db: Db, productId: number, statusableType: string, name: string): Promise<WorkflowStatusRow | null> {
   const row = await workflowStatuses(db, productId, statusableType)
-    .where(dialect.equalsIgnoringCase('workflow_statuses.name', name.trim()))
+    .where(dialectOf(db).equalsIgnoringCase('workflow_statuses.name', name.trim()))
     .orderBy('workflow_statuses.position')
     .executeTakeFirst();
   return row ?? null;
@@ -191,7 +191,7 @@ export async function filterTargets(
     .where('w.statusable_type', '=', statusableType);
   if (filter.productId !== undefined) q = q.where('w.product_id', '=', filter.productId);
   const id = isIdText(status) ? asId(status) : null;
-  const statuses = await (id !== null ? q.where('ws.id', '=', id) : q.where(dialect.equalsIgnoringCase('ws.name', status))).execute();
+  const statuses = await (id !== null ? q.where('ws.id', '=', id) : q.where(dialectOf(db).equalsIgnoringCase('ws.name', status))).execute();
   return statuses.length === 0 ? null : { assigneeId: user?.id ?? null, statuses };
 }
 
@@ -217,7 +217,7 @@ export async function findInProduct(
       eb.or([
         ...(id !== null ? [eb('id', '=', id)] : []),
         ...(table === 'workflow_kinds' ? [] : [eb('reference_num', '=', text.toUpperCase())]),
-        dialect.equalsIgnoringCase('name', text),
+        dialectOf(db).equalsIgnoringCase('name', text),
       ]),
     )
     .orderBy(sql`id = ${id ?? -1}`, 'desc')
@@ -246,7 +246,7 @@ export async function findKeyedInProduct<T extends 'initiatives' | 'goals'>(
   const row =
     (id !== null ? await q.where('id', '=', id).executeTakeFirst() : undefined) ??
     (await q.where('reference_num', '=', text.toUpperCase()).executeTakeFirst()) ??
-    (await q.where(dialect.equalsIgnoringCase('name', text)).orderBy('id').executeTakeFirst());
+    (await q.where(dialectOf(db).equalsIgnoringCase('name', text)).orderBy('id').executeTakeFirst());
   return (row as Selectable<Database[T]> | undefined) ?? null;
 }
 
@@ -271,6 +271,6 @@ export const requireUser = requiring<UserRow>(findUser, 'User');
 export const requireTeam = requiring<TeamRow>(findTeam, 'Team');
 
 /** `column` contains `text` literally (`%` and `_` are letters), ignoring ASCII case. */
-export function containsText(column: string, text: string): RawBuilder<SqlBool> {
-  return dialect.containsText(column, text);
+export function containsText(db: QueryExecutorProvider, column: string, text: string): RawBuilder<SqlBool> {
+  return dialectOf(db).containsText(column, text);
 }

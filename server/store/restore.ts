@@ -19,9 +19,10 @@ import { FieldProblems, StoreError, fieldError, notFound } from '../problems';
 import { audit, diff } from './audit';
 import type { Db } from './audit';
 import { treeOrder } from './cascade';
+import { dbFailure } from './db-errors';
 import { RECORD_TYPE_OF_TABLE } from './deletions';
 import type { RecycledRows } from './deletions';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import type { ColumnInfo, ForeignKeyInfo, SchemaInfo } from './dialect';
 import { mergeVotes, recapVoter, recountVotes } from './idea-votes';
 import { RollupScheduler } from './rollup-scheduler';
@@ -165,7 +166,7 @@ async function restoreIn(trx: Transaction<Database>, args: { deletionId: number;
   const payload = JSON.parse(deletion.payload) as RecycledRows;
   const links = JSON.parse(deletion.links) as RecycledRows;
   const at = new Date(args.now).toISOString();
-  const run = new Restore(trx, await dialect.schemaInfo(trx), deletion, args.userId, at);
+  const run = new Restore(trx, await dialectOf(trx).schemaInfo(trx), deletion, args.userId, at);
   await run.putRows(payload);
   run.problems.throwIfAny();
   await run.putLinks(links);
@@ -354,14 +355,14 @@ class Restore {
       return;
     }
     // Rows without an id of their own (tags, watchers, link rows) may be there again already.
-    const verb = hasId ? sql`INSERT INTO` : sql`INSERT OR IGNORE INTO`;
+    const ignore = hasId ? sql`` : sql` ON CONFLICT DO NOTHING`;
     try {
-      await sql`${verb} ${sql.table(table)} (${list}) VALUES (${vals})`.execute(this.trx);
+      await sql`INSERT INTO ${sql.table(table)} (${list}) VALUES (${vals})${ignore}`.execute(this.trx);
     } catch (err) {
       // A value that must be unique was taken since (a new workspace under the deleted one's prefix).
-      const unique = err instanceof Error ? /UNIQUE constraint failed: [\w.]+\.(\w+)/.exec(err.message) : null;
-      if (!unique?.[1]) throw err;
-      const column = unique[1];
+      const failure = dbFailure(err);
+      if (failure?.kind !== 'unique' || failure.column === null) throw err;
+      const column = failure.column;
       throw fieldError(
         column,
         `"${String(values[column])}" is taken by another ${noun(RECORD_TYPE_OF_TABLE[table] ?? table)} now: change that one first`,

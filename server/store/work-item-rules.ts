@@ -18,7 +18,7 @@ import type { CapacityUnits } from '../../src/domain/estimate';
 import { todayIso } from '../../src/domain/dates';
 import { notFound } from '../problems';
 import type { Checked, FieldProblems } from '../problems';
-import { dialect } from './dialect';
+import { dialectOf } from './dialect';
 import { planCustomFields, writeCustomFields } from './custom-fields';
 import { requireLayoutFields } from './layouts';
 import type { CustomFieldPlan } from './custom-fields';
@@ -420,7 +420,7 @@ async function planTeam(
         .selectFrom('team_workflow_statuses')
         .select('id')
         .where('team_id', '=', team)
-        .where((eb) => (sent.name !== undefined ? dialect.equalsIgnoringCase('name', sent.name.trim()) : eb('id', '=', byId ?? -1)))
+        .where((eb) => (sent.name !== undefined ? dialectOf(db).equalsIgnoringCase('name', sent.name.trim()) : eb('id', '=', byId ?? -1)))
         .executeTakeFirst();
       if (!row) problems.add('team_workflow_status', 'must be a status of the selected team');
       else columns.team_workflow_status_id = row.id;

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll } from 'vitest';
 import { startService } from '../start';
 import type { RunningService, ServiceOptions } from '../start';
@@ -20,6 +21,37 @@ export function tempDirs(prefix: string): () => string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
     dirs.push(dir);
     return dir;
+  };
+}
+
+/** True when the API tests run on PostgreSQL (the second pass of `npm test`). */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let databases = 0;
+
+/**
+ * A fresh, empty PostgreSQL database on the cluster TEST_DATABASE_URL names (its maintenance
+ * database), dropped by `drop()`; null when the tests run on SQLite.
+ */
+export async function testDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return null;
+  const name = `planner_test_${process.pid}_${++databases}_${Date.now().toString(36)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
@@ -75,9 +107,12 @@ export async function startTestService(
   } = {},
 ): Promise<TestService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-test-'));
+  // The PostgreSQL pass (TEST_DATABASE_URL, scripts/test.mjs): a database of its own per service.
+  const database = await testDatabase();
   const start = () =>
     startService({
       dataDir,
+      databaseUrl: database?.url,
       port: 0,
       adminToken: TEST_TOKEN,
       seed: opts.seed ?? 'demo',
@@ -129,6 +164,7 @@ export async function startTestService(
     },
     async close() {
       await service.close();
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,42 @@
+// What a failed statement means, on either database: the store and the HTTP layer ask this rather
+// than reading SQLite's or PostgreSQL's own codes and messages.
+//
+// SQLite: better-sqlite3's `code` (`SQLITE_CONSTRAINT_UNIQUE`, …) and message (`UNIQUE constraint
+// failed: products.reference_prefix`). PostgreSQL: the SQLSTATE in `code` (23505 unique, 23503
+// foreign key, class 23 any constraint, 40001/40P01/55P03 a conflict to retry) and the key's
+// column in `detail` (`Key (reference_prefix)=(PLN) already exists.`).
+
+export type DbFailure =
+  | { kind: 'unique'; column: string | null }
+  | { kind: 'constraint' }
+  | { kind: 'busy' }
+  | { kind: 'bad_value' };
+
+const codeOf = (err: unknown): string | null =>
+  err instanceof Error && 'code' in err && typeof err.code === 'string' ? err.code : null;
+
+export function dbFailure(err: unknown): DbFailure | null {
+  const code = codeOf(err);
+  if (code === null || !(err instanceof Error)) return null;
+  if (code.startsWith('SQLITE_')) {
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+      return { kind: 'unique', column: /UNIQUE constraint failed: [\w.]+\.(\w+)/.exec(err.message)?.[1] ?? null };
+    }
+    if (code.startsWith('SQLITE_CONSTRAINT')) return { kind: 'constraint' };
+    if (code.startsWith('SQLITE_BUSY')) return { kind: 'busy' };
+    return null;
+  }
+  if (!/^[0-9A-Z]{5}$/.test(code)) return null;
+  if (code === '23505') {
+    const detail = 'detail' in err && typeof err.detail === 'string' ? err.detail : '';
+    // `Key (a)=(x)` names one column; a key of several (`Key (a, b)=…`) names its last, the
+    // value that varies within the record's scope.
+    const columns = /^Key \(([^)]*)\)=/.exec(detail)?.[1]?.split(',').map((c) => c.trim());
+    const last = columns?.at(-1);
+    return { kind: 'unique', column: last && /^\w+$/.test(last) ? last : null };
+  }
+  if (code.startsWith('23')) return { kind: 'constraint' };
+  if (code === '40001' || code === '40P01' || code === '55P03') return { kind: 'busy' };
+  if (code.startsWith('22')) return { kind: 'bad_value' };
+  return null;
+}
