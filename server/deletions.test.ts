@@ -16,7 +16,9 @@ import { initiativeEnvelope } from '../src/contract/initiatives';
 import { mintToken } from './auth';
 import { apiClient } from './test/client';
 import type { ApiClient } from './test/client';
+import { dialectOf } from './store/dialect';
 import { TEST_TOKEN, startTestService } from './test/harness';
+import { sqlRows } from './test/sql';
 import type { TestService, TestResponse } from './test/harness';
 import { expect422, expectOk, makeEpic, makeFeature, makeInitiative, makeRelease, rowCounts } from './test/records';
 
@@ -406,18 +408,17 @@ describe('restoring every kind', () => {
 });
 
 /** Every row of the tables a restore must leave as they were (the bin, the log and full-text internals aside). */
-function tablesSnapshot(withoutUpdatedAt = false): Record<string, unknown[]> {
-  const sqlite = t.service.store.sqlite;
+async function tablesSnapshot(withoutUpdatedAt = false): Promise<Record<string, unknown[]>> {
+  const store = t.service.store;
   const skip = /^(audits|deletions|kysely_|historical_|audit_|change_counters$|.*_fts|ideas_related|sqlite_)/;
-  const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]).filter(
-    (name) => !skip.test(name),
-  );
-  return Object.fromEntries(
-    tables.map((name) => {
-      const rows = sqlite.prepare(`SELECT * FROM "${name}" ORDER BY 1, 2`).all() as Record<string, unknown>[];
-      return [name, withoutUpdatedAt ? rows.map(({ updated_at: _u, ...rest }) => rest) : rows];
-    }),
-  );
+  const { columns } = await dialectOf(store.db).schemaInfo(store.db);
+  const tables = [...columns.keys()].filter((name) => !skip.test(name)).sort();
+  const out: Record<string, unknown[]> = {};
+  for (const name of tables) {
+    const rows = await sqlRows(store, `SELECT * FROM "${name}" ORDER BY 1, 2`);
+    out[name] = withoutUpdatedAt ? rows.map(({ updated_at: _u, ...rest }) => rest) : rows;
+  }
+  return out;
 }
 
 describe('workspaces and teams', () => {
@@ -432,7 +433,7 @@ describe('workspaces and teams', () => {
     await makeInitiative(t, { name: 'BINX initiative' }, 'BINX');
     await t.request('POST', '/products/BINX/ideas', { idea: { name: 'BINX idea', created_by: 'pat@customer.example' } });
     await t.request('POST', '/products/BINX/pages', { page: { name: 'BINX note' } });
-    const before = tablesSnapshot();
+    const before = await tablesSnapshot();
 
     expect((await t.request('DELETE', '/products/BINX', undefined, { token: member })).status).toBe(403);
     const id = await remove('/products/BINX');
@@ -453,7 +454,7 @@ describe('workspaces and teams', () => {
 
     const answer = await restored(id);
     expect(answer.unrestored_links).toEqual([]);
-    expect(tablesSnapshot()).toEqual(before);
+    expect(await tablesSnapshot()).toEqual(before);
     expect((await feature(f.id)).epic?.id).toBe(e.id);
   });
 
@@ -471,19 +472,21 @@ describe('workspaces and teams', () => {
   });
 
   it('takes a team into the bin; features and epics lose its links, and the restore puts them back', async () => {
-    const team = t.service.store.sqlite
-      .prepare("SELECT t.id FROM teams t JOIN products p ON p.id = t.product_id WHERE p.reference_prefix = 'PLN' ORDER BY t.id LIMIT 1")
-      .get() as { id: number };
+    const [team] = await sqlRows<{ id: number }>(
+      t.service.store,
+      "SELECT t.id FROM teams t JOIN products p ON p.id = t.product_id WHERE p.reference_prefix = 'PLN' ORDER BY t.id LIMIT 1",
+    );
+    if (!team) throw new Error('the demo workspace has no team');
     const f = await makeFeature(t, release, { team: String(team.id) });
     expect((await feature(f.id)).team?.id).toBe(String(team.id));
-    const before = tablesSnapshot(true);
+    const before = await tablesSnapshot(true);
     const id = await remove(`/teams/${team.id}`);
     expect((await feature(f.id)).team ?? null).toBeNull();
     expect((await t.get(`/teams/${team.id}`)).status).toBe(404);
     const answer = await restored(id);
     expect(answer.unrestored_links).toEqual([]);
     expect((await feature(f.id)).team?.id).toBe(String(team.id));
-    expect(tablesSnapshot(true)).toEqual(before);
+    expect(await tablesSnapshot(true)).toEqual(before);
   });
 });
 

@@ -5,13 +5,14 @@
 // read of a finished search, 429 with Retry-After and the refill over time, pages by next_token
 // that never repeat or skip a row (also while the search runs), a search resumed after a restart,
 // and the index.
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HISTORICAL_TOKENS_HEADER, historicalSearchResult } from '../src/contract/audits';
 import type { HistoricalSearchResult } from '../src/contract/audits';
 import { mintToken } from './auth';
 import { FieldProblems } from './problems';
 import { historyCut } from './store/audit-log';
+import { dialectOf } from './store/dialect';
 import { createSearch } from './store/historical-search';
 import { configureTokens, tokenCost } from './store/historical-tokens';
 import { fileService } from './test/client';
@@ -326,10 +327,15 @@ describe('a search', () => {
 
   it('is read while it runs: pages found so far, in order, none lost to the rows found later', async () => {
     // 15,000 more old rows: a search over them takes several chunks.
+    // The times are a minute apart from 22 months ago, written as each database spells it.
+    const minuteAfter =
+      db().getExecutor().adapter instanceof PostgresAdapter
+        ? sql`to_char((${monthsAgo(22)}::timestamptz + i * interval '60 seconds') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+        : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${monthsAgo(22)}, '+' || (i * 60) || ' seconds')`;
     await sql`
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 15000)
       INSERT INTO audits (user_id, created_at, auditable_type, auditable_id, audit_action, changes, product_id)
-      SELECT 1 + i % 3, strftime('%Y-%m-%dT%H:%M:%fZ', ${monthsAgo(22)}, '+' || (i * 60) || ' seconds'), 'Epic', 200000 + i % 50,
+      SELECT 1 + i % 3, ${minuteAfter}, 'Epic', 200000 + i % 50,
         'update', '{}', 1 FROM n`.execute(db());
     await configureTokens(db(), { rowsPerToken: 1000 }, clock.now());
     try {
@@ -384,7 +390,7 @@ describe('the historical index', () => {
     const page = res.data();
     const expected = await db()
       .selectFrom('audits')
-      .select(['auditable_id', sql<string>`group_concat(DISTINCT substr(created_at, 1, 10))`.as('days')])
+      .select(['auditable_id', dialectOf(db()).groupConcatDistinct(sql`substr(created_at, 1, 10)`).as('days')])
       .where('created_at', '>=', range.created_since)
       .where('created_at', '<', range.created_before)
       .where('user_id', '=', 2)

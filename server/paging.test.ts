@@ -3,6 +3,7 @@
 // exactly the rows plain OFFSET paging gives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService } from './test/harness';
+import { sqlRows } from './test/sql';
 import type { TestService } from './test/harness';
 import { makeFeature, makeRelease, uniqueName } from './test/records';
 
@@ -23,8 +24,8 @@ async function pageIds(path: string, page: number): Promise<string[]> {
 }
 
 /** The list's ids in its order, straight from the database. */
-function expected(sqlText: string, ...params: unknown[]): string[] {
-  return (t.service.store.sqlite.prepare(sqlText).pluck().all(...params) as number[]).map(String);
+async function expected(sqlText: string, ...params: unknown[]): Promise<string[]> {
+  return (await sqlRows<{ id: number }>(t.service.store, sqlText, ...params)).map((r) => String(r.id));
 }
 
 describe('deep pages', () => {
@@ -37,18 +38,18 @@ describe('deep pages', () => {
       if (i % 3 === 0) expect((await t.request('PUT', `/features/${f.id}`, { feature: { position: 40 - i } })).status).toBe(200);
     }
 
-    const lists: [string, () => string[]][] = [
+    const lists: [string, () => Promise<string[]>][] = [
       [`/releases/${release.id}/features`, () => expected('SELECT id FROM features WHERE release_id = ? ORDER BY position, id', Number(release.id))],
       ['/products/PLN/features', () => expected("SELECT id FROM features WHERE product_id = (SELECT id FROM products WHERE reference_prefix = 'PLN') ORDER BY id DESC")],
     ];
     for (const [path, all] of lists) {
       const check = async (order: number[]) => {
-        const ids = all();
+        const ids = await all();
         for (const page of order) {
           expect(await pageIds(path, page), `${path} page ${page}`).toEqual(ids.slice((page - 1) * PER_PAGE, page * PER_PAGE));
         }
       };
-      const pages = Math.ceil(all().length / PER_PAGE);
+      const pages = Math.ceil((await all()).length / PER_PAGE);
       const forward = Array.from({ length: pages + 1 }, (_, i) => i + 1); // and one past the end
       await check(forward);
       await check([...forward].reverse());

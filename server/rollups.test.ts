@@ -3,10 +3,10 @@
 // request. Releases and phases are made in the database here so each test owns its numbers; all
 // feature writes go through the API. The scheduler: moves between parents recompute both parents,
 // and one write recomputes each record once, bottom-up, along the declared edges.
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureEnvelope, featurePage, featureSchema } from '../src/contract/features';
 import type { Feature } from '../src/contract/features';
+import { dialectOf } from './store/dialect';
 import { observeRollups, recomputeRollups } from './store/rollup-scheduler';
 import type { RollupKind } from './store/rollup-scheduler';
 import { ROLLUP_EDGES, ROLLUP_KINDS, rollupReach } from './store/rollup-edges';
@@ -336,8 +336,8 @@ describe('roll-up scheduler', () => {
 
   it('work-item descriptors name columns their tables have', async () => {
     for (const item of [FEATURE_ITEM, EPIC_ITEM, REQUIREMENT_ITEM]) {
-      const columns = async (table: string) =>
-        new Set((await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(db())).rows.map((r) => r.name));
+      const { columns: live } = await dialectOf(db()).schemaInfo(db());
+      const columns = (table: string) => Promise.resolve(new Set((live.get(table) ?? []).map((c) => c.name)));
       const own = await columns(item.table);
       expect(own.has(item.parent.column), `${item.table}.${item.parent.column}`).toBe(true);
       for (const edge of item.rollups) if (edge.link !== null) expect(own.has(edge.link), `${item.table}.${edge.link}`).toBe(true);

@@ -182,7 +182,7 @@ describe('demo service', () => {
 
   it('mints a working token from the command line (npm run token -- <email>)', async () => {
     const { PLANNER_TOKEN: _fixed, ...inherited } = process.env;
-    const cliEnv = { ...inherited, PLANNER_DATA_DIR: t.dataDir };
+    const cliEnv = { ...inherited, PLANNER_DATA_DIR: t.dataDir, ...(t.databaseUrl ? { PLANNER_DATABASE_URL: t.databaseUrl } : {}) };
     // Run asynchronously: a synchronous spawn would freeze this process's service for seconds, and
     // its keep-alive timers would then close the client's pooled socket under the next request.
     const run = (email: string) =>

@@ -4,7 +4,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotReads } from './snapshot';
-import { tempDirs } from '../test/harness';
+import { onPostgres, tempDirs } from '../test/harness';
 
 const dir = tempDirs('planner-snapshot-');
 let writer: BetterSqlite3.Database;
@@ -24,7 +24,8 @@ afterAll(() => {
 const count = (): number => (reader.prepare('SELECT count(*) AS c FROM t').get() as { c: number }).c;
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
 
-describe('snapshot reads', () => {
+// SQLite's snapshot reads for the read workers: nothing of it runs on PostgreSQL.
+describe.skipIf(onPostgres)('snapshot reads', () => {
   it('give every query of a request the same snapshot, and the next request the new writes', async () => {
     const snapshot = snapshotReads(reader);
     const seen = await snapshot(async () => {

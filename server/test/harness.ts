@@ -85,6 +85,8 @@ export interface TestResponse<T = unknown> {
 export interface TestService {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database of this service (the PostgreSQL pass); undefined on SQLite. */
+  databaseUrl: string | undefined;
   service: RunningService;
   /** JSON request with the admin token unless `token` is given (null sends none). */
   request<T = Record<string, unknown>>(
@@ -128,6 +130,7 @@ export async function startTestService(
       return service.url;
     },
     dataDir,
+    databaseUrl: database?.url,
     get service() {
       return service;
     },
