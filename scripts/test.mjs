@@ -1,25 +1,60 @@
-// `npm test`: typecheck, lint, unit tests, API tests, end-to-end tests — in that order, stopping at
-// the first failure, with a summary of what ran and how long each step took.
+// `npm test`: typecheck, lint, unit tests, API tests on SQLite, API tests on PostgreSQL, end-to-end
+// tests — in that order, stopping at the first failure, with a summary of what ran and how long
+// each step took.
+//
+// The PostgreSQL pass runs the same API suite with TEST_DATABASE_URL set (server/test/harness.ts
+// then gives every test service a fresh PostgreSQL database): on TEST_DATABASE_URL when it is set
+// (a cluster's maintenance database, as a superuser), else on a throwaway cluster started here
+// when PostgreSQL is installed (scripts/pg-cluster.mjs). Without either it says so and goes on.
 import { spawnSync } from 'node:child_process';
+import { findPostgres, startCluster } from './pg-cluster.mjs';
 
-const steps = [
+const results = [];
+
+function run(name, cmd, args, env = process.env) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+  return r.status ?? 1;
+}
+
+function stopOnFailure(name, status, cleanup = () => {}) {
+  if (status === 0) return;
+  cleanup();
+  console.log(`\n${results.join('\n')}\n\n${name} failed.`);
+  process.exit(status);
+}
+
+for (const [name, cmd, args] of [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit']],
-  ['API tests', 'npx', ['vitest', 'run', '--project', 'api']],
-  ['end-to-end tests', 'node', ['scripts/e2e.mjs']],
-];
+  ['API tests (SQLite)', 'npx', ['vitest', 'run', '--project', 'api']],
+]) {
+  stopOnFailure(name, run(name, cmd, args));
+}
 
-const results = [];
-for (const [name, cmd, args] of steps) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
-  if (r.status !== 0) {
-    console.log(`\n${results.join('\n')}\n\n${name} failed.`);
-    process.exit(r.status ?? 1);
+const postgresPass = 'API tests (PostgreSQL)';
+let cluster = null;
+let databaseUrl = process.env.TEST_DATABASE_URL;
+if (!databaseUrl && findPostgres()) {
+  try {
+    cluster = await startCluster();
+    databaseUrl = cluster.url;
+  } catch (err) {
+    console.log(`\nPostgreSQL is installed but a throwaway cluster did not start: ${err.message}`);
   }
 }
+if (databaseUrl) {
+  const status = run(postgresPass, 'npx', ['vitest', 'run', '--project', 'api'], { ...process.env, TEST_DATABASE_URL: databaseUrl });
+  cluster?.stop();
+  stopOnFailure(postgresPass, status);
+} else {
+  console.log(`\n=== ${postgresPass} ===\nskipped: PostgreSQL is not installed here (no initdb) and TEST_DATABASE_URL is not set.`);
+  results.push(`skip ${postgresPass} (PostgreSQL not available)`);
+}
+
+stopOnFailure('end-to-end tests', run('end-to-end tests', 'node', ['scripts/e2e.mjs']));
 console.log(`\n${results.join('\n')}\n\nAll checks passed.`);
