@@ -1184,8 +1184,8 @@ ALTER TABLE portal_notifications ADD FOREIGN KEY (idea_id) REFERENCES ideas(id) 
 ALTER TABLE portal_notifications ADD FOREIGN KEY (portal_user_id) REFERENCES portal_users(id) ON DELETE CASCADE;
 `;
 
-/** `list_counts` kept per counted table, as counts.ts's SQLite triggers keep it. */
-function counterTriggers(table: string, columns: readonly string[]): string {
+/** `list_counts` kept per counted table, as counts.ts's SQLite triggers keep it (a later migration counting a new table calls it). */
+export function postgresCounterTriggers(table: string, columns: readonly string[]): string {
   const add = (scope: string, value: string) =>
     `INSERT INTO list_counts(scope, scope_id, n) SELECT '${scope}', ${value}, 1 WHERE ${value} IS NOT NULL
       ON CONFLICT (scope, scope_id) DO UPDATE SET n = list_counts.n + 1;`;
@@ -1400,7 +1400,7 @@ export function postgresBaseline(): string {
     'CREATE EXTENSION IF NOT EXISTS pg_trgm;',
     'CREATE EXTENSION IF NOT EXISTS unaccent;',
     TABLES,
-    ...Object.entries(COUNTED_SCOPES).map(([table, columns]) => counterTriggers(table, columns)),
+    ...Object.entries(COUNTED_SCOPES).map(([table, columns]) => postgresCounterTriggers(table, columns)),
     featureStatsTriggers(),
     auditProduct(),
     relatedIndex(),
