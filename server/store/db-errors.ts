@@ -16,6 +16,8 @@ const codeOf = (err: unknown): string | null =>
   err instanceof Error && 'code' in err && typeof err.code === 'string' ? err.code : null;
 
 export function dbFailure(err: unknown): DbFailure | null {
+  // pg's pool found no free connection in time (connectionTimeoutMillis, postgres.ts): busy.
+  if (err instanceof Error && /timeout exceeded when trying to connect/.test(err.message)) return { kind: 'busy' };
   const code = codeOf(err);
   if (code === null || !(err instanceof Error)) return null;
   if (code.startsWith('SQLITE_')) {
@@ -26,6 +28,7 @@ export function dbFailure(err: unknown): DbFailure | null {
     if (code.startsWith('SQLITE_BUSY')) return { kind: 'busy' };
     return null;
   }
+  if (code === 'ECONNREFUSED') return { kind: 'busy' };
   if (!/^[0-9A-Z]{5}$/.test(code)) return null;
   if (code === '23505') {
     const detail = 'detail' in err && typeof err.detail === 'string' ? err.detail : '';
@@ -36,7 +39,8 @@ export function dbFailure(err: unknown): DbFailure | null {
     return { kind: 'unique', column: last && /^\w+$/.test(last) ? last : null };
   }
   if (code.startsWith('23')) return { kind: 'constraint' };
-  if (code === '40001' || code === '40P01' || code === '55P03') return { kind: 'busy' };
+  // A conflict to retry, or the database out of reach for now (connection errors, shutting down).
+  if (code === '40001' || code === '40P01' || code === '55P03' || code.startsWith('08') || code.startsWith('57P')) return { kind: 'busy' };
   if (code.startsWith('22')) return { kind: 'bad_value' };
   return null;
 }

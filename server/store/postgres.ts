@@ -101,7 +101,17 @@ export interface PostgresHandle {
 const DEFAULT_POOL = 10;
 
 export async function openPostgres(url: string, options: { clock?: Clock | undefined; poolSize?: number | undefined } = {}): Promise<PostgresHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? DEFAULT_POOL, application_name: 'planner' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? DEFAULT_POOL,
+    application_name: 'planner',
+    // Nothing waits forever: a request finding every connection busy for 30 s, or a transaction
+    // waiting 30 s for the write lock (lock_timeout: 55P03), fails as "busy, try again" (503,
+    // http/errors.ts) rather than hanging; a transaction left open by a stuck caller is ended
+    // after a minute, so it cannot hold the write lock for every instance.
+    connectionTimeoutMillis: 30_000,
+    options: '-c lock_timeout=30000 -c idle_in_transaction_session_timeout=60000',
+  });
   // An idle connection the server drops (restart, failover) must not take the process down.
   pool.on('error', (err) => console.error('postgres pool:', err.message));
   const db = new Kysely<Database>({ dialect: new LockingPostgresDialect(pool), plugins: [nullOrderPlugin] });
