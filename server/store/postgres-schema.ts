@@ -1377,6 +1377,8 @@ END $$;
 /** The auth change counter (migration 8): moved by any update or delete of a user or a token. */
 const AUTH_COUNTER = `
 INSERT INTO change_counters (name, n) VALUES ('auth', 0);
+-- 1 once the first instance to open the database has claimed its seeding (postgres.ts).
+INSERT INTO change_counters (name, n) VALUES ('seeded', 0);
 CREATE FUNCTION planner_auth_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE change_counters SET n = n + 1 WHERE name = 'auth';

@@ -14,7 +14,7 @@
 //   store does not register (store/write-version.ts), so they are off.
 import { types } from 'pg';
 import pg from 'pg';
-import { CompiledQuery, Kysely, OperationNodeTransformer, PostgresDialect, PostgresDriver, RawNode } from 'kysely';
+import { CompiledQuery, Kysely, OperationNodeTransformer, PostgresDialect, PostgresDriver, RawNode, sql } from 'kysely';
 import type {
   DatabaseConnection,
   Driver,
@@ -29,7 +29,7 @@ import type {
 } from 'kysely';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
-import { migrateToLatest, POSTGRES_BASELINE } from './migrations';
+import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
 /** The advisory lock every transaction holds: one writer at a time across every instance. */
@@ -117,9 +117,12 @@ export async function openPostgres(url: string, options: { clock?: Clock | undef
   const db = new Kysely<Database>({ dialect: new LockingPostgresDialect(pool), plugins: [nullOrderPlugin] });
   try {
     const migrated = await migrateToLatest(db, undefined);
-    // The baseline ran here: this open made the schema (another instance starting at the same time
-    // waited on the Migrator's lock and found it made).
-    const created = migrated.some((name) => name.endsWith(POSTGRES_BASELINE));
+    // Whether this open is the first on the database, whose caller seeds it: the one instance that
+    // flips the baseline's `seeded` flag while no user exists (instances starting together race for
+    // the row; a database copied from SQLite, or made from a migrated template, is judged alike).
+    const claim = await sql<{ n: number }>`UPDATE change_counters SET n = 1
+      WHERE name = 'seeded' AND n = 0 AND NOT EXISTS (SELECT 1 FROM users) RETURNING n`.execute(db);
+    const created = claim.rows.length > 0;
     return { db, pool, created, migrated, clock: options.clock ?? systemClock };
   } catch (err) {
     await db.destroy();

@@ -4,10 +4,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { startService } from '../start';
 import type { RunningService, ServiceOptions } from '../start';
+import { openStore } from '../store/db';
 
 export const TEST_TOKEN = 'test-admin-token-0123456789';
 
@@ -37,22 +39,65 @@ export async function testDatabase(): Promise<{ url: string; drop(): Promise<voi
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return null;
   const name = `planner_test_${process.pid}_${++databases}_${Date.now().toString(36)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
+  await adminQuery(admin, `CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate(admin)}`);
+  return {
+    url: databaseUrl(admin, name),
+    drop: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined),
   };
-  await run(`CREATE DATABASE ${name}`);
+}
+
+async function adminQuery(admin: string, statement: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(admin: string, name: string): string {
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  return url.toString();
+}
+
+/**
+ * A database with the schema made and nothing seeded, copied for each test service: copying one
+ * takes a tenth of what running the baseline takes (≈ 1.5 s a service). One per test process
+ * (several run at once); those of processes gone are dropped first.
+ */
+let templateMade: Promise<string> | null = null;
+
+function migratedTemplate(admin: string): Promise<string> {
+  // Services started together in one file share the one making of it.
+  return (templateMade ??= makeTemplate(admin));
+}
+
+async function makeTemplate(admin: string): Promise<string> {
+  const name = `planner_template_${process.pid}`;
+  const found = await adminQuery(admin, "SELECT datname FROM pg_database WHERE datname LIKE 'planner\\_template\\_%'");
+  const names = found.rows.map((r: { datname: string }) => r.datname);
+  for (const other of names.filter((n) => n !== name)) {
+    const pid = Number(other.slice('planner_template_'.length));
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (!alive) await adminQuery(admin, `DROP DATABASE IF EXISTS ${other} WITH (FORCE)`);
+  }
+  if (names.includes(name)) return name;
+  await adminQuery(admin, `CREATE DATABASE ${name}`);
+  const store = await openStore(os.tmpdir(), { databaseUrl: databaseUrl(admin, name) });
+  try {
+    // Opening claimed the first seeding: each copy's first service is to seed its own.
+    await sql`UPDATE change_counters SET n = 0 WHERE name = 'seeded'`.execute(store.db);
+  } finally {
+    await store.close();
+  }
+  return name;
 }
 
 export interface RawAnswer {
