@@ -412,16 +412,18 @@ const postgresRelatedIndex: RelatedIndex = {
       FROM jsonb_array_elements_text(${JSON.stringify(prefixes)}::jsonb) WITH ORDINALITY AS p(value, ord)
       JOIN ideas_related_vocab v ON ${pgTermsFrom(sql`p.value`)}`,
   byImpact: sqliteRelatedIndex.byImpact,
+  // Arrays, so the primary key serves each (idea, term) pair: from JSON sets the planner guessed a
+  // hundred rows each and read every row of the terms (20,000 ideas: 1.9 ms against 0.14).
   impacts: (ids, terms) =>
-    sql<{ id: number; term: string; impact: number }>`SELECT t.idea_id AS id, t.term, t.impact FROM ideas_related_terms t
-      WHERE t.idea_id IN (SELECT value::bigint FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-        AND t.term IN (SELECT value FROM jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb))`,
+    sql<{ id: number; term: string; impact: number }>`SELECT idea_id AS id, term, impact FROM ideas_related_terms
+      WHERE idea_id = ANY(${[...ids]}::bigint[]) AND term = ANY(${[...terms]}::text[])`,
+  // One index-only range per prefix, merged: count(DISTINCT) over an OR of the ranges read the
+  // table's rows and sorted them (20,000 ideas, 6,000 matches: 23 ms against 9).
   count: (prefixes, portalId) =>
-    sql<{ n: number }>`SELECT count(DISTINCT idea_id) AS n FROM ideas_related_terms
-      WHERE (${sql.join(
-        prefixes.map((p) => pgTermsFrom(p)),
-        sql` OR `,
-      )})${pgPortalFilter(portalId)}`,
+    sql<{ n: number }>`SELECT count(*) AS n FROM (${sql.join(
+      prefixes.map((p) => sql`SELECT idea_id FROM ideas_related_terms WHERE ${pgTermsFrom(p)}${pgPortalFilter(portalId)}`),
+      sql` UNION `,
+    )}) held`,
   holding: (groups, portalId, limit) => {
     const group = (g: WordGroup) =>
       sql`(${sql.join(

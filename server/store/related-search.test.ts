@@ -2,7 +2,8 @@
 // texts that take each of its ways (the threshold alone, the two-word list, SQL), any page, with
 // and without a portal, it answers the same ids in the same order, pages never repeat or skip an
 // idea, and the total counts every match. The index it reads (migration 14) follows every write
-// to an idea: words as FTS5 splits them, counts per word, spam, merges, portals and deletes.
+// to an idea: words as FTS5 splits them, counts per word, spam, merges, portals and deletes. On
+// SQLite or PostgreSQL, whichever the pass runs on (TEST_DATABASE_URL): both must suggest alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from './db';
 import type { Store } from './db';
@@ -10,11 +11,13 @@ import { dialectOf } from './dialect';
 import { RELATED_LIMITS, relatedIdf, relatedSearch, relatedWords } from './related-search';
 import type { RelatedLimits, RelatedPath } from './related-search';
 import { seedAccount } from '../seed/seed';
-import { tempDirs } from '../test/harness';
+import { onPostgres, tempDirs, testDatabase } from '../test/harness';
+import { sqlRows, sqlValue } from '../test/sql';
 
 const dataDir = tempDirs('planner-related-');
 let store: Store;
-let insert: (name: string, description: string | null, portal?: number | null) => number;
+let database: Awaited<ReturnType<typeof testDatabase>> = null;
+let insert: (name: string, description: string | null, portal?: number | null) => Promise<number>;
 let portals: number[];
 
 /** A small deterministic random source, so a failure repeats. */
@@ -24,70 +27,94 @@ function random(seed: number): () => number {
 }
 
 beforeAll(async () => {
-  store = await openStore(dataDir());
+  database = await testDatabase();
+  store = await openStore(dataDir(), { databaseUrl: database?.url });
   await seedAccount(store.db, 'demo');
-  const sqlite = store.sqlite;
-  const product = sqlite.prepare('SELECT id FROM products ORDER BY id LIMIT 1').pluck().get() as number;
-  const status = sqlite
-    .prepare(
-      "SELECT s.id FROM workflow_statuses s JOIN workflows w ON w.id = s.workflow_id WHERE w.product_id = ? AND w.statusable_type = 'Idea' LIMIT 1",
-    )
-    .pluck()
-    .get(product) as number;
-  portals = sqlite.prepare('SELECT id FROM idea_portals ORDER BY id').pluck().all() as number[];
-  const add = sqlite.prepare(
-    `INSERT INTO ideas (product_id, reference_num, name, description, workflow_status_id, created_by_email, created_at, updated_at,
-       submitted_idea_portal_id) VALUES (?, ?, ?, ?, ?, 'related@example.com', ?, ?, ?)`,
+  const product = Number(await sqlValue(store, 'SELECT id FROM products ORDER BY id LIMIT 1'));
+  const status = Number(
+    await sqlValue(
+      store,
+      "SELECT s.id FROM workflow_statuses s JOIN workflows w ON w.id = s.workflow_id WHERE w.product_id = ? AND w.statusable_type = 'Idea' ORDER BY s.id LIMIT 1",
+      product,
+    ),
   );
+  portals = (await sqlRows<{ id: number }>(store, 'SELECT id FROM idea_portals ORDER BY id')).map((r) => Number(r.id));
   let n = 0;
-  insert = (name, description, portal = null) => {
+  const row = (name: string, description: string | null, portal: number | null) => {
     const at = new Date().toISOString();
-    return Number(add.run(product, `REL-I-${++n}`, name, description, status, at, at, portal).lastInsertRowid);
+    return {
+      product_id: product,
+      reference_num: `REL-I-${++n}`,
+      name,
+      description,
+      workflow_status_id: status,
+      created_by_email: 'related@example.com',
+      created_at: at,
+      updated_at: at,
+      submitted_idea_portal_id: portal,
+    };
   };
+  insert = async (name, description, portal = null) =>
+    Number(
+      (
+        await store.db
+          .insertInto('ideas')
+          .values(row(name, description, portal))
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   const next = random(7);
+  const rows: ReturnType<typeof row>[] = [];
   // Many ideas alike (the bench's shape: exact ties, two broad words that never meet) …
   const topics = ['export', 'timeline', 'dark mode', 'calendar', 'sharing'];
-  sqlite.transaction(() => {
-    for (let i = 0; i < 400; i++) {
-      const word = topics[i % topics.length] ?? '';
-      const other = topics[(i * 3) % topics.length] ?? '';
-      insert(
+  for (let i = 0; i < 400; i++) {
+    const word = topics[i % topics.length] ?? '';
+    const other = topics[(i * 3) % topics.length] ?? '';
+    rows.push(
+      row(
         `Quokka ${i}: ${word} with ${other}`,
         `<p>Customers ask for ${word} and ${other}.</p>`,
         i % 4 === 0 ? (portals[0] ?? null) : null,
-      );
-    }
-    // … and texts of words drawn unevenly from a small vocabulary, with completions of a prefix.
-    const vocabulary = ['the', 'and', 'report', 'reports', 'reporting', 'roadmap', 'sync', 'synced', 'jira', 'slack', 'mobile', 'offline'];
-    const vocabularyMore = ['walrus', 'bulk', 'edit', 'filters', 'saved', 'views', 'alerts', 'email', 'digest', 'widget', 'export'];
-    const draw = (): string => {
-      const r = next();
-      return r < 0.5
-        ? (vocabulary[Math.floor(next() * vocabulary.length)] ?? '')
-        : (vocabularyMore[Math.floor(next() * vocabularyMore.length)] ?? '');
-    };
-    const text = (n: number): string => Array.from({ length: n }, draw).join(' ');
-    for (let i = 0; i < 600; i++) {
-      const portal = next() < 0.3 ? (portals[Math.floor(next() * portals.length)] ?? null) : null;
-      insert(text(2 + Math.floor(next() * 5)), next() < 0.2 ? null : `<p>${text(3 + Math.floor(next() * 25))}</p>`, portal);
-    }
-  })();
+      ),
+    );
+  }
+  // … and texts of words drawn unevenly from a small vocabulary, with completions of a prefix.
+  const vocabulary = ['the', 'and', 'report', 'reports', 'reporting', 'roadmap', 'sync', 'synced', 'jira', 'slack', 'mobile', 'offline'];
+  const vocabularyMore = ['walrus', 'bulk', 'edit', 'filters', 'saved', 'views', 'alerts', 'email', 'digest', 'widget', 'export'];
+  const draw = (): string => {
+    const r = next();
+    return r < 0.5
+      ? (vocabulary[Math.floor(next() * vocabulary.length)] ?? '')
+      : (vocabularyMore[Math.floor(next() * vocabularyMore.length)] ?? '');
+  };
+  const text = (n: number): string => Array.from({ length: n }, draw).join(' ');
+  for (let i = 0; i < 600; i++) {
+    const portal = next() < 0.3 ? (portals[Math.floor(next() * portals.length)] ?? null) : null;
+    rows.push(row(text(2 + Math.floor(next() * 5)), next() < 0.2 ? null : `<p>${text(3 + Math.floor(next() * 25))}</p>`, portal));
+  }
+  // One transaction of multi-row inserts, in id order: a round trip per idea is slow on PostgreSQL.
+  await store.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 100)
+      await trx
+        .insertInto('ideas')
+        .values(rows.slice(i, i + 100))
+        .execute();
+  });
 });
 afterAll(async () => {
   await store.close();
+  await database?.drop();
 });
 
 /** Every match of `q` scored here from the index's rows, best first, ties by id. */
-function everyMatch(q: string, portalId: number | undefined): number[] {
-  const sqlite = store.sqlite;
-  const ideas = sqlite.prepare('SELECT ideas FROM ideas_related_stats').pluck().get() as number;
-  const rows = sqlite.prepare('SELECT idea_id, term, impact, portal_id FROM ideas_related_terms').all() as {
-    idea_id: number;
-    term: string;
-    impact: number;
-    portal_id: number | null;
-  }[];
-  const vocab = sqlite.prepare('SELECT term, ideas FROM ideas_related_vocab').all() as { term: string; ideas: number }[];
+async function everyMatch(q: string, portalId: number | undefined): Promise<number[]> {
+  const ideas = Number(await sqlValue(store, 'SELECT ideas FROM ideas_related_stats'));
+  const rows = await sqlRows<{ idea_id: number; term: string; impact: number; portal_id: number | null }>(
+    store,
+    'SELECT idea_id, term, impact, portal_id FROM ideas_related_terms',
+  );
+  const vocab = await sqlRows<{ term: string; ideas: number }>(store, 'SELECT term, ideas FROM ideas_related_vocab');
   const words = relatedWords(q).map((w) => ({
     w,
     idf: relatedIdf(
@@ -139,7 +166,7 @@ describe('the related-idea search', () => {
     const ways = new Set<string>();
     for (const q of texts) {
       for (const portalId of [undefined, portals[0]]) {
-        const expected = everyMatch(q, portalId);
+        const expected = await everyMatch(q, portalId);
         for (const [limit, offset] of [
           [10, 0],
           [10, 10],
@@ -166,7 +193,7 @@ describe('the related-idea search', () => {
   });
 
   it('pages through a broad text without repeating or skipping an idea', async () => {
-    const all = everyMatch('export timeline', undefined);
+    const all = await everyMatch('export timeline', undefined);
     expect(all.length).toBeGreaterThan(200);
     const seen: number[] = [];
     for (let offset = 0; offset < all.length; offset += 25) seen.push(...(await page('export timeline', undefined, 25, offset)).ids);
@@ -174,18 +201,17 @@ describe('the related-idea search', () => {
   });
 
   it('ranks a name match above a description match, and exact ties by id', async () => {
-    const inDescription = insert('Platypus unrelated title', '<p>mentions zebrafish once</p>');
-    const inName = insert('Zebrafish import', '<p>nothing else</p>');
-    const twinA = insert('Zebrafish twins', null);
-    const twinB = insert('Zebrafish twins', null);
+    const inDescription = await insert('Platypus unrelated title', '<p>mentions zebrafish once</p>');
+    const inName = await insert('Zebrafish import', '<p>nothing else</p>');
+    const twinA = await insert('Zebrafish twins', null);
+    const twinB = await insert('Zebrafish twins', null);
     const { ids } = await page('zebrafish', undefined, 10, 0);
     expect(ids.indexOf(inName)).toBeLessThan(ids.indexOf(inDescription));
     expect(ids.indexOf(twinA)).toBe(ids.indexOf(twinB) - 1);
     expect(ids.at(-1)).toBe(inDescription);
   });
 
-  it('splits and folds a text as the index does', () => {
-    const sqlite = store.sqlite;
+  it('splits and folds a text as the index does', async () => {
     for (const text of [
       'Café Crème brûlée',
       'Straße über NAÏVE façade',
@@ -195,56 +221,62 @@ describe('the related-idea search', () => {
       'don’t-stop e-mail user_name x.y.z 2024-05 v2beta',
       'ＦＵＬＬwidth',
     ]) {
-      const id = insert(text, null);
-      const indexed = sqlite.prepare('SELECT term FROM ideas_related_terms WHERE idea_id = ? ORDER BY term').pluck().all(id) as string[];
+      const id = await insert(text, null);
+      const indexed = (
+        await sqlRows<{ term: string }>(store, 'SELECT term FROM ideas_related_terms WHERE idea_id = ? ORDER BY term', id)
+      ).map((r) => r.term);
       expect(relatedWords(text).sort(), text).toEqual(indexed.filter((t) => [...t].length >= 3));
     }
   });
 
   it('follows every write to an idea: words, counts, spam, merges, portals and deletes', async () => {
-    const sqlite = store.sqlite;
-    const indexed = (id: number): string[] =>
-      sqlite.prepare('SELECT term FROM ideas_related_terms WHERE idea_id = ? ORDER BY term').pluck().all(id) as string[];
-    const check = (): void => {
+    const indexed = async (id: number): Promise<string[]> =>
+      (await sqlRows<{ term: string }>(store, 'SELECT term FROM ideas_related_terms WHERE idea_id = ? ORDER BY term', id)).map(
+        (r) => r.term,
+      );
+    const run = (text: string, ...params: unknown[]) => sqlRows(store, text, ...params);
+    const check = async (): Promise<void> => {
       // The counts agree with the rows, and the rows with the ideas that may be suggested.
-      expect(sqlite.prepare('SELECT ideas FROM ideas_related_stats').pluck().get()).toBe(
-        sqlite.prepare('SELECT count(*) FROM ideas WHERE spam = 0 AND duplicate_of_id IS NULL').pluck().get(),
+      expect(Number(await sqlValue(store, 'SELECT ideas FROM ideas_related_stats'))).toBe(
+        Number(await sqlValue(store, 'SELECT count(*) FROM ideas WHERE spam = 0 AND duplicate_of_id IS NULL')),
       );
-      expect(sqlite.prepare('SELECT term, ideas FROM ideas_related_vocab ORDER BY term').all()).toEqual(
-        sqlite.prepare('SELECT term, count(*) AS ideas FROM ideas_related_terms GROUP BY term ORDER BY term').all(),
+      expect(await run('SELECT term, ideas FROM ideas_related_vocab ORDER BY term')).toEqual(
+        await run('SELECT term, count(*) AS ideas FROM ideas_related_terms GROUP BY term ORDER BY term'),
       );
+      // Portal ids are positive, so 0 stands for none (`IS NOT` is SQLite's alone).
       expect(
-        sqlite
-          .prepare(
+        Number(
+          await sqlValue(
+            store,
             `SELECT count(*) FROM ideas_related_terms t JOIN ideas i ON i.id = t.idea_id
-             WHERE i.spam = 1 OR i.duplicate_of_id IS NOT NULL OR t.portal_id IS NOT i.submitted_idea_portal_id`,
-          )
-          .pluck()
-          .get(),
+             WHERE i.spam = 1 OR i.duplicate_of_id IS NOT NULL OR coalesce(t.portal_id, 0) <> coalesce(i.submitted_idea_portal_id, 0)`,
+          ),
+        ),
       ).toBe(0);
-      expect(sqlite.prepare('SELECT count(*) FROM ideas_related_tokens_v').pluck().get()).toBe(0);
+      // SQLite's triggers read each idea's words through an FTS5 table they empty again; PostgreSQL has none.
+      if (!onPostgres) expect(Number(await sqlValue(store, 'SELECT count(*) FROM ideas_related_tokens_v'))).toBe(0);
     };
-    const id = insert('Capybara roadmap', '<p>Capybara words</p>', portals[0] ?? null);
-    const target = insert('Capybara target', null);
-    check();
-    expect(indexed(id)).toEqual(['capybara', 'p', 'roadmap', 'words']);
-    sqlite.prepare("UPDATE ideas SET name = 'Wombat roadmap' WHERE id = ?").run(id);
-    expect(indexed(id)).toEqual(['capybara', 'p', 'roadmap', 'wombat', 'words']);
-    sqlite.prepare('UPDATE ideas SET description = NULL, submitted_idea_portal_id = ? WHERE id = ?').run(portals[1] ?? null, id);
-    expect(indexed(id)).toEqual(['roadmap', 'wombat']);
-    check();
-    sqlite.prepare('UPDATE ideas SET spam = 1 WHERE id = ?').run(id);
-    expect(indexed(id)).toEqual([]);
-    check();
-    sqlite.prepare('UPDATE ideas SET spam = 0 WHERE id = ?').run(id);
+    const id = await insert('Capybara roadmap', '<p>Capybara words</p>', portals[0] ?? null);
+    const target = await insert('Capybara target', null);
+    await check();
+    expect(await indexed(id)).toEqual(['capybara', 'p', 'roadmap', 'words']);
+    await run("UPDATE ideas SET name = 'Wombat roadmap' WHERE id = ?", id);
+    expect(await indexed(id)).toEqual(['capybara', 'p', 'roadmap', 'wombat', 'words']);
+    await run('UPDATE ideas SET description = NULL, submitted_idea_portal_id = ? WHERE id = ?', portals[1] ?? null, id);
+    expect(await indexed(id)).toEqual(['roadmap', 'wombat']);
+    await check();
+    await run('UPDATE ideas SET spam = 1 WHERE id = ?', id);
+    expect(await indexed(id)).toEqual([]);
+    await check();
+    await run('UPDATE ideas SET spam = 0 WHERE id = ?', id);
     expect((await page('wombat', undefined, 10, 0)).ids).toEqual([id]);
-    sqlite.prepare('UPDATE ideas SET duplicate_of_id = ? WHERE id = ?').run(target, id);
+    await run('UPDATE ideas SET duplicate_of_id = ? WHERE id = ?', target, id);
     expect((await page('wombat', undefined, 10, 0)).ids).toEqual([]);
-    check();
-    sqlite.prepare('UPDATE ideas SET duplicate_of_id = NULL WHERE id = ?').run(id);
-    check();
-    sqlite.prepare('DELETE FROM ideas WHERE id IN (?, ?)').run(id, target);
-    expect(indexed(id)).toEqual([]);
-    check();
+    await check();
+    await run('UPDATE ideas SET duplicate_of_id = NULL WHERE id = ?', id);
+    await check();
+    await run('DELETE FROM ideas WHERE id IN (?, ?)', id, target);
+    expect(await indexed(id)).toEqual([]);
+    await check();
   });
 });
