@@ -1448,7 +1448,6 @@ export function postgresBaseline(): string {
   return [
     'CREATE EXTENSION IF NOT EXISTS citext;',
     'CREATE EXTENSION IF NOT EXISTS pg_trgm;',
-    'CREATE EXTENSION IF NOT EXISTS unaccent;',
     TABLES,
     ...Object.entries(COUNTED_SCOPES).map(([table, columns]) => postgresCounterTriggers(table, columns)),
     featureStatsTriggers(),
