@@ -305,6 +305,33 @@ const portalFilter = (portalId: number | undefined): RawBuilder<unknown> =>
 const termsFrom = (prefix: RawBuilder<unknown> | string): RawBuilder<SqlBool> =>
   sql<SqlBool>`term >= ${prefix} AND term < ${prefix} || char(1114111)`;
 
+/**
+ * The SQL scoring of the related-idea search (RelatedIndex.ranked) over the word table both
+ * databases keep alike; `termsFrom` is the dialect's prefix range.
+ */
+function rankedWith(termsFrom: (prefix: RawBuilder<unknown> | string) => RawBuilder<SqlBool>): RelatedIndex['ranked'] {
+  return (strong, weak, floor, portalId, limit, offset) => {
+    // One row per idea and strong word: a word of one completion reads its list as it is, one of
+    // several keeps each idea's best completion.
+    const parts = strong.map((w) =>
+      w.terms.length === 1
+        ? sql`SELECT idea_id, impact * ${w.idf} AS s FROM ideas_related_terms WHERE term = ${w.terms[0]}${portalFilter(portalId)}`
+        : sql`SELECT idea_id, max(impact) * ${w.idf} AS s FROM ideas_related_terms
+            WHERE ${termsFrom(w.prefix)}${portalFilter(portalId)} GROUP BY idea_id`,
+    );
+    // A weak word's best impact in each idea left: a look-up in the idea's own terms.
+    const lookups = weak.map(
+      (w) =>
+        sql` + coalesce((SELECT max(t.impact) FROM ideas_related_terms t WHERE t.idea_id = x.idea_id AND ${
+          w.terms.length === 1 ? sql`term = ${w.terms[0]}` : termsFrom(w.prefix)
+        }), 0) * ${w.idf}`,
+    );
+    return sql<{ id: number; score: number }>`SELECT idea_id AS id, p${sql.join(lookups, sql``)} AS score FROM (
+        SELECT idea_id, sum(s) AS p FROM (${sql.join(parts, sql` UNION ALL `)}) parts GROUP BY idea_id HAVING sum(s) >= ${floor}
+      ) x ORDER BY score DESC, idea_id LIMIT ${limit} OFFSET ${offset}`;
+  };
+}
+
 const sqliteRelatedIndex: RelatedIndex = {
   ideaCount: () => sql<{ n: number }>`SELECT coalesce((SELECT ideas FROM ideas_related_stats WHERE id = 1), 0) AS n`,
   completions: (prefixes) =>
@@ -328,26 +355,7 @@ const sqliteRelatedIndex: RelatedIndex = {
     const match = relatedMatch(expression, portalId);
     return sql<{ id: number }>`SELECT rowid AS id FROM ideas_related WHERE ideas_related MATCH ${match} LIMIT ${limit}`;
   },
-  ranked: (strong, weak, floor, portalId, limit, offset) => {
-    // One row per idea and strong word: a word of one completion reads its list as it is, one of
-    // several keeps each idea's best completion.
-    const parts = strong.map((w) =>
-      w.terms.length === 1
-        ? sql`SELECT idea_id, impact * ${w.idf} AS s FROM ideas_related_terms WHERE term = ${w.terms[0]}${portalFilter(portalId)}`
-        : sql`SELECT idea_id, max(impact) * ${w.idf} AS s FROM ideas_related_terms
-            WHERE ${termsFrom(w.prefix)}${portalFilter(portalId)} GROUP BY idea_id`,
-    );
-    // A weak word's best impact in each idea left: a look-up in the idea's own terms.
-    const lookups = weak.map(
-      (w) =>
-        sql` + coalesce((SELECT max(t.impact) FROM ideas_related_terms t WHERE t.idea_id = x.idea_id AND ${
-          w.terms.length === 1 ? sql`term = ${w.terms[0]}` : termsFrom(w.prefix)
-        }), 0) * ${w.idf}`,
-    );
-    return sql<{ id: number; score: number }>`SELECT idea_id AS id, p${sql.join(lookups, sql``)} AS score FROM (
-        SELECT idea_id, sum(s) AS p FROM (${sql.join(parts, sql` UNION ALL `)}) GROUP BY idea_id HAVING p >= ${floor}
-      ) x ORDER BY score DESC, idea_id LIMIT ${limit} OFFSET ${offset}`;
-  },
+  ranked: rankedWith(termsFrom),
 };
 
 export const sqliteDialect: StoreDialect = {
@@ -393,12 +401,9 @@ export const sqliteDialect: StoreDialect = {
 const pgTermsFrom = (prefix: RawBuilder<unknown> | string): RawBuilder<SqlBool> =>
   sql<SqlBool>`term >= ${prefix} AND term < ${prefix} || chr(1114111)`;
 
-const pgPortalFilter = (portalId: number | undefined): RawBuilder<unknown> =>
-  portalId !== undefined ? sql` AND portal_id = ${portalId}` : sql``;
-
 /** The ideas holding any of a word's completions. */
 const pgHolders = (terms: readonly string[], portalId: number | undefined): RawBuilder<unknown> =>
-  sql`SELECT idea_id FROM ideas_related_terms WHERE term IN (${sql.join(terms)})${pgPortalFilter(portalId)}`;
+  sql`SELECT idea_id FROM ideas_related_terms WHERE term IN (${sql.join(terms)})${portalFilter(portalId)}`;
 
 /**
  * The related-idea index on PostgreSQL: the same word tables as SQLite's (postgres-schema.ts fills
@@ -421,7 +426,7 @@ const postgresRelatedIndex: RelatedIndex = {
   // table's rows and sorted them (20,000 ideas, 6,000 matches: 23 ms against 9).
   count: (prefixes, portalId) =>
     sql<{ n: number }>`SELECT count(*) AS n FROM (${sql.join(
-      prefixes.map((p) => sql`SELECT idea_id FROM ideas_related_terms WHERE ${pgTermsFrom(p)}${pgPortalFilter(portalId)}`),
+      prefixes.map((p) => sql`SELECT idea_id FROM ideas_related_terms WHERE ${pgTermsFrom(p)}${portalFilter(portalId)}`),
       sql` UNION `,
     )}) held`,
   holding: (groups, portalId, limit) => {
@@ -432,23 +437,7 @@ const postgresRelatedIndex: RelatedIndex = {
       )})`;
     return sql<{ id: number }>`SELECT idea_id AS id FROM (${sql.join(groups.map(group), sql` UNION `)}) held LIMIT ${limit}`;
   },
-  ranked: (strong, weak, floor, portalId, limit, offset) => {
-    const parts = strong.map((w) =>
-      w.terms.length === 1
-        ? sql`SELECT idea_id, impact * ${w.idf} AS s FROM ideas_related_terms WHERE term = ${w.terms[0]}${pgPortalFilter(portalId)}`
-        : sql`SELECT idea_id, max(impact) * ${w.idf} AS s FROM ideas_related_terms
-            WHERE ${pgTermsFrom(w.prefix)}${pgPortalFilter(portalId)} GROUP BY idea_id`,
-    );
-    const lookups = weak.map(
-      (w) =>
-        sql` + coalesce((SELECT max(t.impact) FROM ideas_related_terms t WHERE t.idea_id = x.idea_id AND ${
-          w.terms.length === 1 ? sql`term = ${w.terms[0]}` : pgTermsFrom(w.prefix)
-        }), 0) * ${w.idf}`,
-    );
-    return sql<{ id: number; score: number }>`SELECT idea_id AS id, p${sql.join(lookups, sql``)} AS score FROM (
-        SELECT idea_id, sum(s) AS p FROM (${sql.join(parts, sql` UNION ALL `)}) parts GROUP BY idea_id HAVING sum(s) >= ${floor}
-      ) x ORDER BY score DESC, idea_id LIMIT ${limit} OFFSET ${offset}`;
-  },
+  ranked: rankedWith(pgTermsFrom),
 };
 
 async function readPostgresSchema(db: QueryExecutorProvider): Promise<SchemaInfo> {

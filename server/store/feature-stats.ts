@@ -19,18 +19,33 @@ import type { Db } from './audit';
 export type FeatureSet = 'release_id' | 'release_phase_id';
 
 /** Columns whose change moves a feature's share: the triggers fire on exactly these. */
-const INPUTS = ['release_id', 'release_phase_id', 'workflow_status_id', 'progress', 'initial_estimate', 'detailed_estimate', 'remaining_estimate'];
+export const FEATURE_STATS_INPUTS = [
+  'release_id',
+  'release_phase_id',
+  'workflow_status_id',
+  'progress',
+  'initial_estimate',
+  'detailed_estimate',
+  'remaining_estimate',
+];
+const INPUTS = FEATURE_STATS_INPUTS;
+
+/**
+ * A feature row's share of its scope's sums, as SQL over `NEW` or `OLD`: progress, estimate and
+ * what is left of it. `least` is the dialect's scalar minimum (SQLite `min`, PostgreSQL `least`).
+ */
+export function featureShare(row: 'NEW' | 'OLD', least: 'min' | 'least'): { psum: string; total: string; left: string } {
+  const est = `coalesce(${row}.detailed_estimate, ${row}.initial_estimate)`;
+  return {
+    psum: `coalesce(${row}.progress, 0)`,
+    total: `CASE WHEN ${est} > 0 THEN ${est} ELSE 0 END`,
+    left: `CASE WHEN ${est} > 0 THEN ${least}(coalesce(${row}.remaining_estimate, ${est}), ${est}) ELSE 0 END`,
+  };
+}
 
 /** The DDL a migration runs: the triggers for both scopes and the statements filling the table. */
 export function featureStatsTriggers(): string {
-  const share = (row: 'NEW' | 'OLD') => {
-    const est = `coalesce(${row}.detailed_estimate, ${row}.initial_estimate)`;
-    return {
-      psum: `coalesce(${row}.progress, 0)`,
-      total: `CASE WHEN ${est} > 0 THEN ${est} ELSE 0 END`,
-      left: `CASE WHEN ${est} > 0 THEN min(coalesce(${row}.remaining_estimate, ${est}), ${est}) ELSE 0 END`,
-    };
-  };
+  const share = (row: 'NEW' | 'OLD') => featureShare(row, 'min');
   const add = (scope: FeatureSet) => {
     const s = share('NEW');
     return `INSERT INTO feature_stats(scope, scope_id, status_id, n, psum, est_total, est_left)

@@ -11,6 +11,7 @@
 // - the FTS5 tables are gone: name search runs on `pg_trgm` GIN indexes (dialect.ts), and the
 //   related-idea index keeps its own tables, filled by `ideas_related_index()` below.
 import { COUNTED_SCOPES } from './counts';
+import { FEATURE_STATS_INPUTS, featureShare } from './feature-stats';
 
 const TABLES = `
 CREATE TABLE release_initiatives (
@@ -1212,14 +1213,7 @@ CREATE TRIGGER ${table}_count AFTER INSERT OR DELETE OR UPDATE ON ${table} FOR E
 
 /** `feature_stats` kept as feature-stats.ts's SQLite triggers keep it. */
 function featureStatsTriggers(): string {
-  const share = (row: 'NEW' | 'OLD') => {
-    const est = `coalesce(${row}.detailed_estimate, ${row}.initial_estimate)`;
-    return {
-      psum: `coalesce(${row}.progress, 0)`,
-      total: `CASE WHEN ${est} > 0 THEN ${est} ELSE 0 END`,
-      left: `CASE WHEN ${est} > 0 THEN least(coalesce(${row}.remaining_estimate, ${est}), ${est}) ELSE 0 END`,
-    };
-  };
+  const share = (row: 'NEW' | 'OLD') => featureShare(row, 'least');
   const add = (scope: string) => {
     const s = share('NEW');
     return `INSERT INTO feature_stats(scope, scope_id, status_id, n, psum, est_total, est_left)
@@ -1232,7 +1226,6 @@ function featureStatsTriggers(): string {
     return `UPDATE feature_stats SET n = n - 1, psum = psum - ${s.psum}, est_total = est_total - ${s.total}, est_left = est_left - ${s.left}
       WHERE scope = '${scope}' AND scope_id = OLD.${scope} AND status_id = OLD.workflow_status_id;`;
   };
-  const inputs = ['release_id', 'release_phase_id', 'workflow_status_id', 'progress', 'initial_estimate', 'detailed_estimate', 'remaining_estimate'];
   return `
 CREATE FUNCTION features_stats() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -1247,7 +1240,7 @@ BEGIN
   RETURN NULL;
 END $$;
 CREATE TRIGGER features_stats_insert AFTER INSERT OR DELETE ON features FOR EACH ROW EXECUTE FUNCTION features_stats();
-CREATE TRIGGER features_stats_update AFTER UPDATE OF ${inputs.join(', ')} ON features FOR EACH ROW EXECUTE FUNCTION features_stats();
+CREATE TRIGGER features_stats_update AFTER UPDATE OF ${FEATURE_STATS_INPUTS.join(', ')} ON features FOR EACH ROW EXECUTE FUNCTION features_stats();
 `;
 }
 
