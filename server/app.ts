@@ -20,7 +20,7 @@ import { compressJson } from './http/compress';
 import { HttpError, errorResponse } from './http/errors';
 import { hostCheck } from './http/hosts';
 import type { Site } from './http/hosts';
-import { RateLimiter, authFailureThrottle, parseRateLimit, rateLimit } from './http/rate-limit';
+import { RateLimiter, SharedRateLimiter, authFailureThrottle, parseRateLimit, rateLimit } from './http/rate-limit';
 import { DEFAULT_PORTAL_LIMITS, portalApp } from './portal/routes';
 import type { PortalLimits } from './portal/routes';
 import { mailDelivery } from './portal/mailer';
@@ -95,15 +95,35 @@ function portalLimits(given: Partial<PortalLimits> | undefined): PortalLimits {
  */
 export interface Gate {
   tokens: TokenCache;
+  /** This process's limiters, on SQLite (one process serves it); undefined on PostgreSQL. */
   rateLimiter: RateLimiter | undefined;
   authFailures: RateLimiter | undefined;
+  /**
+   * On PostgreSQL the limits are kept in the database instead, so every instance behind the load
+   * balancer counts the same buckets. (There is no read fast path there: it needs read workers.)
+   */
+  shared: { rateLimiter: SharedRateLimiter | undefined; authFailures: SharedRateLimiter | undefined } | undefined;
 }
 
 export function createGate(store: Store, options: Pick<AppOptions, 'rateLimit' | 'authFailureLimit'>): Gate {
+  const rate = options.rateLimit && options.rateLimit.length > 0 ? options.rateLimit : undefined;
+  const failures = options.authFailureLimit && options.authFailureLimit.length > 0 ? options.authFailureLimit : undefined;
+  if (store.kind === 'postgres') {
+    return {
+      tokens: cachedAuthenticator(store),
+      rateLimiter: undefined,
+      authFailures: undefined,
+      shared: {
+        rateLimiter: rate ? new SharedRateLimiter(store.db, 'api', rate) : undefined,
+        authFailures: failures ? new SharedRateLimiter(store.db, 'auth-failures', failures) : undefined,
+      },
+    };
+  }
   return {
     tokens: cachedAuthenticator(store),
-    rateLimiter: options.rateLimit && options.rateLimit.length > 0 ? new RateLimiter(options.rateLimit) : undefined,
-    authFailures: options.authFailureLimit && options.authFailureLimit.length > 0 ? new RateLimiter(options.authFailureLimit) : undefined,
+    rateLimiter: rate ? new RateLimiter(rate) : undefined,
+    authFailures: failures ? new RateLimiter(failures) : undefined,
+    shared: undefined,
   };
 }
 
@@ -216,7 +236,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     (apiRoutes as readonly AnyRoute[]).filter((r) => r.public || r.download),
   );
   const gate = options.gate ?? createGate(store, options);
-  api.use('*', authFailureThrottle(gate.authFailures));
+  api.use('*', authFailureThrottle(gate.shared?.authFailures ?? gate.authFailures));
   api.use('*', async (c, next) => {
     c.set('store', store);
     if (options.reader) {
@@ -231,7 +251,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.set('user', user);
     await next();
   });
-  api.use('*', rateLimit(gate.rateLimiter));
+  api.use('*', rateLimit(gate.shared?.rateLimiter ?? gate.rateLimiter));
   // A hosted account answers instead of the database: ahead of the read workers and the routes,
   // so no API request is answered from local data. (The public API document above stays local.)
   if (options.upstream) api.use('*', options.upstream.handler);

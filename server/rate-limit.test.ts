@@ -1,6 +1,8 @@
 // Rate limits: the limiter's arithmetic on a fake clock (bursts, refill, several windows, refunds,
 // bounded memory), then the service with PLANNER_RATE_LIMIT-style limits per token and the
 // per-address throttle of wrong tokens, over real sockets (127.0.0.1 and 127.0.0.2 as two peers).
+// In the PostgreSQL pass the service keeps its limits in the database (SharedRateLimiter) and
+// answers exactly the same; shared-limits.test.ts has two instances share them.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import { seedAccount } from './seed/seed';
 import { openStore } from './store/db';
 import { startService } from './start';
 import type { RunningService } from './start';
+import { testDatabase } from './test/harness';
 
 const TOKEN = 'rate-limit-admin-token-0123456789';
 
@@ -168,11 +171,16 @@ describe('the service with limits', () => {
   let service: RunningService;
   let dataDir: string;
   let morganToken: string;
+  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-limits-'));
+    // The PostgreSQL pass: a database of its own (null on SQLite).
+    const database = await testDatabase();
+    drop = database?.drop;
     service = await startService({
       dataDir,
+      databaseUrl: database?.url,
       port: 0,
       adminToken: TOKEN,
       seed: 'empty',
@@ -188,6 +196,7 @@ describe('the service with limits', () => {
 
   afterAll(async () => {
     await service.close();
+    await drop?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -246,7 +255,8 @@ describe('the app called without a socket', () => {
   const HOST = '127.0.0.1:4780';
   it('limits tokens, counts no address, and lets other origins read how long to wait', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-limits-'));
-    const store = await openStore(dataDir);
+    const database = await testDatabase();
+    const store = await openStore(dataDir, { databaseUrl: database?.url });
     try {
       const { adminId } = await seedAccount(store.db, 'empty');
       await storeToken(store.db, adminId, TOKEN, 'test');
@@ -273,6 +283,7 @@ describe('the app called without a socket', () => {
       expect(second.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('retry-after');
     } finally {
       await store.close();
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -92,7 +92,7 @@ CREATE TABLE feature_stats (scope TEXT NOT NULL, scope_id INTEGER NOT NULL, stat
 
 /**
  * Tables of derived data a later migration adds and fills (list counters, the audit log's monthly
- * counts), and the historical search's own state (migration 17): not records.
+ * counts), the historical search's own state (migration 17) and the shared rate limits' (20): not records.
  */
 const DERIVED: readonly string[] = [
   'list_counts',
@@ -102,6 +102,7 @@ const DERIVED: readonly string[] = [
   'historical_token_buckets',
   'historical_searches',
   'historical_search_results',
+  'rate_limit_buckets',
 ];
 
 /**

@@ -1,9 +1,17 @@
 // Request rate limits: a reusable limiter (one GCRA bucket per key and window, kept in typed arrays
 // so a request costs a Map lookup and a few float operations, and idle keys are dropped without
 // losing anything), the per-token middleware mounted after authentication, and the per-address
-// throttle of failed authentications mounted around it.
+// throttle of failed authentications mounted around it. On PostgreSQL several instances serve one
+// database behind a load balancer, so a limit kept in one process would let a client through once
+// per instance: there the same buckets are kept in the database (SharedRateLimiter), one statement
+// per check, and every instance counts the same requests.
+import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Store } from '../store/db';
+import type { Database } from '../store/schema';
 
 /** One limit: at most `limit` requests at once, refilled evenly over `periodMs`. */
 export interface RateWindow {
@@ -222,6 +230,184 @@ export class RateLimiter {
   }
 }
 
+/**
+ * The decision for a key whose buckets, once charged `cost`, are full again at `next` (ms, one per
+ * window): RateLimiter's arithmetic on times read from the database. `allowed` is what the database
+ * decided when it charged; a peek (undefined) decides here, as RateLimiter does.
+ */
+function judged(
+  windows: readonly RateWindow[],
+  intervals: readonly number[],
+  now: number,
+  cost: number,
+  next: readonly number[],
+  allowed?: boolean,
+): RateDecision {
+  const over = (w: number): number => (next[w] ?? now) - (windows[w]?.periodMs ?? 0) - now;
+  const d: RateDecision = {
+    allowed: allowed ?? windows.every((_, w) => over(w) <= 1e-6),
+    window: undefined,
+    remaining: windows.length === 0 ? 0 : Infinity,
+    resetMs: 0,
+    retryAfterMs: 0,
+  };
+  for (let w = 0; w < windows.length; w++) {
+    const win = windows[w] as RateWindow;
+    const t = intervals[w] ?? 0;
+    const at = next[w] ?? now;
+    if (!d.allowed) {
+      const wait = over(w);
+      if (wait > 1e-6 && (d.window === undefined || wait > d.retryAfterMs)) {
+        d.window = win;
+        d.retryAfterMs = wait;
+        d.resetMs = at - cost * t - now;
+      }
+    } else {
+      const remaining = Math.floor((win.periodMs - (at - now)) / t + 1e-9);
+      if (remaining < d.remaining) {
+        d.window = win;
+        d.remaining = remaining;
+        d.resetMs = at - now;
+      }
+    }
+  }
+  if (!d.allowed) d.remaining = 0;
+  return d;
+}
+
+/** How often a shared limiter deletes the rows of keys whose buckets are all full again. */
+const SHARED_SWEEP_MS = 60_000;
+
+/** The database's clock, in ms: every instance judges by the same one, whatever its own says. */
+const DB_NOW = sql<number>`(extract(epoch FROM clock_timestamp()) * 1000)::float8`;
+
+/**
+ * The same limits as RateLimiter, kept in PostgreSQL (`rate_limit_buckets`, migration 20) so that
+ * every instance on the database counts the same buckets. A key is one row: the GCRA times of its
+ * windows, as text. A check is one statement outside any transaction — it never takes the write
+ * lock, so a request over its limit never waits behind a write: `INSERT … ON CONFLICT DO UPDATE`
+ * charges every window or none (the row is locked for the statement, so two instances charging one
+ * key at once are counted one after the other) and answers what it decided. Keys are stored as
+ * their SHA-256: a bearer token must not be readable from the table. Each instance now and then
+ * deletes the rows whose buckets are all full again, which hold nothing a missing row would not.
+ */
+export class SharedRateLimiter {
+  readonly windows: readonly RateWindow[];
+  private readonly intervals: number[];
+  private readonly periods: number[];
+  private readonly prefix: string;
+  private lastSweep = Date.now();
+
+  /** `scope` keeps the limits of different steps apart (`api`, `auth-failures`, `portal-vote`, …). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    scope: string,
+    windows: readonly RateWindow[],
+  ) {
+    this.windows = windows;
+    this.intervals = windows.map((w) => w.periodMs / w.limit);
+    this.periods = windows.map((w) => w.periodMs);
+    // The windows are part of the bucket's name: a row's times are only meaningful for the windows
+    // they were counted with, so an instance started with other limits keeps its own buckets.
+    this.prefix = `${scope}:${windows.map((w) => `${w.limit}/${w.periodMs}`).join(',')}:`;
+  }
+
+  private bucket(key: string): string {
+    return this.prefix + createHash('sha256').update(key).digest('base64url');
+  }
+
+  /** A cost more than some window ever holds: refused without asking the database (as RateLimiter refuses it). */
+  private neverFits(cost: number): RateDecision | null {
+    if (!this.intervals.some((t, w) => cost * t - (this.periods[w] ?? 0) > 1e-6)) return null;
+    const fresh = this.intervals.map((t) => cost * t);
+    return judged(this.windows, this.intervals, 0, cost, fresh, false);
+  }
+
+  /** Charges `cost` requests to `key` when every window has room, in one statement; answers the decision. */
+  async take(key: string, cost = 1): Promise<RateDecision> {
+    if (this.windows.length === 0) return judged(this.windows, this.intervals, 0, cost, [], true);
+    const refused = this.neverFits(cost);
+    if (refused) return refused;
+    this.sweepNowAndThen();
+    const result = await sql<{ tat: string; allowed: number; checked_at: number }>`
+      WITH fresh AS (
+        SELECT c.now, array_agg(c.now + ${cost}::float8 * w.i ORDER BY w.k) AS tats
+        FROM (SELECT ${DB_NOW} AS now) c, unnest(${this.intervals}::float8[]) WITH ORDINALITY AS w(i, k)
+        GROUP BY c.now
+      )
+      INSERT INTO rate_limit_buckets AS b (bucket, tat, full_at, checked_at, allowed)
+      SELECT ${this.bucket(key)}, array_to_string(fresh.tats, ','), (SELECT max(v) FROM unnest(fresh.tats) AS v), fresh.now, 1
+      FROM fresh
+      ON CONFLICT (bucket) DO UPDATE SET (tat, full_at, checked_at, allowed) = (
+        SELECT CASE WHEN s.ok THEN s.tats ELSE b.tat END, CASE WHEN s.ok THEN s.latest ELSE b.full_at END,
+          excluded.checked_at, CASE WHEN s.ok THEN 1 ELSE 0 END
+        FROM (
+          SELECT bool_and(x.n - x.p - excluded.checked_at <= 1e-6) AS ok,
+            array_to_string(array_agg(x.n ORDER BY x.k), ',') AS tats, max(x.n) AS latest
+          FROM (
+            SELECT w.k, greatest(w.t, excluded.checked_at) + ${cost}::float8 * w.i AS n, w.p
+            FROM unnest(string_to_array(b.tat, ',')::float8[], ${this.intervals}::float8[], ${this.periods}::float8[])
+              WITH ORDINALITY AS w(t, i, p, k)
+          ) x
+        ) s
+      )
+      RETURNING b.tat, b.allowed, b.checked_at`.execute(this.db);
+    const row = result.rows[0];
+    if (!row) throw new Error('the rate limit statement answered no row');
+    const now = Number(row.checked_at);
+    const tats = row.tat.split(',').map(Number);
+    const allowed = Number(row.allowed) === 1;
+    // Allowed: the row holds the times after the charge. Refused: as they were, and the decision
+    // names the wait the charge would have needed.
+    const next = allowed ? tats : tats.map((t, w) => Math.max(t, now) + cost * (this.intervals[w] ?? 0));
+    return judged(this.windows, this.intervals, now, cost, next, allowed);
+  }
+
+  /** Whether `take(key, cost)` would be allowed now, without charging anything (one read). */
+  async peek(key: string, cost = 1): Promise<RateDecision> {
+    if (this.windows.length === 0) return judged(this.windows, this.intervals, 0, cost, [], true);
+    const refused = this.neverFits(cost);
+    if (refused) return refused;
+    const result = await sql<{ now: number; tat: string | null }>`
+      SELECT ${DB_NOW} AS now, (SELECT tat FROM rate_limit_buckets WHERE bucket = ${this.bucket(key)}) AS tat`.execute(this.db);
+    const row = result.rows[0];
+    const now = Number(row?.now ?? Date.now());
+    const tats = row?.tat ? row.tat.split(',').map(Number) : [];
+    const next = this.intervals.map((t, w) => Math.max(tats[w] ?? now, now) + cost * t);
+    return judged(this.windows, this.intervals, now, cost, next);
+  }
+
+  private sweepNowAndThen(): void {
+    const now = Date.now();
+    if (now - this.lastSweep < SHARED_SWEEP_MS) return;
+    this.lastSweep = now;
+    // Best effort and off the request's path: a row left over costs nothing but its space, and the
+    // next sweep (of any instance) takes it.
+    void sql`DELETE FROM rate_limit_buckets WHERE full_at < ${DB_NOW}`.execute(this.db).catch(() => undefined);
+  }
+}
+
+/** Either limiter: this process's buckets (RateLimiter) or the database's (SharedRateLimiter). */
+export type Limiter = RateLimiter | SharedRateLimiter;
+
+/**
+ * The limiter for a store: in this process on SQLite, which one process serves; in the database on
+ * PostgreSQL, which several instances may share.
+ */
+export function limiterFor(store: Pick<Store, 'kind' | 'db'>, scope: string, windows: readonly RateWindow[]): Limiter {
+  return store.kind === 'postgres' ? new SharedRateLimiter(store.db, scope, windows) : new RateLimiter(windows);
+}
+
+/**
+ * Charges one request to `key`: null when allowed, the decision when refused (a copy of
+ * RateLimiter's reused one, so an await after this cannot see another request's).
+ */
+export async function refusal(limiter: Limiter, key: string): Promise<RateDecision | null> {
+  if (limiter instanceof RateLimiter) return limiter.take(key) ? null : { ...limiter.decision };
+  const d = await limiter.take(key);
+  return d.allowed ? null : d;
+}
+
 /** Whole seconds for `Retry-After` / `X-RateLimit-Reset`: rounded up, at least 1. */
 function seconds(ms: number): number {
   return Math.max(1, Math.ceil(ms / 1000));
@@ -263,13 +449,14 @@ export function allowedHeaders(d: RateDecision): Record<string, string> {
  * answer carries `X-RateLimit-Limit`, `-Remaining` and `-Reset` (seconds until that window is full
  * again) of the tightest window; over a limit the answer is 429 with `Retry-After`.
  */
-export function rateLimit(limiter: RateLimiter | undefined): MiddlewareHandler {
+export function rateLimit(limiter: Limiter | undefined): MiddlewareHandler {
   if (!limiter || limiter.windows.length === 0) return (_c, next) => next();
   return async (c, next) => {
     const key = bearerToken(c.req.header('authorization'));
     if (key === undefined) return next();
-    const d = limiter.decision;
-    if (!limiter.take(key)) {
+    // RateLimiter's decision is one reused object: read before anything awaits.
+    const d = limiter instanceof RateLimiter ? (limiter.take(key), limiter.decision) : await limiter.take(key);
+    if (!d.allowed) {
       return tooMany(c, `Rate limit exceeded: an access token may make at most ${describe(d.window, 'requests')}.`, d);
     }
     const values = allowedHeaders(d);
@@ -300,22 +487,35 @@ export function remoteAddress(c: Context): string | undefined {
  * token is right) until the bucket has room. Requests without a token cost nothing and still get
  * 401; successful authentications are not counted.
  */
-export function authFailureThrottle(limiter: RateLimiter | undefined): MiddlewareHandler {
+export function authFailureThrottle(limiter: Limiter | undefined): MiddlewareHandler {
   if (!limiter || limiter.windows.length === 0) return (_c, next) => next();
+  const refuse = (c: Context, d: RateDecision): Response =>
+    tooMany(c, `Too many failed authentications from this address (at most ${describe(d.window, 'failures')}).`, d);
   return async (c, next) => {
-    // Nothing recorded: nothing to look up (the common case costs one comparison).
-    if (limiter.size === 0) {
-      await next();
+    if (limiter instanceof RateLimiter) {
+      // Nothing recorded: nothing to look up (the common case costs one comparison).
+      if (limiter.size === 0) {
+        await next();
+      } else {
+        const address = remoteAddress(c);
+        if (address !== undefined && c.req.header('authorization') && !limiter.peek(address)) return refuse(c, limiter.decision);
+        await next();
+      }
     } else {
-      const address = remoteAddress(c);
-      if (address !== undefined && c.req.header('authorization') && !limiter.peek(address)) {
-        return tooMany(c, `Too many failed authentications from this address (at most ${describe(limiter.decision.window, 'failures')}).`, limiter.decision);
+      // Another instance may have counted this address's failures: one read by key, for requests with a token.
+      const address = c.req.header('authorization') ? remoteAddress(c) : undefined;
+      if (address !== undefined) {
+        const d = await limiter.peek(address);
+        if (!d.allowed) return refuse(c, d);
       }
       await next();
     }
     if (c.res.status === 401 && c.req.header('authorization')) {
       const address = remoteAddress(c);
-      if (address !== undefined) limiter.take(address);
+      // Counted before the 401 leaves, so a guesser cannot send the next guess ahead of the count.
+      if (address === undefined) return;
+      if (limiter instanceof RateLimiter) limiter.take(address);
+      else await limiter.take(address);
     }
   };
 }

@@ -27,7 +27,8 @@ import {
 import type { PortalSort } from '../../src/contract/portal-site';
 import { readObjectBody } from '../http/body';
 import { HttpError, errorResponse } from '../http/errors';
-import { RateLimiter, remoteAddress, tooMany } from '../http/rate-limit';
+import { limiterFor, refusal, remoteAddress, tooMany } from '../http/rate-limit';
+import type { Limiter } from '../http/rate-limit';
 import type { RateWindow } from '../http/rate-limit';
 import { readUpload } from '../http/upload';
 import { sendAttachment } from '../routes/attachments';
@@ -116,11 +117,12 @@ const paging = (c: Context): Paging => {
 export function portalApp(options: PortalOptions): Hono<PortalEnv> {
   const app = new Hono<PortalEnv>();
   const { store } = options;
+  // In the database on PostgreSQL: every instance behind the load balancer counts the same buckets.
   const limiters = {
-    signIn: new RateLimiter(options.limits.signIn),
-    submit: new RateLimiter(options.limits.submit),
-    vote: new RateLimiter(options.limits.vote),
-    comment: new RateLimiter(options.limits.comment),
+    signIn: limiterFor(store, 'portal-sign-in', options.limits.signIn),
+    submit: limiterFor(store, 'portal-submit', options.limits.submit),
+    vote: limiterFor(store, 'portal-vote', options.limits.vote),
+    comment: limiterFor(store, 'portal-comment', options.limits.comment),
   };
 
   app.onError((err, c) => {
@@ -190,10 +192,11 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
   };
 
   /** Charges one request to each key; a refusal is a 429 with Retry-After. */
-  const limit = (c: Context, limiter: RateLimiter, keys: (string | undefined)[], what: string): Response | null => {
+  const limit = async (c: Context, limiter: Limiter, keys: (string | undefined)[], what: string): Promise<Response | null> => {
     for (const key of keys) {
       if (key === undefined) continue;
-      if (!limiter.take(key)) return tooMany(c, `Too many ${what}.`, limiter.decision);
+      const refused = await refusal(limiter, key);
+      if (refused) return tooMany(c, `Too many ${what}.`, refused);
     }
     return null;
   };
@@ -232,7 +235,7 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
 
   app.post('/sign_in', async (c) => {
     const { email } = parsed(signInInput, await readObjectBody(c));
-    const refused = limit(c, limiters.signIn, [addressKey(c), `email:${email.toLowerCase()}`], 'sign-in emails');
+    const refused = await limit(c, limiters.signIn, [addressKey(c), `email:${email.toLowerCase()}`], 'sign-in emails');
     if (refused) return refused;
     await requestSignIn(store.db, c.get('portal'), email, c.get('origin'), options.deliver);
     return c.json({ message: `If ${email} may sign in to this portal, a sign-in link is on its way. It works once, for 30 minutes.` }, 202);
@@ -240,7 +243,7 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
 
   app.post('/session', async (c) => {
     const { token } = parsed(sessionInput, await readObjectBody(c));
-    const refused = limit(c, limiters.signIn, [addressKey(c)], 'sign-in attempts');
+    const refused = await limit(c, limiters.signIn, [addressKey(c)], 'sign-in attempts');
     if (refused) return refused;
     const portal = c.get('portal');
     const signedIn = await redeemSignIn(store.db, portal, token);
@@ -309,7 +312,7 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
 
   app.post('/ideas', async (c) => {
     const input = parsed(portalIdeaInput, await readObjectBody(c));
-    const refused = limit(c, limiters.submit, [userKey(c), addressKey(c)], 'ideas submitted');
+    const refused = await limit(c, limiters.submit, [userKey(c), addressKey(c)], 'ideas submitted');
     if (refused) return refused;
     const idea = await submitPortalIdea(store.db, c.get('ctx'), input);
     return ideaAnswer(c, idea.id, 201);
@@ -323,7 +326,7 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
     }
     const files = options.files;
     if (!files) throw new HttpError(404, 'Uploads are not available here');
-    const refused = limit(c, limiters.submit, [userKey(c)], 'uploads');
+    const refused = await limit(c, limiters.submit, [userKey(c)], 'uploads');
     if (refused) return refused;
     const body = await readUpload(c, files, 'file');
     if (body.kind !== 'file')
@@ -376,7 +379,7 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
     const idea = await requireVisibleIdea(store.db, ctx, c.req.param('id'));
     const raw = (c.req.header('content-length') ?? '0') === '0' ? {} : await readObjectBody(c);
     const { value } = parsed(portalVoteInput, raw);
-    const refused = limit(c, limiters.vote, [userKey(c)], 'votes');
+    const refused = await limit(c, limiters.vote, [userKey(c)], 'votes');
     if (refused) return refused;
     await castPortalVote(store.db, ctx, idea, value ?? 1);
     return voteAnswer(c, idea.id);
@@ -385,7 +388,7 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
   app.delete('/ideas/:id/vote', async (c) => {
     const ctx = c.get('ctx');
     const idea = await requireVisibleIdea(store.db, ctx, c.req.param('id'));
-    const refused = limit(c, limiters.vote, [userKey(c)], 'votes');
+    const refused = await limit(c, limiters.vote, [userKey(c)], 'votes');
     if (refused) return refused;
     await withdrawPortalVote(store.db, ctx, idea);
     return voteAnswer(c, idea.id);
@@ -401,7 +404,7 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
     const ctx = c.get('ctx');
     const idea = await requireVisibleIdea(store.db, ctx, c.req.param('id'));
     const input = parsed(portalCommentInput, await readObjectBody(c));
-    const refused = limit(c, limiters.comment, [userKey(c)], 'comments');
+    const refused = await limit(c, limiters.comment, [userKey(c)], 'comments');
     if (refused) return refused;
     const id = await addPortalComment(store.db, ctx, idea, input);
     const threads = await portalComments(store.db, ctx, idea);

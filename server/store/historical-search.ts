@@ -18,6 +18,13 @@
 //   restart resumes where it was.
 // - Read. A page is a seq range after the `next_token`'s seq: exact, never repeating or skipping.
 //   The refund (maximum − actual) is paid once, by the first read of a finished search.
+// - Instances. Several service instances may share a PostgreSQL database; a search is scanned by one
+//   at a time, the holder of its lease (`claimed_by` until `claimed_until`, migration 20), which
+//   each chunk checks and renews in its own transaction. Every instance looks for searches whose
+//   lease ran out (their instance died) every LOOK_MS and takes them over; one that stops gives
+//   its leases back.
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely, QueryExecutorProvider, RawBuilder } from 'kysely';
 import type { z } from 'zod';
@@ -28,7 +35,7 @@ import type { Db } from './audit';
 import { AUDITED_TYPES, auditType, auditsByIds, historyCut, shapeAudits } from './audit-log';
 import type { AuditBody } from './audit-log';
 import type { Clock } from './clock';
-import { dialectOf } from './dialect';
+import { dialectOf, postgresDialect } from './dialect';
 import { asId, findUser } from './resolve';
 import type { Database } from './schema';
 import { chargeTokens, readBucket, refundTokens, secondsUntil, tokenCost } from './historical-tokens';
@@ -273,16 +280,77 @@ async function nextWindow(
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Leases
+
+/** How long a lease lasts unless renewed: each chunk renews it, so only an instance gone lets it run out. */
+export const SEARCH_LEASE_MS = 60_000;
+/** How often a runner looks for running searches no live instance holds. */
+const LOOK_MS = 20_000;
+
+/**
+ * Whether `owner` may scan the search now: nobody holds it, the lease ran out, or it is `owner`'s
+ * own. On SQLite one process serves the file, so a lease of another owner was left by a process
+ * that is gone: the caller always may.
+ */
+function mayHold(db: Db, row: { claimed_by: string | null; claimed_until: string | null }, owner: string, nowMs: number): boolean {
+  if (dialectOf(db) !== postgresDialect) return true;
+  return row.claimed_by === null || row.claimed_by === owner || row.claimed_until === null || row.claimed_until <= iso(nowMs);
+}
+
+const leaseUntil = (owner: string, nowMs: number) => ({ claimed_by: owner, claimed_until: iso(nowMs + SEARCH_LEASE_MS) });
+
+/**
+ * Takes (or renews) the lease of a running search for `owner`, in a transaction, so two instances
+ * asking at once are answered one after the other: true when `owner` holds it now. A search that
+ * is not running, or whose lease another live instance holds, is not taken.
+ */
+export async function claimSearch(db: Kysely<Database>, id: number, owner: string, nowMs: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('historical_searches')
+      .select(['state', 'claimed_by', 'claimed_until'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || row.state !== 'running' || !mayHold(trx, row, owner, nowMs)) return false;
+    await trx.updateTable('historical_searches').set(leaseUntil(owner, nowMs)).where('id', '=', id).execute();
+    return true;
+  });
+}
+
+/** Running searches `owner` may take: nobody's, past their lease, or its own (on SQLite, every one: see mayHold). */
+async function searchesFree(db: Kysely<Database>, owner: string, nowMs: number): Promise<number[]> {
+  let q = db.selectFrom('historical_searches').select('id').where('state', '=', 'running');
+  if (dialectOf(db) === postgresDialect) {
+    q = q.where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', iso(nowMs)), eb('claimed_by', '=', owner)]));
+  }
+  const rows = await q.orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scan
+
 /**
  * One chunk of a running search, in one transaction: the next window (narrowed while it holds far
  * more rows than a chunk should read), its matches appended in (time, id) order, the position and
- * counts stored; the search finishes when the window reaches its end. Answers whether it is done
- * and the width for the next window.
+ * counts stored, the lease renewed; the search finishes when the window reaches its end. Answers
+ * whether it is done (for this runner: also when another instance holds the search's lease) and the
+ * width for the next window. The time is read once the transaction has the write lock, so a lease
+ * is judged when nothing else can take it.
  */
-async function scanChunk(db: Kysely<Database>, id: number, width: number, nowMs: number): Promise<{ done: boolean; width: number }> {
+async function scanChunk(
+  db: Kysely<Database>,
+  id: number,
+  width: number,
+  clock: Clock,
+  owner: string,
+): Promise<{ done: boolean; width: number }> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('historical_searches').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row || row.state !== 'running') return { done: true, width };
+    const nowMs = clock.now();
+    if (!mayHold(trx, row, owner, nowMs)) return { done: true, width };
     const search = JSON.parse(row.filters) as StoredSearch;
     const end = search.plan.before;
     const from = row.scan_position;
@@ -302,6 +370,7 @@ async function scanChunk(db: Kysely<Database>, id: number, width: number, nowMs:
     await trx
       .updateTable('historical_searches')
       .set({
+        ...leaseUntil(owner, nowMs),
         scan_position: to,
         scanned_rows: totalScanned,
         result_count: row.result_count + found,
@@ -322,11 +391,11 @@ async function scanChunk(db: Kysely<Database>, id: number, width: number, nowMs:
   });
 }
 
-/** A search stopped by an error: what it read so far is its cost, its results stay partial. */
-async function failSearch(db: Kysely<Database>, id: number, nowMs: number): Promise<void> {
+/** A search stopped by an error: what it read so far is its cost, its results stay partial. Not one another instance holds. */
+async function failSearch(db: Kysely<Database>, id: number, nowMs: number, owner: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('historical_searches').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row || row.state !== 'running') return;
+    if (!row || row.state !== 'running' || !mayHold(trx, row, owner, nowMs)) return;
     const search = JSON.parse(row.filters) as StoredSearch;
     await trx
       .updateTable('historical_searches')
@@ -372,12 +441,16 @@ async function sweepExpired(db: Kysely<Database>, nowMs: number, limit: number):
 
 /**
  * The scans of one service's running searches, on its writer connection: one chunk per turn of the
- * event loop, round-robin over the searches, then the sweep of expired ones. One runner per store.
+ * event loop, round-robin over the searches it holds the lease of, then the sweep of expired ones.
+ * One runner per store; every `LOOK_MS` it looks for searches no live instance holds.
  */
 export class SearchRunner {
+  /** This runner's name in `claimed_by`: the host and process, for whoever reads the table, and a random part. */
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly queue: number[] = [];
   private readonly widths = new Map<number, number>();
   private timer: NodeJS.Immediate | null = null;
+  private looking: NodeJS.Timeout | null = null;
   private working: Promise<void> | null = null;
   private stopped = false;
   private sweeping = true;
@@ -394,20 +467,49 @@ export class SearchRunner {
     this.schedule();
   }
 
-  /** Picks up the searches a stopped process left running, and sweeps expired ones. */
+  /**
+   * Picks up the searches a stopped process left running, and sweeps expired ones; from now on looks
+   * again every LOOK_MS for searches whose instance is gone.
+   */
   async resume(): Promise<void> {
-    const rows = await this.db.selectFrom('historical_searches').select('id').where('state', '=', 'running').orderBy('id').execute();
-    for (const row of rows) this.start(row.id);
+    await this.look();
     this.sweeping = true;
     this.schedule();
+    if (!this.looking && !this.stopped) {
+      this.looking = setInterval(
+        () => void this.look().catch((err: unknown) => console.error('Historical audit searches: look failed', err)),
+        LOOK_MS,
+      );
+      this.looking.unref();
+    }
   }
 
-  /** Stops after the chunk in progress (the service is closing); running searches resume on the next start. */
+  /** Takes the lease of every running search no live instance holds, and runs them. */
+  async look(): Promise<void> {
+    for (const id of await searchesFree(this.db, this.owner, this.clock.now())) {
+      if (this.stopped) return;
+      if (!this.queue.includes(id) && (await claimSearch(this.db, id, this.owner, this.clock.now()))) this.start(id);
+    }
+  }
+
+  /**
+   * Stops after the chunk in progress (the service is closing) and gives its leases back, so another
+   * instance takes its searches over on its next look; without one they resume on the next start.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearImmediate(this.timer);
     this.timer = null;
+    if (this.looking) clearInterval(this.looking);
+    this.looking = null;
     await this.working;
+    await this.db
+      .updateTable('historical_searches')
+      .set({ claimed_by: null, claimed_until: null })
+      .where('state', '=', 'running')
+      .where('claimed_by', '=', this.owner)
+      .execute()
+      .catch(() => undefined);
   }
 
   /** Resolves once no search is running here (tests and the bench). */
@@ -436,19 +538,20 @@ export class SearchRunner {
     }
     try {
       const width = this.widths.get(id) ?? (await this.firstWidth(id));
-      const next = await scanChunk(this.db, id, width, nowMs);
+      const next = await scanChunk(this.db, id, width, this.clock, this.owner);
       if (next.done) {
         this.widths.delete(id);
         this.sweeping = true;
       } else {
         this.widths.set(id, next.width);
-        this.queue.push(id);
+        // A look during the chunk may have queued it again already.
+        if (!this.queue.includes(id)) this.queue.push(id);
       }
     } catch (err) {
       this.widths.delete(id);
       if (this.stopped) return;
       console.error(`Historical audit search ${id} failed`, err);
-      await failSearch(this.db, id, nowMs).catch(() => undefined);
+      await failSearch(this.db, id, nowMs, this.owner).catch(() => undefined);
     }
   }
 

@@ -69,36 +69,53 @@ async function store(db: Db, tokens: number, nowMs: number): Promise<void> {
   await db.updateTable('historical_token_buckets').set({ tokens, updated_ms: nowMs }).where('bucket', '=', BUCKET).execute();
 }
 
-/** Takes `cost` tokens in the caller's transaction, or throws `TokensExhausted` (nothing written). */
-export async function chargeTokens(db: Db, cost: number, nowMs: number): Promise<Bucket> {
-  const bucket = await readBucket(db, nowMs);
-  if (bucket.available < cost) throw new TokensExhausted(cost, bucket.available, secondsUntil(bucket, cost));
-  await store(db, bucket.available - cost, nowMs);
-  return { ...bucket, available: bucket.available - cost };
+/**
+ * Runs a read-then-write of the bucket in a transaction: the caller's, or one of its own. Between
+ * the read and the write nothing else may change the bucket — on PostgreSQL another instance may
+ * charge it at any moment, and only a transaction (which takes the write lock, postgres.ts) keeps
+ * the two steps one.
+ */
+function inTransaction<T>(db: Db, run: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-/** Gives `amount` tokens back in the caller's transaction, up to the capacity. */
-export async function refundTokens(db: Db, amount: number, nowMs: number): Promise<void> {
-  const bucket = await readBucket(db, nowMs);
-  await store(db, Math.min(bucket.capacity, bucket.available + amount), nowMs);
+/** Takes `cost` tokens in the caller's transaction (or one of its own), or throws `TokensExhausted` (nothing written). */
+export function chargeTokens(db: Db, cost: number, nowMs: number): Promise<Bucket> {
+  return inTransaction(db, async (trx) => {
+    const bucket = await readBucket(trx, nowMs);
+    if (bucket.available < cost) throw new TokensExhausted(cost, bucket.available, secondsUntil(bucket, cost));
+    await store(trx, bucket.available - cost, nowMs);
+    return { ...bucket, available: bucket.available - cost };
+  });
+}
+
+/** Gives `amount` tokens back in the caller's transaction (or one of its own), up to the capacity. */
+export function refundTokens(db: Db, amount: number, nowMs: number): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    const bucket = await readBucket(trx, nowMs);
+    await store(trx, Math.min(bucket.capacity, bucket.available + amount), nowMs);
+  });
 }
 
 /**
  * New settings (the service's options: tests and the bench). What the bucket holds stays (a restart
  * with the same settings changes nothing), cut to a smaller capacity; a full bucket stays full.
+ * The service's start calls it outside any transaction, while other instances may be charging.
  */
-export async function configureTokens(db: Db, settings: Partial<TokenSettings>, nowMs: number): Promise<void> {
-  const current = await readBucket(db, nowMs);
-  const capacity = settings.capacity ?? current.capacity;
-  await db
-    .updateTable('historical_token_buckets')
-    .set({
-      capacity,
-      refill_per_second: settings.refillPerSecond ?? current.refillPerSecond,
-      rows_per_token: settings.rowsPerToken ?? current.rowsPerToken,
-      tokens: current.available >= current.capacity ? capacity : Math.min(current.available, capacity),
-      updated_ms: nowMs,
-    })
-    .where('bucket', '=', BUCKET)
-    .execute();
+export function configureTokens(db: Db, settings: Partial<TokenSettings>, nowMs: number): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    const current = await readBucket(trx, nowMs);
+    const capacity = settings.capacity ?? current.capacity;
+    await trx
+      .updateTable('historical_token_buckets')
+      .set({
+        capacity,
+        refill_per_second: settings.refillPerSecond ?? current.refillPerSecond,
+        rows_per_token: settings.rowsPerToken ?? current.rowsPerToken,
+        tokens: current.available >= current.capacity ? capacity : Math.min(current.available, capacity),
+        updated_ms: nowMs,
+      })
+      .where('bucket', '=', BUCKET)
+      .execute();
+  });
 }

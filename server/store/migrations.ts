@@ -15,6 +15,9 @@ export type Migration = { version: number; name: string } & (
   | { run: (sqlite: BetterSqlite3.Database) => void }
 );
 
+/** Migration 20, in both lists: leases on historical searches and the rate limits every instance shares. */
+const SHARED_LIMITS_MIGRATION = 'search-leases-and-shared-rate-limits';
+
 export const migrations: Migration[] = [
   {
     version: 1,
@@ -1047,6 +1050,27 @@ CREATE INDEX portal_notifications_user ON portal_notifications(portal_user_id, i
 CREATE INDEX portal_notifications_idea ON portal_notifications(idea_id);
 `,
   },
+  {
+    version: 20,
+    name: SHARED_LIMITS_MIGRATION,
+    // Several instances on one PostgreSQL database: what one process used to keep for itself is
+    // kept here. A running historical search is leased to the instance scanning it (`claimed_by`,
+    // until `claimed_until`, renewed with every chunk), so only one scans it and another takes it
+    // over once an instance that died lets the lease run out. The request rate limits keep one row
+    // per key (http/rate-limit.ts's SharedRateLimiter: the windows' GCRA times as text). SQLite,
+    // served by one process, keeps its limits in memory: the table is here so both schemas match.
+    sql: `
+ALTER TABLE historical_searches ADD COLUMN claimed_by TEXT;
+ALTER TABLE historical_searches ADD COLUMN claimed_until TEXT;
+CREATE TABLE rate_limit_buckets (
+  bucket TEXT NOT NULL PRIMARY KEY,
+  tat TEXT NOT NULL,
+  full_at REAL NOT NULL,
+  checked_at REAL NOT NULL,
+  allowed INTEGER NOT NULL
+);
+`,
+  },
 ];
 
 /** The hosted commentable / attachable type of a record as the audit log names it (`Ideas::Idea` → `Idea`). */
@@ -1426,6 +1450,24 @@ export const POSTGRES_BASELINE = 'postgres-baseline';
 
 export const postgresMigrations: { version: number; name: string; sql: () => string }[] = [
   { version: 19, name: POSTGRES_BASELINE, sql: postgresBaseline },
+  {
+    version: 20,
+    name: SHARED_LIMITS_MIGRATION,
+    // As SQLite's 20. The rate-limit table is UNLOGGED: it is written by nearly every request, and
+    // what it holds is worth no WAL — after a crash it starts empty, as a restarted process's
+    // limits would. Its rows are updated in place (fillfactor, no index but the key: HOT updates).
+    sql: () => `
+ALTER TABLE historical_searches ADD COLUMN claimed_by text COLLATE "C";
+ALTER TABLE historical_searches ADD COLUMN claimed_until text COLLATE "C";
+CREATE UNLOGGED TABLE rate_limit_buckets (
+  bucket text COLLATE "C" NOT NULL PRIMARY KEY,
+  tat text COLLATE "C" NOT NULL,
+  full_at double precision NOT NULL,
+  checked_at double precision NOT NULL,
+  allowed bigint NOT NULL
+) WITH (fillfactor = 70);
+`,
+  },
 ];
 
 export class PostgresMigrationProvider implements MigrationProvider {

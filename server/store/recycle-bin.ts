@@ -2,6 +2,7 @@
 // (newest first, by kind, by who deleted it, by workspace, by name), one deletion, the permanent
 // purge (administrators) and the sweep that purges what is past the 30-day window. Writing into the
 // bin is store/deletions.ts; putting back is store/restore.ts.
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { DELETION_TYPES } from '../../src/contract/deletions';
 import type { Deletion } from '../../src/contract/deletions';
@@ -13,7 +14,7 @@ import type { BlobFiles } from './blob-files';
 import { removeBlobFile } from './blob-files';
 import { contentsOf } from './deletions';
 import type { RecycledRows } from './deletions';
-import { dialectOf } from './dialect';
+import { dialectOf, postgresDialect } from './dialect';
 import { RESTORE_WINDOW_MS, requireDeletion } from './restore';
 import type { DeletionRow } from './restore';
 import { findProduct, findUser } from './resolve';
@@ -157,11 +158,54 @@ export async function purgeDeletion(db: Kysely<Database>, files: BlobFiles | und
 /** How many deletions a sweep purges at once, so one sweep never holds the writer long. */
 const SWEEP_BATCH = 200;
 
+/** The PostgreSQL advisory lock an instance holds while it sweeps (postgres.ts's WRITE_LOCK is 7_245_001). */
+export const SWEEP_LOCK = 7_245_002;
+
+/** This process's sweep in progress, per database handle: a second one waits for it rather than skipping. */
+const sweepsHere = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs `sweep` as the only sweep of the database's instances, on one connection, or answers null
+ * at once when another instance is sweeping (it does the same work). On PostgreSQL the claim is a
+ * session advisory lock on the connection the sweep runs on: the write lock each of the sweep's
+ * transactions takes cannot exclude a second sweep, which would run its batches in between, and a
+ * session lock goes with its connection if the instance dies, so no claim outlives its holder.
+ * On SQLite one process serves the file: the claim is always granted.
+ */
+export async function whileSweepClaimed<T>(db: Kysely<Database>, sweep: (conn: Kysely<Database>) => Promise<T>): Promise<T | null> {
+  // Sweeps of this process (the hourly one, one asked for) run one after the other.
+  const before = sweepsHere.get(db);
+  const mine = (async () => {
+    await before?.catch(() => undefined);
+    if (dialectOf(db) !== postgresDialect) return sweep(db);
+    return db.connection().execute(async (conn) => {
+      const claimed = await sql<{ claimed: boolean }>`SELECT pg_try_advisory_lock(${SWEEP_LOCK}::bigint) AS claimed`.execute(conn);
+      if (claimed.rows[0]?.claimed !== true) return null;
+      try {
+        return await sweep(conn);
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${SWEEP_LOCK}::bigint)`.execute(conn);
+      }
+    });
+  })();
+  sweepsHere.set(db, mine);
+  try {
+    return await mine;
+  } finally {
+    if (sweepsHere.get(db) === mine) sweepsHere.delete(db);
+  }
+}
+
 /**
  * Purges every deletion past the restore window at `now` (ms), in batches; what the bin would refuse
- * to restore is not kept. Answers how many went. Run on start and every hour (server/start.ts).
+ * to restore is not kept. Answers how many went (0 when another instance is sweeping). Run on start
+ * and every hour (server/start.ts) by every instance; one sweeps at a time (whileSweepClaimed).
  */
 export async function sweepRecycleBin(db: Kysely<Database>, files: BlobFiles | undefined, now: number): Promise<number> {
+  return (await whileSweepClaimed(db, (conn) => sweepDue(conn, files, now))) ?? 0;
+}
+
+async function sweepDue(db: Kysely<Database>, files: BlobFiles | undefined, now: number): Promise<number> {
   const cutoff = new Date(now - RESTORE_WINDOW_MS).toISOString();
   let total = 0;
   for (;;) {

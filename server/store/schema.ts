@@ -423,6 +423,23 @@ export interface HistoricalSearchesTable {
   token_cost: number | null;
   finished_at: string | null;
   refunded_at: string | null;
+  /** The instance scanning it (historical-search.ts's runner), while `claimed_until` (ISO) is not past. */
+  claimed_by: string | null;
+  claimed_until: string | null;
+}
+
+/** A request rate limit's buckets for one key, shared by every instance on PostgreSQL (http/rate-limit.ts). */
+export interface RateLimitBucketsTable {
+  /** Scope, windows and the SHA-256 of the key (a token, an address). */
+  bucket: string;
+  /** Each window's GCRA time (ms), comma-separated. */
+  tat: string;
+  /** When every window is full again (ms): the row holds nothing after it. */
+  full_at: number;
+  /** The database's time at the last check (ms). */
+  checked_at: number;
+  /** Whether the last check was allowed (1) or refused (0). */
+  allowed: number;
 }
 
 export interface HistoricalSearchResultsTable {
@@ -763,6 +780,7 @@ export interface Database {
   screen_definition_assignments: ScreenDefinitionAssignmentsTable;
   historical_searches: HistoricalSearchesTable;
   historical_search_results: HistoricalSearchResultsTable;
+  rate_limit_buckets: RateLimitBucketsTable;
   deletions: DeletionsTable;
   list_counts: ListCountsTable;
   feature_stats: FeatureStatsTable;
@@ -1189,11 +1207,20 @@ export const DATABASE_COLUMNS = {
     token_cost: 'nullable',
     finished_at: 'nullable',
     refunded_at: 'nullable',
+    claimed_by: 'nullable',
+    claimed_until: 'nullable',
   },
   historical_search_results: {
     search_id: 'required',
     seq: 'required',
     audit_id: 'required',
+  },
+  rate_limit_buckets: {
+    bucket: 'required',
+    tat: 'required',
+    full_at: 'required',
+    checked_at: 'required',
+    allowed: 'required',
   },
   deletions: {
     id: 'required',
