@@ -5,14 +5,47 @@
 import { describe, expect, it } from 'vitest';
 import { NOTE_TREE_MAX } from '../src/contract/notes';
 import { pickFields } from './http/query';
-import { seedBulkComments, seedBulkNotes } from './seed/bulk';
+import { seedBulk, seedBulkComments, seedBulkNotes } from './seed/bulk';
+import { seedBulkPostgres } from './seed/bulk-postgres';
+import { onPostgres } from './test/harness';
 import { COMMENTABLE_TYPE_OF } from './store/discussions';
 import { fileService } from './test/client';
 
 const { t, api } = await fileService();
 
 describe('bench data', () => {
-  it('seeds a thread of comments: top-level ones with replies under them, HTML bodies, counted', async () => {
+  it('seeds features into a release on either database: consecutive keys, tags, counted, found by name', async () => {
+    const product = (await api.call('GET /products/{id}', { params: { id: 'PLN' } })).data().product;
+    const made = await t.request<{ release: { id: string } }>('POST', `/products/PLN/releases`, { release: { name: 'Bulk release' } });
+    expect(made.status).toBe(200);
+    const releaseId = Number(made.body.release.id);
+    const { store } = t.service;
+    const result =
+      store.kind === 'postgres'
+        ? await seedBulkPostgres(store.db, Number(product.id), releaseId, 2_500)
+        : seedBulk(store, Number(product.id), releaseId, 2_500);
+    expect(result.inserted).toBe(2_500);
+    const page = await t.get<{ features: { reference_num: string; tags?: string[] }[]; pagination: { total_records: number } }>(
+      `/releases/${releaseId}/features?per_page=200&fields=reference_num,tags`,
+    );
+    expect(page.body.pagination.total_records).toBe(2_500);
+    expect(page.body.features[0]?.reference_num).toBe(result.firstReference);
+    expect(page.body.features.every((f) => (f.tags ?? []).length > 0)).toBe(true);
+    const last = await t.get<{ features: { reference_num: string }[] }>(
+      `/releases/${releaseId}/features?page=13&per_page=200&fields=reference_num`,
+    );
+    expect(last.body.features.at(-1)?.reference_num).toBe(result.lastReference);
+    const byName = await t.get<{ features: unknown[] }>(`/products/PLN/features?q=${encodeURIComponent('Bulk export')}&per_page=5`);
+    expect(byName.body.features.length).toBeGreaterThan(0);
+    // The next create takes the number after the seeded ones.
+    const next = await t.request<{ feature: { reference_num: string } }>('POST', `/releases/${releaseId}/features`, {
+      feature: { name: 'After' },
+    });
+    expect(Number(next.body.feature.reference_num.split('-').at(-1))).toBe(Number(result.lastReference?.split('-').at(-1)) + 1);
+  });
+
+  // The comment and notes seeders write through better-sqlite3 (browser bench data, SQLite only).
+  it.skipIf(onPostgres)('seeds a thread of comments: top-level ones with replies under them, HTML bodies, counted', async () => {
     const product = (await api.call('GET /products/{id}', { params: { id: 'PLN' } })).data().product;
     const releases = await t.get<{ releases: { id: string }[] }>(`/products/${product.id}/releases`);
     const feature = await t.request<{ feature: { id: string } }>('POST', `/releases/${releases.body.releases[0]?.id}/features`, {
@@ -50,7 +83,7 @@ describe('bench data', () => {
     expect(shown.body.feature.comments_count).toBe(300);
   });
 
-  it('seeds a notes tree of 50 top-level notes, each with perParent children, filled in order', async () => {
+  it.skipIf(onPostgres)('seeds a notes tree of 50 top-level notes, each with perParent children, filled in order', async () => {
     const product = (await api.call('GET /products/{id}', { params: { id: 'MOB' } })).data().product;
     const before = (
       await api.call('GET /products/{product_id}/pages', { params: { product_id: product.id }, query: { per_page: NOTE_TREE_MAX } })

@@ -71,32 +71,36 @@ export function seedBulk(db: Store | BetterSqlite3.Database, productId: number, 
     const first = reserveNumbers(sqlite, 'next_feature_num', productId, count);
     let firstId: number | null = null;
     let lastId: number | null = null;
+    const ctx: BulkFeatureContext = {
+      productId,
+      releaseId,
+      prefix: product.reference_prefix,
+      first,
+      startPosition,
+      statuses,
+      kinds,
+      users,
+      points,
+      ts,
+    };
     for (let i = 0; i < count; i++) {
-      const n = first + i;
-      const status = statuses[i % statuses.length] ?? { id: 0, complete: 0 };
-      const estimate = points ? (i % 13) + 1 : ((i % 10) + 1) * 60;
-      const remaining = status.complete ? 0 : Math.round(estimate * ((i % 4) / 4));
-      const progress = Math.round((1 - remaining / estimate) * 100);
-      const tagA = TAGS[i % TAGS.length] ?? 'bulk';
-      const tagB = TAGS[(i * 7 + 3) % TAGS.length] ?? 'bulk';
-      const tags = tagA === tagB ? [tagA] : [tagA, tagB];
-      const name = `${WORDS[i % WORDS.length] ?? ''} ${THINGS[Math.floor(i / WORDS.length) % THINGS.length] ?? ''} ${n}`;
+      const { row, tags } = bulkFeatureRow(ctx, i);
       const info = insertFeature.run(
-        productId,
-        releaseId,
-        featureKey(product.reference_prefix, n),
-        name,
-        startPosition + i,
-        kinds.length ? kinds[i % kinds.length] : null,
-        status.id,
-        users[0] ?? null,
-        users.length && i % 5 !== 0 ? users[i % users.length] : null,
-        tags.join(','),
-        estimate,
-        remaining,
-        progress,
-        ts,
-        ts,
+        row.product_id,
+        row.release_id,
+        row.reference_num,
+        row.name,
+        row.position,
+        row.workflow_kind_id,
+        row.workflow_status_id,
+        row.created_by_id,
+        row.assigned_to_id,
+        row.tags,
+        row.initial_estimate,
+        row.remaining_estimate,
+        row.progress,
+        row.created_at,
+        row.updated_at,
       );
       const id = Number(info.lastInsertRowid);
       for (const tag of tags) insertTag.run(id, tag);
@@ -120,6 +124,54 @@ export function seedBulk(db: Store | BetterSqlite3.Database, productId: number, 
     };
   });
   return run();
+}
+
+/** What every bulk feature row is made from (seedBulk here, seedBulkPostgres in bulk-postgres.ts). */
+export interface BulkFeatureContext {
+  productId: number;
+  releaseId: number;
+  prefix: string;
+  /** The first reference number taken. */
+  first: number;
+  startPosition: number;
+  statuses: readonly { id: number; complete: number }[];
+  kinds: readonly number[];
+  users: readonly number[];
+  /** The release counts in story points (else minutes). */
+  points: boolean;
+  ts: string;
+}
+
+/** The `i`-th bulk feature's row and tags: statuses, kinds, assignees, tags and estimates rotate. */
+export function bulkFeatureRow(ctx: BulkFeatureContext, i: number) {
+  const n = ctx.first + i;
+  const status = ctx.statuses[i % ctx.statuses.length] ?? { id: 0, complete: 0 };
+  const estimate = ctx.points ? (i % 13) + 1 : ((i % 10) + 1) * 60;
+  const remaining = status.complete ? 0 : Math.round(estimate * ((i % 4) / 4));
+  const tagA = TAGS[i % TAGS.length] ?? 'bulk';
+  const tagB = TAGS[(i * 7 + 3) % TAGS.length] ?? 'bulk';
+  const tags = tagA === tagB ? [tagA] : [tagA, tagB];
+  return {
+    row: {
+      product_id: ctx.productId,
+      release_id: ctx.releaseId,
+      reference_num: featureKey(ctx.prefix, n),
+      name: `${WORDS[i % WORDS.length] ?? ''} ${THINGS[Math.floor(i / WORDS.length) % THINGS.length] ?? ''} ${n}`,
+      position: ctx.startPosition + i,
+      workflow_kind_id: ctx.kinds.length ? (ctx.kinds[i % ctx.kinds.length] ?? null) : null,
+      workflow_status_id: status.id,
+      created_by_id: ctx.users[0] ?? null,
+      assigned_to_id: ctx.users.length && i % 5 !== 0 ? (ctx.users[i % ctx.users.length] ?? null) : null,
+      tags: tags.join(','),
+      initial_estimate: estimate,
+      remaining_estimate: remaining,
+      progress: Math.round((1 - remaining / estimate) * 100),
+      progress_source: 'progress_from_remaining_estimate',
+      created_at: ctx.ts,
+      updated_at: ctx.ts,
+    },
+    tags,
+  };
 }
 
 /**
@@ -520,3 +572,4 @@ export function seedBulkComments(
   })();
   return tops;
 }
+
