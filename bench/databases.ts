@@ -32,10 +32,17 @@ interface Figures {
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 
 async function call(base: string, method: string, p: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${base}/api/v1${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+  const send = () =>
+    fetch(`${base}/api/v1${p}`, {
+      method,
+      headers: { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  // A pooled connection the service closed while idle (its keep-alive timeout, during seeding)
+  // fails at once, before anything reached the service: sent again on a fresh one.
+  const res = await send().catch((err: unknown) => {
+    if (err instanceof TypeError && (err.cause as { code?: string } | undefined)?.code === 'ECONNRESET') return send();
+    throw err;
   });
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 200)}`);

@@ -67,6 +67,8 @@ export async function seedBulkPostgres(db: Kysely<Database>, productId: number, 
       lastId = ids.at(-1)?.id ?? lastId;
     });
   }
+  // The planner's statistics now, as db:copy takes them (autovacuum would, later).
+  await sql`ANALYZE features, feature_tags, list_counts, feature_stats`.execute(db);
   return {
     inserted: count,
     firstId,

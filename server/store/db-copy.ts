@@ -226,6 +226,9 @@ export async function copySqliteToPostgres(options: CopyOptions): Promise<CopyRe
       // the target too early writes between the emptiness check and the commit.
       try {
         const report = await store.db.transaction().execute((trx) => copyInto(trx, sqlite, log));
+        // Statistics for the planner now, not when autovacuum next comes by: without them a filtered
+        // list of 100,000 features was planned as a scan (250 ms instead of a few).
+        await sql`ANALYZE`.execute(store.db);
         return { ...report, blobFiles: blobs.checked, ms: Math.round(performance.now() - started) };
       } catch (err) {
         // This open claimed the database's seeding (postgres.ts) and the copy did not fill it: the
