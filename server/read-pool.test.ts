@@ -37,12 +37,19 @@ describe.skipIf(onPostgres)('read workers', () => {
     const show = async () => (await t.get<{ feature: { assigned_to_user: { name: string } } }>(`/features/${f.id}`)).body.feature.assigned_to_user.name;
     const before = await show();
     expect(await show()).toBe(before); // now remembered by the worker
-    const sqlite = t.service.store.sqlite;
-    sqlite.prepare("UPDATE users SET name = 'Sam Renamed' WHERE email = 'sam@planner.local'").run();
+    // Through the writer's group commit, and committed before the next read: a raw statement on
+    // the handle could land inside a group a background write (the recycle-bin sweep) had open,
+    // and be read before that group commits.
+    const { db, settled } = t.service.store;
+    const rename = async (name: string) => {
+      await db.updateTable('users').set({ name }).where('email', '=', 'sam@planner.local').execute();
+      await settled();
+    };
+    await rename('Sam Renamed');
     try {
       expect(await show()).toBe('Sam Renamed');
     } finally {
-      sqlite.prepare('UPDATE users SET name = ? WHERE email = ?').run(before, 'sam@planner.local');
+      await rename(before);
     }
     expect(await show()).toBe(before);
   });
