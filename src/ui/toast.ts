@@ -221,6 +221,8 @@ export function showToast(message: string, options: ToastTone | ToastOptions = '
   // A change made in the same frame the region appears may go unannounced, so the text comes a
   // tick later than the (possibly new) region.
   insertTimer = setTimeout(() => {
+    // The document may be gone by then (a test's jsdom torn down after its last toast).
+    if (typeof document === 'undefined') return;
     const toast = build(message, tone, action);
     el.replaceChildren(toast);
     shown = attach(toast, durationMs ?? (action ? ACTION_SHOW_MS : SHOW_MS));
