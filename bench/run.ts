@@ -1,14 +1,19 @@
 // `npm run bench`: the service's list and write latency on a large workspace, over real HTTP on
-// loopback. Seeds 100,000 features into one release, 5,000 initiatives in a tree and 20,000 epics
-// over the product's releases (BENCH_FEATURES, BENCH_INITIATIVES, BENCH_EPICS change them) into a
-// temporary database, then times each scenario a bounded number of times and prints p50/p95/max in
-// milliseconds. Write figures before and after the roll-up scheduler: docs/bench.md.
+// loopback, on SQLite and on PostgreSQL side by side. Seeds 100,000 features into one release,
+// 5,000 initiatives in a tree and 20,000 epics over the product's releases, 100,000 ideas with
+// 1,000,000 votes, 5,000 notes and 1,000 comments (BENCH_FEATURES, BENCH_INITIATIVES, BENCH_EPICS,
+// BENCH_IDEAS, BENCH_VOTES, BENCH_NOTES, BENCH_COMMENTS change them) into a temporary database of
+// each kind, then times each scenario a bounded number of times (BENCH_RUNS) and prints one table:
+// p50 and p95 in milliseconds on each database. PostgreSQL is bench/postgres.ts's (BENCH_DATABASE_URL
+// or a throwaway cluster); without either its column says it was skipped. BENCH_ONLY=sqlite or
+// BENCH_ONLY=postgres runs one. Figures: docs/bench.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { seedBulk, seedBulkEpics, seedBulkIdeas, seedBulkInitiatives, seedBulkNotes } from '../server/seed/bulk';
+import { bulkSeeders } from '../server/seed/bulk-postgres';
 import { startService } from '../server/start';
+import { benchDatabase } from './postgres';
 
 const FEATURES = Number(process.env.BENCH_FEATURES ?? 100_000);
 const EPICS = Number(process.env.BENCH_EPICS ?? 20_000);
@@ -20,6 +25,7 @@ const HEAVY_VOTES = 10_000;
 /** Notes in one product's tree (issue 12: the tree of 5,000 notes is read whole in one request). */
 const NOTES = Number(process.env.BENCH_NOTES ?? 5_000);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1_000);
+const ONLY = process.env.BENCH_ONLY;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;
 const TOKEN = 'bench-token-0123456789';
@@ -42,9 +48,12 @@ function summary(scenario: string, times: number[], note: string): Row {
   return { scenario, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted.at(-1) ?? NaN, note };
 }
 
-async function main(): Promise<void> {
+/** Every scenario on one database: SQLite in a temporary folder, or the PostgreSQL `databaseUrl` names. */
+async function measure(label: string, databaseUrl: string | undefined): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-bench-'));
-  const service = await startService({ dataDir, port: 0, adminToken: TOKEN, seed: 'demo' });
+  const service = await startService({ dataDir, databaseUrl, port: 0, adminToken: TOKEN, seed: 'demo' });
+  const bulk = bulkSeeders(service.store);
+  const say = (line: string) => console.log(`${label}: ${line}`);
   const headers = { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json', 'Content-Type': 'application/json' };
   const api = async (method: string, p: string, body?: unknown): Promise<{ status: number; json: unknown }> => {
     const res = await fetch(`${service.url}/api/v1${p}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
@@ -68,30 +77,26 @@ async function main(): Promise<void> {
       .executeTakeFirstOrThrow();
     const user = await service.store.db.selectFrom('users').select(['id', 'email']).orderBy('id').executeTakeFirstOrThrow();
 
+    const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
     let t0 = performance.now();
-    seedBulk(service.store, product.id, release.id, FEATURES);
-    const seedMs = performance.now() - t0;
-    console.log(`Seeded ${FEATURES.toLocaleString('en')} features in ${(seedMs / 1000).toFixed(1)} s`);
+    await bulk.features(product.id, release.id, FEATURES);
+    say(`seeded ${FEATURES.toLocaleString('en')} features in ${seconds(t0)}`);
     // Initiatives first, so a third of the epics can name one of them.
     t0 = performance.now();
-    const tree = seedBulkInitiatives(service.store, product.id, INITIATIVES);
-    seedBulkEpics(service.store, product.id, EPICS, { initiativeIds: tree.ids });
-    console.log(
-      `Seeded ${INITIATIVES.toLocaleString('en')} initiatives and ${EPICS.toLocaleString('en')} epics in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
-    );
+    const tree = await bulk.initiatives(product.id, INITIATIVES);
+    await bulk.epics(product.id, EPICS, { initiativeIds: tree.ids });
+    say(`seeded ${INITIATIVES.toLocaleString('en')} initiatives and ${EPICS.toLocaleString('en')} epics in ${seconds(t0)}`);
 
     // Ideas and their votes (issue 11): the first idea carries HEAVY_VOTES votes for the merge.
     t0 = performance.now();
-    const ideaIds = seedBulkIdeas(service.store, product.id, { ideas: IDEAS, votes: VOTES, heavy: HEAVY_VOTES });
-    console.log(
-      `Seeded ${IDEAS.toLocaleString('en')} ideas and ${VOTES.toLocaleString('en')} votes in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
-    );
+    const ideaIds = await bulk.ideas(product.id, { ideas: IDEAS, votes: VOTES, heavy: HEAVY_VOTES });
+    say(`seeded ${IDEAS.toLocaleString('en')} ideas and ${VOTES.toLocaleString('en')} votes in ${seconds(t0)}`);
 
     // A product of its own for the notes tree, so its list is the bench's notes alone.
     t0 = performance.now();
     const notesProduct = await service.store.db.selectFrom('products').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    seedBulkNotes(service.store, notesProduct.id, NOTES);
-    console.log(`Seeded ${NOTES.toLocaleString('en')} notes in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    await bulk.notes(notesProduct.id, NOTES);
+    say(`seeded ${NOTES.toLocaleString('en')} notes in ${seconds(t0)}`);
 
     const since = new Date(Date.now() - 60_000).toISOString();
     const lastPage = Math.max(1, Math.floor(FEATURES / 30));
@@ -223,7 +228,7 @@ async function main(): Promise<void> {
         }
       }
     });
-    console.log(`Seeded ${COMMENTS.toLocaleString('en')} comments on one feature in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    say(`seeded ${COMMENTS.toLocaleString('en')} comments on one feature in ${seconds(t0)}`);
     await timeGets([
       ['comments of a record, page 1', `/features/${commented.id}/comments`, `${COMMENTS.toLocaleString('en')} comments, 30`],
       ['comments of a record, newest', `/features/${commented.id}/comments?order=newest`, 'newest threads first, 30'],
@@ -359,16 +364,48 @@ async function main(): Promise<void> {
     }
     rows.push(summary('create requirement (op 3)', requirementWrites, 'feature, release, epic'));
 
-    const pad = (s: string, n: number) => s.padEnd(n);
-    const num = (n: number) => n.toFixed(2).padStart(8);
-    console.log(`${pad('scenario', 34)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'max ms'.padStart(8)}  note`);
-    for (const r of rows) console.log(`${pad(r.scenario, 34)}${num(r.p50)}${num(r.p95)}${num(r.max)}  ${r.note}`);
-    console.log(`\n${RUNS} timed runs per scenario after ${WARMUP} warm-up runs; HTTP over loopback, one client.`);
-    console.log('Write latency before and after the roll-up scheduler (same bench, same machine): docs/bench.md.');
+    return rows;
   } finally {
     await service.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const sqlite = ONLY === 'postgres' ? null : await measure('SQLite', undefined);
+  let postgres: Row[] | null = null;
+  let skipped = ONLY === 'sqlite' ? 'BENCH_ONLY=sqlite' : '';
+  if (!skipped) {
+    const database = await benchDatabase();
+    if ('skipped' in database) skipped = database.skipped;
+    else {
+      console.log(`PostgreSQL: ${database.where}`);
+      try {
+        postgres = await measure('PostgreSQL', database.url);
+      } finally {
+        await database.done();
+      }
+    }
+  }
+  if (skipped) console.log(`PostgreSQL skipped: ${skipped}`);
+
+  const scenarios = (sqlite ?? postgres ?? []).map((r) => r.scenario);
+  const pad = (s: string, n: number) => s.padEnd(n);
+  const num = (n: number | undefined) => (n === undefined ? '—' : n.toFixed(2)).padStart(9);
+  console.log(
+    `\n${pad('', 34)}${pad('  SQLite (ms)', 18)}${pad('  PostgreSQL (ms)', 18)}\n${pad('scenario', 34)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p50'.padStart(9)}${'p95'.padStart(9)}  note`,
+  );
+  for (const name of scenarios) {
+    const a = sqlite?.find((r) => r.scenario === name);
+    const b = postgres?.find((r) => r.scenario === name);
+    console.log(`${pad(name, 34)}${num(a?.p50)}${num(a?.p95)}${num(b?.p50)}${num(b?.p95)}  ${(a ?? b)?.note ?? ''}`);
+  }
+  console.log(
+    `\n${RUNS} timed runs per scenario after ${WARMUP} warm-up runs; HTTP over loopback, one client; ${((performance.now() - started) / 60_000).toFixed(1)} min in all.`,
+  );
+  console.log('PostgreSQL: one service instance, no read workers (more instances are the way to more reads: bench/instances.ts).');
+  console.log('Write latency before and after the roll-up scheduler (same bench, same machine): docs/bench.md.');
 }
 
 main().catch((err: unknown) => {

@@ -1,17 +1,21 @@
-// The bench's large-data helpers read back through the API (issue 12, bench/browser.ts): a record's
-// bulk thread comes out in thread order with replies under top-level comments, a bulk notes tree has
-// the asked shape; and `fields`, read once per value for a whole list, still answers each value
-// as asked when values alternate.
+// The bench's large-data helpers read back through the API (issue 12, bench/browser.ts), on either
+// database (bulkSeeders): a record's bulk thread comes out in thread order with replies under
+// top-level comments, a bulk notes tree has the asked shape, bulk features come with consecutive
+// keys and tags and are found by name, and bulk features, initiatives, epics and ideas leave every
+// counter and roll-up sum as their rows say (on PostgreSQL the seeders fill those in one statement
+// in place of the per-row triggers); and `fields`, read once per value for a whole list, still
+// answers each value as asked when values alternate.
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { NOTE_TREE_MAX } from '../src/contract/notes';
 import { pickFields } from './http/query';
-import { seedBulk, seedBulkComments, seedBulkNotes } from './seed/bulk';
-import { seedBulkPostgres } from './seed/bulk-postgres';
-import { onPostgres } from './test/harness';
+import { bulkSeeders } from './seed/bulk-postgres';
+import { COUNTED_SCOPES } from './store/counts';
 import { COMMENTABLE_TYPE_OF } from './store/discussions';
 import { fileService } from './test/client';
 
 const { t, api } = await fileService();
+const bulk = bulkSeeders(t.service.store);
 
 describe('bench data', () => {
   it('seeds features into a release on either database: consecutive keys, tags, counted, found by name', async () => {
@@ -19,11 +23,7 @@ describe('bench data', () => {
     const made = await t.request<{ release: { id: string } }>('POST', `/products/PLN/releases`, { release: { name: 'Bulk release' } });
     expect(made.status).toBe(200);
     const releaseId = Number(made.body.release.id);
-    const { store } = t.service;
-    const result =
-      store.kind === 'postgres'
-        ? await seedBulkPostgres(store.db, Number(product.id), releaseId, 2_500)
-        : seedBulk(store, Number(product.id), releaseId, 2_500);
+    const result = await bulk.features(Number(product.id), releaseId, 2_500);
     expect(result.inserted).toBe(2_500);
     const page = await t.get<{ features: { reference_num: string; tags?: string[] }[]; pagination: { total_records: number } }>(
       `/releases/${releaseId}/features?per_page=200&fields=reference_num,tags`,
@@ -44,8 +44,7 @@ describe('bench data', () => {
     expect(Number(next.body.feature.reference_num.split('-').at(-1))).toBe(Number(result.lastReference?.split('-').at(-1)) + 1);
   });
 
-  // The comment and notes seeders write through better-sqlite3 (browser bench data, SQLite only).
-  it.skipIf(onPostgres)('seeds a thread of comments: top-level ones with replies under them, HTML bodies, counted', async () => {
+  it('seeds a thread of comments: top-level ones with replies under them, HTML bodies, counted', async () => {
     const product = (await api.call('GET /products/{id}', { params: { id: 'PLN' } })).data().product;
     const releases = await t.get<{ releases: { id: string }[] }>(`/products/${product.id}/releases`);
     const feature = await t.request<{ feature: { id: string } }>('POST', `/releases/${releases.body.releases[0]?.id}/features`, {
@@ -53,7 +52,7 @@ describe('bench data', () => {
     });
     expect(feature.status).toBe(200);
     const id = Number(feature.body.feature.id);
-    const tops = seedBulkComments(t.service.store, { type: COMMENTABLE_TYPE_OF.Feature, id, productId: Number(product.id) }, 300);
+    const tops = await bulk.comments({ type: COMMENTABLE_TYPE_OF.Feature, id, productId: Number(product.id) }, 300);
 
     const list = (
       await api.call('GET /features/{feature_id}/comments', { params: { feature_id: id }, query: { per_page: 200, order: 'oldest' } })
@@ -83,12 +82,12 @@ describe('bench data', () => {
     expect(shown.body.feature.comments_count).toBe(300);
   });
 
-  it.skipIf(onPostgres)('seeds a notes tree of 50 top-level notes, each with perParent children, filled in order', async () => {
+  it('seeds a notes tree of 50 top-level notes, each with perParent children, filled in order', async () => {
     const product = (await api.call('GET /products/{id}', { params: { id: 'MOB' } })).data().product;
     const before = (
       await api.call('GET /products/{product_id}/pages', { params: { product_id: product.id }, query: { per_page: NOTE_TREE_MAX } })
     ).data().pages.length;
-    const ids = seedBulkNotes(t.service.store, Number(product.id), 620, { perParent: 10 });
+    const ids = await bulk.notes(Number(product.id), 620, { perParent: 10 });
     const pages = (
       await api.call('GET /products/{product_id}/pages', { params: { product_id: product.id }, query: { per_page: NOTE_TREE_MAX } })
     ).data().pages;
@@ -100,6 +99,89 @@ describe('bench data', () => {
     // 570 under the first 57 notes: the 50 top-level ones and the first 7 of theirs.
     for (const id of ids.slice(0, 57)) expect(children.get(String(id))).toBe(10);
     expect(children.get(String(ids[57]))).toBeUndefined();
+  });
+
+  it('seeds features, initiatives, epics and ideas whose counters, roll-up sums and vote totals match their rows', async () => {
+    const db = t.service.store.db;
+    const product = await db
+      .selectFrom('products')
+      .select(['id', 'reference_prefix', 'next_feature_num'])
+      .where('reference_prefix', '=', 'PLN')
+      .executeTakeFirstOrThrow();
+    const release = await db
+      .selectFrom('releases')
+      .select('id')
+      .where('product_id', '=', product.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const features = await bulk.features(product.id, release.id, 700);
+    expect(features).toMatchObject({
+      inserted: 700,
+      firstReference: `PLN-${product.next_feature_num}`,
+      lastReference: `PLN-${product.next_feature_num + 699}`,
+    });
+    const tree = await bulk.initiatives(product.id, 130);
+    expect(tree.ids).toHaveLength(130);
+    await bulk.epics(product.id, 400, { initiativeIds: tree.ids });
+    const ideaIds = await bulk.ideas(product.id, { ideas: 60, votes: 500, heavy: 40 });
+    await expect(bulk.features(product.id, 999_999, 1)).rejects.toThrow(/No release/);
+
+    // Every counter of the counted tables equals a count of the rows (zero rows may stay behind deletes).
+    for (const [table, columns] of Object.entries(COUNTED_SCOPES)) {
+      const counted = new Map(
+        (await db.selectFrom('list_counts').select(['scope', 'scope_id', 'n']).where('n', '<>', 0).execute()).map((c) => [
+          `${c.scope}:${c.scope_id}`,
+          Number(c.n),
+        ]),
+      );
+      const actual = new Map<string, number>();
+      const total = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db);
+      if (Number(total.rows[0]?.n) > 0) actual.set(`${table}:0`, Number(total.rows[0]?.n));
+      for (const column of columns) {
+        const rows = await sql<{ id: number; n: number }>`SELECT ${sql.ref(column)} AS id, count(*) AS n FROM ${sql.table(table)}
+          WHERE ${sql.ref(column)} IS NOT NULL GROUP BY ${sql.ref(column)}`.execute(db);
+        for (const r of rows.rows) actual.set(`${table}.${column}:${r.id}`, Number(r.n));
+      }
+      const mine = new Map([...counted].filter(([key]) => key.startsWith(`${table}:`) || key.startsWith(`${table}.`)));
+      expect(mine, table).toEqual(actual);
+    }
+    // The release's roll-up sums per status equal its features' (feature-stats.ts).
+    const stats = await db
+      .selectFrom('feature_stats')
+      .select(['status_id', 'n', 'psum', 'est_total'])
+      .where('scope', '=', 'release_id')
+      .where('scope_id', '=', release.id)
+      .where('n', '<>', 0)
+      .orderBy('status_id')
+      .execute();
+    const sums = await sql<{ status_id: number; n: number; psum: number; est_total: number }>`SELECT workflow_status_id AS status_id,
+        count(*) AS n, sum(coalesce(progress, 0)) AS psum,
+        sum(CASE WHEN coalesce(detailed_estimate, initial_estimate) > 0 THEN coalesce(detailed_estimate, initial_estimate) ELSE 0 END) AS est_total
+      FROM features WHERE release_id = ${release.id} GROUP BY workflow_status_id ORDER BY workflow_status_id`.execute(db);
+    expect(stats.map((s) => [s.status_id, Number(s.n), Number(s.psum), Number(s.est_total)])).toEqual(
+      sums.rows.map((s) => [s.status_id, Number(s.n), Number(s.psum), Number(s.est_total)]),
+    );
+    // Each bulk idea's votes are its ledger's; the first carries the heavy votes.
+    const votes = await sql<{ id: number; votes: number; ledger: number }>`SELECT i.id, i.votes,
+        (SELECT coalesce(sum(v.counted_weight), 0) FROM idea_votes v WHERE v.idea_id = i.id) AS ledger
+      FROM ideas i WHERE i.product_id = ${product.id}`.execute(db);
+    const bulkIdeas = new Set(ideaIds);
+    const seeded = votes.rows.filter((v) => bulkIdeas.has(v.id));
+    expect(seeded).toHaveLength(60);
+    for (const v of seeded) expect(Number(v.votes), `idea ${v.id}`).toBe(Number(v.ledger));
+    expect(votes.rows.find((v) => v.id === ideaIds[0])?.votes).toBe(40);
+
+    // Through the API: the counters answer the lists' totals, the related-idea index finds bulk ideas.
+    const list = await t.get<{ pagination: { total_records: number } }>(`/releases/${release.id}/features`);
+    const inRelease = await db
+      .selectFrom('features')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('release_id', '=', release.id)
+      .executeTakeFirstOrThrow();
+    expect(list.body.pagination.total_records).toBe(Number(inRelease.n));
+    const related = await t.get<{ ideas: { id: string }[] }>('/ideas/related?q=timeline%20export');
+    expect(related.status).toBe(200);
+    expect(related.body.ideas.some((i) => ideaIds.includes(Number(i.id)))).toBe(true);
   });
 
   it('picks each fields value as asked when values alternate', () => {

@@ -17,9 +17,9 @@ export interface BulkResult {
 }
 
 const FTS_TRIGGER = 'features_fts_ai';
-const TAGS = ['performance', 'ux', 'security', 'reporting', 'mobile', 'api', 'bug', 'enterprise', 'onboarding', 'search'];
-const WORDS = ['Faster', 'Simpler', 'Smarter', 'Bulk', 'Inline', 'Shared', 'Scheduled', 'Custom', 'Secure', 'Offline'];
-const THINGS = ['export', 'search', 'timeline', 'dashboard', 'sign-in', 'notifications', 'filters', 'reports', 'import', 'comments'];
+export const TAGS = ['performance', 'ux', 'security', 'reporting', 'mobile', 'api', 'bug', 'enterprise', 'onboarding', 'search'];
+export const WORDS = ['Faster', 'Simpler', 'Smarter', 'Bulk', 'Inline', 'Shared', 'Scheduled', 'Custom', 'Secure', 'Offline'];
+export const THINGS = ['export', 'search', 'timeline', 'dashboard', 'sign-in', 'notifications', 'filters', 'reports', 'import', 'comments'];
 
 /**
  * Inserts `count` features into `releaseId` (which must belong to `productId`). Statuses, kinds,
@@ -126,7 +126,7 @@ export function seedBulk(db: Store | BetterSqlite3.Database, productId: number, 
   return run();
 }
 
-/** What every bulk feature row is made from (seedBulk here, seedBulkPostgres in bulk-postgres.ts). */
+/** What every bulk feature row is made from (seedBulk here, PostgreSQL's in bulk-postgres.ts). */
 export interface BulkFeatureContext {
   productId: number;
   releaseId: number;
@@ -210,8 +210,8 @@ function enabledUsers(sqlite: BetterSqlite3.Database): number[] {
 }
 
 /** Initiatives per root of the tree `seedBulkInitiatives` builds, and children per parent. */
-const INITIATIVE_ROOTS = 50;
-const INITIATIVE_FANOUT = 5;
+export const INITIATIVE_ROOTS = 50;
+export const INITIATIVE_FANOUT = 5;
 
 /**
  * Inserts `count` initiatives into a product as a tree: the first 50 are roots, and each later one
@@ -274,14 +274,14 @@ export function seedBulkInitiatives(db: Store | BetterSqlite3.Database, productI
   };
 }
 
-const RISKS = ['Low', 'Medium', 'High'];
+export const RISKS = ['Low', 'Medium', 'High'];
 
 /**
  * A well-mixed, repeatable choice among `n` for row `i` (a 32-bit integer hash; `salt` makes each
  * attribute independent). Plain rotations (`i % n`, `i / k % n`) share residues: with four releases
  * and four statuses every release got one status, and combined filters matched all or nothing.
  */
-function pick(i: number, salt: number, n: number): number {
+export function pick(i: number, salt: number, n: number): number {
   let h = Math.imul(i ^ salt, 0x9e3779b1);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -381,6 +381,8 @@ export function seedBulkEpics(
   return run();
 }
 
+export const IDEA_WORDS = ['export', 'timeline', 'dark mode', 'calendar', 'sharing', 'reports', 'mobile', 'alerts', 'import', 'search'];
+
 /**
  * Bulk ideas and votes for the bench (issue 11): `ideas` ideas in the product (keys continue its
  * counter), the first with `heavy` votes (the idea a merge moves), then `votes` votes in all spread
@@ -407,7 +409,7 @@ export function seedBulkIdeas(
       .all(productId) as { id: number }[]
   ).map((s) => s.id);
   if (statuses.length === 0) throw new Error(`Product ${productId} has no open idea status`);
-  const words = ['export', 'timeline', 'dark mode', 'calendar', 'sharing', 'reports', 'mobile', 'alerts', 'import', 'search'];
+  const words = IDEA_WORDS;
   const insertIdea = sqlite.prepare(
     `INSERT INTO ideas (product_id, reference_num, name, description, workflow_status_id, created_by_email, initial_votes, votes,
        created_at, updated_at, status_changed_at) VALUES (?, ?, ?, ?, ?, 'bench@example.com', 0, 0, ?, ?, ?)`,
@@ -497,7 +499,7 @@ export function seedBulkNotes(
   return ids;
 }
 
-const COMMENT_SENTENCES = [
+export const COMMENT_SENTENCES = [
   'I went through the customer interviews again and the export came up in almost every one of them.',
   'Can we keep the first version small and ship it behind a flag for the pilot accounts?',
   'The estimate assumes the API changes land first; if they slip, this slips with them.',
@@ -511,7 +513,7 @@ const COMMENT_SENTENCES = [
   'Let us pair on the tricky part of the import tomorrow morning.',
   'Marketing wants a screenshot for the launch post once the colours are final.',
 ];
-const COMMENT_EXTRAS = [
+export const COMMENT_EXTRAS = [
   '<ul><li>Keep the current columns</li><li>Add a filter by owner</li><li>Remember the last choice</li></ul>',
   '<p><strong>Decision:</strong> we go with the simpler option for now and revisit after the pilot.</p>',
   '<p>Notes from the call: <a href="https://example.com/notes">meeting notes</a>.</p>',
@@ -572,4 +574,3 @@ export function seedBulkComments(
   })();
   return tops;
 }
-
