@@ -21,8 +21,7 @@ import type { Store } from '../store/db';
 import { featureShare } from '../store/feature-stats';
 import type { Database } from '../store/schema';
 import {
-  COMMENT_EXTRAS,
-  COMMENT_SENTENCES,
+  commentBodies,
   IDEA_WORDS,
   INITIATIVE_FANOUT,
   INITIATIVE_ROOTS,
@@ -166,9 +165,9 @@ async function enabledUsersPg(db: Kysely<Database>): Promise<number[]> {
 
 /**
  * seedBulk on PostgreSQL: the same features (bulk.ts's bulkFeatureRow), tags and numbers, in one
- * transaction. bench/databases.ts calls it directly; everything else through bulkSeeders.
+ * transaction; callers reach it through bulkSeeders.
  */
-export async function seedBulkPostgres(db: Kysely<Database>, productId: number, releaseId: number, count: number): Promise<BulkResult> {
+async function seedBulkPostgres(db: Kysely<Database>, productId: number, releaseId: number, count: number): Promise<BulkResult> {
   if (!Number.isInteger(count) || count < 0) throw new Error('count must be a whole number of features');
   const result = await db.transaction().execute(async (db) => {
     const prefix = await prefixOf(db, productId);
@@ -569,16 +568,7 @@ async function seedBulkCommentsPg(
     const users = (await db.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id);
     const ids = await takeIds(db, 'comments', count);
     const random = seededRandom(0x2f6b_1d3a);
-    const choose = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-    const body = (): string => {
-      const paragraphs = 1 + Math.floor(random() * 4);
-      let html = '';
-      for (let p = 0; p < paragraphs; p++) {
-        const sentences = 1 + Math.floor(random() * 3);
-        html += `<p>${Array.from({ length: sentences }, () => choose(COMMENT_SENTENCES)).join(' ')}</p>`;
-      }
-      return random() < 0.25 ? html + choose(COMMENT_EXTRAS) : html;
-    };
+    const body = commentBodies(random);
     const start = Date.now() - 60 * 24 * 3600_000;
     const step = (60 * 24 * 3600_000) / Math.max(count, 1);
     const cols = {

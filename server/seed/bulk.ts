@@ -541,16 +541,7 @@ export function seedBulkComments(
   );
   const ownThread = sqlite.prepare('UPDATE comments SET thread_id = id WHERE id = ?');
   const random = seededRandom(0x2f6b_1d3a);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  const body = (): string => {
-    const paragraphs = 1 + Math.floor(random() * 4);
-    let html = '';
-    for (let p = 0; p < paragraphs; p++) {
-      const sentences = 1 + Math.floor(random() * 3);
-      html += `<p>${Array.from({ length: sentences }, () => pick(COMMENT_SENTENCES)).join(' ')}</p>`;
-    }
-    return random() < 0.25 ? html + pick(COMMENT_EXTRAS) : html;
-  };
+  const body = commentBodies(random);
   const start = Date.now() - 60 * 24 * 3600_000;
   const step = (60 * 24 * 3600_000) / Math.max(count, 1);
   const tops: number[] = [];
@@ -573,4 +564,21 @@ export function seedBulkComments(
     }
   })();
   return tops;
+}
+
+/**
+ * Comment bodies of one to four paragraphs of the sentences above, a quarter with an extra (a list,
+ * a link): one generator for both databases' bulk comments, drawn from `random`.
+ */
+export function commentBodies(random: () => number): () => string {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  return () => {
+    const paragraphs = 1 + Math.floor(random() * 4);
+    let html = '';
+    for (let p = 0; p < paragraphs; p++) {
+      const sentences = 1 + Math.floor(random() * 3);
+      html += `<p>${Array.from({ length: sentences }, () => pick(COMMENT_SENTENCES)).join(' ')}</p>`;
+    }
+    return random() < 0.25 ? html + pick(COMMENT_EXTRAS) : html;
+  };
 }
