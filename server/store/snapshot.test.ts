@@ -4,6 +4,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotReads } from './snapshot';
+import { trackWriteVersion } from './write-version';
 import { onPostgres, tempDirs } from '../test/harness';
 
 const dir = tempDirs('planner-snapshot-');
@@ -59,5 +60,18 @@ describe.skipIf(onPostgres)('snapshot reads', () => {
     expect(order).toEqual(['first begins', 'first ends', 'second begins']);
     expect(n).toBe((writer.prepare('SELECT count(*) AS c FROM t').get() as { c: number }).c);
     expect(reader.inTransaction).toBe(false);
+  });
+
+  it('read the write version afresh in each request, even two requests in one turn', async () => {
+    // A read worker may take the next request in the same turn as the last (every message waiting
+    // on its port at once): the version remembered for the turn must not outlive the request, or
+    // every cache keyed by it (rows beside a record, list counts) answers as before the write.
+    const snapshot = snapshotReads(reader);
+    const version = trackWriteVersion({}, reader);
+    // No macrotask between the two requests: both run in this turn.
+    const first = await snapshot(async () => version());
+    writer.prepare('INSERT INTO t VALUES (3)').run();
+    const second = await snapshot(async () => version());
+    expect(second).not.toBe(first);
   });
 });

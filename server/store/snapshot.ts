@@ -7,6 +7,7 @@
 // Requests on one connection therefore run one at a time: they are CPU work on a synchronous
 // connection, so this costs a worker nothing, and a transaction is never shared by two requests.
 import type BetterSqlite3 from 'better-sqlite3';
+import { noteSnapshot } from './write-version';
 
 export type SnapshotRunner = <T>(work: () => Promise<T>) => Promise<T>;
 
@@ -18,6 +19,7 @@ export function snapshotReads(sqlite: BetterSqlite3.Database): SnapshotRunner {
   let queue: Promise<unknown> = Promise.resolve();
   return <T>(work: () => Promise<T>): Promise<T> => {
     const run = async (): Promise<T> => {
+      noteSnapshot(sqlite);
       begin.run();
       try {
         return await work();

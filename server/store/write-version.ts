@@ -51,6 +51,17 @@ export function noteRollback(sqlite: object): void {
   rollbacks.get(sqlite)?.();
 }
 
+/**
+ * A new read transaction is about to begin on this connection (store/snapshot.ts): it may see
+ * commits the remembered version predates. A read worker can take its next request in the same
+ * turn as the last one — Node hands it every message waiting on its port in one go, and under
+ * load the next request arrives while it is still answering — so remembering until the next turn
+ * is not enough there: every cache keyed by the version would answer that request as it was.
+ */
+export function noteSnapshot(sqlite: object): void {
+  forgetters.get(sqlite)?.();
+}
+
 /** A statement that may write ran on this connection: the remembered version is stale. */
 export function noteWrite(sqlite: object): void {
   forgetters.get(sqlite)?.();
