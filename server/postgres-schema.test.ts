@@ -1,6 +1,7 @@
 // PostgreSQL's baseline against SQLite's migrations: the same tables with the same columns, the
 // same NOT NULLs and the same foreign keys with the same delete actions, read from both live
 // schemas. A later migration written for one dialect and not the other fails here.
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from './store/db';
 import type { Store } from './store/db';
@@ -51,5 +52,27 @@ describe.skipIf(!onPostgres)('the PostgreSQL schema', () => {
         .map((k) => `${k.table}.${k.column} → ${k.target}.${k.targetColumn} ${k.onDelete}`)
         .sort();
     expect(keys(pg)).toEqual(keys(lite));
+  });
+
+  it("gives ORDER BY SQLite's NULL placement only where a NULL can come", async () => {
+    const database = await testDatabase();
+    if (!database) throw new Error('TEST_DATABASE_URL is not set');
+    dropped.push(database.drop);
+    const store = await openStore(dirs(), { databaseUrl: database.url });
+    opened.push(store);
+    const { db } = store;
+    const order = (query: { compile(): { sql: string } }) => (/order by (.*?)(?: limit|$)/i.exec(query.compile().sql)?.[1] ?? '').toLowerCase();
+    // NOT NULL columns of a plain table: no clause, so the (votes, id) index answers the sort.
+    expect(order(db.selectFrom('ideas').select('id').orderBy('votes', 'desc').orderBy('id', 'desc').limit(30))).toBe('"votes" desc, "id" desc');
+    expect(order(db.selectFrom('ideas as i').select('i.id').orderBy('i.votes', 'desc'))).toBe('"i"."votes" desc');
+    // A nullable column keeps SQLite's placement: NULL first ascending, last descending.
+    expect(order(db.selectFrom('ideas').select('id').orderBy('feature_id').orderBy('epic_id', 'desc'))).toBe(
+      '"feature_id" nulls first, "epic_id" desc nulls last',
+    );
+    // An outer join's side may be NULL whatever its column says; so may an output named like a column.
+    expect(order(db.selectFrom('ideas').leftJoin('features', 'features.id', 'ideas.feature_id').select('ideas.id').orderBy('features.position'))).toBe(
+      '"features"."position" nulls first',
+    );
+    expect(order(db.selectFrom('ideas').select(sql<number>`null`.as('votes')).orderBy('votes', 'desc'))).toBe('"votes" desc nulls last');
   });
 });

@@ -14,22 +14,39 @@
 //   store does not register (store/write-version.ts), so they are off.
 import { types } from 'pg';
 import pg from 'pg';
-import { CompiledQuery, Kysely, OperationNodeTransformer, PostgresDialect, PostgresDriver, RawNode, sql } from 'kysely';
+import {
+  AliasNode,
+  ColumnNode,
+  CompiledQuery,
+  IdentifierNode,
+  Kysely,
+  OperationNodeTransformer,
+  PostgresDialect,
+  PostgresDriver,
+  RawNode,
+  ReferenceNode,
+  TableNode,
+  sql,
+} from 'kysely';
 import type {
   DatabaseConnection,
   Driver,
   KyselyPlugin,
+  OperationNode,
   OrderByItemNode,
   PluginTransformQueryArgs,
   PluginTransformResultArgs,
+  QueryId,
   QueryResult,
   RootOperationNode,
+  SelectQueryNode,
   TransactionSettings,
   UnknownRow,
 } from 'kysely';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { migrateToLatest } from './migrations';
+import { postgresDialect } from './dialect';
 import type { Database } from './schema';
 
 /** The advisory lock every transaction holds: one writer at a time across every instance. */
@@ -64,12 +81,88 @@ const isDescending = (node: OrderByItemNode): boolean =>
   RawNode.is(node.direction) &&
   node.direction.sqlFragments.join('').trim().toLowerCase() === 'desc';
 
+/** Table → column → NOT NULL, from the live schema once migrations ran (empty until then). */
+type NotNullColumns = Map<string, ReadonlyMap<string, boolean>>;
+
+/**
+ * What an ORDER BY of one SELECT may refer to: its tables by the name the query gives them, when
+ * every row source is a table of the schema joined so that none of its columns can come out NULL
+ * (FROM and inner or cross joins); null when any source is something else — an outer join's
+ * side, a subquery, a CTE, a set operation — whose columns may be NULL whatever the schema says.
+ */
+interface SelectScope {
+  tables: Map<string, string> | null;
+  /** The SELECT's output names (`AS`): an ORDER BY name means the output column first. */
+  outputs: Set<string>;
+}
+
+const tableName = (node: OperationNode): string | null =>
+  TableNode.is(node) && !node.table.schema ? node.table.identifier.name : null;
+
+/** The name a FROM or JOIN item goes by and the table behind it, or null for anything else. */
+function sourceOf(node: OperationNode): [string, string] | null {
+  const table = tableName(node);
+  if (table) return [table, table];
+  if (AliasNode.is(node) && IdentifierNode.is(node.alias)) {
+    const aliased = tableName(node.node);
+    if (aliased) return [node.alias.name, aliased];
+  }
+  return null;
+}
+
+function scopeOf(node: SelectQueryNode, notNull: NotNullColumns): SelectScope {
+  const outputs = new Set<string>();
+  for (const s of node.selections ?? []) {
+    if (AliasNode.is(s.selection) && IdentifierNode.is(s.selection.alias)) outputs.add(s.selection.alias.name);
+  }
+  const items = [...(node.from?.froms ?? [])];
+  let plain = !node.setOperations && items.length > 0;
+  for (const join of node.joins ?? []) {
+    if (join.joinType !== 'InnerJoin' && join.joinType !== 'CrossJoin') plain = false;
+    items.push(join.table);
+  }
+  if (!plain) return { tables: null, outputs };
+  const tables = new Map<string, string>();
+  for (const item of items) {
+    const source = sourceOf(item);
+    if (!source || !notNull.has(source[1])) return { tables: null, outputs };
+    tables.set(source[0], source[1]);
+  }
+  return { tables, outputs };
+}
+
+/** Whether an ORDER BY item is a column of the scope's tables that cannot be NULL. */
+function neverNull(item: OperationNode, scope: SelectScope | undefined, notNull: NotNullColumns): boolean {
+  if (!scope?.tables || !ReferenceNode.is(item) || !ColumnNode.is(item.column)) return false;
+  const column = item.column.column.name;
+  if (item.table) {
+    const table = item.table.table.schema ? undefined : scope.tables.get(item.table.table.identifier.name);
+    return table !== undefined && notNull.get(table)?.get(column) === true;
+  }
+  if (scope.outputs.has(column)) return false;
+  // Unqualified: NOT NULL in every table of the query that has such a column (and one has).
+  const holders = [...scope.tables.values()].map((t) => notNull.get(t)?.get(column)).filter((n) => n !== undefined);
+  return holders.length > 0 && holders.every((n) => n);
+}
+
 /**
  * SQLite's semantics in PostgreSQL's SQL: SQLite sorts NULL before every value, so each ORDER BY
  * item without a NULLS clause gets SQLite's; and the unary plus SQLite reads as "use no index for
  * this" (dialect.ts's noIndex) is dropped, PostgreSQL having none on text.
+ *
+ * The NULLS clause is left off a column that cannot be NULL (NOT NULL in the live schema, read
+ * from a table no outer join can pad): it changes nothing there, and with it no index answers the
+ * sort — a b-tree read backward gives `DESC NULLS FIRST`, so `votes DESC NULLS LAST, id DESC
+ * NULLS LAST` over 100,000 ideas was a scan and a top-N sort (52.7 ms) where the index answers
+ * `votes DESC, id DESC` in 0.14 ms.
  */
 class SqliteSemantics extends OperationNodeTransformer {
+  readonly #scopes: SelectScope[] = [];
+
+  constructor(private readonly notNull: NotNullColumns) {
+    super();
+  }
+
   protected override transformRaw(node: RawNode): RawNode {
     if (node.sqlFragments.length === 1 && node.sqlFragments[0] === '+' && node.parameters.length === 0) {
       return RawNode.createWithSql('');
@@ -77,17 +170,36 @@ class SqliteSemantics extends OperationNodeTransformer {
     return super.transformRaw(node);
   }
 
-  protected override transformOrderByItem(node: OrderByItemNode): OrderByItemNode {
-    const done = super.transformOrderByItem(node);
+  protected override transformSelectQuery(node: SelectQueryNode, queryId?: QueryId): SelectQueryNode {
+    this.#scopes.push(scopeOf(node, this.notNull));
+    try {
+      return super.transformSelectQuery(node, queryId);
+    } finally {
+      this.#scopes.pop();
+    }
+  }
+
+  protected override transformOrderByItem(node: OrderByItemNode, queryId?: QueryId): OrderByItemNode {
+    const done = super.transformOrderByItem(node, queryId);
     if (done.nulls !== undefined) return done;
+    if (neverNull(done.orderBy, this.#scopes.at(-1), this.notNull)) return done;
     return { ...done, nulls: isDescending(done) ? 'last' : 'first' };
   }
 }
 
-const nullOrderPlugin: KyselyPlugin = {
-  transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => new SqliteSemantics().transformNode(args.node),
-  transformResult: (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => Promise.resolve(args.result),
-};
+/** The plugin over a schema map filled once the database is migrated (`learnNotNull`). */
+function sqliteSemantics(notNull: NotNullColumns): KyselyPlugin {
+  return {
+    transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => new SqliteSemantics(notNull).transformNode(args.node, args.queryId),
+    transformResult: (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => Promise.resolve(args.result),
+  };
+}
+
+/** Fills `notNull` from the live schema (read after migrations, which are the only schema changes). */
+async function learnNotNull(db: Kysely<Database>, notNull: NotNullColumns): Promise<void> {
+  const schema = await postgresDialect.schemaInfo(db);
+  for (const [table, columns] of schema.columns) notNull.set(table, new Map(columns.map((c) => [c.name, c.notNull])));
+}
 
 export interface PostgresHandle {
   db: Kysely<Database>;
@@ -114,9 +226,11 @@ export async function openPostgres(url: string, options: { clock?: Clock | undef
   });
   // An idle connection the server drops (restart, failover) must not take the process down.
   pool.on('error', (err) => console.error('postgres pool:', err.message));
-  const db = new Kysely<Database>({ dialect: new LockingPostgresDialect(pool), plugins: [nullOrderPlugin] });
+  const notNull: NotNullColumns = new Map();
+  const db = new Kysely<Database>({ dialect: new LockingPostgresDialect(pool), plugins: [sqliteSemantics(notNull)] });
   try {
     const migrated = await migrateToLatest(db, undefined);
+    await learnNotNull(db, notNull);
     // Whether this open is the first on the database, whose caller seeds it: the one instance that
     // flips the baseline's `seeded` flag while no user exists (instances starting together race for
     // the row; a database copied from SQLite, or made from a migrated template, is judged alike).
