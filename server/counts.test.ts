@@ -2,11 +2,11 @@
 // through creates, re-parenting and deletes, and filtered totals cached per write version follow
 // every write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTED_SCOPES } from './store/counts';
+import { COUNTED_SCOPES, COUNTED_SUBSETS, subsetName } from './store/counts';
 import { onPostgres, startTestService } from './test/harness';
 import { sqlRows, sqlValue } from './test/sql';
 import type { TestService } from './test/harness';
-import { makeEpic, makeFeature, makeInitiative, makeRelease, uniqueName } from './test/records';
+import { deletionOf, makeEpic, makeFeature, makeInitiative, makeRelease, uniqueName } from './test/records';
 
 let t: TestService;
 beforeAll(async () => {
@@ -38,6 +38,23 @@ async function expectCountersExact(): Promise<void> {
       // Every scope with rows has its count, and every other counter of that column is 0.
       for (const [key, n] of actual) expect(counters.get(key), key).toBe(n);
       for (const [key, n] of counters) if (key.startsWith(`${table}.${column}:`) && !actual.has(key)) expect(n, key).toBe(0);
+      checked += actual.size;
+    }
+  }
+  // The subsets (the ideas not marked spam), in all and per scope column.
+  for (const [table, { flag, value, columns }] of Object.entries(COUNTED_SUBSETS)) {
+    const name = subsetName(table, flag, value);
+    const all = Number(await sqlValue(store, `SELECT count(*) FROM ${table} WHERE ${flag} = ?`, value));
+    expect(counters.get(`${name}:0`) ?? 0, name).toBe(all);
+    for (const column of columns) {
+      const rows = await sqlRows<{ id: number; n: number }>(
+        store,
+        `SELECT ${column} AS id, count(*) AS n FROM ${table} WHERE ${flag} = ? AND ${column} IS NOT NULL GROUP BY ${column}`,
+        value,
+      );
+      const actual = new Map(rows.map((r) => [`${name}.${column}:${r.id}`, r.n]));
+      for (const [key, n] of actual) expect(counters.get(key), key).toBe(n);
+      for (const [key, n] of counters) if (key.startsWith(`${name}.${column}:`) && !actual.has(key)) expect(n, key).toBe(0);
       checked += actual.size;
     }
   }
@@ -115,6 +132,55 @@ describe('list counters', () => {
     expect(await total(`/products/PLN/initiatives?parent_id=${parent.id}`)).toBe(0);
     await expectCountersExact();
     await expectFeatureStatsExact();
+  });
+
+  it('count the ideas not marked spam through creates, spam marks, moves between products, deletes and restores', async () => {
+    const store = t.service.store;
+    const counted = async (product: string) =>
+      Number(
+        await sqlValue(store, 'SELECT count(*) FROM ideas i JOIN products p ON p.id = i.product_id WHERE p.reference_prefix = ? AND i.spam = 0', product),
+      );
+    const expectTotals = async () => {
+      expect(await total('/products/PLN/ideas')).toBe(await counted('PLN'));
+      expect(await total('/products/MOB/ideas')).toBe(await counted('MOB'));
+      expect(await total('/ideas')).toBe(Number(await sqlValue(store, 'SELECT count(*) FROM ideas WHERE spam = 0')));
+      expect(await total('/products/PLN/ideas?spam=true')).toBe(
+        Number(
+          await sqlValue(store, "SELECT count(*) FROM ideas i JOIN products p ON p.id = i.product_id WHERE p.reference_prefix = 'PLN' AND i.spam = 1"),
+        ),
+      );
+    };
+    const before = await total('/products/PLN/ideas');
+    const made: string[] = [];
+    for (const spam of [false, false, true]) {
+      const res = await t.request<{ idea: { id: string } }>('POST', '/products/PLN/ideas', {
+        idea: { name: uniqueName('Counted idea'), created_by: 'pat@customer.example', spam },
+      });
+      expect(res.status, res.text).toBe(200);
+      made.push(res.body.idea.id);
+    }
+    expect(await total('/products/PLN/ideas')).toBe(before + 2);
+    await expectTotals();
+    // Marked spam, and back; a refused update moves nothing.
+    expect((await t.request('PUT', `/ideas/${made[0]}`, { idea: { spam: true } })).status).toBe(200);
+    expect(await total('/products/PLN/ideas')).toBe(before + 1);
+    expect((await t.request('PUT', `/ideas/${made[2]}`, { idea: { spam: false } })).status).toBe(200);
+    expect((await t.request('PUT', `/ideas/${made[1]}`, { idea: { name: '' } })).status).toBe(422);
+    expect(await total('/products/PLN/ideas')).toBe(before + 2);
+    await expectTotals();
+    // Moved to another product's scope straight in the database (as a copy or an import would).
+    await sqlRows(store, "UPDATE ideas SET product_id = (SELECT id FROM products WHERE reference_prefix = 'MOB') WHERE id = ?", Number(made[1]));
+    await store.settled();
+    await expectTotals();
+    await expectCountersExact();
+    // Deleted to the recycle bin, then restored.
+    expect((await t.request('DELETE', `/ideas/${made[2]}`)).status).toBe(204);
+    expect(await total('/products/PLN/ideas')).toBe(before);
+    const deletion = await deletionOf(t, 'Idea', made[2] ?? '');
+    expect((await t.request('POST', `/deletions/${deletion?.id}/restore`)).status).toBe(200);
+    expect(await total('/products/PLN/ideas')).toBe(before + 1);
+    await expectTotals();
+    await expectCountersExact();
   });
 
   it('keep the release roll-up inputs through progress, estimate, status and release changes', async () => {

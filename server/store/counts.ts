@@ -6,7 +6,8 @@
 //   value, kept by triggers in the same transaction as every insert, delete and re-parenting, so it
 //   can never disagree with the rows. Counting a product's 100,000 features by index took 4 ms; the
 //   counter is one primary-key read. A kind declares its scopes in COUNTED_SCOPES and adds a
-//   migration calling `counterTriggers` for them (docs/platform.md).
+//   migration calling `counterTriggers` for them (docs/platform.md); a list that always leaves
+//   some rows out by a flag (ideas: spam) counts a subset (COUNTED_SUBSETS, `subsetCounterTriggers`).
 // - Any other list (filters, tables without counters) counts once per write version: the count is
 //   cached under its SQL text and parameters together with the connection's `total_changes()` (its
 //   own writes, triggers included) and `data_version` (commits by any other connection — the read
@@ -31,10 +32,33 @@ export const COUNTED_SCOPES = {
 
 export type CountedTable = keyof typeof COUNTED_SCOPES;
 
-/** A list narrowed only by its scope: the counter answers. No column: the whole table. */
-export type CountedScope = {
-  [T in CountedTable]: { table: T; column?: (typeof COUNTED_SCOPES)[T][number]; id?: number };
-}[CountedTable];
+/**
+ * Counted subsets: the rows of a table whose flag has one value (the ideas not marked spam, which
+ * every idea list shows unless asked for the spam), in all and per scope column. Their counters
+ * are named `<table>[<flag>=<value>]` and `<table>[<flag>=<value>].<column>`.
+ */
+export const COUNTED_SUBSETS = {
+  ideas: { flag: 'spam', value: 0, columns: ['product_id'] },
+} as const satisfies Record<string, { flag: string; value: number; columns: readonly string[] }>;
+
+export type CountedSubsetTable = keyof typeof COUNTED_SUBSETS;
+
+/** A list narrowed only by its scope: the counter answers. No column: the whole table (or subset). */
+export type CountedScope =
+  | {
+      [T in CountedTable]: { table: T; subset?: undefined; column?: (typeof COUNTED_SCOPES)[T][number]; id?: number };
+    }[CountedTable]
+  | {
+      [T in CountedSubsetTable]: { table: T; subset: true; column?: (typeof COUNTED_SUBSETS)[T]['columns'][number]; id?: number };
+    }[CountedSubsetTable];
+
+/** The subset's counter name: `ideas[spam=0]`. */
+export const subsetName = (table: string, flag: string, value: number): string => `${table}[${flag}=${value}]`;
+
+function counterName(scope: CountedScope): string {
+  const base = scope.subset ? subsetName(scope.table, COUNTED_SUBSETS[scope.table].flag, COUNTED_SUBSETS[scope.table].value) : scope.table;
+  return scopeName(base, scope.column);
+}
 
 const scopeName = (table: string, column?: string): string => (column ? `${table}.${column}` : table);
 
@@ -74,12 +98,50 @@ export function counterTriggers(table: string, columns: readonly string[]): stri
   return lines.join('\n');
 }
 
+/**
+ * The triggers that keep a subset's counters (COUNTED_SUBSETS), and the statements that fill them:
+ * a row counts while its flag has the value, so setting or clearing the flag moves it in or out as
+ * an insert or a delete would. `list_counts` must exist.
+ */
+export function subsetCounterTriggers(table: string, flag: string, value: number, columns: readonly string[]): string {
+  const all = subsetName(table, flag, value);
+  const scopes = [{ name: all, of: () => '0' }, ...columns.map((c) => ({ name: scopeName(all, c), of: (row: string) => `${row}.${c}` }))];
+  const add = (row: string) =>
+    scopes.map(
+      (s) => `INSERT INTO list_counts(scope, scope_id, n) SELECT '${s.name}', ${s.of(row)}, 1 WHERE ${row}.${flag} = ${value} AND ${s.of(row)} IS NOT NULL
+         ON CONFLICT(scope, scope_id) DO UPDATE SET n = n + 1;`,
+    );
+  const sub = (row: string) =>
+    scopes.map((s) => `UPDATE list_counts SET n = n - 1 WHERE ${row}.${flag} = ${value} AND scope = '${s.name}' AND scope_id = ${s.of(row)};`);
+  const watched = [flag, ...columns];
+  const name = `${table}_count_${flag}_${value}`;
+  return [
+    `CREATE TRIGGER ${name}_insert AFTER INSERT ON ${table} WHEN NEW.${flag} = ${value} BEGIN
+       ${add('NEW').join('\n')}
+     END;`,
+    `CREATE TRIGGER ${name}_delete AFTER DELETE ON ${table} WHEN OLD.${flag} = ${value} BEGIN
+       ${sub('OLD').join('\n')}
+     END;`,
+    `CREATE TRIGGER ${name}_update AFTER UPDATE OF ${watched.join(', ')} ON ${table}
+       WHEN ${watched.map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ')} BEGIN
+       ${sub('OLD').join('\n')}
+       ${add('NEW').join('\n')}
+     END;`,
+    `INSERT INTO list_counts(scope, scope_id, n) SELECT '${all}', 0, count(*) FROM ${table} WHERE ${flag} = ${value};`,
+    ...columns.map(
+      (c) =>
+        `INSERT INTO list_counts(scope, scope_id, n)
+         SELECT '${scopeName(all, c)}', ${c}, count(*) FROM ${table} WHERE ${flag} = ${value} AND ${c} IS NOT NULL GROUP BY ${c};`,
+    ),
+  ].join('\n');
+}
+
 /** The counter of a scope (0 when it never had a row). */
 async function readCounter(db: Db, scope: CountedScope): Promise<number> {
   const row = await db
     .selectFrom('list_counts')
     .select('n')
-    .where('scope', '=', scopeName(scope.table, scope.column))
+    .where('scope', '=', counterName(scope))
     .where('scope_id', '=', scope.column ? (scope.id ?? 0) : 0)
     .executeTakeFirst();
   return Number(row?.n ?? 0);

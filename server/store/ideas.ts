@@ -19,6 +19,7 @@ import type { Changes, Db } from './audit';
 import { customFieldsFor, planCustomFields } from './custom-fields';
 import { requireLayoutFields } from './layouts';
 import { countMatches } from './counts';
+import type { CountedScope } from './counts';
 import { dialectOf } from './dialect';
 import { allocateReference } from './reference-numbers';
 import { relatedSearch } from './related-search';
@@ -410,10 +411,26 @@ export async function listIdeas(db: Db, filter: IdeaListFilter, page: Paging): P
   if (filter.createdBefore !== undefined) q = q.where('i.created_at', '<', filter.createdBefore);
   if (filter.updatedSince !== undefined) q = q.where('i.updated_at', '>', filter.updatedSince);
 
-  // Counted once per write version (store/counts.ts): paging through a list does not recount it.
+  // Narrowed by nothing but the spam flag (and the product): the subset's counter is the total.
+  // Otherwise counted once per write version (store/counts.ts): paging does not recount it.
+  const narrowed =
+    text !== '' ||
+    targets.statuses !== null ||
+    tag !== '' ||
+    targets.assigneeId !== null ||
+    filter.createdSince !== undefined ||
+    filter.createdBefore !== undefined ||
+    filter.updatedSince !== undefined;
+  const scope: CountedScope | undefined =
+    narrowed || filter.spam
+      ? undefined
+      : filter.productId !== undefined
+        ? { table: 'ideas', subset: true, column: 'product_id', id: filter.productId }
+        : { table: 'ideas', subset: true };
   const total = await countMatches(
     db,
     q.select((eb) => eb.fn.countAll<number>().as('n')),
+    scope,
   );
   if (total === 0 || page.offset >= total) return { rows: [], total };
   let ordered = q.selectAll('i');

@@ -10,7 +10,7 @@
 // - flags stay integers (0/1) and times stay ISO-8601 texts, so every query reads them alike;
 // - the FTS5 tables are gone: name search runs on `pg_trgm` GIN indexes (dialect.ts), and the
 //   related-idea index keeps its own tables, filled by `ideas_related_index()` below.
-import { COUNTED_SCOPES } from './counts';
+import { COUNTED_SCOPES, subsetName } from './counts';
 import { FEATURE_STATS_INPUTS, featureShare } from './feature-stats';
 
 const TABLES = `
@@ -1208,6 +1208,49 @@ BEGIN
   RETURN NULL;
 END $$;
 CREATE TRIGGER ${table}_count AFTER INSERT OR DELETE OR UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION ${table}_count();
+`;
+}
+
+/** counts.ts's `subsetCounterTriggers` for PostgreSQL: one row trigger, and the fill. */
+export function postgresSubsetCounterTriggers(table: string, flag: string, value: number, columns: readonly string[]): string {
+  const all = subsetName(table, flag, value);
+  const scopes = [{ name: all, of: () => '0' }, ...columns.map((c) => ({ name: `${all}.${c}`, of: (row: string) => `${row}.${c}` }))];
+  const add = (row: string) =>
+    scopes
+      .map(
+        (s) => `INSERT INTO list_counts(scope, scope_id, n) SELECT '${s.name}', ${s.of(row)}, 1 WHERE ${s.of(row)} IS NOT NULL
+      ON CONFLICT (scope, scope_id) DO UPDATE SET n = list_counts.n + 1;`,
+      )
+      .join('\n      ');
+  const sub = (row: string) =>
+    scopes.map((s) => `UPDATE list_counts SET n = n - 1 WHERE scope = '${s.name}' AND scope_id = ${s.of(row)};`).join('\n      ');
+  const name = `${table}_count_${flag}_${value}`;
+  // OLD and NEW are read only on the operations that have them (nested IFs: SQL's AND may not
+  // short-circuit).
+  return `
+CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    IF OLD.${flag} = ${value} THEN
+      ${sub('OLD')}
+    END IF;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    IF NEW.${flag} = ${value} THEN
+      ${add('NEW')}
+    END IF;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER ${name} AFTER INSERT OR DELETE OR UPDATE OF ${[flag, ...columns].join(', ')} ON ${table}
+  FOR EACH ROW EXECUTE FUNCTION ${name}();
+INSERT INTO list_counts(scope, scope_id, n) SELECT '${all}', 0, count(*) FROM ${table} WHERE ${flag} = ${value};
+${columns
+  .map(
+    (c) => `INSERT INTO list_counts(scope, scope_id, n)
+  SELECT '${all}.${c}', ${c}, count(*) FROM ${table} WHERE ${flag} = ${value} AND ${c} IS NOT NULL GROUP BY ${c};`,
+  )
+  .join('\n')}
 `;
 }
 
