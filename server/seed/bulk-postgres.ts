@@ -15,7 +15,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { epicKey, featureKey, initiativeKey, pageKey } from '../../src/domain/reference';
-import { COUNTED_SCOPES } from '../store/counts';
+import { COUNTED_SCOPES, COUNTED_SUBSETS, subsetName, subsetTrigger } from '../store/counts';
 import type { CountedTable } from '../store/counts';
 import type { Store } from '../store/db';
 import { featureShare } from '../store/feature-stats';
@@ -464,6 +464,13 @@ async function seedBulkIdeasPg(
       cols.status.push(statuses[i % statuses.length] ?? 0);
       cols.at.push(new Date(base + i * 60_000).toISOString());
     }
+    // The subset counter's row trigger would update the same two counters once per idea in one
+    // transaction — each a new row version the open transaction cannot prune, so every update
+    // walks a longer chain (100,000 ideas: 260 s against 39). Off for the insert, and what it
+    // would have counted added after, as withCountsAfter does for the counted tables.
+    const { flag, value } = COUNTED_SUBSETS.ideas;
+    const trigger = sql.ref(subsetTrigger('ideas', flag, value));
+    await sql`ALTER TABLE ideas DISABLE TRIGGER ${trigger}`.execute(db);
     await insertColumns(db, 'ideas', [
       ['id', 'bigint', ids],
       ['product_id', 'bigint', { all: productId }],
@@ -478,6 +485,13 @@ async function seedBulkIdeasPg(
       ['updated_at', 'text', cols.at],
       ['status_changed_at', 'text', cols.at],
     ]);
+    await sql`ALTER TABLE ideas ENABLE TRIGGER ${trigger}`.execute(db);
+    const subset = subsetName('ideas', flag, value);
+    await sql`INSERT INTO list_counts (scope, scope_id, n)
+      SELECT s.scope, s.scope_id, count(*) FROM ideas r
+        CROSS JOIN LATERAL (VALUES (${subset}, 0::bigint), (${`${subset}.product_id`}, r.product_id)) AS s(scope, scope_id)
+      WHERE r.id BETWEEN ${ids[0] ?? 0} AND ${ids.at(-1) ?? 0} AND r.${sql.ref(flag)} = ${value} GROUP BY s.scope, s.scope_id
+      ON CONFLICT (scope, scope_id) DO UPDATE SET n = list_counts.n + excluded.n`.execute(db);
     const at = new Date().toISOString();
     // Votes in slices, so a million of them never sit in memory as one set of arrays.
     const total = votes;

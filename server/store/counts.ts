@@ -55,6 +55,9 @@ export type CountedScope =
 /** The subset's counter name: `ideas[spam=0]`. */
 export const subsetName = (table: string, flag: string, value: number): string => `${table}[${flag}=${value}]`;
 
+/** The name of the trigger (on SQLite the stem of the three) that keeps a subset's counters. */
+export const subsetTrigger = (table: string, flag: string, value: number): string => `${table}_count_${flag}_${value}`;
+
 function counterName(scope: CountedScope): string {
   const base = scope.subset ? subsetName(scope.table, COUNTED_SUBSETS[scope.table].flag, COUNTED_SUBSETS[scope.table].value) : scope.table;
   return scopeName(base, scope.column);
@@ -114,7 +117,7 @@ export function subsetCounterTriggers(table: string, flag: string, value: number
   const sub = (row: string) =>
     scopes.map((s) => `UPDATE list_counts SET n = n - 1 WHERE ${row}.${flag} = ${value} AND scope = '${s.name}' AND scope_id = ${s.of(row)};`);
   const watched = [flag, ...columns];
-  const name = `${table}_count_${flag}_${value}`;
+  const name = subsetTrigger(table, flag, value);
   return [
     `CREATE TRIGGER ${name}_insert AFTER INSERT ON ${table} WHEN NEW.${flag} = ${value} BEGIN
        ${add('NEW').join('\n')}

@@ -10,7 +10,7 @@
 // - flags stay integers (0/1) and times stay ISO-8601 texts, so every query reads them alike;
 // - the FTS5 tables are gone: name search runs on `pg_trgm` GIN indexes (dialect.ts), and the
 //   related-idea index keeps its own tables, filled by `ideas_related_index()` below.
-import { COUNTED_SCOPES, subsetName } from './counts';
+import { COUNTED_SCOPES, subsetName, subsetTrigger } from './counts';
 import { FEATURE_STATS_INPUTS, featureShare } from './feature-stats';
 
 const TABLES = `
@@ -1224,7 +1224,7 @@ export function postgresSubsetCounterTriggers(table: string, flag: string, value
       .join('\n      ');
   const sub = (row: string) =>
     scopes.map((s) => `UPDATE list_counts SET n = n - 1 WHERE scope = '${s.name}' AND scope_id = ${s.of(row)};`).join('\n      ');
-  const name = `${table}_count_${flag}_${value}`;
+  const name = subsetTrigger(table, flag, value);
   // OLD and NEW are read only on the operations that have them (nested IFs: SQL's AND may not
   // short-circuit).
   return `
