@@ -151,15 +151,20 @@ describe('list counters', () => {
       );
     };
     const before = await total('/products/PLN/ideas');
+    const word = `Cnt${Date.now().toString(36)}`;
     const made: string[] = [];
     for (const spam of [false, false, true]) {
       const res = await t.request<{ idea: { id: string } }>('POST', '/products/PLN/ideas', {
-        idea: { name: uniqueName('Counted idea'), created_by: 'pat@customer.example', spam },
+        idea: { name: uniqueName(`${word} idea`), created_by: 'pat@customer.example', spam },
       });
       expect(res.status, res.text).toBe(200);
       made.push(res.body.idea.id);
     }
     expect(await total('/products/PLN/ideas')).toBe(before + 2);
+    // A filter past the spam flag is counted, not read from the subset's counter.
+    expect(await total(`/products/PLN/ideas?q=${word}`)).toBe(2);
+    expect(await total(`/ideas?q=${word}&spam=true`)).toBe(1);
+    expect(await total(`/products/PLN/ideas?created_since=2999-01-01`)).toBe(0);
     await expectTotals();
     // Marked spam, and back; a refused update moves nothing.
     expect((await t.request('PUT', `/ideas/${made[0]}`, { idea: { spam: true } })).status).toBe(200);

@@ -385,42 +385,45 @@ export interface IdeaListFilter {
  */
 export async function listIdeas(db: Db, filter: IdeaListFilter, page: Paging): Promise<{ rows: IdeaRow[]; total: number }> {
   const empty = { rows: [], total: 0 };
-  let q = db.selectFrom('ideas as i').where('i.spam', '=', filter.spam ? 1 : 0);
-  if (filter.productId !== undefined) q = q.where('i.product_id', '=', filter.productId);
+  const base = db.selectFrom('ideas as i').where('i.spam', '=', filter.spam ? 1 : 0);
+  let q = filter.productId !== undefined ? base.where('i.product_id', '=', filter.productId) : base;
+  // Every condition past the spam flag and the product goes through here: a list it narrows is
+  // counted, one it does not reads the subset's counter (below).
+  let narrowed = false;
+  const narrow = (next: typeof q): void => {
+    narrowed = true;
+    q = next;
+  };
   const text = filter.q?.trim() ?? '';
   if (text !== '') {
-    q = q.where(
-      [...text].length >= dialectOf(db).textSearchMinLength
-        ? dialectOf(db).textSearchIn('ideas', 'name', 'i.id', text)
-        : dialectOf(db).containsText('i.name', text),
+    narrow(
+      q.where(
+        [...text].length >= dialectOf(db).textSearchMinLength
+          ? dialectOf(db).textSearchIn('ideas', 'name', 'i.id', text)
+          : dialectOf(db).containsText('i.name', text),
+      ),
     );
   }
   const targets = await filterTargets(db, IDEA_ITEM.recordType, filter);
   if (!targets) return empty;
   if (targets.statuses) {
-    q = q.where(
-      'i.workflow_status_id',
-      'in',
-      targets.statuses.map((s) => s.id),
+    narrow(
+      q.where(
+        'i.workflow_status_id',
+        'in',
+        targets.statuses.map((s) => s.id),
+      ),
     );
   }
   const tag = filter.tag?.trim() ?? '';
-  if (tag !== '') q = q.where('i.id', 'in', db.selectFrom('idea_tags').select('idea_id').where('tag', '=', tag));
-  if (targets.assigneeId !== null) q = q.where('i.assigned_to_id', '=', targets.assigneeId);
-  if (filter.createdSince !== undefined) q = q.where('i.created_at', '>=', filter.createdSince);
-  if (filter.createdBefore !== undefined) q = q.where('i.created_at', '<', filter.createdBefore);
-  if (filter.updatedSince !== undefined) q = q.where('i.updated_at', '>', filter.updatedSince);
+  if (tag !== '') narrow(q.where('i.id', 'in', db.selectFrom('idea_tags').select('idea_id').where('tag', '=', tag)));
+  if (targets.assigneeId !== null) narrow(q.where('i.assigned_to_id', '=', targets.assigneeId));
+  if (filter.createdSince !== undefined) narrow(q.where('i.created_at', '>=', filter.createdSince));
+  if (filter.createdBefore !== undefined) narrow(q.where('i.created_at', '<', filter.createdBefore));
+  if (filter.updatedSince !== undefined) narrow(q.where('i.updated_at', '>', filter.updatedSince));
 
   // Narrowed by nothing but the spam flag (and the product): the subset's counter is the total.
   // Otherwise counted once per write version (store/counts.ts): paging does not recount it.
-  const narrowed =
-    text !== '' ||
-    targets.statuses !== null ||
-    tag !== '' ||
-    targets.assigneeId !== null ||
-    filter.createdSince !== undefined ||
-    filter.createdBefore !== undefined ||
-    filter.updatedSince !== undefined;
   const scope: CountedScope | undefined =
     narrowed || filter.spam
       ? undefined
