@@ -109,6 +109,33 @@ async function listAll<T>(base: string, p: string, key: string, item: z.ZodType<
   return { items, total };
 }
 
+/** A release that rolls up from its features and an epic in it (the epic on `epicBase`'s instance). */
+async function releaseWithEpic(
+  releaseBase: string,
+  epicBase: string,
+  name: string,
+): Promise<{ releaseKey: string; epic: z.output<typeof ref> }> {
+  const releaseKey = ref.parse(
+    z.object({ release: z.unknown() }).parse(
+      await ok(releaseBase, 'POST', '/products/PLN/releases', {
+        release: {
+          name,
+          progress_source: 'progress_from_remaining_estimate',
+          duration_source: 'duration_from_release_phases_features',
+        },
+      }),
+    ).release,
+  ).reference_num;
+  const epic = ref.parse(
+    z.object({ epic: z.unknown() }).parse(
+      await ok(epicBase, 'POST', `/releases/${releaseKey}/epics`, {
+        epic: { name: `${name} epic`, progress_source: 'progress_from_features', duration_source: 'duration_from_features' },
+      }),
+    ).epic,
+  );
+  return { releaseKey, epic };
+}
+
 const totalOf = async (base: string, p: string): Promise<number> =>
   z.object({ pagination }).parse(await ok(base, 'GET', `${p}${p.includes('?') ? '&' : '?'}per_page=1`)).pagination.total_records;
 
@@ -351,24 +378,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
 
   it('500 creates at once over both: every one answered, distinct consecutive numbers, exact roll-ups on both', async () => {
     if (!database) throw new Error('no database');
-    const releaseKey = ref.parse(
-      z.object({ release: z.unknown() }).parse(
-        await ok(a.url, 'POST', '/products/PLN/releases', {
-          release: {
-            name: 'Two instances',
-            progress_source: 'progress_from_remaining_estimate',
-            duration_source: 'duration_from_release_phases_features',
-          },
-        }),
-      ).release,
-    ).reference_num;
-    const epic = ref.parse(
-      z.object({ epic: z.unknown() }).parse(
-        await ok(b.url, 'POST', `/releases/${releaseKey}/epics`, {
-          epic: { name: 'Two instances epic', progress_source: 'progress_from_features', duration_source: 'duration_from_features' },
-        }),
-      ).epic,
-    );
+    const { releaseKey, epic } = await releaseWithEpic(a.url, b.url, 'Two instances');
     const featuresBefore = await totalOf(a.url, '/features');
     const firstNumber = await nextFeatureNumber(database.url);
     const since = new Date(Date.now() - 1000).toISOString();
@@ -413,24 +423,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
 
   it('an instance killed mid-load loses no acknowledged write, leaves nothing half-written, and one started after answers alike', async () => {
     if (!database) throw new Error('no database');
-    const releaseKey = ref.parse(
-      z.object({ release: z.unknown() }).parse(
-        await ok(a.url, 'POST', '/products/PLN/releases', {
-          release: {
-            name: 'Killed instance',
-            progress_source: 'progress_from_remaining_estimate',
-            duration_source: 'duration_from_release_phases_features',
-          },
-        }),
-      ).release,
-    ).reference_num;
-    const epic = ref.parse(
-      z.object({ epic: z.unknown() }).parse(
-        await ok(a.url, 'POST', `/releases/${releaseKey}/epics`, {
-          epic: { name: 'Killed instance epic', progress_source: 'progress_from_features', duration_source: 'duration_from_features' },
-        }),
-      ).epic,
-    );
+    const { releaseKey, epic } = await releaseWithEpic(a.url, a.url, 'Killed instance');
     const firstNumber = await nextFeatureNumber(database.url);
     const since = new Date(Date.now() - 1000).toISOString();
 

@@ -25,12 +25,10 @@ import {
   IDEA_WORDS,
   INITIATIVE_FANOUT,
   INITIATIVE_ROOTS,
-  RISKS,
-  TAGS,
   THINGS,
   WORDS,
+  bulkEpicRow,
   bulkFeatureRow,
-  pick,
   seedBulk,
   seedBulkComments,
   seedBulkEpics,
@@ -38,7 +36,7 @@ import {
   seedBulkInitiatives,
   seedBulkNotes,
 } from './bulk';
-import type { BulkFeatureContext, BulkResult } from './bulk';
+import type { BulkEpicContext, BulkFeatureContext, BulkResult } from './bulk';
 import { seededRandom } from './random';
 
 /** Rows per INSERT: large enough that round trips do not count, small enough to keep each parameter a few MB. */
@@ -337,7 +335,7 @@ async function seedBulkEpicsPg(
       .executeTakeFirst();
     const initiatives = opts.initiativeIds ?? [];
     const ts = new Date().toISOString();
-    const positions = releases.map((r) => Number(r.last));
+    const ctx: BulkEpicContext = { releases, positions: releases.map((r) => Number(r.last)), statuses, users, initiatives };
     const first = await reserveNumbersPg(db, 'next_epic_num', productId, count);
     const ids = await takeIds(db, 'epics', count);
     const cols = {
@@ -358,32 +356,23 @@ async function seedBulkEpicsPg(
     const riskValues: string[] = [];
     for (let i = 0; i < count; i++) {
       const n = first + i;
-      const slot = i % releases.length;
-      const release = releases[slot] ?? { id: 0, capacity_units: 'time', last: 0 };
-      const position = (positions[slot] ?? 0) + 1;
-      positions[slot] = position;
-      const status = statuses[pick(i, 1, statuses.length)] ?? { id: 0, complete: 0 };
-      const estimate = release.capacity_units === 'story_points' ? (i % 21) + 1 : ((i % 20) + 1) * 480;
-      const remaining = status.complete ? 0 : Math.round(estimate * ((i % 4) / 4));
-      const tagA = TAGS[pick(i, 2, TAGS.length)] ?? 'bulk';
-      const tagB = TAGS[pick(i, 3, TAGS.length)] ?? 'bulk';
-      const tags = tagA === tagB ? [tagA] : [tagA, tagB];
-      cols.release.push(release.id);
+      const row = bulkEpicRow(ctx, i, n);
+      cols.release.push(row.releaseId);
       cols.ref.push(epicKey(prefix, n));
-      cols.name.push(`${WORDS[pick(i, 7, WORDS.length)] ?? ''} ${THINGS[pick(i, 8, THINGS.length)] ?? ''} epic ${n}`);
-      cols.position.push(position);
-      cols.status.push(status.id);
-      cols.assignee.push(users.length && pick(i, 4, 6) !== 0 ? (users[pick(i, 5, users.length)] ?? null) : null);
-      cols.tags.push(tags.join(','));
-      cols.estimate.push(estimate);
-      cols.remaining.push(remaining);
-      cols.progress.push(Math.round((1 - remaining / estimate) * 100));
-      cols.initiative.push(initiatives.length && i % 3 === 0 ? (initiatives[Math.floor(i / 3) % initiatives.length] ?? null) : null);
-      for (const tag of tags) {
+      cols.name.push(row.name);
+      cols.position.push(row.position);
+      cols.status.push(row.statusId);
+      cols.assignee.push(row.assigneeId);
+      cols.tags.push(row.tags.join(','));
+      cols.estimate.push(row.estimate);
+      cols.remaining.push(row.remaining);
+      cols.progress.push(row.progress);
+      cols.initiative.push(row.initiativeId);
+      for (const tag of row.tags) {
         tagIds.push(ids[i] ?? 0);
         tagNames.push(tag);
       }
-      riskValues.push(RISKS[pick(i, 6, RISKS.length)] ?? 'Low');
+      riskValues.push(row.risk);
     }
     await withCountsAfter(db, 'epics', ids, () =>
       insertColumns(db, 'epics', [

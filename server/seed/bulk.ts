@@ -289,6 +289,46 @@ export function pick(i: number, salt: number, n: number): number {
   return (h >>> 0) % n;
 }
 
+/** What a bulk epic generator knows of the product: the same on both databases. */
+export interface BulkEpicContext {
+  releases: readonly { id: number; capacity_units: string }[];
+  /** The last position in each release, advanced as epics are placed. */
+  positions: number[];
+  statuses: readonly { id: number; complete: number }[];
+  users: readonly number[];
+  initiatives: readonly number[];
+}
+
+/**
+ * The `i`-th epic of a bulk run numbered `n`: its release, place, status, people, tags, estimates
+ * and risk rotate as described at seedBulkEpics. Shared by this file's generator and
+ * bulk-postgres.ts's, so both databases get the same epics.
+ */
+export function bulkEpicRow(ctx: BulkEpicContext, i: number, n: number) {
+  const slot = i % ctx.releases.length;
+  const release = ctx.releases[slot] ?? { id: 0, capacity_units: 'time' };
+  const position = (ctx.positions[slot] ?? 0) + 1;
+  ctx.positions[slot] = position;
+  const status = ctx.statuses[pick(i, 1, ctx.statuses.length)] ?? { id: 0, complete: 0 };
+  const estimate = release.capacity_units === 'story_points' ? (i % 21) + 1 : ((i % 20) + 1) * 480;
+  const remaining = status.complete ? 0 : Math.round(estimate * ((i % 4) / 4));
+  const tagA = TAGS[pick(i, 2, TAGS.length)] ?? 'bulk';
+  const tagB = TAGS[pick(i, 3, TAGS.length)] ?? 'bulk';
+  return {
+    releaseId: release.id,
+    name: `${WORDS[pick(i, 7, WORDS.length)] ?? ''} ${THINGS[pick(i, 8, THINGS.length)] ?? ''} epic ${n}`,
+    position,
+    statusId: status.id,
+    assigneeId: ctx.users.length && pick(i, 4, 6) !== 0 ? (ctx.users[pick(i, 5, ctx.users.length)] ?? null) : null,
+    tags: tagA === tagB ? [tagA] : [tagA, tagB],
+    estimate,
+    remaining,
+    progress: Math.round((1 - remaining / estimate) * 100),
+    initiativeId: ctx.initiatives.length && i % 3 === 0 ? (ctx.initiatives[Math.floor(i / 3) % ctx.initiatives.length] ?? null) : null,
+    risk: RISKS[pick(i, 6, RISKS.length)] ?? 'Low',
+  };
+}
+
 /**
  * Inserts `count` epics into a product, round-robin over its releases (parking lots included), each
  * placed last in its release. Statuses, assignees, tags (in `epic_tags` too), estimates in the
@@ -330,43 +370,33 @@ export function seedBulkEpics(
 
   const run = sqlite.transaction((): BulkResult => {
     const ts = new Date().toISOString();
-    const positions = releases.map((r) => r.last);
+    const ctx: BulkEpicContext = { releases, positions: releases.map((r) => r.last), statuses, users, initiatives };
     let firstId: number | null = null;
     let lastId: number | null = null;
     const first = reserveNumbers(sqlite, 'next_epic_num', productId, count);
     for (let i = 0; i < count; i++) {
       const n = first + i;
-      const slot = i % releases.length;
-      const release = releases[slot] ?? { id: 0, capacity_units: 'time', last: 0 };
-      const position = (positions[slot] ?? 0) + 1;
-      positions[slot] = position;
-      const status = statuses[pick(i, 1, statuses.length)] ?? { id: 0, complete: 0 };
-      const estimate = release.capacity_units === 'story_points' ? (i % 21) + 1 : ((i % 20) + 1) * 480;
-      const remaining = status.complete ? 0 : Math.round(estimate * ((i % 4) / 4));
-      const tagA = TAGS[pick(i, 2, TAGS.length)] ?? 'bulk';
-      const tagB = TAGS[pick(i, 3, TAGS.length)] ?? 'bulk';
-      const tags = tagA === tagB ? [tagA] : [tagA, tagB];
-      const name = `${WORDS[pick(i, 7, WORDS.length)] ?? ''} ${THINGS[pick(i, 8, THINGS.length)] ?? ''} epic ${n}`;
+      const row = bulkEpicRow(ctx, i, n);
       const info = insertEpic.run(
         productId,
-        release.id,
+        row.releaseId,
         epicKey(product.reference_prefix, n),
-        name,
-        position,
-        status.id,
+        row.name,
+        row.position,
+        row.statusId,
         users[0] ?? null,
-        users.length && pick(i, 4, 6) !== 0 ? users[pick(i, 5, users.length)] : null,
-        tags.join(','),
-        estimate,
-        remaining,
-        Math.round((1 - remaining / estimate) * 100),
-        initiatives.length && i % 3 === 0 ? initiatives[Math.floor(i / 3) % initiatives.length] : null,
+        row.assigneeId,
+        row.tags.join(','),
+        row.estimate,
+        row.remaining,
+        row.progress,
+        row.initiativeId,
         ts,
         ts,
       );
       const id = Number(info.lastInsertRowid);
-      for (const tag of tags) insertTag.run(id, tag);
-      if (risk) insertValue.run(id, risk.id, RISKS[pick(i, 6, RISKS.length)] ?? 'Low');
+      for (const tag of row.tags) insertTag.run(id, tag);
+      if (risk) insertValue.run(id, risk.id, row.risk);
       firstId ??= id;
       lastId = id;
     }
