@@ -16,6 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bulkSeeders } from '../server/seed/bulk-postgres';
 import { startService } from '../server/start';
+import { demoPlace } from './demo';
 import { startProcess, stopProcess } from './child-process';
 import { benchDatabase } from './postgres';
 
@@ -42,16 +43,7 @@ interface Workspace {
 async function seed(dataDir: string, databaseUrl: string | undefined): Promise<Workspace> {
   const service = await startService({ dataDir, databaseUrl, port: 0, adminToken: TOKEN, seed: 'demo' });
   try {
-    const db = service.store.db;
-    const product = await db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
-    const release = await db
-      .selectFrom('releases')
-      .select('id')
-      .where('product_id', '=', product.id)
-      .where('capacity_units', '=', 'time')
-      .where('parking_lot', '=', 0)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const { product, release } = await demoPlace(service.store.db);
     const t0 = performance.now();
     const made = await bulkSeeders(service.store).features(product.id, release.id, FEATURES);
     console.log(`  seeded ${FEATURES.toLocaleString('en')} features in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { seedBulk } from '../server/seed/bulk';
 import { startService } from '../server/start';
+import { demoPlace } from './demo';
 import { startProcess, stopProcess } from './child-process';
 
 const FEATURES = Number(process.env.LOAD_FEATURES ?? 100_000);
@@ -78,15 +79,7 @@ async function main(): Promise<void> {
   try {
     // Seed in this process, then hand the file to the service process.
     const seeding = await startService({ dataDir, port: 0, adminToken: TOKEN, seed: 'demo' });
-    const product = await seeding.store.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
-    const release = await seeding.store.db
-      .selectFrom('releases')
-      .select('id')
-      .where('product_id', '=', product.id)
-      .where('capacity_units', '=', 'time')
-      .where('parking_lot', '=', 0)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const { product, release } = await demoPlace(seeding.store.db);
     const t0 = performance.now();
     seedBulk(seeding.store, product.id, release.id, FEATURES);
     const middle = await seeding.store.db

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bulkSeeders } from '../server/seed/bulk-postgres';
 import { startService } from '../server/start';
+import { demoPlace } from './demo';
 import { benchDatabase } from './postgres';
 
 const FEATURES = Number(process.env.BENCH_FEATURES ?? 100_000);
@@ -62,19 +63,7 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
   };
 
   try {
-    const product = await service.store.db
-      .selectFrom('products')
-      .select(['id', 'reference_prefix'])
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const release = await service.store.db
-      .selectFrom('releases')
-      .select(['id', 'reference_num'])
-      .where('product_id', '=', product.id)
-      .where('capacity_units', '=', 'time')
-      .where('parking_lot', '=', 0)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const { product, release } = await demoPlace(service.store.db);
     const user = await service.store.db.selectFrom('users').select(['id', 'email']).orderBy('id').executeTakeFirstOrThrow();
 
     const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
