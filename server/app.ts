@@ -2,6 +2,7 @@
 // /api/v1 routes; the built browser app served from the same origin with an SPA fallback.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Socket } from 'node:net';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -15,7 +16,9 @@ import type { BlobFiles } from './store/blob-files';
 import { apiRoutes } from './api-routes';
 import { nodeBodyLimit, nodeRequest } from './http/body';
 import { isMultipart } from './http/upload';
-import { JSON_CONTENT_TYPE, securityHeaders } from './http/answer-headers';
+import { HSTS_HEADER, HSTS_VALUE, JSON_CONTENT_TYPE, securityHeaders, wantsHsts } from './http/answer-headers';
+import { NO_PROXIES, clientOf } from './http/proxies';
+import type { TrustedProxies } from './http/proxies';
 import { compressJson } from './http/compress';
 import { HttpError, errorResponse } from './http/errors';
 import { hostCheck } from './http/hosts';
@@ -65,6 +68,8 @@ export interface AppOptions {
   files?: BlobFiles | undefined;
   /** The ideas portals' site (portal/routes.ts): rate limits and how sign-in links are delivered. */
   portal?: PortalSettings | undefined;
+  /** PLANNER_TRUSTED_PROXIES: whose forwarding headers name the client (http/proxies.ts); none when absent. */
+  proxies?: TrustedProxies | undefined;
 }
 
 export interface PortalSettings {
@@ -86,6 +91,7 @@ function portalLimits(given: Partial<PortalLimits> | undefined): PortalLimits {
     submit: given?.submit ?? fallback(DEFAULT_PORTAL_LIMITS.submit),
     vote: given?.vote ?? fallback(DEFAULT_PORTAL_LIMITS.vote),
     comment: given?.comment ?? fallback(DEFAULT_PORTAL_LIMITS.comment),
+    linkFailures: given?.linkFailures ?? fallback(DEFAULT_PORTAL_LIMITS.linkFailures),
   };
 }
 
@@ -140,6 +146,23 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // answer is made, except on a read worker's answer (it has them) and in a read worker's app, whose
   // answers get them as a plain record (read-worker.ts).
   const security = securityHeaders(options.corsOrigins);
+  // Who is asking, first of all: every per-address limit and the https decisions read it.
+  const proxies = options.proxies ?? NO_PROXIES;
+  app.use('*', (c, next) => {
+    if (options.reader) {
+      // The main thread handed the request over with the scheme it took it to have come by.
+      c.set('client', { address: undefined, https: c.req.url.startsWith('https:') });
+    } else {
+      const incoming = nodeRequest(c);
+      const socket = incoming?.socket as (Socket & { encrypted?: boolean }) | undefined;
+      const header = (name: string): string | undefined => {
+        const value = incoming?.headers[name];
+        return Array.isArray(value) ? value.join(', ') : value;
+      };
+      c.set('client', clientOf(proxies, socket?.remoteAddress, header, socket?.encrypted === true));
+    }
+    return next();
+  });
   if (!options.reader) {
     app.use('*', async (c, next) => {
       await next();
@@ -148,6 +171,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       // A file answer keeps its own, stricter policy (routes/attachments.ts).
       const ownPolicy = c.res.headers.has('content-security-policy') && c.res.headers.has('content-disposition');
       for (const name in security) if (!(ownPolicy && name === 'content-security-policy')) headers.set(name, security[name] as string);
+      if (wantsHsts(options.site.origin, c.get('client').https)) headers.set(HSTS_HEADER, HSTS_VALUE);
     });
   }
   // Before everything else: requests for another host name (DNS rebinding) are refused.
@@ -266,7 +290,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       const headers = nodeRequest(c)?.rawHeaders ?? flatHeaders(c.req.raw.headers);
       // Every answer of the pool is whole (a worker's, or its 503 with the same headers).
       c.set('forwarded', true);
-      return pool.handle({ method: 'GET', url: c.req.url, headers }, c.get('user'), c.get('rateLimitHeaders'));
+      // The scheme the request came by (a trusted proxy's included): the worker's HSTS follows it.
+      const url = c.get('client').https && c.req.url.startsWith('http:') ? `https:${c.req.url.slice(5)}` : c.req.url;
+      return pool.handle({ method: 'GET', url, headers }, c.get('user'), c.get('rateLimitHeaders'));
     });
   }
 

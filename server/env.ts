@@ -1,6 +1,7 @@
 // The service's configuration, read and validated in one place.
 import { z } from 'zod';
 import { DEFAULT_CONNECTION_LIMITS } from './http/connections';
+import { parseTrustedProxies } from './http/proxies';
 import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_RATE_LIMIT, parseRateLimit } from './http/rate-limit';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, upstreamBase } from './http/upstream';
 import { DEFAULT_PORTAL_LIMITS } from './portal/routes';
@@ -77,6 +78,24 @@ const envSchema = z
      * proxy that keeps the Host header. Requests for any other host are refused (DNS rebinding).
      */
     PLANNER_ALLOWED_HOSTS: z.string().default(''),
+    /**
+     * Reverse proxies and load balancers whose forwarding header is believed (comma-separated
+     * addresses, CIDR ranges and the keywords `loopback`, `private`, `linklocal`): the client's
+     * address and scheme are read through them (http/proxies.ts). Empty: the headers are ignored.
+     */
+    PLANNER_TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((text, ctx) => {
+        const parsed = parseTrustedProxies(text);
+        if (typeof parsed === 'string') {
+          ctx.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    /** The header those proxies write: `x-forwarded-for` (with X-Forwarded-Proto) or `forwarded` (RFC 7239). */
+    PLANNER_FORWARDED_HEADER: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['x-forwarded-for', 'forwarded']).default('x-forwarded-for')),
     /** Requests per access token, e.g. `100/s,3000/min`; `off` disables. */
     PLANNER_RATE_LIMIT: rateLimitSpec(DEFAULT_RATE_LIMIT),
     /** Wrong tokens one remote address may send before its token checks answer 429; `off` disables. */
@@ -98,8 +117,14 @@ const envSchema = z
     PLANNER_SMTP_FROM: z.string().optional(),
     /** Time for a request's headers to arrive (ms). */
     PLANNER_HEADERS_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.headersTimeoutMs).refine((ms) => ms >= 100, 'must be at least 100 ms'),
-    /** Time for a whole request, body included, to arrive (ms); 0 is no limit. */
+    /** Time for a whole request, body included, to arrive (ms); 0 (default) is no limit: bodies are held to the two below. */
     PLANNER_REQUEST_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.requestTimeoutMs),
+    /** A request body that sends no byte for this long (ms) is cut with 408; 0 is no limit. */
+    PLANNER_BODY_IDLE_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.bodyIdleTimeoutMs).refine((ms) => ms === 0 || ms >= 100, 'must be 0 or at least 100 ms'),
+    /** A request body arriving slower than this on average (bytes per second), once PLANNER_BODY_RATE_GRACE_MS old, is cut with 408; 0 is no floor. */
+    PLANNER_BODY_MIN_RATE: z.coerce.number().int().min(0).max(1_000_000_000).default(DEFAULT_CONNECTION_LIMITS.bodyMinRate),
+    /** How long a body may take before its pace is held to PLANNER_BODY_MIN_RATE (ms). */
+    PLANNER_BODY_RATE_GRACE_MS: millis(DEFAULT_CONNECTION_LIMITS.bodyRateGraceMs).refine((ms) => ms >= 100, 'must be at least 100 ms'),
     /** Idle time after which a keep-alive connection is closed (ms). */
     PLANNER_KEEP_ALIVE_TIMEOUT_MS: millis(DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs),
     /** Connections one remote address may hold open at once; 0 is no limit. */

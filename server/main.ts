@@ -54,6 +54,8 @@ async function main(argv: string[]): Promise<void> {
     // The built app beside this file's folder: dist-server/main.js and server/main.ts are both one
     // level below the project, so either way it is <project>/dist, wherever the service starts from.
     staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
+    trustedProxies: env.PLANNER_TRUSTED_PROXIES,
+    forwardedHeader: env.PLANNER_FORWARDED_HEADER,
     rateLimit: env.PLANNER_RATE_LIMIT,
     authFailureLimit: env.PLANNER_AUTH_FAILURE_LIMIT,
     portal: {
@@ -62,12 +64,17 @@ async function main(argv: string[]): Promise<void> {
         submit: env.PLANNER_PORTAL_SUBMIT_LIMIT,
         vote: env.PLANNER_PORTAL_VOTE_LIMIT,
         comment: env.PLANNER_PORTAL_COMMENT_LIMIT,
+        // Wrong or used sign-in links count as wrong tokens do.
+        linkFailures: env.PLANNER_AUTH_FAILURE_LIMIT,
       },
       mail: { smtpUrl: env.PLANNER_SMTP_URL, from: env.PLANNER_SMTP_FROM },
     },
     connections: {
       headersTimeoutMs: env.PLANNER_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env.PLANNER_REQUEST_TIMEOUT_MS,
+      bodyIdleTimeoutMs: env.PLANNER_BODY_IDLE_TIMEOUT_MS,
+      bodyMinRate: env.PLANNER_BODY_MIN_RATE,
+      bodyRateGraceMs: env.PLANNER_BODY_RATE_GRACE_MS,
       keepAliveTimeoutMs: env.PLANNER_KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerIp: env.PLANNER_MAX_CONNECTIONS_PER_IP,
     },

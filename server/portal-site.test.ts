@@ -688,7 +688,8 @@ describe('the roadmap', () => {
 });
 
 describe('rate limits', () => {
-  it('submitting and voting past the limit answer 429 with Retry-After', async () => {
+  /** Runs `body` with `t` pointing at a service of its own with these portal limits. */
+  async function withLimits(limits: Record<string, RateWindow[]>, body: () => Promise<void>): Promise<void> {
     const limited = await startTestService({
       service: {
         portal: {
@@ -696,13 +697,22 @@ describe('rate limits', () => {
             sent.push({ to: m.to, link: m.link });
             return Promise.resolve('log');
           },
-          limits: { submit: windows('2/min'), vote: windows('2/min'), signIn: windows('3/min') },
+          limits,
         },
       },
     });
     const previous = t;
     t = limited;
     try {
+      await body();
+    } finally {
+      t = previous;
+      await limited.close();
+    }
+  }
+
+  it('submitting and voting past the limit answer 429 with Retry-After; asking for links is limited, opening them is not', async () => {
+    await withLimits({ submit: windows('2/min'), vote: windows('2/min'), signIn: windows('3/min') }, async () => {
       const key = (await adminPortal({ title: 'Limited portal' })).subdomain;
       const s = await signIn(key, 'eager@example.com');
       const a = await submit(key, s, 'One');
@@ -716,13 +726,46 @@ describe('rate limits', () => {
       const vote = await portalCall(key, 'POST', `/ideas/${a.id}/vote`, { session: s });
       expect(vote.status).toBe(429);
       expect(vote.headers.get('retry-after')).not.toBeNull();
-      // Sign-in emails: per address and per email.
-      await portalCall(key, 'POST', '/sign_in', { body: { email: 'x1@example.com' } });
-      await portalCall(key, 'POST', '/sign_in', { body: { email: 'x2@example.com' } });
-      expect((await portalCall(key, 'POST', '/sign_in', { body: { email: 'x3@example.com' } })).status).toBe(429);
-    } finally {
-      t = previous;
-      await limited.close();
-    }
+      // Three people from one address each ask for a link and open it (signIn expects 202 and
+      // 200): opening a link is not charged to the sign-in emails' bucket.
+      await signIn(key, 'second@example.com');
+      await signIn(key, 'third@example.com');
+      // The fourth email asked from that address is over its limit.
+      const fourth = await portalCall(key, 'POST', '/sign_in', { body: { email: 'fourth@example.com' } });
+      expect(fourth.status).toBe(429);
+      expect(JSON.stringify(fourth.body)).toMatch(/Too many sign-in emails/);
+    });
+  });
+
+  it('counts wrong or used links per address, never refuses a good one; limits uploads per address as well as per user', async () => {
+    await withLimits({ linkFailures: windows('2/min'), submit: windows('2/min'), signIn: windows('100/min') }, async () => {
+      const key = (await adminPortal({ title: 'Guarded portal' })).subdomain;
+      const before = sent.length;
+      expect((await portalCall(key, 'POST', '/sign_in', { body: { email: 'patient@example.com' } })).status).toBe(202);
+      const good = new URL(sent.slice(before).find((m) => m.to === 'patient@example.com')?.link ?? 'http://x').searchParams.get('token');
+      for (const token of ['made-up-1', 'made-up-2']) {
+        expect((await portalCall(key, 'POST', '/session', { body: { token } })).status).toBe(401);
+      }
+      const storm = await portalCall(key, 'POST', '/session', { body: { token: 'made-up-3' } });
+      expect(storm.status).toBe(429);
+      expect(JSON.stringify(storm.body)).toMatch(/Too many wrong or used sign-in links from this address/);
+      expect(Number(storm.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The good link from the same address signs in; used a second time it is a failure (429 now).
+      expect((await portalCall(key, 'POST', '/session', { body: { token: good } })).status).toBe(200);
+      expect((await portalCall(key, 'POST', '/session', { body: { token: good } })).status).toBe(429);
+
+      // Uploads: two portal users on one address; each under its own limit, the address over.
+      const a = await signIn(key, 'uploader-a@example.com');
+      const b = await signIn(key, 'uploader-b@example.com');
+      const idea = await submit(key, a, 'With a file');
+      await submit(key, b, 'Another');
+      const form = new FormData();
+      form.append('file', new Blob(['over the address limit'], { type: 'text/plain' }), 'late.txt');
+      const upload = await portalCall(key, 'POST', `/ideas/${idea.id}/attachments`, { session: a, raw: form });
+      expect(upload.status, JSON.stringify(upload.body)).toBe(429);
+      expect(JSON.stringify(upload.body)).toMatch(/Too many uploads/);
+      const page = portalIdeaEnvelope.parse((await portalCall(key, 'GET', `/ideas/${idea.id}`, { session: a })).body).idea;
+      expect(page.attachments).toEqual([]);
+    });
   });
 });

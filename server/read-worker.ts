@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
-import { finishApiHeaders, securityHeaders } from './http/answer-headers';
+import { finishApiHeaders, securityHeaders, wantsHsts } from './http/answer-headers';
 import { responseBody } from './http/response-body';
 import type { AppOptions } from './app';
 import { CHECKPOINT_MS, WAL_TRUNCATE_FRAMES } from './read-pool';
@@ -72,7 +72,9 @@ function serve(): void {
       headers[name] = value;
     });
     // What the main thread's app adds to its own answers, added here as one record (reader mode).
-    return { id: req.id, status: res.status, headers: finishApiHeaders(headers, security), body: await responseBody(res) };
+    // The URL's scheme is the request's as the main thread took it (a trusted proxy's proto included).
+    const hsts = wantsHsts(options.site.origin, req.url.startsWith('https:'));
+    return { id: req.id, status: res.status, headers: finishApiHeaders(headers, security, hsts), body: await responseBody(res) };
   }
 
   port.on('message', (req: ReadRequest) => {

@@ -11,6 +11,8 @@ import type { FrontDoor } from './http/front-door';
 import { siteFor } from './http/hosts';
 import type { Site } from './http/hosts';
 import { guardConnections } from './http/connections';
+import { trustedProxies } from './http/proxies';
+import type { ForwardedHeader } from './http/proxies';
 import type { ConnectionLimits } from './http/connections';
 import type { RateWindow } from './http/rate-limit';
 import { upstreamProxy } from './http/upstream';
@@ -54,13 +56,17 @@ export interface ServiceOptions {
   publicUrl?: string | undefined;
   /** PLANNER_ALLOWED_HOSTS: more host names (or host:port) the service answers to. */
   allowedHosts?: readonly string[] | undefined;
+  /** PLANNER_TRUSTED_PROXIES: addresses, CIDR ranges or keywords of the proxies whose forwarding header is believed (http/proxies.ts). */
+  trustedProxies?: readonly string[] | undefined;
+  /** PLANNER_FORWARDED_HEADER: the header those proxies write (`x-forwarded-for` unless given). */
+  forwardedHeader?: ForwardedHeader | undefined;
   /** Requests per token; none unless given (the CLI passes PLANNER_RATE_LIMIT, tests and benches opt in). */
   rateLimit?: readonly RateWindow[] | undefined;
   /** Wrong tokens per remote address; none unless given (the CLI passes PLANNER_AUTH_FAILURE_LIMIT). */
   authFailureLimit?: readonly RateWindow[] | undefined;
   /** The ideas portals' rate limits and mail (their defaults unless given; links go to the log without a mail server). */
   portal?: PortalSettings | undefined;
-  /** Socket timeouts (DEFAULT_CONNECTION_LIMITS unless given) and connections per address (none unless given). */
+  /** Socket and body timeouts (DEFAULT_CONNECTION_LIMITS unless given) and connections per address (none unless given). */
   connections?: Partial<ConnectionLimits> | undefined;
   /** SQLite `synchronous` of the writing connection: `normal` (default) or `full` (survives power loss). */
   synchronous?: 'normal' | 'full' | undefined;
@@ -105,6 +111,8 @@ const logSweepFailure = (err: unknown): void => {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const host = options.host ?? '127.0.0.1';
+  // Read first: a bad entry stops the start before anything is opened.
+  const proxies = trustedProxies(options.trustedProxies, options.forwardedHeader);
   // Made first: a bad upstream URL stops the start before anything is opened.
   const upstream = options.upstream ? upstreamProxy({ ...options.upstream, corsOrigins: options.corsOrigins ?? [] }) : undefined;
   const store = await openStore(options.dataDir, { clock: options.clock, databaseUrl: options.databaseUrl, poolSize: options.databasePool });
@@ -148,7 +156,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       if (!door?.take(req, res)) void listener(req, res);
     });
     // Like the rate limits, the per-address cap refuses scripts' bursts: only when asked (the CLI).
-    guardConnections(s, { maxConnectionsPerIp: 0, ...options.connections });
+    // A trusted proxy's connections are every client's behind it: not held to the per-address cap.
+    guardConnections(s, { maxConnectionsPerIp: 0, ...options.connections, uncounted: proxies.any ? proxies.trusts : undefined });
     s.once('error', reject);
     s.listen(options.port, host, () => resolve(s));
   });
@@ -198,10 +207,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     gate,
     upstream,
     portal: options.portal,
+    proxies,
   });
   if (readPool) {
     const mainThread = mainThreadMatcher(apiRoutes as readonly AnyRoute[]);
-    door = frontDoor({ site, pool: readPool, corsOrigins: shared.corsOrigins, mainThread, ...gate });
+    door = frontDoor({ site, pool: readPool, corsOrigins: shared.corsOrigins, mainThread, proxies, ...gate });
   }
   // Historical audit searches the last process left running go on (none with an upstream).
   const searches = upstream ? undefined : searchRunner(store);

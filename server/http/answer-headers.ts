@@ -3,6 +3,9 @@
 // main thread's steps set it on the answers they see, and a read worker adds it to its answers'
 // plain header records without building the platform's Headers (setting these fourteen headers one
 // by one through Headers, with its validation, was 5 % of a feature page's CPU in the worker).
+// Strict-Transport-Security is apart: it is sent only on answers to https requests (or when the
+// public URL is https), since over plain http it is meaningless and, on a name later served over
+// https by something else, a trap.
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
@@ -28,7 +31,6 @@ export function securityHeaders(corsOrigins: readonly string[]): Readonly<Record
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'no-referrer',
-    'strict-transport-security': 'max-age=15552000; includeSubDomains',
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
@@ -38,12 +40,21 @@ export function securityHeaders(corsOrigins: readonly string[]): Readonly<Record
   });
 }
 
+export const HSTS_HEADER = 'strict-transport-security';
+export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
+
+/** Whether an answer carries HSTS: the request came over https (directly or through a trusted proxy), or the public URL is https. */
+export function wantsHsts(publicOrigin: string, https: boolean): boolean {
+  return https || publicOrigin.startsWith('https:');
+}
+
 /**
  * An API answer's headers as the app's outer steps leave them, on a plain record (names in lower
  * case): the security headers, the JSON type with its charset, and no caching unless the route said.
  */
-export function finishApiHeaders(headers: Record<string, string>, security: Readonly<Record<string, string>>): Record<string, string> {
+export function finishApiHeaders(headers: Record<string, string>, security: Readonly<Record<string, string>>, hsts = false): Record<string, string> {
   Object.assign(headers, security);
+  if (hsts) headers[HSTS_HEADER] = HSTS_VALUE;
   if (headers['content-type'] === 'application/json') headers['content-type'] = JSON_CONTENT_TYPE;
   if (headers['cache-control'] === undefined) headers['cache-control'] = 'no-store';
   return headers;

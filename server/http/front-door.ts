@@ -4,16 +4,19 @@
 // request, router and middleware chain, for steps that here are a few comparisons (docs/bench.md).
 //
 // It takes a request only when the answer is certain to be the one the app would give — the same
-// host check, token, throttles and limits, in the same order — and otherwise leaves it to the app
-// (returns false): unknown or first-seen tokens, a throttled address, a request over its rate limit,
+// host check, token and limits, in the same order — and otherwise leaves it to the app (returns
+// false): unknown or first-seen tokens, a request over its rate limit,
 // a cross-origin request when CORS is on, any URL or Host header that is not in the plain form.
 // The worker runs the whole app on the request (host check, routes, security headers,
-// compression), so what it answers is complete; only the rate limit's headers are added here.
+// compression), so what it answers is complete; only the rate limit's headers are added here. A
+// remembered token is valid: the failed-auth throttle never refuses it, whatever its address did.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TokenCache } from '../auth';
 import type { ReadPool, ReadResponse } from '../read-pool';
 import { answersTo } from './hosts';
 import type { Site } from './hosts';
+import { clientOf } from './proxies';
+import type { TrustedProxies } from './proxies';
 import { allowedHeaders, bearerToken } from './rate-limit';
 import type { RateLimiter } from './rate-limit';
 
@@ -23,8 +26,8 @@ export interface FrontDoorOptions {
   tokens: TokenCache;
   /** Per-token limits (app.ts's `rateLimit` step); none when undefined. */
   rateLimiter: RateLimiter | undefined;
-  /** Wrong tokens per address (app.ts's `authFailureThrottle` step); none when undefined. */
-  authFailures: RateLimiter | undefined;
+  /** The proxies whose forwarded scheme is believed (the worker's HSTS follows the request's scheme). */
+  proxies: TrustedProxies;
   /** With CORS on, a request naming an Origin is left to the app, which answers CORS. */
   corsOrigins: readonly string[];
   /** Paths (no query) of GET rows answered on the main thread (`mainThreadMatcher`): left to the app. */
@@ -54,7 +57,7 @@ export interface FrontDoor {
 }
 
 export function frontDoor(options: FrontDoorOptions): FrontDoor {
-  const { site, pool, tokens, rateLimiter, authFailures } = options;
+  const { site, pool, tokens, rateLimiter, proxies } = options;
   const cors = options.corsOrigins.length > 0;
   let taken = 0;
   const take = (req: IncomingMessage, res: ServerResponse): boolean => {
@@ -66,8 +69,6 @@ export function frontDoor(options: FrontDoorOptions): FrontDoor {
     const host = headers.host;
     if (host === undefined || !PLAIN_HOST.test(host) || !answersTo(site, host)) return false;
     if (cors && headers.origin !== undefined) return false;
-    // An address with failed authentications on record is checked by the app's throttle.
-    if (authFailures && authFailures.size > 0) return false;
     const authorization = headers.authorization;
     const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
     const user = token === undefined ? undefined : tokens.remembered(token);
@@ -80,7 +81,13 @@ export function frontDoor(options: FrontDoorOptions): FrontDoor {
       rateLimiter.take(key);
       limitHeaders = allowedHeaders(rateLimiter.decision);
     }
-    const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+    const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+    const header = (name: string): string | undefined => {
+      const value = headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    const https = proxies.any ? clientOf(proxies, req.socket.remoteAddress, header, encrypted).https : encrypted;
+    const scheme = https ? 'https' : 'http';
     pool.send({ method: 'GET', url: `${scheme}://${host}${target}`, headers: req.rawHeaders }, user).then(
       (answer) => write(res, answer, limitHeaders),
       () => res.destroy(),

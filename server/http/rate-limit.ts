@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Store } from '../store/db';
 import type { Database } from '../store/schema';
+import type { AppEnv } from '../types';
 
 /** One limit: at most `limit` requests at once, refilled evenly over `periodMs`. */
 export interface RateWindow {
@@ -469,8 +470,13 @@ export function rateLimit(limiter: Limiter | undefined): MiddlewareHandler {
   };
 }
 
-/** The peer's address; undefined when the app is called without a socket (`app.fetch` in tests). */
+/**
+ * The client's address (http/proxies.ts: the peer, or through trusted proxies the address they
+ * name); undefined when the app is called without a socket (`app.fetch` in tests).
+ */
 export function remoteAddress(c: Context): string | undefined {
+  const client = (c as Context<AppEnv>).get('client') as AppEnv['Variables']['client'] | undefined;
+  if (client) return client.address;
   const env: unknown = c.env;
   if (typeof env !== 'object' || env === null) return undefined;
   try {
@@ -481,41 +487,26 @@ export function remoteAddress(c: Context): string | undefined {
 }
 
 /**
- * Throttles wrong tokens per address, mounted just before the auth step: an answer of 401 to a
- * request that sent a token counts as a failure; once an address is over the limit, its requests
- * with a token answer 429 without being checked (checking them would still tell a guesser which
- * token is right) until the bucket has room. Requests without a token cost nothing and still get
- * 401; successful authentications are not counted.
+ * Throttles wrong tokens per address, mounted just before the auth step. Every token is checked: a
+ * valid one is answered as ever, whatever its address did (behind a NAT or a proxy one address is
+ * many people, and one of them mistyping must not lock out the rest). An answer of 401 to a
+ * request that sent a token is a failure, charged to its address; once the address is over the
+ * limit, its failures answer 429 with Retry-After instead of 401, uncharged, until the bucket has
+ * room. A guess still learns nothing it could use: tokens are 192 random bits. Requests without a
+ * token cost nothing and still get 401; successful authentications are not counted.
  */
 export function authFailureThrottle(limiter: Limiter | undefined): MiddlewareHandler {
   if (!limiter || limiter.windows.length === 0) return (_c, next) => next();
-  const refuse = (c: Context, d: RateDecision): Response =>
-    tooMany(c, `Too many failed authentications from this address (at most ${describe(d.window, 'failures')}).`, d);
   return async (c, next) => {
-    if (limiter instanceof RateLimiter) {
-      // Nothing recorded: nothing to look up (the common case costs one comparison).
-      if (limiter.size === 0) {
-        await next();
-      } else {
-        const address = remoteAddress(c);
-        if (address !== undefined && c.req.header('authorization') && !limiter.peek(address)) return refuse(c, limiter.decision);
-        await next();
-      }
-    } else {
-      // Another instance may have counted this address's failures: one read by key, for requests with a token.
-      const address = c.req.header('authorization') ? remoteAddress(c) : undefined;
-      if (address !== undefined) {
-        const d = await limiter.peek(address);
-        if (!d.allowed) return refuse(c, d);
-      }
-      await next();
-    }
-    if (c.res.status === 401 && c.req.header('authorization')) {
-      const address = remoteAddress(c);
-      // Counted before the 401 leaves, so a guesser cannot send the next guess ahead of the count.
-      if (address === undefined) return;
-      if (limiter instanceof RateLimiter) limiter.take(address);
-      else await limiter.take(address);
-    }
+    await next();
+    if (c.res.status !== 401 || !c.req.header('authorization')) return;
+    const address = remoteAddress(c);
+    if (address === undefined) return;
+    // Counted before the 401 leaves, so a guesser cannot send the next guess ahead of the count.
+    const refused = await refusal(limiter, address);
+    if (!refused) return;
+    // The 429 says how long to wait; the 401's challenge is not repeated on it.
+    c.res.headers.delete('WWW-Authenticate');
+    c.res = tooMany(c, `Too many failed authentications from this address (at most ${describe(refused.window, 'failures')}).`, refused);
   };
 }

@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types';
-import { securityHeaders } from './answer-headers';
+import { HSTS_HEADER, HSTS_VALUE, securityHeaders, wantsHsts } from './answer-headers';
 
 export interface UpstreamOptions {
   /** PLANNER_UPSTREAM: the upstream API's base URL (`https://company.aha.io/api/v1`; an origin alone gets `/api/v1`). */
@@ -231,6 +231,9 @@ export function upstreamProxy(options: UpstreamOptions & { corsOrigins: readonly
     for (const [name, value] of Object.entries(c.get('rateLimitHeaders') ?? {})) if (!out.has(name)) out.set(name, value);
     if (!out.has('cache-control')) out.set('cache-control', 'no-store');
     for (const [name, value] of Object.entries(security)) out.set(name, value);
+    // The upstream's own HSTS described its name, not this one's: this service's rule decides.
+    if (wantsHsts(c.get('origin'), c.get('client').https)) out.set(HSTS_HEADER, HSTS_VALUE);
+    else out.delete(HSTS_HEADER);
     out.set('x-planner-upstream', host);
     // The answer is whole: the app's outer steps (security headers, JSON charset, compression,
     // rate-limit headers) leave it as it is, as they do a read worker's.

@@ -7,8 +7,10 @@
 //
 // Safety: writes need the session's CSRF token in X-CSRF-Token (a form on another site can neither
 // read it nor set the header) and, when the browser names one, this service's Origin; the cookie is
-// HttpOnly and SameSite=Lax. Sign-in, submitting, voting and commenting are rate limited per portal
-// user and per address (429 with Retry-After). Text portal users write is stored as escaped HTML.
+// HttpOnly and SameSite=Lax. Asking for sign-in links, submitting ideas and files, voting and
+// commenting are rate limited per portal user and per address (429 with Retry-After); opening a
+// link is not, only wrong or used links are counted, per address. Text portal users write is
+// stored as escaped HTML.
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -27,7 +29,7 @@ import {
 import type { PortalSort } from '../../src/contract/portal-site';
 import { readObjectBody } from '../http/body';
 import { HttpError, errorResponse } from '../http/errors';
-import { limiterFor, refusal, remoteAddress, tooMany } from '../http/rate-limit';
+import { DEFAULT_AUTH_FAILURE_LIMIT, limiterFor, refusal, remoteAddress, tooMany } from '../http/rate-limit';
 import type { Limiter } from '../http/rate-limit';
 import type { RateWindow } from '../http/rate-limit';
 import { readUpload } from '../http/upload';
@@ -77,6 +79,8 @@ export interface PortalLimits {
   vote: readonly RateWindow[];
   /** Comments per portal user. */
   comment: readonly RateWindow[];
+  /** Wrong, expired or used sign-in links opened per address (PLANNER_AUTH_FAILURE_LIMIT); a good link is never refused. */
+  linkFailures: readonly RateWindow[];
 }
 
 export const DEFAULT_PORTAL_LIMITS = {
@@ -84,6 +88,7 @@ export const DEFAULT_PORTAL_LIMITS = {
   submit: '5/min,30/day',
   vote: '30/min',
   comment: '10/min,200/day',
+  linkFailures: DEFAULT_AUTH_FAILURE_LIMIT,
 } as const;
 
 export interface PortalOptions {
@@ -108,6 +113,21 @@ function parsed<S extends z.ZodMiniType>(schema: S, raw: unknown): z.output<S> {
   throw new HttpError(422, first ? `${first[0]} ${first[1][0] ?? 'is invalid'}` : 'Invalid request', errors);
 }
 
+/**
+ * The origin the request itself was made to: its scheme and its Host, which the host check already
+ * accepted (an alias such as `localhost` or a PLANNER_ALLOWED_HOSTS name). A page served on that
+ * name writes with that Origin; any other site's does not.
+ */
+function ownOrigin(c: Context<PortalEnv>): string | undefined {
+  const host = c.req.header('host');
+  if (!host) return undefined;
+  try {
+    return new URL(`${c.get('client').https ? 'https' : 'http'}://${host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 const paging = (c: Context): Paging => {
   const page = Math.min(Math.max(Number.parseInt(c.req.query('page') ?? '1', 10) || 1, 1), 10_000);
   const perPage = Math.min(Math.max(Number.parseInt(c.req.query('per_page') ?? '20', 10) || 20, 1), 50);
@@ -123,6 +143,7 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
     submit: limiterFor(store, 'portal-submit', options.limits.submit),
     vote: limiterFor(store, 'portal-vote', options.limits.vote),
     comment: limiterFor(store, 'portal-comment', options.limits.comment),
+    linkFailures: limiterFor(store, 'portal-link-failures', options.limits.linkFailures),
   };
 
   app.onError((err, c) => {
@@ -173,7 +194,7 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const origin = c.req.header('origin');
-    if (origin !== undefined && origin !== c.get('origin')) throw new HttpError(403, 'Cross-site requests are refused');
+    if (origin !== undefined && origin !== c.get('origin') && origin !== ownOrigin(c)) throw new HttpError(403, 'Cross-site requests are refused');
     const open = c.req.path.endsWith('/sign_in') || (c.req.path.endsWith('/session') && c.req.method === 'POST');
     if (open) return next();
     const { viewer } = c.get('ctx');
@@ -243,16 +264,20 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
 
   app.post('/session', async (c) => {
     const { token } = parsed(sessionInput, await readObjectBody(c));
-    const refused = await limit(c, limiters.signIn, [addressKey(c)], 'sign-in attempts');
-    if (refused) return refused;
     const portal = c.get('portal');
+    // A good link always signs in (the person behind it asked for it, whoever shares their
+    // address); only links that do not are counted, so guessing from one address is slowed.
     const signedIn = await redeemSignIn(store.db, portal, token);
-    if (!signedIn) throw new HttpError(401, 'This sign-in link has expired or was already used: ask for a new one');
+    if (!signedIn) {
+      const refused = await limit(c, limiters.linkFailures, [addressKey(c)], 'wrong or used sign-in links from this address');
+      if (refused) return refused;
+      throw new HttpError(401, 'This sign-in link has expired or was already used: ask for a new one');
+    }
     setCookie(c, PORTAL_SESSION_COOKIE, signedIn.session, {
       path: `/portal/${portal.subdomain}`,
       httpOnly: true,
       sameSite: 'Lax',
-      secure: c.get('origin').startsWith('https:'),
+      secure: c.get('origin').startsWith('https:') || c.get('client').https,
       maxAge: 30 * 86_400,
     });
     return c.json({ viewer: await viewerBody(store.db, portal, signedIn.viewer) });
@@ -326,7 +351,7 @@ export function portalApp(options: PortalOptions): Hono<PortalEnv> {
     }
     const files = options.files;
     if (!files) throw new HttpError(404, 'Uploads are not available here');
-    const refused = await limit(c, limiters.submit, [userKey(c)], 'uploads');
+    const refused = await limit(c, limiters.submit, [userKey(c), addressKey(c)], 'uploads');
     if (refused) return refused;
     const body = await readUpload(c, files, 'file');
     if (body.kind !== 'file')
