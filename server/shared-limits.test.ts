@@ -87,7 +87,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
       // Windows long enough that a loaded machine refills nothing mid-test (one request per 2 min).
       rateLimit: windows('5/10min'),
       authFailureLimit: windows('3/10min'),
-      portal: { limits: { signIn: windows('3/10min') }, deliver: () => Promise.resolve('log' as const) },
+      portal: { limits: { signIn: windows('3/10min'), linkFailures: windows('2/10min') }, deliver: () => Promise.resolve('log' as const) },
     };
     one = await startService({ dataDir: dirs(), ...options });
     two = await startService({ dataDir: dirs(), ...options });
@@ -129,16 +129,20 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     expect((await request(two.url, '/api/v1/me', { token: setup })).status).toBe(200);
   });
 
-  it('share the failed-auth throttle: wrong tokens sent to either instance count for the address', async () => {
+  it('share the failed-auth throttle: wrong tokens sent to either instance count for the address; valid ones pass', async () => {
     const from = '127.0.0.2';
     for (const service of [one, two, one]) {
       expect((await request(service.url, '/api/v1/me', { token: `wrong-token-${service.port}-0123456789`, from })).status).toBe(401);
     }
-    const throttled = await request(two.url, '/api/v1/me', { token: setup, from });
+    const throttled = await request(two.url, '/api/v1/me', { token: 'wrong-token-x-0123456789', from });
     expect(throttled.status).toBe(429);
     expect(errorBodySchema.parse(throttled.body).error).toMatch(/at most 3 failures per 10 minutes/);
+    expect((await request(one.url, '/api/v1/me', { token: 'wrong-token-y-0123456789', from })).status).toBe(429);
+    // A valid token from that address is answered by either instance.
+    expect((await request(two.url, '/api/v1/me', { token: setup, from })).status).toBe(200);
+    expect((await request(one.url, '/api/v1/me', { token: setup, from })).status).toBe(200);
     // Another address is not affected.
-    expect((await request(two.url, '/api/v1/me', { token: setup, from: '127.0.0.3' })).status).toBe(200);
+    expect((await request(two.url, '/api/v1/me', { token: 'wrong-token-z-0123456789', from: '127.0.0.3' })).status).toBe(401);
   });
 
   it('share a portal limit: sign-in emails from one address, asked of either instance', async () => {
@@ -162,6 +166,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     const refused = await signIn(two, 4);
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    // Wrong links opened are counted apart from the emails asked for, on either instance.
+    const open = (service: RunningService, token: string) =>
+      request(service.url, `/portal/${key}/api/session`, { method: 'POST', token: null, from: '127.0.0.4', body: { token } });
+    expect((await open(one, 'made-up-1')).status).toBe(401);
+    expect((await open(two, 'made-up-2')).status).toBe(401);
+    expect((await open(one, 'made-up-3')).status).toBe(429);
   });
 });
 
