@@ -36,8 +36,10 @@ function freePort() {
 }
 
 /**
- * Starts a cluster and answers `{ url, stop }`; `url` names the `postgres` database as the
- * `postgres` superuser over TCP on 127.0.0.1.
+ * Starts a cluster and answers `{ url, port, dir, stop, halt, resume }`; `url` names the `postgres`
+ * database as the `postgres` superuser over TCP on 127.0.0.1. `stop()` ends it and removes its
+ * folder; `halt(mode)` only stops the server (`pg_ctl stop -m fast` by default) and `resume()`
+ * starts it again as it was.
  */
 export async function startCluster(options = {}) {
   const bin = options.bin ?? findPostgres();
@@ -66,8 +68,12 @@ export async function startCluster(options = {}) {
     '-c max_connections=300',
     '-c shared_buffers=256MB',
   ].join(' ');
-  const [ctlCmd, ctlArgs] = as('pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'log'), '-w', 'start']);
-  execFileSync(ctlCmd, ctlArgs, { stdio: 'ignore' });
+  const ctl = (args) => {
+    const [cmd, full] = as('pg_ctl', ['-D', data, ...args]);
+    execFileSync(cmd, full, { stdio: 'ignore' });
+  };
+  const start = () => ctl(['-o', settings, '-l', path.join(dir, 'log'), '-w', 'start']);
+  start();
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -76,7 +82,16 @@ export async function startCluster(options = {}) {
     spawnSync(cmd, args, { stdio: 'ignore' });
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dir, stop };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dir,
+    stop,
+    // For tests of what a client does while its database is away: the server stops (`fast`:
+    // sessions are ended, committed work is kept) and starts again on the same port and data.
+    halt: (mode = 'fast') => ctl(['-m', mode, '-w', 'stop']),
+    resume: start,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

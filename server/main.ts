@@ -89,6 +89,13 @@ async function main(argv: string[]): Promise<void> {
           }
         : undefined,
   });
+  // A promise nobody waited for that failed is a bug, but one request's or one background job's:
+  // said loudly, and the service goes on for everyone else (Node would end the process). Every
+  // database failure is handled where it happens (store/postgres-driver.ts); an exception thrown
+  // outside any promise still ends the process, its state unknown.
+  process.on('unhandledRejection', (reason) => {
+    console.error('Unhandled rejection (a bug: please report it; the service goes on):', reason);
+  });
   console.log(`Planner is running at ${service.publicUrl}/`);
   if (service.publicUrl !== service.url) console.log(`  listening on ${service.url}`);
   console.log(`  data: ${path.resolve(env.PLANNER_DATA_DIR)}`);

@@ -56,6 +56,17 @@ export function errorResponse(c: Context, err: unknown): Response {
     c.header('Retry-After', '1');
     return c.json({ error: 'The database is busy; try again in a moment' }, 503);
   }
+  // PostgreSQL out of reach (restarting, the connection dropped: store/postgres-driver.ts): this
+  // request fails, the service stays and reconnects by itself. A change whose COMMIT went
+  // unanswered, or that was committed before its answer could be read (http/record-rows.ts), may
+  // have been saved: never a success, nor "try again" as if nothing had been written.
+  if (failure?.kind === 'unavailable') {
+    c.header('Retry-After', '1');
+    const error = failure.outcomeUnknown
+      ? 'The connection to the database was lost during the change: it may have been saved; check before sending it again'
+      : 'The database is unavailable; try again in a moment';
+    return c.json({ error }, 503);
+  }
   // A value the database's type refused that no check caught before (SQLite stores what it is
   // given): the request's fault, logged, since a check is missing.
   if (failure?.kind === 'bad_value') {

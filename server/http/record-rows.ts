@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { showQuerySchema } from '../../src/contract/common';
 import type { Store } from '../store/db';
+import { afterCommit } from '../store/db-errors';
 import type { AppEnv } from '../types';
 import { notFound } from '../problems';
 import type { Checked } from '../problems';
@@ -150,7 +151,11 @@ function kindRow<T>(
         return c.body(null, 204);
       }
       const fields = input.query?.fields ?? input.body?.fields;
-      return c.json({ [kind.key]: pickFields(await answer(ctx, ref, fields), fields, null) });
+      // A create or update is committed by now: the read-back failing does not undo it (db-errors.ts).
+      const shaped = await answer(ctx, ref, fields).catch((err: unknown) => {
+        throw row.method === 'get' ? err : afterCommit(err);
+      });
+      return c.json({ [kind.key]: pickFields(shaped, fields, null) });
     },
   } as unknown as T;
 }

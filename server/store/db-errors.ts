@@ -10,12 +10,41 @@ export type DbFailure =
   | { kind: 'unique'; column: string | null }
   | { kind: 'constraint' }
   | { kind: 'busy' }
-  | { kind: 'bad_value' };
+  | { kind: 'bad_value' }
+  | { kind: 'unavailable'; outcomeUnknown: boolean };
+
+/**
+ * The database could not be reached, or the connection a statement ran on was lost (PostgreSQL
+ * restarting, a connection ended by the server, the network): what store/postgres-driver.ts throws
+ * in place of the driver's many shapes of it. `outcomeUnknown`: a transaction's COMMIT was sent and
+ * its answer never came, so its writes may have been saved or not.
+ */
+export class DatabaseUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly outcomeUnknown: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'DatabaseUnavailable';
+  }
+}
 
 const codeOf = (err: unknown): string | null =>
   err instanceof Error && 'code' in err && typeof err.code === 'string' ? err.code : null;
 
+/**
+ * What a failure after a change was committed means to its caller: the database lost while the
+ * record made or changed was being read back for the answer. The change is saved, so "try again"
+ * would be wrong (a create sent again makes a second record): the outcome is the caller's to check.
+ */
+export function afterCommit(err: unknown): unknown {
+  if (!(err instanceof DatabaseUnavailable) || err.outcomeUnknown) return err;
+  return new DatabaseUnavailable('The change was saved; the database was lost before it could be read back', true, { cause: err });
+}
+
 export function dbFailure(err: unknown): DbFailure | null {
+  if (err instanceof DatabaseUnavailable) return { kind: 'unavailable', outcomeUnknown: err.outcomeUnknown };
   // pg's pool found no free connection in time (connectionTimeoutMillis, postgres.ts): busy.
   if (err instanceof Error && /timeout exceeded when trying to connect/.test(err.message)) return { kind: 'busy' };
   const code = codeOf(err);

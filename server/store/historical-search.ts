@@ -35,6 +35,7 @@ import type { Db } from './audit';
 import { AUDITED_TYPES, auditType, auditsByIds, historyCut, shapeAudits } from './audit-log';
 import type { AuditBody } from './audit-log';
 import type { Clock } from './clock';
+import { dbFailure } from './db-errors';
 import { dialectOf, postgresDialect } from './dialect';
 import { asId, findUser } from './resolve';
 import type { Database } from './schema';
@@ -548,8 +549,16 @@ export class SearchRunner {
         if (!this.queue.includes(id)) this.queue.push(id);
       }
     } catch (err) {
-      this.widths.delete(id);
       if (this.stopped) return;
+      // The database away or busy for now (a restart, a dropped connection): the chunk rolled back
+      // whole, and the search is taken up again by the next look (LOOK_MS), this runner's lease
+      // renewed, rather than failed for what was not its fault (nor retried at once, in a loop).
+      const failure = dbFailure(err);
+      if (failure?.kind === 'unavailable' || failure?.kind === 'busy') {
+        console.error(`Historical audit search ${id} paused until the database answers: ${err instanceof Error ? err.message : String(err)}`);
+        return;
+      }
+      this.widths.delete(id);
       console.error(`Historical audit search ${id} failed`, err);
       await failSearch(this.db, id, nowMs, this.owner).catch(() => undefined);
     }

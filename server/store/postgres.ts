@@ -17,19 +17,16 @@ import pg from 'pg';
 import {
   AliasNode,
   ColumnNode,
-  CompiledQuery,
   IdentifierNode,
   Kysely,
   OperationNodeTransformer,
   PostgresDialect,
-  PostgresDriver,
   RawNode,
   ReferenceNode,
   TableNode,
   sql,
 } from 'kysely';
 import type {
-  DatabaseConnection,
   Driver,
   KyselyPlugin,
   OperationNode,
@@ -40,13 +37,13 @@ import type {
   QueryResult,
   RootOperationNode,
   SelectQueryNode,
-  TransactionSettings,
   UnknownRow,
 } from 'kysely';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { migrateToLatest } from './migrations';
 import { postgresDialect } from './dialect';
+import { PlannerPostgresDriver } from './postgres-driver';
 import type { Database } from './schema';
 
 /** The advisory lock every transaction holds: one writer at a time across every instance. */
@@ -57,22 +54,28 @@ export const WRITE_LOCK = 7_245_001;
 types.setTypeParser(types.builtins.INT8, (v) => Number(v));
 types.setTypeParser(types.builtins.NUMERIC, (v) => Number(v));
 
-/** Takes the write lock as the transaction begins, before any statement of it reads. */
-class LockingPostgresDriver extends PostgresDriver {
-  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await super.beginTransaction(connection, settings);
-    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITE_LOCK})`));
-  }
-}
-
-class LockingPostgresDialect extends PostgresDialect {
+/** PostgreSQL's SQL and introspection, over the driver that takes the write lock and outlives the database (postgres-driver.ts). */
+class PlannerPostgresDialect extends PostgresDialect {
   readonly #pool: pg.Pool;
   constructor(pool: pg.Pool) {
     super({ pool });
     this.#pool = pool;
   }
   override createDriver(): Driver {
-    return new LockingPostgresDriver({ pool: this.#pool });
+    return new PlannerPostgresDriver({ pool: this.#pool, writeLock: WRITE_LOCK });
+  }
+}
+
+/**
+ * How long making one connection may take. A reachable server answers in milliseconds; one that
+ * does not (a host gone from the network) must not hold requests for the pool's 30 s.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** pg's client with its own connect timeout (the pool's connectionTimeoutMillis is the wait for a free connection). */
+class PlannerClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   }
 }
 
@@ -220,14 +223,18 @@ export async function openPostgres(url: string, options: { clock?: Clock | undef
     // Nothing waits forever: a request finding every connection busy for 30 s, or a transaction
     // waiting 30 s for the write lock (lock_timeout: 55P03), fails as "busy, try again" (503,
     // http/errors.ts) rather than hanging; a transaction left open by a stuck caller is ended
-    // after a minute, so it cannot hold the write lock for every instance.
+    // after a minute, so it cannot hold the write lock for every instance. A new connection gets
+    // CONNECT_TIMEOUT_MS (PlannerClient), and a connection is dropped, restarts and all, without
+    // taking the process down (postgres-driver.ts).
     connectionTimeoutMillis: 30_000,
+    Client: PlannerClient,
+    // A peer that vanished without a word (no RST) is noticed by TCP keep-alive, not never.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     options: '-c lock_timeout=30000 -c idle_in_transaction_session_timeout=60000',
   });
-  // An idle connection the server drops (restart, failover) must not take the process down.
-  pool.on('error', (err) => console.error('postgres pool:', err.message));
   const notNull: NotNullColumns = new Map();
-  const db = new Kysely<Database>({ dialect: new LockingPostgresDialect(pool), plugins: [sqliteSemantics(notNull)] });
+  const db = new Kysely<Database>({ dialect: new PlannerPostgresDialect(pool), plugins: [sqliteSemantics(notNull)] });
   try {
     const migrated = await migrateToLatest(db, undefined);
     await learnNotNull(db, notNull);
