@@ -10,8 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
-          // Layout stubs for jsdom (the rich-text editor asks where the cursor is drawn).
-          setupFiles: ['src/ui/test/jsdom-layout.ts'],
+          // Layout stubs for jsdom (the rich-text editor asks where the cursor is drawn); Testing
+          // Library's waits capped at 15 s instead of 1 s.
+          setupFiles: ['src/ui/test/jsdom-layout.ts', 'src/ui/test/async-timeout.ts'],
           // Form tests type into jsdom field by field; on a loaded 2-core machine one can pass 5 s, and
           // several times that with another test run beside it. A cap for a hang, not a speed budget.
           testTimeout: 60_000,
