@@ -105,6 +105,26 @@ export type Idea = z.infer<typeof ideaSchema>;
 
 type Method = 'GET' | 'POST' | 'PUT';
 
+/** A layout's sections as the service answers and takes them. */
+export type LayoutSections = {
+  name: string;
+  column: string;
+  fields: { field: string; on_form: boolean; on_detail: boolean; required: boolean }[];
+}[];
+const layoutSchema = z.object({
+  id,
+  name: z.string(),
+  default: z.boolean(),
+  sections: z.array(
+    z.object({
+      name: z.string(),
+      column: z.string(),
+      fields: z.array(z.object({ field: z.string(), on_form: z.boolean(), on_detail: z.boolean(), required: z.boolean() })),
+    }),
+  ),
+});
+export type StoredLayout = z.infer<typeof layoutSchema>;
+
 /** A layout of one kind for some workspaces (`POST /screen_definitions`): its sections of fields. */
 export interface LayoutInput {
   name: string;
@@ -134,6 +154,20 @@ export class PlannerApi {
     const text = await res.text();
     expect(res.status(), `${method} ${path}: ${text}`).toBe(200);
     return schema.parse(JSON.parse(text));
+  }
+
+  /** A workspace of a story's own (`prefix`: 2–10 upper-case letters or digits, a letter first). */
+  async createProduct(product: { name: string; prefix: string }): Promise<Product> {
+    return (await this.call(z.object({ product: productSchema }), 'POST', '/products', { product })).product;
+  }
+
+  /** To the recycle bin, with everything in it. */
+  async deleteProduct(productId: string): Promise<void> {
+    const res = await this.request.fetch(`/api/v1/products/${productId}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${this.token}` },
+    });
+    expect(res.status(), `DELETE /products/${productId}: ${await res.text()}`).toBe(204);
   }
 
   async product(idOrPrefix: string): Promise<Product> {
@@ -244,6 +278,22 @@ export class PlannerApi {
   async createLayout(layout: LayoutInput): Promise<{ id: string }> {
     const created = z.object({ screen_definition: z.object({ id: z.union([z.string(), z.number()]).transform(String) }) });
     return (await this.call(created, 'POST', '/screen_definitions', { screen_definition: layout })).screen_definition;
+  }
+
+  /** The account's default layout of a kind (`Feature`, `Page` …). */
+  async defaultLayout(screenableType: string): Promise<StoredLayout> {
+    const page = z.object({ screen_definitions: z.array(layoutSchema) });
+    const { screen_definitions: all } = await this.call(page, 'GET', `/screen_definitions?screenable_type=${screenableType}&per_page=50`);
+    const found = all.find((d) => d.default);
+    if (!found) throw new Error(`no default ${screenableType} layout`);
+    return found;
+  }
+
+  /** Replaces a layout's sections (its workspaces stay). */
+  async updateLayout(layoutId: string, sections: LayoutSections): Promise<void> {
+    await this.call(z.object({ screen_definition: z.object({ id }) }), 'PUT', `/screen_definitions/${layoutId}`, {
+      screen_definition: { sections },
+    });
   }
 
   async deleteLayout(layoutId: string): Promise<void> {

@@ -2,7 +2,10 @@
 // client of the planning API (`api`), the demo workspace the records go into (`workspace`), a name
 // suffix unique to the test (`uniq`), a page already signed in to that workspace (`page`; opt out
 // with `test.use({ signedIn: false })`), the screens as page objects (`app`), and a goal ← initiative
-// ← epic ← features chain created through the API for the story (`chain`, only built when asked for).
+// ← epic ← features chain created through the API for the story (`chain`, only built when asked for),
+// and `restore`: what a story changes in the shared demo account is put back after it, pass, fail or
+// time out, in time of its own (a story's `finally` runs out of the story's time, and the next
+// stories then stand on what it left).
 import { test as base, expect, type Page } from '@playwright/test';
 import { PlannerApi, type Product } from './api';
 import { buildChain, type Chain } from './data';
@@ -81,7 +84,16 @@ interface Options {
   signedIn: boolean;
 }
 
+/** Undo steps a story registers as it changes shared state; run after the story, last first. */
+export interface Restore {
+  after(what: string, undo: () => Promise<void>): void;
+}
+
+/** The time the undo steps have after a story, apart from the story's own (which may be spent). */
+const RESTORE_TIMEOUT_MS = 60_000;
+
 interface Fixtures {
+  restore: Restore;
   api: PlannerApi;
   workspace: Product;
   uniq: string;
@@ -99,6 +111,25 @@ export const test = base.extend<Fixtures & Options>({
   api: async ({ request }, provide) => {
     await provide(new PlannerApi(request));
   },
+
+  // Automatic, so it is set up before the page and torn down after it: a story cut off by its
+  // timeout cannot click on after its changes were put back.
+  restore: [
+    async ({ api: _api }, provide) => {
+      const steps: { what: string; undo: () => Promise<void> }[] = [];
+      await provide({ after: (what, undo) => void steps.push({ what, undo }) });
+      const failed: string[] = [];
+      for (const step of steps.reverse()) {
+        try {
+          await step.undo();
+        } catch (err) {
+          failed.push(`${step.what}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      if (failed.length > 0) throw new Error(`shared state not put back:\n${failed.join('\n')}`);
+    },
+    { auto: true, timeout: RESTORE_TIMEOUT_MS },
+  ],
 
   workspace: async ({ api }, provide) => {
     await provide(await api.product(DEMO_WORKSPACE));

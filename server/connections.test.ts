@@ -103,7 +103,8 @@ describe('slow clients', () => {
     const excess = await Promise.all(Array.from({ length: 3 }, () => openStalled(service.port, '')));
     for (const probe of excess) {
       const { afterMs, received } = await probe.closed;
-      expect(afterMs).toBeLessThan(1000);
+      // At once, not after the held ones' 20 s timeouts (a busy machine's turn can take a second).
+      expect(afterMs).toBeLessThan(5_000);
       expect(received).toBe('');
     }
     // The held ones are still open, and another address is not affected.
@@ -112,8 +113,8 @@ describe('slow clients', () => {
     // A place freed is a place taken.
     held[0]?.socket.destroy();
     await held[0]?.closed;
-    await new Promise((r) => setTimeout(r, 20));
-    expect(await getMe(service.url)).toBe(200);
+    // Once the service has seen that close (a turn of its loop, later on a busy machine).
+    await expect.poll(() => getMe(service.url), { timeout: 10_000 }).toBe(200);
     for (const p of held) p.socket.destroy();
   });
 });

@@ -356,7 +356,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     seed.features = await totalOf(a.url, '/features');
     // Started after A has made and seeded the database: B must find both done.
     b = await start();
-  }, 180_000);
+  }, 420_000);
 
   afterAll(async () => {
     for (const child of children) await child.kill();
@@ -494,5 +494,5 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     expect(await nextFeatureNumber(database.url)).toBe(firstNumber + (seen[0]?.listed.items.length ?? 0));
     expect(seen[1]?.release).toEqual(seen[0]?.release);
     expect(seen[1]?.epic).toEqual(seen[0]?.epic);
-  }, 180_000);
+  }, 420_000);
 });

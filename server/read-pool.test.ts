@@ -1,7 +1,9 @@
 // Reads in worker threads (server/read-pool.ts): a GET is answered by a read worker over its own
 // connection and sees every write acknowledged before it; a worker that dies is replaced and the
 // service keeps answering.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { onPostgres, startTestService } from './test/harness';
 import type { TestService } from './test/harness';
 import { makeFeature, makeRelease, uniqueName } from './test/records';
@@ -34,7 +36,8 @@ describe.skipIf(onPostgres)('read workers', () => {
   it('show the rows beside a record as they are after a write, never as remembered', async () => {
     const release = await makeRelease(t, { name: uniqueName('Remembered') });
     const f = await makeFeature(t, release.reference_num, { name: uniqueName('Shows its people'), assigned_to_user: 'sam@planner.local' });
-    const show = async () => (await t.get<{ feature: { assigned_to_user: { name: string } } }>(`/features/${f.id}`)).body.feature.assigned_to_user.name;
+    const show = async () =>
+      (await t.get<{ feature: { assigned_to_user: { name: string } } }>(`/features/${f.id}`)).body.feature.assigned_to_user.name;
     const before = await show();
     expect(await show()).toBe(before); // now remembered by the worker
     // Through the writer's group commit, and committed before the next read: a raw statement on
@@ -57,7 +60,9 @@ describe.skipIf(onPostgres)('read workers', () => {
   it('answer with every header the main thread gives its own answers, untouched on the way out', async () => {
     const release = await makeRelease(t, { name: uniqueName('Headers') });
     // Answered on the main thread: a write.
-    const created = await t.request<{ feature: { id: string } }>('POST', `/releases/${release.id}/features`, { feature: { name: uniqueName('Headed') } });
+    const created = await t.request<{ feature: { id: string } }>('POST', `/releases/${release.id}/features`, {
+      feature: { name: uniqueName('Headed') },
+    });
     // Answered by a worker: a read, and a read's error.
     const shown = await t.get(`/features/${created.body.feature.id}`);
     const missing = await t.get('/features/999999999');
@@ -90,8 +95,16 @@ describe.skipIf(onPostgres)('read workers', () => {
     for (let i = 0; i < 20; i++) await makeFeature(t, release.reference_num, { name: uniqueName('Written') });
     // Once the thread has copied every frame, the next write starts the WAL over: it then holds
     // that write's frames only, not the twenty-one writes' (over 100 frames; the probe itself
-    // copies frames, so it looks once, at the end).
-    await new Promise((r) => setTimeout(r, 1_000));
+    // copies frames, so it looks once, at the end). The thread runs every 250 ms, but a busy
+    // machine can hold it back for seconds: its progress is read from the WAL index, which copies
+    // nothing (the shared-memory file: the last frame at byte 16, the frames copied at byte 96).
+    const copiedAll = () => {
+      const index = fs.readFileSync(`${t.dataDir}/planner.sqlite-shm`);
+      // In the machine's byte order, as SQLite maps it.
+      const u32 = (at: number) => (os.endianness() === 'LE' ? index.readUInt32LE(at) : index.readUInt32BE(at));
+      return u32(16) > 0 && u32(96) === u32(16);
+    };
+    await vi.waitFor(() => expect(copiedAll()).toBe(true), { timeout: 15_000, interval: 50 });
     await makeFeature(t, release.reference_num, { name: uniqueName('After the checkpoint') });
     expect(await walFrames()).toBeLessThan(40);
   });
@@ -101,7 +114,9 @@ describe.skipIf(onPostgres)('read workers', () => {
     const { openReadStore } = await import('./store/db');
     const reader = openReadStore(t.dataDir);
     try {
-      expect(() => reader.sqlite.prepare("UPDATE products SET name = 'x'").run()).toThrow(/readonly|read-only|query_only|attempt to write/i);
+      expect(() => reader.sqlite.prepare("UPDATE products SET name = 'x'").run()).toThrow(
+        /readonly|read-only|query_only|attempt to write/i,
+      );
     } finally {
       await reader.close();
     }

@@ -6,15 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  meEnvelope,
-  productPage,
-  teamEnvelope,
-  teamPage,
-  userPage,
-  workflowKindPage,
-  workflowPage,
-} from '../src/contract/account';
+import { meEnvelope, productPage, teamEnvelope, teamPage, userPage, workflowKindPage, workflowPage } from '../src/contract/account';
 import { releaseEnvelope, releasePage, releasePhasePage } from '../src/contract/releases';
 import { todayIso } from '../src/domain/dates';
 import { mintToken } from './auth';
@@ -39,10 +31,7 @@ describe('demo service', () => {
   it('seeds the demo account on first start', async () => {
     expect(t.service.seeded).toBe(true);
     const products = productPage.parse((await t.get('/products')).body).products;
-    expect(products.map((p) => `${p.reference_prefix} ${p.name}`).sort()).toEqual([
-      'MOB Mobile App',
-      'PLN Planner Cloud',
-    ]);
+    expect(products.map((p) => `${p.reference_prefix} ${p.name}`).sort()).toEqual(['MOB Mobile App', 'PLN Planner Cloud']);
     const users = userPage.parse((await t.get('/users')).body).users;
     expect(users.map((u) => u.name)).toEqual(['Alex Admin', 'Morgan Lee', 'Sam Rivera']);
   });
@@ -50,36 +39,22 @@ describe('demo service', () => {
   it('seeds a release in time, one in story points and a parking lot per product, dated around today', async () => {
     const today = todayIso();
     for (const product of ['PLN', 'MOB']) {
-      const { releases } = releasePage.parse(
-        (await t.get(`/products/${product}/releases?fields=*&per_page=200`)).body,
-      );
-      expect(
-        releases.some((r) => r.capacity_units === 'time' && !r.parking_lot && (r.total_capacity ?? 0) > 0),
-      ).toBe(true);
-      expect(
-        releases.some(
-          (r) => r.capacity_units === 'story_points' && (r.total_capacity_text ?? '').endsWith('p'),
-        ),
-      ).toBe(true);
+      const { releases } = releasePage.parse((await t.get(`/products/${product}/releases?fields=*&per_page=200`)).body);
+      expect(releases.some((r) => r.capacity_units === 'time' && !r.parking_lot && (r.total_capacity ?? 0) > 0)).toBe(true);
+      expect(releases.some((r) => r.capacity_units === 'story_points' && (r.total_capacity_text ?? '').endsWith('p'))).toBe(true);
       expect(releases.filter((r) => r.parking_lot)).toHaveLength(1);
       const current = releases.find((r) => r.workflow_status?.name === 'In progress');
       expect(current?.start_date && current.start_date <= today).toBe(true);
       expect(current?.release_date && current.release_date >= today).toBe(true);
       expect(releases.every((r) => (r.features_count ?? 0) > 0)).toBe(true);
     }
-    const phases = releasePhasePage.parse(
-      (await t.get('/releases/MOB-R-1/release_phases')).body,
-    ).release_phases;
+    const phases = releasePhasePage.parse((await t.get('/releases/MOB-R-1/release_phases')).body).release_phases;
     expect(phases.map((p) => p.type)).toEqual(['phase', 'phase', 'milestone']);
   });
 
   it('allocates reference numbers with the product counters', async () => {
     const db = t.service.store.db;
-    const pln = await db
-      .selectFrom('products')
-      .selectAll()
-      .where('reference_prefix', '=', 'PLN')
-      .executeTakeFirstOrThrow();
+    const pln = await db.selectFrom('products').selectAll().where('reference_prefix', '=', 'PLN').executeTakeFirstOrThrow();
     const features = await db
       .selectFrom('features')
       .select(['reference_num', 'next_requirement_num', 'id', 'tags'])
@@ -180,7 +155,9 @@ describe('demo service', () => {
     });
   });
 
-  it('mints a working token from the command line (npm run token -- <email>)', async () => {
+  // Two starts of `node --import tsx` (compiling on the fly): seconds each on a quiet machine, past a
+  // minute on one shared with other work, so each has two minutes and the test both and more.
+  it('mints a working token from the command line (npm run token -- <email>)', { timeout: 300_000 }, async () => {
     const { PLANNER_TOKEN: _fixed, ...inherited } = process.env;
     const cliEnv = { ...inherited, PLANNER_DATA_DIR: t.dataDir, ...(t.databaseUrl ? { PLANNER_DATABASE_URL: t.databaseUrl } : {}) };
     // Run asynchronously: a synchronous spawn would freeze this process's service for seconds, and
@@ -190,7 +167,7 @@ describe('demo service', () => {
         execFile(
           process.execPath,
           ['--import', 'tsx', 'server/main.ts', 'token', email],
-          { cwd: path.resolve(__dirname, '..'), env: cliEnv, encoding: 'utf8', timeout: 15_000 },
+          { cwd: path.resolve(__dirname, '..'), env: cliEnv, encoding: 'utf8', timeout: 120_000 },
           (error, stdout, stderr) => {
             resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
           },
@@ -227,23 +204,12 @@ describe('empty seed mode', () => {
     ]);
     const products = productPage.parse((await t.get('/products')).body).products;
     expect(products.map((p) => p.reference_prefix)).toEqual(['PLN']);
-    expect(workflowPage.parse((await t.get('/products/PLN/workflows')).body).pagination.total_records).toBe(
-      7,
-    );
-    expect(
-      workflowKindPage.parse((await t.get('/products/PLN/workflow_kinds')).body).workflow_kinds,
-    ).toHaveLength(4);
+    expect(workflowPage.parse((await t.get('/products/PLN/workflows')).body).pagination.total_records).toBe(7);
+    expect(workflowKindPage.parse((await t.get('/products/PLN/workflow_kinds')).body).workflow_kinds).toHaveLength(4);
     expect(releasePage.parse((await t.get('/products/PLN/releases')).body).pagination.total_records).toBe(0);
     expect(teamPage.parse((await t.get('/teams')).body).pagination.total_records).toBe(0);
     const db = t.service.store.db;
-    for (const table of [
-      'features',
-      'requirements',
-      'initiatives',
-      'epics',
-      'release_phases',
-      'audits',
-    ] as const) {
+    for (const table of ['features', 'requirements', 'initiatives', 'epics', 'release_phases', 'audits'] as const) {
       const { n } = await db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -277,8 +243,13 @@ describe('seeding and the bulk generator', () => {
     const store = await freshStore();
     try {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const result = await seedAccount(store.db, 'demo');
-      expect(performance.now() - started).toBeLessThan(1_000);
+      // Quick is little work: this process's CPU time (about 0.3 s), which a neighbour's load does not
+      // stretch as it stretches the wall clock; the wall clock only has to show no waiting on itself.
+      const { user, system } = process.cpuUsage(cpu);
+      expect((user + system) / 1000).toBeLessThan(1_000);
+      expect(performance.now() - started).toBeLessThan(10_000);
       expect(result.adminEmail).toBe('admin@planner.local');
       // A second seed breaks the unique keys and must leave nothing of itself behind.
       const count = async () =>
@@ -301,25 +272,13 @@ describe('seeding and the bulk generator', () => {
     try {
       await seedAccount(store.db, 'demo');
       const db = store.db;
-      const pln = await db
-        .selectFrom('products')
-        .selectAll()
-        .where('reference_prefix', '=', 'PLN')
-        .executeTakeFirstOrThrow();
-      const release = await db
-        .selectFrom('releases')
-        .selectAll()
-        .where('reference_num', '=', 'PLN-R-3')
-        .executeTakeFirstOrThrow();
+      const pln = await db.selectFrom('products').selectAll().where('reference_prefix', '=', 'PLN').executeTakeFirstOrThrow();
+      const release = await db.selectFrom('releases').selectAll().where('reference_num', '=', 'PLN-R-3').executeTakeFirstOrThrow();
       const result = seedBulk(store, pln.id, release.id, 5_000);
       expect(result.inserted).toBe(5_000);
       expect(result.firstReference).toBe(`PLN-${pln.next_feature_num}`);
       expect(result.lastReference).toBe(`PLN-${pln.next_feature_num + 4_999}`);
-      const after = await db
-        .selectFrom('products')
-        .select('next_feature_num')
-        .where('id', '=', pln.id)
-        .executeTakeFirstOrThrow();
+      const after = await db.selectFrom('products').select('next_feature_num').where('id', '=', pln.id).executeTakeFirstOrThrow();
       expect(after.next_feature_num).toBe(pln.next_feature_num + 5_000);
 
       const inRelease = await db
@@ -341,16 +300,12 @@ describe('seeding and the bulk generator', () => {
       expect(est.m).toBeLessThanOrEqual(13);
 
       // The name index covers the new rows, and its trigger is back for later inserts.
-      const lastName = (
-        store.sqlite.prepare('SELECT name FROM features WHERE id = ?').get(result.lastId) as { name: string }
-      ).name;
-      const hits = store.sqlite
-        .prepare('SELECT rowid FROM features_fts WHERE features_fts MATCH ?')
-        .all(`"${lastName}"`) as { rowid: number }[];
+      const lastName = (store.sqlite.prepare('SELECT name FROM features WHERE id = ?').get(result.lastId) as { name: string }).name;
+      const hits = store.sqlite.prepare('SELECT rowid FROM features_fts WHERE features_fts MATCH ?').all(`"${lastName}"`) as {
+        rowid: number;
+      }[];
       expect(hits.map((h) => h.rowid)).toContain(result.lastId);
-      const trigger = store.sqlite
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name = 'features_fts_ai'")
-        .get();
+      const trigger = store.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name = 'features_fts_ai'").get();
       expect(trigger).toBeDefined();
 
       expect(() => seedBulk(store, pln.id, 999_999, 1)).toThrow(/No release/);

@@ -21,9 +21,11 @@ const OUTPUT_KEPT = 64 * 1024;
 
 /**
  * Starts the service with `env` over the parent's environment (every `PLANNER_*` of the parent
- * dropped, so only what the test names applies) and resolves once it prints its address.
+ * dropped, so only what the test names applies) and resolves once it prints its address. The
+ * default cap: `tsx` compiles the service as it loads, 2 s on a quiet machine, past 60 s on 2 cores
+ * shared with other builds and test runs — a cap for a hang, not a speed budget.
  */
-export function startChildService(env: Record<string, string>, startTimeoutMs = 60_000): Promise<ChildService> {
+export function startChildService(env: Record<string, string>, startTimeoutMs = 180_000): Promise<ChildService> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PLANNER_')));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...inherited, HOST: '127.0.0.1', PORT: '0', ...env },

@@ -8,6 +8,8 @@ import { TableKit } from '@tiptap/extension-table';
 import Image from '@tiptap/extension-image';
 import { Placeholder } from '@tiptap/extensions';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { TextSelection } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Button } from './button';
@@ -22,6 +24,24 @@ import { MentionList, MentionMenu, mentionExtension, useMentionMenu } from './ri
  */
 export function editorHtml(editor: Editor): string {
   return editor.isEmpty ? '' : sanitizeHtml(editor.getHTML()).replace(/(?:<p><\/p>)+$/, '');
+}
+
+/**
+ * Takes the browser's selection into the editor's state now. ProseMirror reads a selection made by
+ * the keyboard (Shift+arrows) on the `selectionchange` event, a task that can run after the next
+ * key: Ctrl/⌘+K pressed at once then opened the link prompt, whose field takes the focus, before the
+ * editor had read the selection — and an editor without the focus ignores that event, so the link
+ * went onto an empty selection and was lost. A selection outside the text leaves the state as it is.
+ */
+export function readDomSelection(view: EditorView): void {
+  const dom = view.dom.ownerDocument.getSelection();
+  const { anchorNode, focusNode } = dom ?? {};
+  if (!dom || !anchorNode || !focusNode || !view.dom.contains(anchorNode) || !view.dom.contains(focusNode)) return;
+  const anchor = view.posAtDOM(anchorNode, dom.anchorOffset);
+  const head = view.posAtDOM(focusNode, dom.focusOffset);
+  const { selection, doc } = view.state;
+  if (selection.anchor === anchor && selection.head === head) return;
+  view.dispatch(view.state.tr.setSelection(TextSelection.between(doc.resolve(anchor), doc.resolve(head))));
 }
 
 /** Only web addresses (and mail links) become links or images: no `javascript:` or `data:`. */
@@ -130,6 +150,7 @@ export default function RichTextEditorImpl({
         }
         if (!((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k')) return false;
         event.preventDefault();
+        readDomSelection(view);
         const href: unknown = view.state.selection.$from.marks().find((m) => m.type.name === 'link')?.attrs.href;
         setPrompt({ kind: 'link', text: typeof href === 'string' ? href : '' });
         return true;

@@ -86,6 +86,28 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('<h2>Some text</h2>'));
     expect(screen.getByRole('button', { name: 'Heading' }).getAttribute('aria-pressed')).toBe('true');
   });
+
+  it('links the words selected by keyboard when Ctrl+K follows before the browser reports the selection', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Harness initial="<p>Works see spec</p>" onChange={onChange} />);
+    const box = await editable();
+    await waitFor(() => expect(box.textContent).toBe('Works see spec'));
+    act(() => box.focus());
+    // The selection as Shift+arrows leave it, with no `selectionchange` yet (the race of e2e/planning.spec.ts).
+    const text = box.querySelector('p')?.firstChild;
+    if (!text) throw new Error('no text node');
+    document.getSelection()?.setBaseAndExtent(text, 14, text, 10);
+    await user.keyboard('{Control>}k{/Control}');
+    const address = screen.getByRole('textbox', { name: 'Link address' });
+    expect(document.activeElement).toBe(address);
+    await user.type(address, 'example.com/spec{Enter}');
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith(
+        expect.stringMatching(/see <a [^>]*href="https:\/\/example\.com\/spec"[^>]*>spec<\/a><\/p>$/),
+      ),
+    );
+  });
 });
 
 describe('editorHtml', () => {

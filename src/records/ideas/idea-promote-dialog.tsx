@@ -3,7 +3,7 @@
 // moves the idea to its shipped status; the app then opens the new record. A refusal (no release, a
 // release of another product, an idea already promoted) is shown beside the field it names.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePromoteIdea } from '../../api/ideas';
 import { PROMOTABLE_TYPES, type PromotableType } from '../../contract/idea-votes';
@@ -43,6 +43,9 @@ export function IdeaPromoteDialog({ idea, open, onClose }: IdeaPromoteDialogProp
   const [type, setType] = useState<PromotableType>('feature');
   const [releaseId, setReleaseId] = useState('');
   const [missingRelease, setMissingRelease] = useState(false);
+  // A Promote without a release while the releases were still loading (the select disabled, which
+  // takes no focus — the e2e story lost the focus this way on a busy machine): focused once they are there.
+  const focusWhenLoaded = useRef(false);
   const firstRadio = useRef<HTMLInputElement>(null);
   const releaseSelect = useRef<HTMLSelectElement>(null);
   const legendId = useId();
@@ -50,6 +53,11 @@ export function IdeaPromoteDialog({ idea, open, onClose }: IdeaPromoteDialogProp
   // Loaded as the feature and epic forms load theirs, only while the dialog is open.
   const releases = useQuery({ ...releaseChoicesQuery(idea.product_id), enabled: open && needsRelease });
   const options = releaseOptions((releases.data?.releases ?? []).map(toReleaseChoice));
+  useEffect(() => {
+    if (!focusWhenLoaded.current || releases.isPending) return;
+    focusWhenLoaded.current = false;
+    releaseSelect.current?.focus();
+  }, [releases.isPending]);
   const fieldErrors = promote.error?.fieldErrors ?? {};
   const typeError = fieldErrors.promotable_type?.join(' ');
   const releaseError = missingRelease ? 'Choose the release the new record goes into.' : fieldErrors.release_id?.join(' ');
@@ -60,6 +68,7 @@ export function IdeaPromoteDialog({ idea, open, onClose }: IdeaPromoteDialogProp
     setType('feature');
     setReleaseId('');
     setMissingRelease(false);
+    focusWhenLoaded.current = false;
     promote.reset();
     onClose();
   };
@@ -67,7 +76,8 @@ export function IdeaPromoteDialog({ idea, open, onClose }: IdeaPromoteDialogProp
   const confirm = () => {
     if (needsRelease && releaseId === '') {
       setMissingRelease(true);
-      releaseSelect.current?.focus();
+      if (releases.isPending) focusWhenLoaded.current = true;
+      else releaseSelect.current?.focus();
       return;
     }
     promote.mutate(
