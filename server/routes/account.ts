@@ -1,7 +1,7 @@
 // Account operations: who is signed in, products (operation 19; created and changed by
 // administrators), users, workflows, feature kinds and teams (from the seed). Rows of the route table.
 import * as account from '../../src/contract/account';
-import { listQuerySchema, pagingQuerySchema } from '../../src/contract/common';
+import { listQuerySchema, pagingQuerySchema, showQuerySchema } from '../../src/contract/common';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { originOf } from '../http/query';
 import { compactOrWhole } from '../http/list-rows';
@@ -121,7 +121,9 @@ export const accountRoutes = [
   }),
   showRow(product, {
     summary: 'Show a product',
+    description: '`fields` narrows the answer (`project_template_id`, asked for by hosted clients, is null: there are no templates here).',
     params: { id: 'Numeric id or reference prefix (e.g. PLN)' },
+    query: showQuerySchema,
   }),
   {
     ...createRow(product, {

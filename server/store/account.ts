@@ -96,6 +96,8 @@ export async function productBodies(db: Db, rows: readonly ProductRow[], origin:
       // A release made without `capacity_units` plans in time (store/releases.ts).
       default_capacity_units: HOSTED_CAPACITY_UNITS.time,
       color: null,
+      // Workspaces are not made from templates here.
+      project_template_id: null,
     };
   });
 }

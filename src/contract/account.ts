@@ -92,6 +92,8 @@ export const productSchema = z.object({
   default_capacity_units: z.number().int().nullable().optional(),
   /** The hosted workspace colour; products have none here: null. */
   color: z.string().nullable().optional(),
+  /** The template the workspace was made from (hosted, asked for by `fields`); there are no templates here: null. */
+  project_template_id: idSchema.nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 export const productEnvelope = recordEnvelope('product', productSchema);
