@@ -69,6 +69,8 @@ const SPEC_ADJUSTMENTS: Record<string, Record<string, unknown>> = {
  */
 const EXAMPLE_ERRATA: Record<string, (example: unknown) => unknown> = {
   'GET /deletions': (example) => ({ ...(example as object), pagination: { total_records: 0, total_pages: 0, current_page: 1 } }),
+  // The document's `GET /users/{id}` (and every other write) answers `{"user": …}`; this example lost the envelope.
+  'PUT /users/{id}': (example) => ({ user: example }),
 };
 
 /**
@@ -80,6 +82,8 @@ const ON_A_FRESH_RECORD = new Set([
   'PUT /products/{product_id}/releases/{id}',
   // An idea is promoted once: the example promotes an idea made for it.
   'PUT /ideas/{id}/promote',
+  // The example disables the user: one made for it, not the shared one (the test's administrator).
+  'PUT /users/{id}',
 ]);
 
 let t: TestService;
@@ -166,6 +170,8 @@ beforeAll(async () => {
     // The example's organization, and the idea it repeats in a vote's body.
     [138732915, Number(ids.idea_organization)],
     ['PRJ1-I-1', ids.idea],
+    // The example's workspace, by its prefix (a team's `product_id`).
+    ['PRJ1', String(product.reference_prefix)],
   ]);
 });
 afterAll(async () => {
@@ -210,25 +216,19 @@ async function throwaway(kind: string): Promise<string> {
     page: [`/products/${ids.product}/pages`, { page: { name } }],
     comment: [`/features/${ids.feature}/comments`, { comment: { body: `<p>${name}</p>` } }],
     attachment: [`/comments/${ids.comment}/attachments`, { attachment: LINK_ATTACHMENT }],
+    team: [`/products/${ids.product}/teams`, { team: { name } }],
   };
   if (kind === 'product') {
     const prefix = `C${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
     const res = await t.request<{ product: { id: string } }>('POST', '/products', { product: { name, prefix } });
     return res.body.product.id;
   }
-  if (kind === 'team') {
-    // Teams come from the seed (no create operation): one is written for the delete.
+  if (kind === 'user') {
+    // Users are not made through the API: one is written, as the seed writes them.
     const at = new Date().toISOString();
     const row = await t.service.store.db
-      .insertInto('teams')
-      .values({
-        product_id: Number(ids.product),
-        name,
-        reference_prefix: `T${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
-        color: '#888888',
-        created_at: at,
-        updated_at: at,
-      })
+      .insertInto('users')
+      .values({ name, email: `${name.replaceAll(' ', '.')}@example.com`, administrator: 0, enabled: 1, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return String(row.id);

@@ -684,7 +684,7 @@ describe('what features and epics embed', () => {
     expect((await makeEpic(t, fx.featureRelease)).features).toEqual([]);
   });
 
-  it("a feature answers its own estimates (feature_only_*) and an epic its own work done, which is not logged here: null", async () => {
+  it('a feature answers its own estimates (feature_only_*) and an epic its own work done, which is not logged here: null', async () => {
     const feature = await makeFeature(t, fx.featureRelease, { initial_estimate_text: '2d', remaining_estimate_text: '1d' });
     await t.request('POST', `/features/${feature.id}/requirements`, { requirement: { name: uniqueName('Own estimate req') } });
     const shown = recordOf<Feature>(await t.get(`/features/${feature.id}`), 'feature');
@@ -693,8 +693,15 @@ describe('what features and epics embed', () => {
     expect(shown.feature_only_remaining_estimate).toBe(8 * 60);
     expect(shown.feature_only_work_done).toBeNull();
     const bare = await makeFeature(t, fx.featureRelease);
-    expect([bare.feature_only_original_estimate, bare.feature_only_remaining_estimate, bare.feature_only_work_done]).toEqual([null, null, null]);
-    const epic = recordOf<Epic>(await t.get(`/epics/${(await makeEpic(t, fx.featureRelease, { initial_estimate_text: '1d' })).id}`), 'epic');
+    expect([bare.feature_only_original_estimate, bare.feature_only_remaining_estimate, bare.feature_only_work_done]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    const epic = recordOf<Epic>(
+      await t.get(`/epics/${(await makeEpic(t, fx.featureRelease, { initial_estimate_text: '1d' })).id}`),
+      'epic',
+    );
     expect(epic).toMatchObject({ epic_only_work_done: null, master_feature_only_work_done: null, epic_only_original_estimate: 8 * 60 });
     // Asked for alone by `fields`, on a list too.
     const items = (await t.get(`/releases/${fx.featureRelease}/features?fields=feature_only_original_estimate&per_page=200`)).body as {
