@@ -172,6 +172,8 @@ beforeAll(async () => {
     ['PRJ1-I-1', ids.idea],
     // The example's workspace, by its prefix (a team's `product_id`).
     ['PRJ1', String(product.reference_prefix)],
+    // The example's portal: the shared workspace's own, so a replace keeps every portal it has.
+    ['1070474755', portal.body.idea_portal.id],
   ]);
 });
 afterAll(async () => {
