@@ -34,6 +34,7 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   attachments: 'attachment',
   deletions: 'deletion',
   screen_definitions: 'screen_definition',
+  notes: 'note',
 };
 
 /** Example status names that no workflow of the demo account has, per record kind. */
@@ -60,6 +61,7 @@ const SPEC_ADJUSTMENTS: Record<string, Record<string, unknown>> = {
   'PUT /ideas/{idea_id}/endorsements/{id}': { value: 2 },
   // The hosted example is an upload without its bytes: the call sends the link form instead.
   'POST /comments/{comment_id}/attachments': LINK_ATTACHMENT,
+  'POST /notes/{note_id}/attachments': LINK_ATTACHMENT,
 };
 
 /**
@@ -127,6 +129,11 @@ beforeAll(async () => {
   });
   if (comment.status !== 200) throw new Error(`could not comment: ${comment.text}`);
   ids.comment = comment.body.comment.id;
+  // A description with an id, for the rows under /notes: a feature's made for it.
+  const described = await t.request<{ feature: { description: { id: string } | null } }>('POST', `/releases/${ids.release}/features`, {
+    feature: { name: 'Contract description', description: '<p>Described</p>' },
+  });
+  ids.note = described.body.feature.description?.id ?? '';
   // An organization and a vote on the shared idea, for the rows that name them.
   const org = await t.request<{ idea_organization: { id: string } }>('POST', '/idea_organizations', {
     idea_organization: { name: 'Contract organization', email_domains: 'contract.example' },
