@@ -20,6 +20,7 @@ import { ideaRoutes } from './routes/ideas';
 import { initiativeRoutes } from './routes/initiatives';
 import { layoutRoutes } from './routes/layouts';
 import { noteRoutes } from './routes/notes';
+import { portalLinkRoutes } from './routes/portal-links';
 import { portalRoutes } from './routes/portals';
 import { releaseRoutes } from './routes/releases';
 import { requirementRoutes } from './routes/requirements';
@@ -46,6 +47,7 @@ const recordRoutes = [
   ...customFieldRoutes,
   ...layoutRoutes,
   ...portalRoutes,
+  ...portalLinkRoutes,
   ...ideaRoutes,
   ...ideaVoteRoutes,
   ...ideaSubscriptionRoutes,

@@ -34,6 +34,7 @@ const KIND_OF_SEGMENT: Record<string, string> = {
   attachments: 'attachment',
   deletions: 'deletion',
   screen_definitions: 'screen_definition',
+  notes: 'note',
 };
 
 /** Example status names that no workflow of the demo account has, per record kind. */
@@ -60,6 +61,7 @@ const SPEC_ADJUSTMENTS: Record<string, Record<string, unknown>> = {
   'PUT /ideas/{idea_id}/endorsements/{id}': { value: 2 },
   // The hosted example is an upload without its bytes: the call sends the link form instead.
   'POST /comments/{comment_id}/attachments': LINK_ATTACHMENT,
+  'POST /notes/{note_id}/attachments': LINK_ATTACHMENT,
 };
 
 /**
@@ -69,6 +71,8 @@ const SPEC_ADJUSTMENTS: Record<string, Record<string, unknown>> = {
  */
 const EXAMPLE_ERRATA: Record<string, (example: unknown) => unknown> = {
   'GET /deletions': (example) => ({ ...(example as object), pagination: { total_records: 0, total_pages: 0, current_page: 1 } }),
+  // The document's `GET /users/{id}` (and every other write) answers `{"user": …}`; this example lost the envelope.
+  'PUT /users/{id}': (example) => ({ user: example }),
 };
 
 /**
@@ -80,6 +84,8 @@ const ON_A_FRESH_RECORD = new Set([
   'PUT /products/{product_id}/releases/{id}',
   // An idea is promoted once: the example promotes an idea made for it.
   'PUT /ideas/{id}/promote',
+  // The example disables the user: one made for it, not the shared one (the test's administrator).
+  'PUT /users/{id}',
 ]);
 
 let t: TestService;
@@ -123,6 +129,11 @@ beforeAll(async () => {
   });
   if (comment.status !== 200) throw new Error(`could not comment: ${comment.text}`);
   ids.comment = comment.body.comment.id;
+  // A description with an id, for the rows under /notes: a feature's made for it.
+  const described = await t.request<{ feature: { description: { id: string } | null } }>('POST', `/releases/${ids.release}/features`, {
+    feature: { name: 'Contract description', description: '<p>Described</p>' },
+  });
+  ids.note = described.body.feature.description?.id ?? '';
   // An organization and a vote on the shared idea, for the rows that name them.
   const org = await t.request<{ idea_organization: { id: string } }>('POST', '/idea_organizations', {
     idea_organization: { name: 'Contract organization', email_domains: 'contract.example' },
@@ -166,6 +177,10 @@ beforeAll(async () => {
     // The example's organization, and the idea it repeats in a vote's body.
     [138732915, Number(ids.idea_organization)],
     ['PRJ1-I-1', ids.idea],
+    // The example's workspace, by its prefix (a team's `product_id`).
+    ['PRJ1', String(product.reference_prefix)],
+    // The example's portal: the shared workspace's own, so a replace keeps every portal it has.
+    ['1070474755', portal.body.idea_portal.id],
   ]);
 });
 afterAll(async () => {
@@ -210,25 +225,19 @@ async function throwaway(kind: string): Promise<string> {
     page: [`/products/${ids.product}/pages`, { page: { name } }],
     comment: [`/features/${ids.feature}/comments`, { comment: { body: `<p>${name}</p>` } }],
     attachment: [`/comments/${ids.comment}/attachments`, { attachment: LINK_ATTACHMENT }],
+    team: [`/products/${ids.product}/teams`, { team: { name } }],
   };
   if (kind === 'product') {
     const prefix = `C${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
     const res = await t.request<{ product: { id: string } }>('POST', '/products', { product: { name, prefix } });
     return res.body.product.id;
   }
-  if (kind === 'team') {
-    // Teams come from the seed (no create operation): one is written for the delete.
+  if (kind === 'user') {
+    // Users are not made through the API: one is written, as the seed writes them.
     const at = new Date().toISOString();
     const row = await t.service.store.db
-      .insertInto('teams')
-      .values({
-        product_id: Number(ids.product),
-        name,
-        reference_prefix: `T${Math.random().toString(36).slice(2, 7).toUpperCase()}`,
-        color: '#888888',
-        created_at: at,
-        updated_at: at,
-      })
+      .insertInto('users')
+      .values({ name, email: `${name.replaceAll(' ', '.')}@example.com`, administrator: 0, enabled: 1, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return String(row.id);

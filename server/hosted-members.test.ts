@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomFieldValue } from '../src/contract/custom-fields';
 import type { Epic } from '../src/contract/epics';
 import type { Feature, Requirement } from '../src/contract/features';
+import { INITIATIVE_ACCOUNT_LIST_FIELDS } from '../src/contract/initiatives';
 import type { Goal, Initiative } from '../src/contract/initiatives';
 import type { Release, ReleasePhase } from '../src/contract/releases';
 import { todayIso } from '../src/domain/dates';
@@ -682,6 +683,59 @@ describe('what features and epics embed', () => {
     expect(shown.master_feature_only_original_estimate).toBe(epic.initial_estimate);
     expect((await makeEpic(t, fx.featureRelease)).features).toEqual([]);
   });
+
+  it('a feature answers its own estimates (feature_only_*) and an epic its own work done, which is not logged here: null', async () => {
+    const feature = await makeFeature(t, fx.featureRelease, { initial_estimate_text: '2d', remaining_estimate_text: '1d' });
+    await t.request('POST', `/features/${feature.id}/requirements`, { requirement: { name: uniqueName('Own estimate req') } });
+    const shown = recordOf<Feature>(await t.get(`/features/${feature.id}`), 'feature');
+    expect(shown.feature_only_original_estimate).toBe(feature.initial_estimate);
+    expect(shown.feature_only_original_estimate).toBe(16 * 60);
+    expect(shown.feature_only_remaining_estimate).toBe(8 * 60);
+    expect(shown.feature_only_work_done).toBeNull();
+    const bare = await makeFeature(t, fx.featureRelease);
+    expect([bare.feature_only_original_estimate, bare.feature_only_remaining_estimate, bare.feature_only_work_done]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    const epic = recordOf<Epic>(
+      await t.get(`/epics/${(await makeEpic(t, fx.featureRelease, { initial_estimate_text: '1d' })).id}`),
+      'epic',
+    );
+    expect(epic).toMatchObject({ epic_only_work_done: null, master_feature_only_work_done: null, epic_only_original_estimate: 8 * 60 });
+    // Asked for alone by `fields`, on a list too.
+    const items = (await t.get(`/releases/${fx.featureRelease}/features?fields=feature_only_original_estimate&per_page=200`)).body as {
+      features: Record<string, unknown>[];
+    };
+    expect(items.features.find((f) => f.id === feature.id)).toEqual({ id: feature.id, feature_only_original_estimate: 16 * 60 });
+  });
+
+  it('the account lists answer created_by_user when fields asks for it (the hosted examples ask so)', async () => {
+    const feature = await makeFeature(t, fx.featureRelease);
+    const epic = await makeEpic(t, fx.featureRelease);
+    for (const [path, key, made] of [
+      ['/features', 'features', feature],
+      ['/epics', 'epics', epic],
+    ] as const) {
+      const res = await t.get(`${path}?fields=id,reference_num,created_by_user&per_page=200&q=${encodeURIComponent(made.name)}`);
+      expect(res.status, res.text).toBe(200);
+      const items = (res.body as Record<string, Record<string, unknown>[]>)[key] ?? [];
+      expect(items).toEqual([{ id: made.id, reference_num: made.reference_num, created_by_user: made.created_by_user }]);
+      expect(made.created_by_user?.email).toBe('admin@planner.local');
+    }
+  });
+
+  it('a product answers fields=project_template_id (null: no templates here), and so does its list', async () => {
+    const res = await t.get('/products/PLN?fields=project_template_id');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ product: { id: String(fx.plnId), project_template_id: null } });
+    expect((await t.get('/products/PLN')).body).toMatchObject({ product: { project_template_id: null } });
+    const listed = await t.get('/products?fields=project_template_id&per_page=200');
+    expect(listed.status, listed.text).toBe(200);
+    for (const item of (listed.body as { products: Record<string, unknown>[] }).products) expect(item.project_template_id).toBeNull();
+    const bad = await t.get('/products/PLN?fields=project_template_id&bogus=1');
+    expect(bad.status).toBe(400);
+  });
 });
 
 describe('the embedded members under fields', () => {
@@ -853,7 +907,6 @@ describe('list defaults', () => {
     if (!items) throw new Error(`no "${key}" in ${res.text}`);
     return items;
   };
-  const COMPACT = ['id', 'name', 'reference_num', 'created_at', 'product_id', 'url', 'resource'].sort();
 
   it("a product's releases: the compact members plus integration_fields, owner and project", async () => {
     await makeRelease(t, { owner: 'sam@planner.local' });
@@ -922,12 +975,17 @@ describe('list defaults', () => {
     expect(linked.goals.map((g) => g.id)).toEqual([goal.id]);
     expect(itemsOf(await t.get(`/goals/${goal.id}/initiatives`), 'initiatives')).toEqual([linked]);
 
+    // The account's items are compact with the hosted list's status word, effort, value and `presented`.
     const account = itemsOf(await t.get('/initiatives?per_page=200'), 'initiatives');
-    for (const item of account) expect(keysOf(item)).toEqual(COMPACT);
+    for (const item of account) expect(keysOf(item)).toEqual([...INITIATIVE_ACCOUNT_LIST_FIELDS].sort());
     expect(account.find((i) => i.id === initiative.id)).toEqual({
       id: initiative.id,
       name: initiative.name,
       reference_num: initiative.reference_num,
+      status: linked.status,
+      effort: linked.effort,
+      value: linked.value,
+      presented: linked.presented,
       created_at: initiative.created_at,
       product_id: initiative.product_id,
       url: initiative.url,

@@ -476,13 +476,25 @@ describe('the roll-up tree (parent_id)', () => {
 });
 
 describe('GET /products/:product_id/initiatives and GET /initiatives', () => {
-  it("lists a product's initiatives whole (as hosted) and the account's compact, by position then id, paged", async () => {
+  it("lists a product's initiatives whole (as hosted) and the account's compact (with status, effort, value, presented), by position then id, paged", async () => {
     const page = await listPage('/products/PLN/initiatives?per_page=200');
     expect(page.initiatives.length).toBeGreaterThan(3);
     for (const i of page.initiatives) initiativeSchema.parse(i);
     const account = await listPage('/initiatives?per_page=5');
     for (const i of account.initiatives) {
-      expect(Object.keys(i).sort()).toEqual(['created_at', 'id', 'name', 'product_id', 'reference_num', 'resource', 'url']);
+      expect(Object.keys(i).sort()).toEqual([
+        'created_at',
+        'effort',
+        'id',
+        'name',
+        'presented',
+        'product_id',
+        'reference_num',
+        'resource',
+        'status',
+        'url',
+        'value',
+      ]);
     }
     const rows = await t.service.store.db
       .selectFrom('initiatives')

@@ -42,6 +42,8 @@ const GRAMMARS: Readonly<Record<string, ParamGrammar>> = {
   goals: { noun: 'Goal', alternatives: [key('-[Gg]')] },
   ideas: { noun: 'Idea', alternatives: [key('-[Ii]')] },
   pages: { noun: 'Note', alternatives: [key('-[Nn]')] },
+  // A description's id (store/note-ids.ts): digits only.
+  notes: { noun: 'Description', alternatives: [] },
   comments: { noun: 'Comment', alternatives: [] },
   attachments: { noun: 'Attachment', alternatives: [] },
   custom_field_definitions: { noun: 'Custom field definition', alternatives: [] },

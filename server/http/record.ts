@@ -23,14 +23,19 @@ export interface RecordBody<T> extends Checked {
   fields: string | undefined;
 }
 
-/** Finds the record key and schema of an envelope; a table row with any other shape is a bug. */
-export function envelopeParts(envelope: RecordEnvelope): { key: string; schema: z.ZodObject; hasFields: boolean } {
+/**
+ * Finds the record key and schema of an envelope; a table row with any other shape is a bug. A body
+ * whose one member besides `fields` is not an object is read at the top level (`topLevel`: the
+ * hosted `{"idea_portal_ids": [...]}`): its members are the fields, each checked on its own.
+ */
+export function envelopeParts(envelope: RecordEnvelope): { key: string; schema: z.ZodObject; hasFields: boolean; topLevel: boolean } {
   const entries = Object.entries(envelope.shape).filter(([k]) => k !== 'fields');
   const [first] = entries;
-  if (entries.length !== 1 || !first || !(first[1] instanceof z.ZodObject)) {
-    throw new Error('A record body envelope has exactly one object key besides `fields`');
-  }
-  return { key: first[0], schema: first[1], hasFields: 'fields' in envelope.shape };
+  const hasFields = 'fields' in envelope.shape;
+  if (entries.length === 1 && first && first[1] instanceof z.ZodObject)
+    return { key: first[0], schema: first[1], hasFields, topLevel: false };
+  if (entries.length === 0) throw new Error('A record body envelope has a record key or top-level fields');
+  return { key: '', schema: hasFields ? envelope.omit({ fields: true }) : envelope, hasFields, topLevel: true };
 }
 
 /**
@@ -62,9 +67,9 @@ export async function readRecord<B extends RecordEnvelope>(
   envelope: B,
   readOnly: ReadonlySet<string> = new Set(),
 ): Promise<RecordBody<z.output<ShapeOf<B>[RecordKey<B>]>>> {
-  const { key, schema, hasFields } = envelopeParts(envelope);
+  const { key, schema, hasFields, topLevel } = envelopeParts(envelope);
   const raw = await readObjectBody(c);
-  const record = raw[key];
+  const record = topLevel ? Object.fromEntries(Object.entries(raw).filter(([k]) => k !== 'fields')) : raw[key];
   if (record === undefined || record === null) throw fieldError(key, "can't be blank");
   if (typeof record !== 'object' || Array.isArray(record)) throw fieldError(key, 'must be an object');
   const problems = new FieldProblems();

@@ -24,8 +24,16 @@ export type Access = 'administrator';
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
 
 type ShapeOf<B> = B extends z.ZodObject<infer S> ? S : never;
-/** What a record body's handler receives: the fields that passed, the problems so far, `fields`. */
-export type BodyOf<B> = B extends RecordEnvelope ? RecordBody<z.output<ShapeOf<B>[RecordKey<B>]>> : undefined;
+type RecordOf<B> = ShapeOf<B>[RecordKey<B>];
+/**
+ * What a record body's handler receives: the fields that passed, the problems so far, `fields`. A
+ * body without a record object is read at the top level (record.ts, `envelopeParts`).
+ */
+export type BodyOf<B> = B extends RecordEnvelope
+  ? RecordOf<B> extends z.ZodObject
+    ? RecordBody<z.output<RecordOf<B>>>
+    : RecordBody<Omit<z.output<B>, 'fields'>>
+  : undefined;
 export type QueryOf<Q> = Q extends z.ZodType ? z.output<Q> : undefined;
 
 export interface RouteInput<P extends string, Q, B> {

@@ -1,7 +1,8 @@
 // Account operations: who is signed in, products (operation 19; created and changed by
-// administrators), users, workflows, feature kinds and teams (from the seed). Rows of the route table.
+// administrators), users (changed by administrators), workflows, feature kinds and teams (created and
+// changed by administrators). Rows of the route table.
 import * as account from '../../src/contract/account';
-import { listQuerySchema, pagingQuerySchema } from '../../src/contract/common';
+import { listQuerySchema, pagingQuerySchema, showQuerySchema } from '../../src/contract/common';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { originOf } from '../http/query';
 import { compactOrWhole } from '../http/list-rows';
@@ -22,6 +23,8 @@ import {
   wholeProduct,
 } from '../store/account';
 import { createProduct, updateProduct } from '../store/products';
+import { createTeam, updateTeam } from '../store/teams';
+import { updateUser } from '../store/users';
 import { deleteProduct, deleteTeam } from '../store/container-deletes';
 import { requireProduct, requireTeam, requireUser } from '../store/resolve';
 import type { ProductRow, TeamRow, UserRow } from '../store/schema';
@@ -100,6 +103,12 @@ const teams = listKind({
   ),
 });
 
+const TEAM_RULES =
+  '`name` required; `reference_prefix` (the key of its program increments) 2–10 upper-case letters or digits, a letter ' +
+  'first, unused by any product or team, made from the name when left out; `color` `#rrggbb` (default #666666). ' +
+  '`automatically_calculate_team_members_count` is taken as true only: members are not kept here, so the count is computed (0). ' +
+  'A new team starts with its own workflow (To do, In progress, In review, Done) and no iterations.';
+
 /** The product a `/products/{id}/…` list is narrowed to. */
 const inProduct = { parent: requireProduct, scope: (row: ProductRow) => row.id };
 
@@ -121,7 +130,9 @@ export const accountRoutes = [
   }),
   showRow(product, {
     summary: 'Show a product',
+    description: '`fields` narrows the answer (`project_template_id`, asked for by hosted clients, is null: there are no templates here).',
     params: { id: 'Numeric id or reference prefix (e.g. PLN)' },
+    query: showQuerySchema,
   }),
   {
     ...createRow(product, {
@@ -163,6 +174,19 @@ export const accountRoutes = [
     scope: () => ({}),
   }),
   showRow(user, { summary: 'Show a user' }),
+  {
+    ...updateRow(user, {
+      summary: 'Update a user',
+      description:
+        'The hosted `first_name` / `last_name` (a user has one name here: the first word and the rest) or `name`; `email`, ' +
+        'unique in any case; `enabled`; `administrator` (the one role: an administrator owns every workspace, a member ' +
+        'contributes to all). The account keeps at least one enabled administrator (422 on `administrator` or `enabled`), ' +
+        "and nobody disables themselves (422 on `enabled`). A disabled user's tokens stop working at once.",
+      body: account.userUpdateBody,
+      update: ({ db, user: actor }, row, body) => updateUser(db, actor, row, body.data, body),
+    }),
+    access: 'administrator' as const,
+  },
   listRow(workflows, {
     path: '/products/{id}/workflows',
     summary: "List a product's workflows and their statuses",
@@ -176,6 +200,40 @@ export const accountRoutes = [
   listRow(teams, { path: '/products/{id}/teams', summary: "List a product's teams", ...inProduct }),
   listRow(teams, { path: '/teams', summary: 'List teams', scope: () => null }),
   showRow(team, { summary: 'Show a team' }),
+  {
+    ...createRow(team, {
+      path: '/teams',
+      summary: 'Create a team',
+      description: `An account-wide team unless \`product_id\` names a workspace. ${TEAM_RULES}`,
+      body: account.teamCreateBody,
+      create: ({ db, user }, _parent, body) => createTeam(db, user, null, body.data, body),
+    }),
+    access: 'administrator' as const,
+  },
+  {
+    ...createRow(team, {
+      // `{id}` as the list on this path names it: one path, one parameter name in the document.
+      path: '/products/{id}/teams',
+      summary: 'Create a team of a product',
+      description: `A \`product_id\` in the body must name the path's product. ${TEAM_RULES}`,
+      params: { id: 'Numeric id or reference prefix (e.g. PLN)' },
+      body: account.teamCreateBody,
+      parent: requireProduct,
+      create: ({ db, user }, product, body) => createTeam(db, user, product, body.data, body),
+    }),
+    access: 'administrator' as const,
+  },
+  {
+    ...updateRow(team, {
+      summary: 'Update a team',
+      description:
+        `Any field of the create. \`product_id\` moves the team (null: account-wide) unless features or epics of other ` +
+        `workspaces are planned with it; the prefix changes only while no program increment carries it. ${TEAM_RULES}`,
+      body: account.teamUpdateBody,
+      update: ({ db, user }, row, body) => updateTeam(db, user, row, body.data, body),
+    }),
+    access: 'administrator' as const,
+  },
   {
     ...deleteRow(team, {
       summary: 'Delete a team, to the recycle bin',

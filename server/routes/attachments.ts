@@ -36,7 +36,9 @@ import { blobPath } from '../store/blob-files';
 import type { BlobFiles } from '../store/blob-files';
 import { FILE_SESSION_MS, endFileSession, fileSessionUser, mintFileSession } from '../store/file-sessions';
 import { contentDisposition, servedType } from '../store/file-types';
-import { notFound } from '../problems';
+import { fieldError, notFound } from '../problems';
+import { noteOwner } from '../store/note-ids';
+import type { NoteKind } from '../store/note-ids';
 import type { AppEnv } from '../types';
 import type { UserRow } from '../store/schema';
 
@@ -98,6 +100,14 @@ async function attach(c: Context<AppEnv>, kind: 'comments' | DescribedKind, idOr
 
 const upload = { part: UPLOAD_PART, link: attachmentLinkBody } as const;
 
+/** The kinds of note (store/note-ids.ts) whose records take files in their description, and their paths. */
+const DESCRIBED_BY_NOTE: Partial<Record<NoteKind, DescribedKind>> = {
+  Feature: 'features',
+  Epic: 'epics',
+  'Ideas::Idea': 'ideas',
+  Page: 'pages',
+};
+
 /** The create row of one kind's description attachments. */
 function describedRow<K extends DescribedKind>(kind: K, noun: string) {
   return route({
@@ -106,8 +116,8 @@ function describedRow<K extends DescribedKind>(kind: K, noun: string) {
     op: `${kind}_attachments_create`,
     summary: `Attach a file to ${noun}'s description`,
     description:
-      `Ours: the hosted \`/notes/{note_id}/attachments\` names a description by an id that is its record's here, not ` +
-      `unique across kinds, so each kind has its own path (numeric id or key). The record answers its files in ` +
+      `Ours, beside the hosted \`POST /notes/{note_id}/attachments\`: the record by its numeric id or key, so a ` +
+      `description with no text yet (answered as null, without its id) takes files too. The record answers its files in ` +
       `\`description.attachments\`. ${FORMS}`,
     tags: TAGS,
     upload,
@@ -234,6 +244,32 @@ export const attachmentRoutes = [
   describedRow('epics', 'an epic'),
   describedRow('ideas', 'an idea'),
   describedRow('pages', 'a note'),
+  route({
+    method: 'post',
+    path: '/notes/{note_id}/attachments',
+    op: 'note_attachments_create',
+    summary: "Attach a file to a record's description",
+    description:
+      'As hosted: `note_id` is the `description.id` a record answers (a feature, epic, idea or note: their descriptions take ' +
+      "files; another kind's description is a 422 on `note_id`). A record whose description is empty answers none, yet takes " +
+      `files the same way through its own path (\`POST /features/{id}/attachments\`, …). ${FORMS}`,
+    tags: TAGS,
+    params: { note_id: "The description's id, as records answer it in `description.id`" },
+    upload,
+    response: attachmentEnvelope,
+    handler: (c, { params }) => {
+      const note = noteOwner(params.note_id);
+      if (!note) throw notFound('Description', params.note_id);
+      const kind = DESCRIBED_BY_NOTE[note.kind];
+      if (!kind) {
+        throw fieldError(
+          'note_id',
+          `is the description of a ${note.kind} record, which takes no files here: files go on the descriptions of features, epics, ideas and notes`,
+        );
+      }
+      return attach(c, kind, String(note.recordId));
+    },
+  }),
   route({
     method: 'get',
     path: '/attachments/{id}/download',

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { showQuerySchema } from '../../src/contract/common';
 import {
+  INITIATIVE_ACCOUNT_LIST_FIELDS,
   INITIATIVE_LIST_FIELDS,
   initiativeCreateBody,
   initiativeEnvelope,
@@ -32,8 +33,8 @@ import {
 import { requireGoal } from '../store/goals';
 import { requireInitiative, requireProduct } from '../store/resolve';
 
-/** The account's initiatives are compact by default. */
-const initiativeItems = compactOrWhole(INITIATIVE_COMPACT_FIELDS, initiativeCompact, initiativeBodies);
+/** The account's initiatives are compact by default, with the status word, effort, value and `presented` as hosted. */
+const initiativeItems = compactOrWhole(INITIATIVE_COMPACT_FIELDS, initiativeCompact, initiativeBodies, INITIATIVE_ACCOUNT_LIST_FIELDS);
 /**
  * A product's initiatives are whole by default but for what serves them (features, epics, releases),
  * and a goal's whole: as the hosted service lists them. `fields` chooses otherwise.

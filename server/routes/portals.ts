@@ -125,8 +125,8 @@ export const portalRoutes = [
       description:
         "In the product `product_id` names (id or prefix). `title` required; `subdomain` (the portal's key) is made from the " +
         'title unless given, unique in the account; `access_type` public, submit-only or private; vote caps whole numbers ≥ 1 ' +
-        '(null: no cap), `votes_per_idea` not above `votes_per_user`. The hosted `POST /products/{product_id}/idea_portals` ' +
-        'links existing portals to a product, which a portal of one product does not need: not served.',
+        '(null: no cap), `votes_per_idea` not above `votes_per_user`. `POST` / `PUT /products/{product_id}/idea_portals` link ' +
+        'existing portals to a product (which moves them: a portal serves one product here).',
       body: ideaPortalCreateBody,
       create: ({ db, user }, _parent, body) => createIdeaPortal(db, user, body.data, body),
     }),

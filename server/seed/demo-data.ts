@@ -2,7 +2,7 @@
 // releases (time, story points, parking lot) with phases, and features with requirements. Dates
 // are day offsets from today so the demo always looks current; estimates are estimate text in the
 // release's units, parsed by the same rule the API uses.
-import { DEFAULT_FEATURE_KINDS } from '../store/product-defaults';
+import { DEFAULT_FEATURE_KINDS, DEFAULT_TEAM_STATUSES } from '../store/product-defaults';
 import type { StatusDefault } from '../store/product-defaults';
 
 export type UserKey = 'admin' | 'morgan' | 'sam';
@@ -18,12 +18,7 @@ export type StatusSeed = StatusDefault;
 /** The feature kinds every product starts with, beside its workflows (store/product-defaults.ts). */
 export const FEATURE_KINDS = DEFAULT_FEATURE_KINDS;
 
-export const TEAM_STATUSES: StatusSeed[] = [
-  { name: 'To do', color: '#dce7c6' },
-  { name: 'In progress', color: '#fbd58b' },
-  { name: 'In review', color: '#f3c4a4' },
-  { name: 'Done', complete: true, color: '#a4c993' },
-];
+export const TEAM_STATUSES: readonly StatusSeed[] = DEFAULT_TEAM_STATUSES;
 
 /** Two-week sprints: the last one, the current one, the next one (day offsets). */
 export const SPRINTS = [

@@ -12,6 +12,7 @@ import type { Page } from './pages';
 import { prepared } from './prepared';
 import { containsText } from './resolve';
 import { rowsById } from './row-cache';
+import { noteId } from './note-ids';
 import { links, projectRef, statusRef, userHead } from './serialize';
 import type { ProjectRef } from '../../src/contract/common';
 
@@ -69,12 +70,12 @@ export async function productBodies(db: Db, rows: readonly ProductRow[], origin:
     return {
       ...productBody(p, origin),
       product_line_type: null,
-      // The hosted note of a product; the text is a column of the product, so its id is the product's.
+      // The hosted note of a product; the text is a column of the product (store/note-ids.ts).
       description:
         p.description === null || p.description === ''
           ? null
           : {
-              id,
+              id: noteId('Project', p.id),
               body: p.description,
               notable_id: id,
               notable_type: 'Project',
@@ -96,6 +97,8 @@ export async function productBodies(db: Db, rows: readonly ProductRow[], origin:
       // A release made without `capacity_units` plans in time (store/releases.ts).
       default_capacity_units: HOSTED_CAPACITY_UNITS.time,
       color: null,
+      // Workspaces are not made from templates here.
+      project_template_id: null,
     };
   });
 }

@@ -332,6 +332,9 @@ export async function serializeEpics(db: Db, rows: EpicRow[], origin: string, wa
       epic_only_remaining_estimate: e.remaining_estimate,
       master_feature_only_original_estimate: e.initial_estimate,
       master_feature_only_remaining_estimate: e.remaining_estimate,
+      // Time is not logged here.
+      epic_only_work_done: null,
+      master_feature_only_work_done: null,
       epic_links: [],
     };
   });

@@ -328,6 +328,10 @@ export async function serializeFeatures(db: Db, rows: FeatureRow[], origin: stri
       epic_reference_num: epic?.reference_num ?? null,
       master_feature: recordLink('epics', epic, origin),
       requirements: requirementsOf.get(String(f.id)) ?? [],
+      // The feature's own estimates (requirements carry none here); time is not logged.
+      feature_only_original_estimate: f.initial_estimate,
+      feature_only_remaining_estimate: f.remaining_estimate,
+      feature_only_work_done: null,
       feature_links: [],
     };
   });

@@ -159,7 +159,7 @@ function successMetric(g: GoalRow, statuses: Map<number, WorkflowStatusRow>): Go
   if (g.success_metric_name === null && g.success_metric_description === null && !status) return null;
   return {
     name: g.success_metric_name,
-    description: noteBody({ id: g.id, type: 'Goal' }, g.success_metric_description, g.created_at, g.updated_at),
+    description: noteBody({ id: g.id, type: 'Goal', note: 'GoalMetric' }, g.success_metric_description, g.created_at, g.updated_at),
     workflow_status: status ? statusRef(status) : null,
     workflow_status_times: [],
   };

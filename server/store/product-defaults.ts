@@ -92,6 +92,14 @@ export const DEFAULT_WORKFLOWS: Record<string, { name: string; statuses: StatusD
 /** The feature kinds (`workflow_kind`) of a new product. */
 export const DEFAULT_FEATURE_KINDS = ['New', 'Improvement', 'Bug fix', 'Research'] as const;
 
+/** A team's own workflow: the seed's teams and a team made through the API (store/teams.ts) start with it. */
+export const DEFAULT_TEAM_STATUSES: readonly StatusDefault[] = [
+  { name: 'To do', color: '#dce7c6' },
+  { name: 'In progress', color: '#fbd58b' },
+  { name: 'In review', color: '#f3c4a4' },
+  { name: 'Done', complete: true, color: '#a4c993' },
+];
+
 export interface StatusIds {
   id: number;
   complete: boolean;

@@ -4,6 +4,8 @@ import type { FullTag, noteBodySchema, ProjectRef, RecordLink, UserRef, Workflow
 import { RELEASE_PHASE_DURATION_SOURCES, RELEASE_PHASE_PROGRESS_SOURCES } from '../../src/domain/progress';
 import type { CustomFieldValue } from '../../src/contract/custom-fields';
 import type { ReleasePhase, ReleaseRef } from '../../src/contract/releases';
+import { noteId } from './note-ids';
+import type { NoteKind } from './note-ids';
 import type { ReleasePhaseRow } from './schema';
 
 type NoteBody = z.infer<typeof noteBodySchema>;
@@ -56,23 +58,23 @@ export type NotableType =
 
 /**
  * HTML fields as the hosted service returns its notes: `{id, body, notable_id, notable_type,
- * editor_version, created_at, updated_at, attachments}`. The text is a column of its record here,
- * so the note's id is the record's. Its files (`attachmentsOf` in store/attachments.ts, read once
- * for a page of records) keep the note even when the text is empty.
+ * editor_version, created_at, updated_at, attachments}`. The text is a column of its record here;
+ * the note's id is made from the record's and the note's kind (store/note-ids.ts: `note` names a
+ * record's second note, a goal's success metric). Its files (`attachmentsOf` in
+ * store/attachments.ts, read once for a page of records) keep the note even when the text is empty.
  */
 export function noteBody(
-  owner: { id: number; type: NotableType },
+  owner: { id: number; type: NotableType; note?: NoteKind },
   body: string | null,
   created_at: string,
   updated_at: string,
   attachments: NoteBody['attachments'] = [],
 ): NoteBody | null {
   if ((body === null || body === '') && attachments.length === 0) return null;
-  const id = String(owner.id);
   return {
-    id,
+    id: noteId(owner.note ?? owner.type, owner.id),
     body: body ?? '',
-    notable_id: id,
+    notable_id: String(owner.id),
     notable_type: owner.type,
     editor_version: 2,
     created_at,

@@ -115,11 +115,12 @@ export function compareWithExample(example: unknown, actual: unknown, at = '$'):
   const result: Comparison = { compared: 0, problems: [] };
   const walk = (ex: unknown, ac: unknown, where: string, name: string): void => {
     result.compared++;
-    if (ex === null || ex === undefined) return;
+    if (ex === undefined) return;
     if (ac === undefined) {
       result.problems.push(`${where}: missing (example: ${kindOf(ex)})`);
       return;
     }
+    if (ex === null) return;
     if (ac === null) {
       if (Array.isArray(ex)) result.problems.push(`${where}: null where the example has an array`);
       return;

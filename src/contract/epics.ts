@@ -45,6 +45,9 @@ export const epicSchema = z.object({
   epic_only_remaining_estimate: z.number().nullable().optional(),
   master_feature_only_original_estimate: z.number().nullable().optional(),
   master_feature_only_remaining_estimate: z.number().nullable().optional(),
+  /** Time is not logged here: the epic's own work done (and its older name) is null. */
+  epic_only_work_done: z.number().nullable().optional(),
+  master_feature_only_work_done: z.number().nullable().optional(),
   ...workItemHostedFields,
   epic_links: workItemLinksSchema,
   ...recordTailFields,

@@ -84,6 +84,15 @@ export const featureSchema = z.object({
     requirementSchema.partial().required({ id: true, name: true, reference_num: true, position: true, workflow_status: true }),
   ),
   status_changed_on: z.string().nullable(),
+  /**
+   * The hosted service's estimate members of the feature alone, without its requirements' (which
+   * carry no estimates here, so they equal the feature's): `original` is the initial estimate (as
+   * the epic's `epic_only_original_estimate`), `remaining` the remaining one, in the release's
+   * units. Time is not logged here, so work done is null. Optional so older answers still parse.
+   */
+  feature_only_original_estimate: z.number().nullable().optional(),
+  feature_only_remaining_estimate: z.number().nullable().optional(),
+  feature_only_work_done: z.number().nullable().optional(),
   ...workItemHostedFields,
   feature_links: workItemLinksSchema,
   ...recordTailFields,

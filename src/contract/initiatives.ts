@@ -103,6 +103,23 @@ export type Initiative = z.infer<typeof initiativeSchema>;
 export const INITIATIVE_LIST_FIELDS = Object.keys(initiativeSchema.shape).filter(
   (k) => !['features', 'epic', 'master_features', 'releases'].includes(k),
 );
+/**
+ * The members of the account's initiative list items by default: the compact ones and, as the hosted
+ * list answers them, the status word, effort, value and whether it was presented.
+ */
+export const INITIATIVE_ACCOUNT_LIST_FIELDS = [
+  'id',
+  'name',
+  'reference_num',
+  'status',
+  'effort',
+  'value',
+  'presented',
+  'created_at',
+  'product_id',
+  'url',
+  'resource',
+] as const;
 export const {
   envelope: initiativeEnvelope,
   listItem: initiativeListItemSchema,
