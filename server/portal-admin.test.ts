@@ -75,7 +75,11 @@ async function portalState(): Promise<string> {
 beforeAll(async () => {
   t = await startTestService();
   const db = t.service.store.db;
-  const morgan = await db.selectFrom('users').select(['id', 'administrator']).where('email', '=', 'morgan@planner.local').executeTakeFirstOrThrow();
+  const morgan = await db
+    .selectFrom('users')
+    .select(['id', 'administrator'])
+    .where('email', '=', 'morgan@planner.local')
+    .executeTakeFirstOrThrow();
   expect(morgan.administrator).toBe(0);
   member = await mintToken(db, morgan.id, 'portal-admin.test');
   const made = await t.request<{ idea_portal: { id: string; subdomain: string } }>('POST', '/idea_portals', {
@@ -101,8 +105,9 @@ describe('portal administration', () => {
         'get /idea_portals/{idea_portal_id}/sign_in_emails',
       ]),
     );
-    const doc = (await t.get<{ paths: Record<string, Record<string, { 'x-planner-access'?: string; responses: object }>> }>('/openapi.json'))
-      .body;
+    const doc = (
+      await t.get<{ paths: Record<string, Record<string, { 'x-planner-access'?: string; responses: object }>> }>('/openapi.json')
+    ).body;
     for (const row of adminRows) {
       expect(row.access, `${row.method} ${row.path}`).toBe('administrator');
       const op = doc.paths[row.path]?.[row.method];
