@@ -87,7 +87,7 @@ export function PortalListPage() {
       id: 'actions',
       header: 'Actions',
       hideHeader: true,
-      width: admin ? '12rem' : '6rem',
+      width: admin ? '12rem' : '8.5rem',
       align: 'end',
       cell: (p) => (
         <span className="row-actions">
