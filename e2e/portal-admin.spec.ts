@@ -1,11 +1,14 @@
 // Who runs the idea portals (issue 29): an administrator sets portals up and manages their users and
 // sign-in emails; a member, signed in beside them in a browser of their own, reads the same portals
 // and users and is offered none of that — no New portal, no Settings, no add, edit, switch or delete,
-// no sign-in emails — only a word on who does it. Both screens pass axe.
+// no sign-in emails — only a word on who does it; in the recycle bin a portal user the administrator
+// deleted is not theirs to restore. The screens pass axe.
 import { expectAccessible } from './axe';
 import { expect, shot, test } from './fixtures';
+import { E2E_TOKEN } from './env';
 import { memberPage } from './member';
 import { heading } from './pages/nav';
+import { RecycleBin } from './pages/recycle-bin';
 
 const PORTAL = 'Planner Cloud ideas';
 
@@ -15,6 +18,7 @@ test('an administrator runs the portals; a member sees them with no administrati
   browser,
   baseURL,
   workspace,
+  uniq,
 }) => {
   // The administrator: every action, and the sign-in emails.
   await app.nav.link('Portals').click();
@@ -56,6 +60,25 @@ test('an administrator runs the portals; a member sees them with no administrati
     await expect(member.getByText(/sign-in\?token=/)).toHaveCount(0);
     await expectAccessible(member, 'the portal users, as a member');
     await shot(member, 'portal-users-member');
+
+    // A portal user the administrator deleted: in the member's recycle bin, but not theirs to restore.
+    const email = `gone.${uniq.toLowerCase()}@example.com`;
+    const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
+    const made = await page.request.post('/api/v1/idea_portals/planner-cloud/portal_users', {
+      headers: auth,
+      data: { portal_user: { email } },
+    });
+    expect(made.status()).toBe(200);
+    const { portal_user: gone } = (await made.json()) as { portal_user: { id: string } };
+    expect((await page.request.delete(`/api/v1/idea_portals/planner-cloud/portal_users/${gone.id}`, { headers: auth })).status()).toBe(204);
+    const bin = new RecycleBin(member);
+    await bin.open();
+    await member.getByLabel('Search').fill(email);
+    await expect(bin.row(email)).toBeVisible();
+    await expect(bin.row(email).getByText('Administrators only')).toBeVisible();
+    await expect(bin.restoreButton(email)).toHaveCount(0);
+    await expectAccessible(member, 'the recycle bin, as a member');
+    await shot(member, 'recycle-bin-member');
   } finally {
     await member.context().close();
   }
