@@ -17,11 +17,14 @@ import type { ApiClient } from './test/client';
 import { TEST_TOKEN, startTestService } from './test/harness';
 import type { TestService } from './test/harness';
 import { expect422, expectOk, makeEpic, makeFeature, rowCount } from './test/records';
+import { mintToken } from './auth';
 
 let t: TestService;
 let api: ApiClient;
 let small: TestService;
 let releaseId: string;
+/** A member (Morgan), who may change only their own comments and so only their files. */
+let member: string;
 
 const SMALL_CAP = 4096;
 
@@ -30,6 +33,9 @@ beforeAll(async () => {
   api = apiClient(t);
   const releases = await t.get<{ releases: { id: string }[] }>('/products/PLN/releases');
   releaseId = releases.body.releases[0]?.id ?? '';
+  const db = t.service.store.db;
+  const morgan = await db.selectFrom('users').select('id').where('email', '=', 'morgan@planner.local').executeTakeFirstOrThrow();
+  member = await mintToken(db, morgan.id, 'attachments.test');
 });
 
 afterAll(async () => {
@@ -48,18 +54,19 @@ interface Sent {
   headers: Headers;
 }
 
-/** A multipart POST of a file (and any text parts) with the admin token. */
+/** A multipart POST of a file (and any text parts) with the admin token, or `token`. */
 async function upload(
   service: TestService,
   p: string,
   file: { bytes: Buffer; name: string; type?: string } | null,
   parts: Record<string, string> = {},
+  token = TEST_TOKEN,
 ): Promise<Sent> {
   const form = new FormData();
   if (file)
     form.append('attachment[data]', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
   for (const [name, value] of Object.entries(parts)) form.append(name, value);
-  const res = await fetch(`${service.url}/api/v1${p}`, { method: 'POST', headers: { Authorization: `Bearer ${TEST_TOKEN}` }, body: form });
+  const res = await fetch(`${service.url}/api/v1${p}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, text, headers: res.headers };
 }
@@ -69,8 +76,8 @@ const attached = (res: Sent): Attachment => {
   return attachmentEnvelope.parse(res.body).attachment;
 };
 
-async function makeComment(featureId: string, body = '<p>A comment with files</p>'): Promise<string> {
-  const res = await t.request<{ comment: { id: string } }>('POST', `/features/${featureId}/comments`, { comment: { body } });
+async function makeComment(featureId: string, body = '<p>A comment with files</p>', token?: string): Promise<string> {
+  const res = await t.request<{ comment: { id: string } }>('POST', `/features/${featureId}/comments`, { comment: { body } }, { token });
   expect(res.status, res.text).toBe(200);
   return res.body.comment.id;
 }
@@ -337,6 +344,59 @@ describe('DELETE /attachments/{id}', () => {
     expect((await t.request('DELETE', `/attachments/${onDescription.id}`)).status).toBe(204);
     expect(fs.existsSync(blobFile(t, sha))).toBe(true);
     expect(await t.service.store.db.selectFrom('blobs').select('sha256').where('sha256', '=', sha).execute()).toHaveLength(1);
+  });
+});
+
+describe("a comment's files follow the comment's rule", () => {
+  it('refuses a member putting a file or a link on, or taking one off, another user’s comment (403), and changes nothing', async () => {
+    const feature = await makeFeature(t, releaseId);
+    const adminComment = await makeComment(feature.id, '<p>By the administrator</p>');
+    const kept = attached(await upload(t, `/comments/${adminComment}/attachments`, { bytes: png(), name: 'kept.png' }));
+    const rows = await rowCount(t, 'attachments');
+    const blobs = await rowCount(t, 'blobs');
+    const refused = await upload(t, `/comments/${adminComment}/attachments`, { bytes: png(), name: 'sneaked.png' }, {}, member);
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.error).toMatch(/Only the author of comment \d+ or an administrator may attach files to it/);
+    const link = await t.request(
+      'POST',
+      `/comments/${adminComment}/attachments`,
+      { attachment: { file_url: 'https://www.example.com/x.html', file_name: 'x.html' } },
+      { token: member },
+    );
+    expect(link.status).toBe(403);
+    const removed = await t.request('DELETE', `/attachments/${kept.id}`, undefined, { token: member });
+    expect(removed.status).toBe(403);
+    expect(await rowCount(t, 'attachments')).toBe(rows);
+    expect(await rowCount(t, 'blobs')).toBe(blobs);
+    expect(tempFiles(t)).toEqual([]);
+    expect((await download(kept.download_url)).res.status).toBe(200);
+  });
+
+  it('lets the author and an administrator attach and remove; a deleted comment takes no file', async () => {
+    const feature = await makeFeature(t, releaseId);
+    const mine = await makeComment(feature.id, '<p>By the member</p>', member);
+    const own = attached(await upload(t, `/comments/${mine}/attachments`, { bytes: png(), name: 'own.png' }, {}, member));
+    expect((await t.request('DELETE', `/attachments/${own.id}`, undefined, { token: member })).status).toBe(204);
+    const byAdmin = attached(await upload(t, `/comments/${mine}/attachments`, { bytes: png(), name: 'admin.png' }));
+    expect((await t.request('DELETE', `/attachments/${byAdmin.id}`)).status).toBe(204);
+    // Files on a description are the record's, which members write.
+    const onFeature = attached(await upload(t, `/features/${feature.id}/attachments`, { bytes: png(), name: 'spec.png' }));
+    expect((await t.request('DELETE', `/attachments/${onFeature.id}`, undefined, { token: member })).status).toBe(204);
+    // A placeholder kept for its replies is a deleted comment: no file goes on it.
+    const parent = await makeComment(feature.id, '<p>Parent</p>', member);
+    const reply = await t.request('POST', `/features/${feature.id}/comments`, {
+      comment: { body: '<p>Reply</p>', parent_comment_id: parent },
+    });
+    expect(reply.status, reply.text).toBe(200);
+    expect((await t.request('DELETE', `/comments/${parent}`, undefined, { token: member })).status).toBe(204);
+    const onDeleted = await upload(t, `/comments/${parent}/attachments`, { bytes: png(), name: 'late.png' }, {}, member);
+    expect(onDeleted.status, onDeleted.text).toBe(404);
+  });
+
+  it('documents the 403 on both operations', async () => {
+    const doc = (await t.get<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>('/openapi.json')).body;
+    expect(Object.keys(doc.paths['/comments/{comment_id}/attachments']?.post?.responses ?? {})).toContain('403');
+    expect(Object.keys(doc.paths['/attachments/{id}']?.delete?.responses ?? {})).toContain('403');
   });
 });
 

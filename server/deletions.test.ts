@@ -437,6 +437,17 @@ describe('workspaces and teams', () => {
 
     expect((await t.request('DELETE', '/products/BINX', undefined, { token: member })).status).toBe(403);
     const id = await remove('/products/BINX');
+    // Restoring needs the right the delete needed: a member gets 403, dry run or not, and nothing comes back.
+    const gone = await tablesSnapshot();
+    for (const dry of ['?dry_run=true', '']) {
+      const refused = await t.request('POST', `/deletions/${id}/restore${dry}`, undefined, { token: member });
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.text).toMatch(/Only an administrator may restore a deleted Product/);
+    }
+    expect(await tablesSnapshot()).toEqual(gone);
+    const asMember = expectOk(await t.request('GET', `/deletions/${id}`, undefined, { token: member }), deletionEnvelope).deletion;
+    expect(asMember.may_restore).toBe(false);
+    expect(expectOk(await t.get(`/deletions/${id}`), deletionEnvelope).deletion.may_restore).toBe(true);
     expect((await t.get('/products/BINX')).status).toBe(404);
     expect((await t.get(`/features/${f.id}`)).status).toBe(404);
     const entry = expectOk(await t.get(`/deletions/${id}`), deletionEnvelope).deletion;
@@ -483,10 +494,78 @@ describe('workspaces and teams', () => {
     const id = await remove(`/teams/${team.id}`);
     expect((await feature(f.id)).team ?? null).toBeNull();
     expect((await t.get(`/teams/${team.id}`)).status).toBe(404);
+    expect((await t.request('POST', `/deletions/${id}/restore`, undefined, { token: member })).status).toBe(403);
+    expect((await t.get(`/teams/${team.id}`)).status).toBe(404);
     const answer = await restored(id);
     expect(answer.unrestored_links).toEqual([]);
     expect((await feature(f.id)).team?.id).toBe(String(team.id));
     expect(await tablesSnapshot(true)).toEqual(before);
+  });
+});
+
+describe('who may restore', () => {
+  it('is whoever had the right the delete needed: portal users for administrators, a comment for its author', async () => {
+    const [portal] = (await t.get<{ idea_portals: { id: string }[] }>('/idea_portals')).body.idea_portals;
+    const user = await t.request<{ portal_user: { id: string } }>('POST', `/idea_portals/${portal?.id ?? ''}/portal_users`, {
+      portal_user: { email: 'restorable@example.com' },
+    });
+    const portalUserDeletion = await remove(`/idea_portals/${portal?.id ?? ''}/portal_users/${user.body.portal_user.id}`);
+    const f = await makeFeature(t, release);
+    const byAdmin = (
+      await t.request<{ comment: { id: string } }>('POST', `/features/${f.id}/comments`, { comment: { body: '<p>Admin</p>' } })
+    ).body.comment.id;
+    const byMember = (
+      await t.request<{ comment: { id: string } }>(
+        'POST',
+        `/features/${f.id}/comments`,
+        { comment: { body: '<p>Mine</p>' } },
+        { token: member },
+      )
+    ).body.comment.id;
+    const adminComment = await remove(`/comments/${byAdmin}`);
+    const memberComment = await remove(`/comments/${byMember}`, member);
+    // Deleted by the administrator, restored by its author all the same: the words are theirs.
+    const memberCommentByAdmin = await (async () => {
+      const again = (
+        await t.request<{ comment: { id: string } }>(
+          'POST',
+          `/features/${f.id}/comments`,
+          { comment: { body: '<p>Mine too</p>' } },
+          { token: member },
+        )
+      ).body.comment.id;
+      return remove(`/comments/${again}`);
+    })();
+    const featureDeletion = await remove(`/features/${(await makeFeature(t, release)).id}`);
+
+    const flags = new Map(
+      expectOk(await t.request('GET', '/deletions?per_page=50', undefined, { token: member }), deletionPage).deletions.map((d) => [
+        d.id,
+        d.may_restore,
+      ]),
+    );
+    expect([portalUserDeletion, adminComment, memberComment, memberCommentByAdmin, featureDeletion].map((id) => flags.get(id))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    for (const id of [portalUserDeletion, adminComment]) {
+      expect((await t.request('POST', `/deletions/${id}/restore`, undefined, { token: member })).status).toBe(403);
+    }
+    for (const id of [memberComment, memberCommentByAdmin, featureDeletion]) {
+      const res = await t.request('POST', `/deletions/${id}/restore`, undefined, { token: member });
+      expect(res.status, res.text).toBe(200);
+    }
+    for (const id of [portalUserDeletion, adminComment]) expect((await restore(id)).status).toBe(200);
+    const all = expectOk(await t.get('/deletions?per_page=50'), deletionPage).deletions;
+    expect(all.every((d) => d.may_restore === true)).toBe(true);
+  });
+
+  it('documents the 403 of a restore', async () => {
+    const doc = (await t.get<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>('/openapi.json')).body;
+    expect(Object.keys(doc.paths['/deletions/{id}/restore']?.post?.responses ?? {})).toContain('403');
   });
 });
 

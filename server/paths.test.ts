@@ -278,7 +278,7 @@ describe('administrator rows', () => {
     expect(op?.description).toMatch(/Administrators only/);
   });
 
-  it('leave every row of the table open to members but creating, changing and deleting workspaces, changing users, creating, changing and deleting teams, creating, changing and linking idea portals, reading and writing custom layouts, purging the recycle bin and searching historical audits', async () => {
+  it('leave every row of the table open to members but creating, changing and deleting workspaces, changing users, creating, changing and deleting teams, running and linking idea portals (settings, portal users, the sign-in log), reading and writing custom layouts, purging the recycle bin and searching historical audits', async () => {
     expect((apiRoutes as readonly AnyRoute[]).filter((r) => r.access).map((r) => `${r.method} ${r.path}`)).toEqual([
       'post /products',
       'put /products/{id}',
@@ -295,6 +295,10 @@ describe('administrator rows', () => {
       'delete /screen_definitions/{id}',
       'post /idea_portals',
       'put /idea_portals/{id}',
+      'post /idea_portals/{idea_portal_id}/portal_users',
+      'put /idea_portals/{idea_portal_id}/portal_users/{id}',
+      'delete /idea_portals/{idea_portal_id}/portal_users/{id}',
+      'get /idea_portals/{idea_portal_id}/sign_in_emails',
       'post /products/{product_id}/idea_portals',
       'put /products/{product_id}/idea_portals',
       'delete /deletions/{id}',

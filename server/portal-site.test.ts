@@ -332,11 +332,11 @@ describe('signing in and the session', () => {
     expect(emails[0]?.used_at).not.toBeNull();
   });
 
-  it('the admin screen lists an unused link; members of the service may read it too, nobody without a token', async () => {
+  it('the admin screen lists an unused link written to the log; members get 403, nobody without a token 401', async () => {
     await portalCall(key, 'POST', '/sign_in', { body: { email: 'waiting@example.com' } });
     const emails = signInEmailPage.parse((await t.get(`/idea_portals/${portalId}/sign_in_emails`)).body).sign_in_emails;
     expect(emails[0]?.link).toMatch(/token=/);
-    expect((await t.request('GET', `/idea_portals/${portalId}/sign_in_emails`, undefined, { token: member })).status).toBe(200);
+    expect((await t.request('GET', `/idea_portals/${portalId}/sign_in_emails`, undefined, { token: member })).status).toBe(403);
     expect((await t.request('GET', `/idea_portals/${portalId}/sign_in_emails`, undefined, { token: null })).status).toBe(401);
   });
 

@@ -1,5 +1,6 @@
 // API tests of idea portals and portal users (issue 11, operation 12): the seeded portal in its
-// hosted shape, portals created and changed by administrators only (403 for members), keys
+// hosted shape, portals and portal users created and changed by administrators only (403 for
+// members, who read them; server/portal-admin.test.ts walks every such row), keys
 // (subdomains) in paths, vote caps; portal users created, listed (paging, `q`, `enabled`,
 // `employee`), shown, changed and deleted under their portal (another portal's user is a 404) and
 // account-wide; email unique per portal in any case; both spellings of the drifting members; every
@@ -548,13 +549,29 @@ describe('portal users', () => {
     expect((await api.send('GET /portal_users/{id}', { params: { id: '999999' } })).status).toBe(404);
   });
 
-  it('lets a member run a portal’s users (only portals themselves are for administrators)', async () => {
-    const res = await api.call('POST /idea_portals/{idea_portal_id}/portal_users', {
+  it('answers 403 to a member adding, changing or deleting a portal user, and lets them read portal users', async () => {
+    const target = await makeUser(seeded.id);
+    const before = await rowCount('portal_users');
+    const added = await api.send('POST /idea_portals/{idea_portal_id}/portal_users', {
       token: member,
       params: { idea_portal_id: seeded.id },
-      body: { portal_user: { email: freshEmail() } },
+      body: { portal_user: { email: freshEmail(), permission: true, max_endorsement_override: 1000 } },
     });
-    expect(res.status).toBe(200);
+    expect(added.status).toBe(403);
+    const changed = await api.send('PUT /idea_portals/{idea_portal_id}/portal_users/{id}', {
+      token: member,
+      params: { idea_portal_id: seeded.id, id: target.id },
+      body: { portal_user: { enabled: false, permission: true, max_endorsement_override: 1000 } },
+    });
+    expect(changed.status).toBe(403);
+    const removed = await api.send('DELETE /idea_portals/{idea_portal_id}/portal_users/{id}', {
+      token: member,
+      params: { idea_portal_id: seeded.id, id: target.id },
+    });
+    expect(removed.status).toBe(403);
+    expect(await rowCount('portal_users')).toBe(before);
+    const shown = (await api.call('GET /portal_users/{id}', { token: member, params: { id: target.id } })).data().portal_user;
+    expect(shown).toMatchObject({ id: target.id, enabled: true, employee: false, max_endorsements_override: null });
   });
 
   it('answers a page in the hosted shape for an account with no portal', async () => {

@@ -113,6 +113,7 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
     if (row.query || row.body || row.upload) responses['400'] = errorResponse('Malformed body or query; the errors name each parameter');
     if (!row.public) responses['401'] = errorResponse('Missing or invalid access token');
     if (row.access === 'administrator') responses['403'] = errorResponse('The caller is not an administrator');
+    else if (row.forbidden) responses['403'] = errorResponse(row.forbidden);
     if (row.path.includes('{')) responses['404'] = errorResponse('No such record');
     if (row.body || row.upload) {
       responses['413'] = errorResponse(row.upload ? `The file in ${row.upload.part} is over the per-file cap` : 'Request body too large');

@@ -70,6 +70,8 @@ export interface Route<
   public?: boolean;
   /** Only administrators may call it (403 for members). */
   access?: Access;
+  /** Who else the handler refuses (403) by the record's own rule, e.g. a comment's author or an administrator: documented. */
+  forbidden?: string;
   /** The handler reads a streamed upload itself (http/upload.ts); see `UploadSpec`. */
   upload?: UploadSpec;
   /** The answer is a file's bytes, served to the Bearer token or the file-session cookie; see `DownloadSpec`. */
@@ -119,6 +121,7 @@ export interface AnyRoute {
   response: z.ZodType | null;
   public?: boolean;
   access?: Access;
+  forbidden?: string;
   upload?: UploadSpec;
   download?: DownloadSpec;
   mainThread?: boolean;
@@ -228,6 +231,7 @@ export function checkTable(rows: readonly AnyRoute[]): void {
     seen.add(key);
     checkParamGrammars(row.path);
     if (row.public && row.access) throw new Error(`${key}: a public row has no caller to check the role of`);
+    if (row.access && row.forbidden) throw new Error(`${key}: an administrator row's 403 is the role's`);
     if (row.upload && row.body) throw new Error(`${key}: an upload row reads its own body`);
     if (row.download && (row.public || row.access)) throw new Error(`${key}: a download row checks its own caller`);
     if (row.mainThread && (row.method !== 'get' || row.download || row.public))

@@ -82,8 +82,8 @@ function duplicateAnswer(c: Context<AppEnv>, existing: AttachmentRow): Response 
 /** Creates an attachment on the owner a path names, from whichever form the body takes. */
 async function attach(c: Context<AppEnv>, kind: 'comments' | DescribedKind, idOrKey: string): Promise<Response> {
   const { db } = c.get('store');
-  // The owner first: an unknown one is a 404 before a byte of the body is stored.
-  const owner = await requireOwner(db, kind, idOrKey);
+  // The owner first: an unknown one is a 404, one the caller may not change a 403, before a byte of the body is stored.
+  const owner = await requireOwner(db, kind, idOrKey, c.get('user'));
   const body = await readUpload(c, filesOf(c));
   const userId = c.get('user').id;
   try {
@@ -233,9 +233,11 @@ export const attachmentRoutes = [
     path: '/comments/{comment_id}/attachments',
     op: 'comment_attachments_create',
     summary: 'Attach a file to a comment',
-    description: `Operation 14. ${FORMS}`,
+    description:
+      `Operation 14. By the comment's author or an administrator, as editing it (403 otherwise; a deleted comment is a 404). ` + FORMS,
     tags: TAGS,
     params: { comment_id: 'Numeric id of the comment' },
+    forbidden: 'The caller is neither the comment’s author nor an administrator',
     upload,
     response: attachmentEnvelope,
     handler: (c, { params }) => attach(c, 'comments', params.comment_id),
@@ -293,13 +295,15 @@ export const attachmentRoutes = [
     op: 'attachment_delete',
     summary: 'Delete an attachment',
     description:
-      'Removes the attachment. Its file goes too once nothing else names it: no other attachment, and no comment or record ' +
-      'kept in the recycle bin for a later restore.',
+      "Removes the attachment. A comment's file by the comment's author or an administrator only, as editing it (403 " +
+      'otherwise). Its file goes too once nothing else names it: no other attachment, and no comment or record kept in the ' +
+      'recycle bin for a later restore.',
     tags: TAGS,
     params: { id: 'Numeric id of the attachment' },
+    forbidden: 'A file of a comment whose author the caller is not (nor an administrator)',
     response: null,
     handler: async (c, { params }) => {
-      await deleteAttachment(c.get('store').db, filesOf(c), params.id, c.get('user').id);
+      await deleteAttachment(c.get('store').db, filesOf(c), params.id, c.get('user'));
       return c.body(null, 204);
     },
   }),

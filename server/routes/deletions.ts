@@ -36,7 +36,7 @@ const deletions = listKind({
     'deletions',
     (db, _scope: null, p, query) =>
       listDeletions(db, { q: query.q, recordType: query.record_type, deletedBy: query.deleted_by, productId: query.product_id }, p),
-    (rows, c) => deletionBodies(c.get('store').db, rows),
+    (rows, c) => deletionBodies(c.get('store').db, rows, c.get('user')),
   ),
 });
 
@@ -45,7 +45,8 @@ export const deletionRoutes = [
     path: '/deletions',
     summary: 'List the recycle bin',
     description:
-      `Operation 18. What is in the bin, newest first: deleted records (and comments, votes, portal users) with what went with them (\`contents\`, by kind). ` +
+      `Operation 18. What is in the bin, newest first: deleted records (and comments, votes, portal users) with what went with them (\`contents\`, by kind) ` +
+      `and whether the caller may restore each (\`may_restore\`). ` +
       `\`record_type\` (one or several, comma-separated), \`deleted_by\` (user id or email), \`product_id\` (workspace id or prefix) and \`q\` (name or key) narrow it. ${WINDOW}`,
     scope: () => null,
   }),
@@ -57,7 +58,7 @@ export const deletionRoutes = [
     description: 'Also once restored (`status: restored`, `restored_at`).',
     tags,
     response: deletionEnvelope,
-    handler: async (c, { params }) => c.json({ deletion: await loadDeletion(c.get('store').db, deletionId(params.id)) }),
+    handler: async (c, { params }) => c.json({ deletion: await loadDeletion(c.get('store').db, deletionId(params.id), c.get('user')) }),
   }),
   route({
     method: 'post',
@@ -71,8 +72,11 @@ export const deletionRoutes = [
       'others (`deleted`: in the bin, with its deletion; `missing`: gone; `changed`: linked elsewhere since). Parents’ roll-ups are ' +
       'recomputed. All or nothing: a record it needs that is not there (the release of a feature) is a 422 naming the column; a ' +
       `deletion already restored is a 409. \`dry_run=true\` answers what would come back and changes nothing. ${WINDOW} ` +
-      'Restores at once (`status: restored`; the hosted service answers `restore_in_progress`).',
+      'Restores at once (`status: restored`; the hosted service answers `restore_in_progress`). Restoring needs the right ' +
+      'the delete needed (403 otherwise, dry runs too): workspaces, teams and portal users are restored by administrators ' +
+      "only, a comment by its author or an administrator; a deletion's `may_restore` says whether the caller may.",
     tags,
+    forbidden: 'The caller lacks the right the delete needed (an administrator, or the comment’s author)',
     query: restoreQuery,
     response: restoreAnswerSchema,
     handler: async (c, { params, query }) => {
@@ -80,13 +84,13 @@ export const deletionRoutes = [
       const dryRun = query.dry_run === 'true';
       const result = await restoreDeletion(db, {
         deletionId: deletionId(params.id),
-        userId: c.get('user').id,
+        user: c.get('user'),
         now: c.get('store').clock.now(),
         dryRun,
       });
-      const [deletion] = await deletionBodies(db, [result.deletion], dryRun ? 'dry_run' : 'restored');
+      const [deletion] = await deletionBodies(db, [result.deletion], c.get('user'), dryRun ? 'dry_run' : 'restored');
       const answer: RestoreAnswer = {
-        deletion: deletion ?? (await loadDeletion(db, result.deletion.id)),
+        deletion: deletion ?? (await loadDeletion(db, result.deletion.id, c.get('user'))),
         restored: result.restored.map((r) => ({ type: r.type, id: String(r.id), name: r.name, reference_num: r.referenceNum })),
         contents: restoredContents(result),
         unrestored_links: result.unrestored.map((u) => ({

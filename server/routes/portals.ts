@@ -1,6 +1,8 @@
-// Idea portals (listed by anyone; created and changed by administrators) and their portal users
-// (operation 12 and list/show/update/delete, under their portal and account-wide). Rows of the
-// route table.
+// Idea portals and their portal users (operation 12 and list/show/update/delete, under their portal
+// and account-wide), and a portal's sign-in emails. Members read portals and portal users (the idea
+// screens name them); everything that sets a portal up or decides who gets in — settings, portal
+// users and their permissions and vote caps, and the sign-in log with its live links — is an
+// administrator's (`access: 'administrator'`, 403 for members). Rows of the route table.
 import { listQuerySchema, showQuerySchema } from '../../src/contract/common';
 import {
   PORTAL_USER_DEFAULT_FIELDS,
@@ -142,14 +144,17 @@ export const portalRoutes = [
     }),
     access: 'administrator' as const,
   },
-  createRow(portalUser, {
-    path: '/idea_portals/{idea_portal_id}/portal_users',
-    summary: 'Create a portal user',
-    description: `Operation 12. ${USER_RULES}`,
-    body: portalUserCreateBody,
-    parent: requireIdeaPortal,
-    create: ({ db, user }, parent, body) => createPortalUser(db, user, parent, body.data, body),
-  }),
+  {
+    ...createRow(portalUser, {
+      path: '/idea_portals/{idea_portal_id}/portal_users',
+      summary: 'Create a portal user',
+      description: `Operation 12. ${USER_RULES}`,
+      body: portalUserCreateBody,
+      parent: requireIdeaPortal,
+      create: ({ db, user }, parent, body) => createPortalUser(db, user, parent, body.data, body),
+    }),
+    access: 'administrator' as const,
+  },
   listRow(portalUsers, {
     path: '/idea_portals/{idea_portal_id}/portal_users',
     summary: "List a portal's users",
@@ -163,21 +168,27 @@ export const portalRoutes = [
     query: showQuerySchema,
     ...inPortal,
   }),
-  updateRow(portalUser, {
-    path: '/idea_portals/{idea_portal_id}/portal_users/{id}',
-    summary: 'Update a portal user',
-    description: USER_RULES,
-    body: portalUserUpdateBody,
-    ...inPortal,
-    update: ({ db, user }, row, body) => updatePortalUser(db, user, row, body.data, body),
-  }),
-  deleteRow(portalUser, {
-    path: '/idea_portals/{idea_portal_id}/portal_users/{id}',
-    summary: 'Delete a portal user',
-    description: 'The recycle bin keeps the user.',
-    ...inPortal,
-    remove: ({ db, user }, row) => deletePortalUser(db, user, row),
-  }),
+  {
+    ...updateRow(portalUser, {
+      path: '/idea_portals/{idea_portal_id}/portal_users/{id}',
+      summary: 'Update a portal user',
+      description: `Enabling and disabling (\`enabled\`), the employee permission and the vote cap are changed here. ${USER_RULES}`,
+      body: portalUserUpdateBody,
+      ...inPortal,
+      update: ({ db, user }, row, body) => updatePortalUser(db, user, row, body.data, body),
+    }),
+    access: 'administrator' as const,
+  },
+  {
+    ...deleteRow(portalUser, {
+      path: '/idea_portals/{idea_portal_id}/portal_users/{id}',
+      summary: 'Delete a portal user',
+      description: 'The recycle bin keeps the user; restoring it is for administrators too.',
+      ...inPortal,
+      remove: ({ db, user }, row) => deletePortalUser(db, user, row),
+    }),
+    access: 'administrator' as const,
+  },
   listRow(portalUsers, {
     path: '/portal_users',
     summary: "List the account's portal users",
@@ -185,14 +196,19 @@ export const portalRoutes = [
     scope: () => ({ account: true as const }),
   }),
   showRow(portalUser, { summary: 'Show a portal user', query: showQuerySchema }),
-  listRow(signInEmails, {
-    path: '/idea_portals/{idea_portal_id}/sign_in_emails',
-    summary: "List a portal's sign-in emails",
-    description:
-      'Newest first. Each is a sign-in link the portal sent (`delivery`: `smtp` mailed, `failed` the mail server refused, ' +
-      '`log` written to the service log because no mail server is set (PLANNER_SMTP_URL), `none` nobody may sign in with ' +
-      'that email). `link` is the link itself while it is unused and unexpired, so a portal without mail can still be signed in to.',
-    parent: requireIdeaPortal,
-    scope: (portal) => portal,
-  }),
+  {
+    ...listRow(signInEmails, {
+      path: '/idea_portals/{idea_portal_id}/sign_in_emails',
+      summary: "List a portal's sign-in emails",
+      description:
+        'Newest first. Each is a sign-in link the portal sent (`delivery`: `smtp` handed to the mail server, `failed` the mail ' +
+        'server refused, `log` written to the service log because no mail server is set (PLANNER_SMTP_URL), `none` nobody may ' +
+        'sign in with that email). `link` is the link itself only while it is unused and unexpired and was not mailed (`log` or ' +
+        '`failed`), so a portal without mail can still be signed in to; a mailed link is never answered (null) nor kept — ' +
+        'it belongs to the mailbox it went to.',
+      parent: requireIdeaPortal,
+      scope: (portal) => portal,
+    }),
+    access: 'administrator' as const,
+  },
 ] as const;

@@ -11,17 +11,21 @@ import type { AttachmentLinkInput, DescribedKind } from '../../src/contract/atta
 import { FieldProblems, StoreError, notFound, now } from '../problems';
 import { audit, diff } from './audit';
 import type { Changes, Db } from './audit';
+import { checkLive, checkMayChange } from './comment-access';
 import { discardReceived, placeBlob, removeBlobFile } from './blob-files';
 import type { BlobFiles, ReceivedFile } from './blob-files';
 import { dbFailure } from './db-errors';
 import { sniffType } from './file-types';
 import { asId, findByIdOrKey } from './resolve';
-import type { AttachmentsTable } from './schema';
+import type { AttachmentsTable, UserRow } from './schema';
 
 export type AttachmentRow = Selectable<AttachmentsTable>;
 
 /** 'Comment', or the hosted type of a record whose description holds files. */
 export type AttachableType = 'Comment' | (typeof DESCRIBED_KINDS)[DescribedKind];
+
+/** Who asks: their id and whether they are an administrator (a comment's files follow the comment's rule). */
+export type Caller = Pick<UserRow, 'id' | 'administrator'>;
 
 /** Who a new attachment hangs from. */
 export interface AttachmentOwner {
@@ -77,12 +81,21 @@ export async function attachmentsOf(
   return out;
 }
 
-/** The owner a path names: a comment by numeric id, a record by id or key; 404 otherwise. */
-export async function requireOwner(db: Db, kind: 'comments' | DescribedKind, idOrKey: string): Promise<AttachmentOwner> {
+/**
+ * The owner a path names, that `caller` may put a file on: a comment by numeric id (its author or
+ * an administrator, as for editing it: 403 otherwise; a deleted one is a 404), a record by id or
+ * key; 404 otherwise.
+ */
+export async function requireOwner(db: Db, kind: 'comments' | DescribedKind, idOrKey: string, caller: Caller): Promise<AttachmentOwner> {
   if (kind === 'comments') {
     const id = asId(idOrKey);
-    const row = id === null ? undefined : await db.selectFrom('comments').select('id').where('id', '=', id).executeTakeFirst();
+    const row =
+      id === null
+        ? undefined
+        : await db.selectFrom('comments').select(['id', 'user_id', 'deleted_at']).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Comment', idOrKey);
+    checkLive(row);
+    checkMayChange(row, caller, 'attach files to');
     return { type: 'Comment', id: row.id };
   }
   const type = DESCRIBED_KINDS[kind];
@@ -261,11 +274,17 @@ function decodeSegment(segment: string): string {
  * attachment and no recycle-bin payload (a deleted comment or record kept for a restore carries its
  * attachment rows, whose blob must still be there when it comes back).
  */
-export async function deleteAttachment(db: Db, files: BlobFiles, idText: string, userId: number): Promise<void> {
+export async function deleteAttachment(db: Db, files: BlobFiles, idText: string, caller: Caller): Promise<void> {
   const id = asId(idText);
+  const userId = caller.id;
   const gone = await db.transaction().execute(async (trx) => {
     const row = id === null ? undefined : await trx.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Attachment', idText);
+    if (row.attachable_type === 'Comment') {
+      // A comment's files are the comment's: whoever may not edit it may not take one off.
+      const comment = await trx.selectFrom('comments').select(['id', 'user_id']).where('id', '=', row.attachable_id).executeTakeFirst();
+      if (comment) checkMayChange(comment, caller, 'delete files of');
+    }
     await trx.deleteFrom('attachments').where('id', '=', row.id).execute();
     const changes: Changes = Object.fromEntries(Object.entries(diff(null, audited(row))).map(([k, [, v]]) => [k, [v, null] as const]));
     await audit(trx, { userId, type: ATTACHMENT, id: row.id, action: 'destroy', changes, row });

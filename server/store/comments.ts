@@ -18,11 +18,12 @@ import type {
   commentUpdateInput,
 } from '../../src/contract/comments';
 import type { z } from 'zod';
-import { StoreError, fieldError, notFound, now } from '../problems';
+import { fieldError, notFound, now } from '../problems';
 import type { Checked, Paging } from '../problems';
 import { audit, diff } from './audit';
 import { recycle } from './deletions';
 import type { Db } from './audit';
+import { checkLive, checkMayChange } from './comment-access';
 import { commentAttachments } from './comment-attachments';
 import { countMatches } from './counts';
 import { COMMENTABLE_TYPE_OF } from './discussions';
@@ -272,17 +273,6 @@ async function planParent(db: Db, target: Target, sent: string | null | undefine
           : null;
   if (problem) checked.problems.add('parent_comment_id', problem);
   return problem ? null : (parent ?? null);
-}
-
-/** The author or an administrator may change or delete a comment; anyone else is refused (403). */
-function checkMayChange(comment: CommentRow, user: UserRow, action: 'edit' | 'delete'): void {
-  if (user.administrator === 1 || comment.user_id === user.id) return;
-  throw new StoreError('forbidden', `Only the author of comment ${comment.id} or an administrator may ${action} it`);
-}
-
-/** A deleted comment kept for its replies cannot be changed or deleted again. */
-function checkLive(comment: CommentRow): void {
-  if (comment.deleted_at !== null) throw new StoreError('not_found', `Comment ${comment.id} was deleted`);
 }
 
 /** The user ids a body @-mentions (`<span data-type="mention" data-id="12">`, TipTap's mention HTML). */

@@ -113,7 +113,8 @@ export async function requestSignIn(
       idea_portal_id: portal.id,
       email: lower,
       token_hash: sha256(token),
-      link: allowed ? link : null,
+      // Written once it is known how the link went out: a mailed link is never kept (below).
+      link: null,
       delivery: allowed ? 'log' : 'none',
       created_at: at.toISOString(),
       expires_at: new Date(at.getTime() + SIGN_IN_LINK_MINUTES * 60_000).toISOString(),
@@ -128,7 +129,14 @@ export async function requestSignIn(
     text: `Open this link to sign in to ${portal.title} (it works once, for ${SIGN_IN_LINK_MINUTES} minutes):\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
     link,
   });
-  if (delivery !== 'log') await db.updateTable('portal_sign_in_links').set({ delivery }).where('id', '=', id).execute();
+  // A link handed to a mail server belongs to the mailbox it went to: the log keeps its delivery
+  // state only. Written to the service log (no mail server) or refused by the server, the link is
+  // kept for an administrator to hand on (GET …/sign_in_emails).
+  await db
+    .updateTable('portal_sign_in_links')
+    .set({ delivery, link: delivery === 'smtp' ? null : link })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -182,7 +190,11 @@ export async function endSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('portal_sessions').where('token_hash', '=', sha256(token)).execute();
 }
 
-/** The sign-in emails of a portal, newest first (the admin screen's list). */
+/**
+ * The sign-in emails of a portal, newest first (the administrators' list). The link is answered
+ * only while it can sign in and was not mailed: a row of a mailed link never answers one, whatever
+ * an older version kept.
+ */
 export async function listSignInEmails(db: Db, portal: IdeaPortalRow, page: Paging): Promise<{ rows: SignInEmail[]; total: number }> {
   const base = db.selectFrom('portal_sign_in_links').where('idea_portal_id', '=', portal.id);
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
@@ -194,7 +206,7 @@ export async function listSignInEmails(db: Db, portal: IdeaPortalRow, page: Pagi
     rows: rows.map((r) => ({
       id: String(r.id),
       email: r.email,
-      link: r.used_at === null && r.expires_at > at ? r.link : null,
+      link: r.used_at === null && r.expires_at > at && (r.delivery === 'log' || r.delivery === 'failed') ? r.link : null,
       delivery: r.delivery === 'smtp' || r.delivery === 'failed' || r.delivery === 'none' ? r.delivery : 'log',
       created_at: r.created_at,
       expires_at: r.expires_at,

@@ -16,6 +16,8 @@ import { contentsOf } from './deletions';
 import type { RecycledRows } from './deletions';
 import { dialectOf, postgresDialect } from './dialect';
 import { RESTORE_WINDOW_MS, requireDeletion } from './restore';
+import { commentAuthorOf, restoreRefusal } from './restore-access';
+import type { Restorer } from './restore-access';
 import type { DeletionRow } from './restore';
 import { findProduct, findUser } from './resolve';
 import type { Database } from './schema';
@@ -75,12 +77,38 @@ export async function listDeletions(db: Db, filter: DeletionFilter, p: Paging): 
   return { rows: rows.map((r) => ({ ...r, payload: '{}', links: '{}' })), total };
 }
 
-/** Deletions in the hosted shape, with who deleted each read once for the page. */
-export async function deletionBodies(db: Db, rows: readonly DeletionRow[], status?: Deletion['status']): Promise<Deletion[]> {
+/**
+ * The authors of the deleted comments among `rows` (by deletion id), which the restore rule reads:
+ * from the payloads the list left out, read for these few rows only.
+ */
+async function commentAuthors(db: Db, rows: readonly DeletionRow[]): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>();
+  const comments = rows.filter((r) => r.record_type === 'Comment' && r.restored_at === null);
+  const missing = comments.filter((r) => r.payload === '{}').map((r) => r.id);
+  const payloads = new Map(comments.map((r) => [r.id, r.payload]));
+  if (missing.length > 0) {
+    for (const r of await db.selectFrom('deletions').select(['id', 'payload']).where('id', 'in', missing).execute())
+      payloads.set(r.id, r.payload);
+  }
+  for (const r of comments) out.set(r.id, commentAuthorOf(JSON.parse(payloads.get(r.id) ?? '{}') as RecycledRows, r.record_id));
+  return out;
+}
+
+/**
+ * Deletions in the hosted shape, with who deleted each read once for the page, and whether `viewer`
+ * may restore each (the right its delete needed: store/restore-access.ts).
+ */
+export async function deletionBodies(
+  db: Db,
+  rows: readonly DeletionRow[],
+  viewer: Restorer,
+  status?: Deletion['status'],
+): Promise<Deletion[]> {
   const userIds = [...new Set(rows.map((r) => r.deleted_by_id).filter((v): v is number => v !== null))];
   const users =
     userIds.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute();
   const byId = new Map(users.map((u) => [u.id, u]));
+  const authors = viewer.administrator === 1 ? new Map<number, number | null>() : await commentAuthors(db, rows);
   return rows.map((r) => {
     const who = r.deleted_by_id === null ? undefined : byId.get(r.deleted_by_id);
     // Rows written before migration 16 counted nothing: their payload is read for it.
@@ -103,13 +131,16 @@ export async function deletionBodies(db: Db, rows: readonly DeletionRow[], statu
       restorable_until: new Date(Date.parse(r.deleted_at) + RESTORE_WINDOW_MS).toISOString(),
       contents,
       restored_at: r.restored_at,
+      may_restore:
+        (status === 'dry_run' || r.restored_at === null) &&
+        restoreRefusal({ ...r, commentAuthorId: authors.get(r.id) ?? null }, viewer) === null,
     };
   });
 }
 
 /** One deletion in the hosted shape. */
-export async function loadDeletion(db: Db, id: number): Promise<Deletion> {
-  const [body] = await deletionBodies(db, [await requireDeletion(db, id)]);
+export async function loadDeletion(db: Db, id: number, viewer: Restorer): Promise<Deletion> {
+  const [body] = await deletionBodies(db, [await requireDeletion(db, id)], viewer);
   if (!body) throw new Error('unreachable: one row, one body');
   return body;
 }

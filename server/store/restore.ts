@@ -25,6 +25,8 @@ import type { RecycledRows } from './deletions';
 import { dialectOf } from './dialect';
 import type { ColumnInfo, ForeignKeyInfo, SchemaInfo } from './dialect';
 import { mergeVotes, recapVoter, recountVotes } from './idea-votes';
+import { checkMayRestore, commentAuthorOf } from './restore-access';
+import type { Restorer } from './restore-access';
 import { RollupScheduler } from './rollup-scheduler';
 import type { RollupKind } from './rollup-scheduler';
 import type { Database, DeletionsTable } from './schema';
@@ -124,7 +126,7 @@ class DryRun extends Error {
  */
 export async function restoreDeletion(
   db: Kysely<Database>,
-  args: { deletionId: number; userId: number; now: number; dryRun: boolean },
+  args: { deletionId: number; user: Restorer; now: number; dryRun: boolean },
 ): Promise<RestoreResult> {
   try {
     return await db.transaction().execute(async (trx) => {
@@ -160,13 +162,16 @@ export function checkRestorable(row: DeletionRow, now: number): void {
 }
 
 /** One restore, inside its transaction. */
-async function restoreIn(trx: Transaction<Database>, args: { deletionId: number; userId: number; now: number }): Promise<RestoreResult> {
+async function restoreIn(trx: Transaction<Database>, args: { deletionId: number; user: Restorer; now: number }): Promise<RestoreResult> {
   const deletion = await requireDeletion(trx, args.deletionId);
-  checkRestorable(deletion, args.now);
   const payload = JSON.parse(deletion.payload) as RecycledRows;
+  // The right the delete needed, before anything else is said about the deletion.
+  checkMayRestore({ ...deletion, commentAuthorId: commentAuthorOf(payload, deletion.record_id) }, args.user);
+  checkRestorable(deletion, args.now);
+  const userId = args.user.id;
   const links = JSON.parse(deletion.links) as RecycledRows;
   const at = new Date(args.now).toISOString();
-  const run = new Restore(trx, await dialectOf(trx).schemaInfo(trx), deletion, args.userId, at);
+  const run = new Restore(trx, await dialectOf(trx).schemaInfo(trx), deletion, userId, at);
   await run.putRows(payload);
   run.problems.throwIfAny();
   await run.putLinks(links);
@@ -175,11 +180,11 @@ async function restoreIn(trx: Transaction<Database>, args: { deletionId: number;
   await run.audit();
   await trx
     .updateTable('deletions')
-    .set({ restored_at: at, restored_by_id: args.userId, payload: '{}', links: '{}' })
+    .set({ restored_at: at, restored_by_id: userId, payload: '{}', links: '{}' })
     .where('id', '=', deletion.id)
     .execute();
   return {
-    deletion: { ...deletion, restored_at: at, restored_by_id: args.userId },
+    deletion: { ...deletion, restored_at: at, restored_by_id: userId },
     restored: run.restored,
     unrestored: run.unrestored,
   };

@@ -62,6 +62,11 @@ export const deletionSchema = z.object({
   contents: z.array(deletionContentSchema).optional(),
   /** Ours: when it was restored, and by whom. */
   restored_at: timestampSchema.nullable().optional(),
+  /**
+   * Ours: whether the caller may restore it — the right its delete needed (workspaces, teams and
+   * portal users: administrators; a comment: its author or an administrator); false once restored.
+   */
+  may_restore: z.boolean().optional(),
 });
 export type Deletion = z.infer<typeof deletionSchema>;
 

@@ -291,14 +291,17 @@ export type PortalUserListQuery = z.input<typeof portalUserListQuery>;
 // Sign-in emails (issue 15)
 
 /**
- * A sign-in email the portal sent (or, with no mail server set, wrote to the service log): the admin
- * screen lists them, with the link while it is unused and unexpired, so a local portal can be
- * signed in to without mail.
+ * A sign-in email the portal sent (or, with no mail server set, wrote to the service log): the
+ * administrators' screen lists them, with the link while it is unused, unexpired and not mailed, so
+ * a local portal can be signed in to without mail.
  */
 export const signInEmailSchema = z.object({
   id: idSchema,
   email: z.string(),
-  /** The link, while it can still sign in; null once used or expired. */
+  /**
+   * The link, while it can still sign in and was not mailed (`log`, `failed`); null once used or
+   * expired, and always null for `smtp` and `none` (a mailed link is the mailbox's alone).
+   */
   link: z.string().nullable(),
   /** `log` (service log only), `smtp` (sent), `failed` (the mail server refused), `none` (no portal user may sign in with it). */
   delivery: z.enum(['log', 'smtp', 'failed', 'none']),

@@ -1,8 +1,10 @@
-// A workspace's idea portals, each leading to the admin's table of its users; a portal is set up and
-// its settings changed in place, in the form above the table.
+// A workspace's idea portals, each leading to the table of its users; an administrator sets a portal
+// up and changes its settings in place, in the form above the table. Members (who read portals but
+// may not run them) are offered neither.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { accountQueries } from '../../api/account';
 import { portalQueries, useCreatePortal, useUpdatePortal } from '../../api/ideas';
 import type { IdeaPortal } from '../../contract/portals';
 import { Button } from '../../ui/button';
@@ -77,47 +79,57 @@ export function PortalListPage() {
   const update = useUpdatePortal();
   // The form is for a new portal (`'new'`), for one portal's settings, or closed (null).
   const [editing, setEditing] = useState<'new' | IdeaPortal | null>(null);
+  const me = useQuery(accountQueries.me());
+  const admin = me.data?.administrator === true;
   const columns: Column<PortalItem>[] = [
     ...baseColumns,
     {
       id: 'actions',
       header: 'Actions',
       hideHeader: true,
-      width: '12rem',
+      width: admin ? '12rem' : '8.5rem',
       align: 'end',
       cell: (p) => (
         <span className="row-actions">
           <OpenPortalLink portal={p} />
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Settings of ${p.title ?? `portal ${p.id}`}`}
-            aria-expanded={editing !== null && editing !== 'new' && editing.id === p.id}
-            aria-controls={FORM_ID}
-            // The list answers whole portals (no `fields` narrowing), so the row is the record.
-            onClick={() => setEditing(p as IdeaPortal)}
-          >
-            Settings
-          </Button>
+          {admin ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Settings of ${p.title ?? `portal ${p.id}`}`}
+              aria-expanded={editing !== null && editing !== 'new' && editing.id === p.id}
+              aria-controls={FORM_ID}
+              // The list answers whole portals (no `fields` narrowing), so the row is the record.
+              onClick={() => setEditing(p as IdeaPortal)}
+            >
+              Settings
+            </Button>
+          ) : null}
         </span>
       ),
     },
   ];
-  const newPortal = (
+  const newPortal = admin ? (
     <Button variant="primary" onClick={() => setEditing('new')} aria-expanded={editing === 'new'} aria-controls={FORM_ID}>
       New portal
     </Button>
-  );
+  ) : null;
 
   return (
     <div className="stack">
       <ListHeader
         productId={productId}
         title="Idea portals"
-        meta={<span>Open a portal to manage who can sign in to it.</span>}
+        meta={
+          <span>
+            {admin
+              ? 'Open a portal to manage who can sign in to it.'
+              : 'Open a portal to see who can sign in to it. Administrators set portals up and manage their users.'}
+          </span>
+        }
         actions={newPortal}
       />
-      {editing ? (
+      {editing && admin ? (
         <section className="card" id={FORM_ID} aria-labelledby={`${FORM_ID}-heading`}>
           <h2 id={`${FORM_ID}-heading`} className="record-card__title">
             {editing === 'new' ? 'New portal' : `Settings of ${editing.title}`}
@@ -143,7 +155,7 @@ export function PortalListPage() {
         state={portals}
         empty={
           <EmptyState title="No ideas portals in this workspace" action={newPortal}>
-            A portal is where customers submit and vote on ideas.
+            A portal is where customers submit and vote on ideas.{admin ? null : ' An administrator sets one up.'}
           </EmptyState>
         }
       />

@@ -1,10 +1,12 @@
-// One portal's users, the administrator's table: search and filters (enabled, employee) and the page
-// in the URL; add a user or edit one in a small form above the table; enable or disable in the row
-// (a switch, saved at once); delete after a confirmation.
+// One portal's users: search and filters (enabled, employee) and the page in the URL. An
+// administrator adds a user or edits one in a small form above the table, enables or disables one in
+// the row (a switch, saved at once), deletes after a confirmation, and reads the sign-in emails; a
+// member (who may read portal users but not run them) sees the table alone, each user's access as text.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { z } from 'zod';
+import { accountQueries } from '../../api/account';
 import { portalQueries, useCreatePortalUser, useDeletePortalUser, useUpdatePortalUser } from '../../api/ideas';
 import { portalUsersQuery } from '../../api/idea-route-queries';
 import type { PortalUser } from '../../contract/portals';
@@ -73,6 +75,8 @@ export function PortalUsersPage() {
   // The form is for a new user (`'new'`), for one user (them), or closed (null).
   const [editing, setEditing] = useState<'new' | PortalUser | null>(null);
   const [deleting, setDeleting] = useState<PortalUserItem | null>(null);
+  const me = useQuery(accountQueries.me());
+  const admin = me.data?.administrator === true;
 
   const columns: Column<PortalUserItem>[] = [
     {
@@ -115,9 +119,16 @@ export function PortalUsersPage() {
       width: '8.5rem',
       sortValue: (u) => (u.enabled ? 1 : 0),
       csvValue: (u) => (u.enabled ? 'enabled' : 'disabled'),
-      cell: (u) => <EnabledSwitch portalId={portalId} user={u} />,
+      cell: (u) =>
+        admin ? (
+          <EnabledSwitch portalId={portalId} user={u} />
+        ) : (
+          <span className={`badge ${u.enabled ? 'badge--on' : 'badge--off'}`}>{u.enabled ? 'Enabled' : 'Disabled'}</span>
+        ),
     },
-    {
+  ];
+  if (admin)
+    columns.push({
       id: 'actions',
       header: 'Actions',
       hideHeader: true,
@@ -141,8 +152,7 @@ export function PortalUsersPage() {
           </Button>
         </span>
       ),
-    },
-  ];
+    });
 
   const title = portal.data?.title ?? 'Portal';
   return (
@@ -156,16 +166,24 @@ export function PortalUsersPage() {
             actions={
               <>
                 <OpenPortalLink portal={portal.data} size="md" />
-                <Button variant="primary" onClick={() => setEditing('new')} aria-expanded={editing === 'new'} aria-controls={FORM_ID}>
-                  Add portal user
-                </Button>
+                {admin ? (
+                  <Button variant="primary" onClick={() => setEditing('new')} aria-expanded={editing === 'new'} aria-controls={FORM_ID}>
+                    Add portal user
+                  </Button>
+                ) : null}
               </>
             }
           />
         ) : null}
       </LoadGate>
 
-      {editing ? (
+      {me.data && !admin ? (
+        <p className="muted" role="note">
+          Administrators add portal users, change their access and vote caps, and see the sign-in emails.
+        </p>
+      ) : null}
+
+      {editing && admin ? (
         <section className="card" id={FORM_ID} aria-labelledby={`${FORM_ID}-heading`}>
           <h2 id={`${FORM_ID}-heading`} className="record-card__title">
             {editing === 'new' ? 'Add portal user' : `Edit ${editing.email}`}
@@ -230,9 +248,11 @@ export function PortalUsersPage() {
             <EmptyState
               title="No portal users yet"
               action={
-                <Button variant="primary" onClick={() => setEditing('new')}>
-                  Add the first user
-                </Button>
+                admin ? (
+                  <Button variant="primary" onClick={() => setEditing('new')}>
+                    Add the first user
+                  </Button>
+                ) : null
               }
             >
               Portal users sign in to the portal to submit and vote on ideas.
@@ -241,7 +261,7 @@ export function PortalUsersPage() {
         }
       />
 
-      <SignInEmails portalId={portalId} />
+      {admin ? <SignInEmails portalId={portalId} /> : null}
 
       <ConfirmDialog
         open={deleting !== null}

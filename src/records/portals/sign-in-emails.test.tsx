@@ -66,6 +66,18 @@ describe('SignInEmails', () => {
     expect(rowOf('stranger@example.com').getByText('May not sign in')).toBeTruthy();
   });
 
+  it('shows a mailed link that can still sign in by its delivery state only, never as a link', async () => {
+    const soon = new Date(Date.now() + 20 * 60_000).toISOString();
+    stubFetch(200, page([email('5', 'mailed@example.com', { delivery: 'smtp', expires_at: soon })]));
+    renderForm(<SignInEmails portalId="4" />);
+    await screen.findByText('mailed@example.com');
+    expect(rowOf('mailed@example.com').getByText('Mailed')).toBeTruthy();
+    expect(rowOf('mailed@example.com').getByText('In their mailbox')).toBeTruthy();
+    expect(rowOf('mailed@example.com').getByText(/^Expires /)).toBeTruthy();
+    expect(rowOf('mailed@example.com').queryByRole('link')).toBeNull();
+    expect(rowOf('mailed@example.com').queryByRole('button')).toBeNull();
+  });
+
   it('copies the link to the clipboard', async () => {
     stubFetch(200, page([email('4', 'new@example.com', { link: LINK })]));
     const writeText = vi.fn(() => Promise.resolve());

@@ -1,7 +1,8 @@
-// The sign-in emails a portal sent (issue 15), on the portal's page: who asked, when, how it went
-// out, and — while it can still sign in — the link itself. The local service has no mail server
-// unless PLANNER_SMTP_URL names one, so this is how a team hands a customer their link (or signs in
-// to try the portal): Copy or Open. Newest first, ten a page, refreshed on demand and every 15 s
+// The sign-in emails a portal sent (issue 15), on the portal's page for administrators: who asked,
+// when, how it went out, and — while it can still sign in and was not mailed — the link itself. The
+// local service has no mail server unless PLANNER_SMTP_URL names one, so this is how an administrator
+// hands a customer their link (or signs in to try the portal): Copy or Open. A mailed link is never
+// shown (the service does not answer it): its delivery state stands in its place. Newest first, ten a page, refreshed on demand and every 15 s
 // while the page is open (a request made in the portal shows up without a reload).
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -43,12 +44,20 @@ const DELIVERY_HINTS: Record<SignInEmail['delivery'], string> = {
 export function linkState(e: SignInEmail, now: Date = new Date()): { label: string; exact: string | null } {
   if (e.delivery === 'none') return { label: '—', exact: null };
   if (e.used_at) return { label: `Used ${shortDateTime(e.used_at, now)}`, exact: formatDateTime(e.used_at) };
-  if (e.link) return { label: `Expires ${shortDateTime(e.expires_at, now)}`, exact: formatDateTime(e.expires_at) };
+  if (e.link || (e.delivery === 'smtp' && Date.parse(e.expires_at) > now.getTime()))
+    return { label: `Expires ${shortDateTime(e.expires_at, now)}`, exact: formatDateTime(e.expires_at) };
   return { label: 'Expired', exact: formatDateTime(e.expires_at) };
 }
 
+/** What stands in the link column when there is no link to hand on: a mailed one is the mailbox's alone. */
+function noLink(e: SignInEmail, now: Date = new Date()): string {
+  if (e.delivery === 'none') return 'May not sign in';
+  if (e.delivery === 'smtp' && !e.used_at && Date.parse(e.expires_at) > now.getTime()) return 'In their mailbox';
+  return '—';
+}
+
 function LinkActions({ email }: { email: SignInEmail }) {
-  if (!email.link) return <span className="muted">{email.delivery === 'none' ? 'May not sign in' : '—'}</span>;
+  if (!email.link) return <span className="muted">{noLink(email)}</span>;
   const link = email.link;
   const copy = async () => {
     try {
@@ -137,8 +146,8 @@ export function SignInEmails({ portalId }: { portalId: string }) {
         </Button>
       </div>
       <p className="muted">
-        Portal users sign in with a link sent to their email; it works once, for 30 minutes. Without a mail server (
-        <code>PLANNER_SMTP_URL</code>), links are written to the service log and listed here to hand on.
+        Portal users sign in with a link sent to their email; it works once, for 30 minutes. A mailed link stays in their mailbox only.
+        Without a mail server (<code>PLANNER_SMTP_URL</code>), links are written to the service log and listed here to hand on.
       </p>
       <DataTable
         label="Sign-in emails"

@@ -1,6 +1,7 @@
 // The recycle bin of a workspace: every deletion still restorable, newest first (the service's order),
 // with what it was, what came with it, who deleted it, when, and how long it stays. Search, kind,
-// who and scope live in the address. Restore opens the dry run first (restore-dialog.tsx); an
+// who and scope live in the address. Restore opens the dry run first (restore-dialog.tsx), offered
+// only where the service says the person may (`may_restore`: the right the delete needed); an
 // administrator may also delete one for good, after a confirmation.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -62,6 +63,9 @@ function LeftCell({ deletion }: { deletion: Deletion }) {
     </span>
   );
 }
+
+/** Who may restore a deletion the person may not (the service's `may_restore`): said instead of a button. */
+const restoreNeeds = (d: Deletion): string => (d.record.type === 'Comment' ? 'Author only' : 'Administrators only');
 
 /** The table's columns; `actionsWidth` fits the buttons the person has (purge is for administrators). */
 function columns(actions: (d: Deletion) => ReactNode, actionsWidth: string): Column<Deletion>[] {
@@ -164,9 +168,20 @@ export function RecycleBinPage() {
     const what = [d.record.reference_num, d.record.name].filter(Boolean).join(' ') || deletionTypeLabel(d.record.type);
     return (
       <span className="bin-actions">
-        <Button size="sm" aria-label={`Restore ${what}`} onClick={() => setRestoring(d)}>
-          Restore
-        </Button>
+        {d.may_restore === false ? (
+          <span
+            className="muted bin-admin-only"
+            title={
+              d.record.type === 'Comment' ? 'Only its author or an administrator can restore it' : 'Only an administrator can restore it'
+            }
+          >
+            {restoreNeeds(d)}
+          </span>
+        ) : (
+          <Button size="sm" aria-label={`Restore ${what}`} onClick={() => setRestoring(d)}>
+            Restore
+          </Button>
+        )}
         {admin ? (
           <Button
             size="sm"
@@ -205,7 +220,7 @@ export function RecycleBinPage() {
         serverSort
         label="Deleted records"
         noun="deleted records"
-        columns={columns(rowActions, admin ? '15.5rem' : '6.5rem')}
+        columns={columns(rowActions, admin ? '15.5rem' : '9rem')}
         rows={deletions.data?.deletions}
         state={deletions}
         exportName="recycle-bin"
