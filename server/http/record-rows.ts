@@ -137,7 +137,7 @@ function kindRow<T>(
     ctx: RowContext,
     ref: unknown,
     fields: string | undefined,
-  ) => Promise<{ id: string }>;
+  ) => Promise<{ id: string }> | { id: string };
   return {
     tags: kind.tags,
     ...row,
@@ -152,9 +152,12 @@ function kindRow<T>(
       }
       const fields = input.query?.fields ?? input.body?.fields;
       // A create or update is committed by now: the read-back failing does not undo it (db-errors.ts).
-      const shaped = await answer(ctx, ref, fields).catch((err: unknown) => {
-        throw row.method === 'get' ? err : afterCommit(err);
-      });
+      // Some kinds shape their answer synchronously (portals): a plain value is awaited all the same.
+      const shaped = await Promise.resolve()
+        .then(() => answer(ctx, ref, fields))
+        .catch((err: unknown) => {
+          throw row.method === 'get' ? err : afterCommit(err);
+        });
       return c.json({ [kind.key]: pickFields(shaped, fields, null) });
     },
   } as unknown as T;
