@@ -99,6 +99,7 @@ export const commentRoutes = [
   updateRow(comment, {
     summary: "Change a comment's body",
     description: 'By its author or an administrator (403 otherwise). `body` as on create.',
+    errors: { 403: 'The caller is neither the author nor an administrator' },
     body: commentUpdateBody,
     update: async ({ db, user }, row, body) => {
       await updateComment(db, { comment: row, input: body.data, checked: body, user });
@@ -110,6 +111,7 @@ export const commentRoutes = [
     description:
       'By its author or an administrator (403 otherwise). A top-level comment with replies stays as their placeholder ' +
       '(`deleted: true`); deleting the last reply under a placeholder removes the placeholder too.',
+    errors: { 403: 'The caller is neither the author nor an administrator' },
     remove: ({ db, user }, row) => deleteComment(db, { comment: row, user }),
   }),
 ] as const;

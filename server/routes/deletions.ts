@@ -75,6 +75,7 @@ export const deletionRoutes = [
     tags,
     query: restoreQuery,
     response: restoreAnswerSchema,
+    errors: { 409: 'The deletion was already restored', 422: 'A record the restore needs is not there (named by its column)' },
     handler: async (c, { params, query }) => {
       const db = c.get('store').db;
       const dryRun = query.dry_run === 'true';
