@@ -101,6 +101,9 @@ function describeRow(row: AnyRoute): string {
   return said.join(' ');
 }
 
+/** The description of the document's one `servers` entry. */
+export const SERVER_DESCRIPTION = 'This planning service';
+
 /** Said in the description of every administrator-only operation. */
 const ADMIN_SENTENCE = 'Administrators only: members get a 403.';
 
@@ -193,16 +196,16 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
     // Headers on every answer of the row: the rate limit's (after the token check) and the row's own.
     const own: Record<string, Json> = {};
     if (!row.public) for (const h of RATE_HEADERS) own[h] = headerRef(h);
-    for (const [name, spec] of Object.entries(row.answerHeaders?.documented ?? {})) {
-      headers[headerName(name)] = spec;
-      own[name] = headerRef(name);
-    }
-    const withHeaders = (response: Json, more: readonly string[] = []): Json => {
-      const all = { ...own, ...Object.fromEntries(more.map((h) => [h, headerRef(h)])) };
+    // The row's own headers are set on every answer the row makes (mountRoutes): required there, and
+    // absent from the answers of the steps before it (401, 413, 421, a limit's 429, 503).
+    const rowHeaders = Object.entries(row.answerHeaders?.documented ?? {});
+    const withHeaders = (response: Json, more: readonly string[] = [], byRow = true): Json => {
+      const all: Record<string, Json> = { ...own, ...Object.fromEntries(more.map((h) => [h, headerRef(h)])) };
+      for (const [name, spec] of rowHeaders) all[name] = { ...spec, required: byRow };
       return Object.keys(all).length > 0 ? { ...response, headers: all } : response;
     };
-    const errorResponse = (description: string, more: readonly string[] = []): Json =>
-      withHeaders({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, more);
+    const errorResponse = (description: string, more: readonly string[] = [], byRow = true): Json =>
+      withHeaders({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, more, byRow);
     const parameters: Json[] = [];
     for (const [, name] of row.path.matchAll(/\{([^}]+)\}/g)) {
       if (!name) continue;
@@ -261,21 +264,31 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
           (reads ? 'A malformed body or query: the errors name each parameter' : 'A bad query value: the errors name each parameter'),
       );
     }
-    if (!row.public) responses['401'] = errorResponse('Missing or invalid access token');
+    if (!row.public) responses['401'] = errorResponse('Missing or invalid access token', [], false);
     if (row.access === 'administrator' || extra[403]) responses['403'] = errorResponse(extra[403] ?? 'The caller is not an administrator');
     if (row.path.includes('{') || extra[404]) responses['404'] = errorResponse(extra[404] ?? 'No such record');
-    if (reads) responses['408'] = errorResponse('The body was not received in full (the client went silent or away)');
+    if (reads) responses['408'] = errorResponse('The body was not received in full (the client went silent or away)', [], false);
     if (row.method !== 'get' || extra[409])
       responses['409'] = errorResponse(extra[409] ?? 'The request conflicts with stored data (a reference another write removed)');
     if (reads)
-      responses['413'] = errorResponse(row.upload ? `The file in ${row.upload.part} is over the per-file cap` : 'Request body too large');
-    responses['421'] = errorResponse('The Host header names no host this service answers to');
+      responses['413'] = errorResponse(
+        row.upload ? `The file in ${row.upload.part} is over the per-file cap` : 'Request body too large',
+        [],
+        false,
+      );
+    responses['421'] = errorResponse('The Host header names no host this service answers to', [], false);
     if (reads || extra[422]) responses['422'] = errorResponse(extra[422] ?? 'Every problem of the body, each under its field');
     if (!row.public || extra[429])
-      responses['429'] = errorResponse(extra[429] ?? "Over the token's rate limit, or too many failed authentications from this address", [
-        'Retry-After',
-      ]);
-    responses['503'] = errorResponse('The database is busy or away: nothing was written; send it again after Retry-After', ['Retry-After']);
+      responses['429'] = errorResponse(
+        extra[429] ?? "Over the token's rate limit, or too many failed authentications from this address",
+        ['Retry-After'],
+        false,
+      );
+    responses['503'] = errorResponse(
+      'The database is busy or away: nothing was written; send it again after Retry-After',
+      ['Retry-After'],
+      false,
+    );
     const upload = row.upload;
     const requestBody: Json | undefined = upload
       ? {
@@ -321,7 +334,7 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
       title: 'Planner planning API',
       version: options.version,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-      contact: { name: 'Planner', url: options.serverUrl.replace(/\/api\/v1$/, '/') },
+      contact: { name: 'The administrator of this planning service' },
       description:
         'The local planning service: releases, features, requirements, epics, initiatives, goals and the account records ' +
         "they use, in the wire format of the hosted planning API. Generated from the service's route table. Write bodies " +
@@ -332,7 +345,7 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
         'members. A request whose Host is not one the service answers to (its public URL, listen address, loopback ' +
         'names, PLANNER_ALLOWED_HOSTS) gets 421.',
     },
-    servers: [{ url: options.serverUrl, description: 'This planning service' }],
+    servers: [{ url: options.serverUrl, description: SERVER_DESCRIPTION }],
     security: [{ BearerAuth: [] }],
     tags: [...tags].sort().map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
