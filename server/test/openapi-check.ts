@@ -220,9 +220,7 @@ export async function checkAnswer(
     );
     return;
   }
-  {
-    throw new Error(
-      `The answer does not fit the served OpenAPI document:\n  ${problems.join('\n  ')}\n  answer: ${answer.text.slice(0, 500)}`,
-    );
-  }
+  throw new Error(
+    `The answer does not fit the served OpenAPI document:\n  ${problems.join('\n  ')}\n  answer: ${answer.text.slice(0, 500)}`,
+  );
 }
