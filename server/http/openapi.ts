@@ -258,12 +258,10 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
     }
     const extra = row.errors ?? {};
     const reads = Boolean(row.body || row.upload);
-    if (row.query || reads || extra[400]) {
-      responses['400'] = errorResponse(
-        extra[400] ??
-          (reads ? 'A malformed body or query: the errors name each parameter' : 'A bad query value: the errors name each parameter'),
-      );
-    }
+    // Every row refuses query parameters it does not read (mountRoutes), so every row has a 400.
+    const refused = [reads && 'a malformed body', row.query && 'a bad query value', 'a query parameter the operation does not read'];
+    const said = refused.filter(Boolean).join(', ');
+    responses['400'] = errorResponse(extra[400] ?? `${said.charAt(0).toUpperCase()}${said.slice(1)}: the errors name each`);
     if (!row.public) responses['401'] = errorResponse('Missing or invalid access token', [], false);
     if (row.access === 'administrator' || extra[403]) responses['403'] = errorResponse(extra[403] ?? 'The caller is not an administrator');
     if (row.path.includes('{') || extra[404]) responses['404'] = errorResponse(extra[404] ?? 'No such record');
