@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit tests, API tests on SQLite, API tests on PostgreSQL, end-to-end
+// `npm test`: typecheck, lint, the API document's lint, unit tests, API tests on SQLite, API tests on PostgreSQL, end-to-end
 // tests — in that order, stopping at the first failure, with a summary of what ran and how long
 // each step took.
 //
@@ -30,6 +30,8 @@ function stopOnFailure(name, status, cleanup = () => {}) {
 for (const [name, cmd, args] of [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
+  // The served API document, linted by Redocly (recommended) and Spectral (spectral:oas): 0 problems.
+  ['API document lint', 'npm', ['run', '--silent', 'lint:openapi']],
   ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit']],
   // Two test files at a time: vitest's default on two cores is one, and these tests wait on their
   // service as much as they compute (246 s → 156 s here).

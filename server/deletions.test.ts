@@ -20,7 +20,7 @@ import { dialectOf } from './store/dialect';
 import { TEST_TOKEN, startTestService } from './test/harness';
 import { sqlRows } from './test/sql';
 import type { TestService, TestResponse } from './test/harness';
-import { expect422, expectOk, makeEpic, makeFeature, makeInitiative, makeRelease, rowCounts } from './test/records';
+import { expect400, expect422, expectOk, makeEpic, makeFeature, makeInitiative, makeRelease, rowCounts } from './test/records';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The service's clock, moved by hand: the restore window and the sweep read it. */
@@ -101,9 +101,10 @@ describe('deleting into the bin', () => {
     expect(await list(`q=${e.reference_num}`)).toEqual(['Filterable epic zq']);
     expect(await list('q=zq&product_id=MOB')).toEqual([]);
     expect(await list('q=zq&product_id=PLN')).toHaveLength(2);
-    expect422(await t.get('/deletions?record_type=Widget'), 'record_type');
-    expect422(await t.get('/deletions?deleted_by=nobody@nowhere.test'), 'deleted_by');
-    expect422(await t.get('/deletions?product_id=NOPE'), 'product_id');
+    // Bad query values are 400s naming the parameter, as every query's are.
+    expect400(await t.get('/deletions?record_type=Widget'), 'record_type');
+    expect400(await t.get('/deletions?deleted_by=nobody@nowhere.test'), 'deleted_by');
+    expect400(await t.get('/deletions?product_id=NOPE'), 'product_id');
     expect((await t.get('/deletions?colour=red')).status).toBe(400);
     expect((await t.request('GET', '/deletions', undefined, { token: null })).status).toBe(401);
   });

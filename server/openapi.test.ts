@@ -11,11 +11,15 @@ import { honoPath } from './http/route-table';
 import { apiClient } from './test/client';
 import type { ApiClient } from './test/client';
 import { startTestService } from './test/harness';
+import { checkAnswer } from './test/openapi-check';
 import type { TestService } from './test/harness';
 
 let t: TestService;
 let api: ApiClient;
-let doc: { openapi: string; paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>> } & Record<string, unknown>;
+let doc: { openapi: string; paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>> } & Record<
+  string,
+  unknown
+>;
 
 beforeAll(async () => {
   t = await startTestService();
@@ -79,7 +83,9 @@ describe('GET /api/v1/openapi.json', () => {
   it('describes a record write: path and query parameters, the body, the answer and its errors', () => {
     const put = doc.paths['/features/{id}']?.put as unknown as {
       parameters: { name: string; in: string; required: boolean }[];
-      requestBody: { content: { 'application/json': { schema: { properties: Record<string, { properties?: Record<string, unknown> }> } } } };
+      requestBody: {
+        content: { 'application/json': { schema: { properties: Record<string, { properties?: Record<string, unknown> }> } } };
+      };
       responses: Record<string, unknown>;
     };
     expect(put.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
@@ -95,9 +101,48 @@ describe('GET /api/v1/openapi.json', () => {
   });
 });
 
+describe('the document as the contract of the suite (test/openapi-check.ts)', () => {
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+    status,
+    headers: new Headers({ 'content-type': 'application/json; charset=utf-8', ...headers }),
+    body,
+    text: JSON.stringify(body),
+  });
+
+  it('fails an answer whose status, body or Planner header the operation does not document', async () => {
+    await expect(checkAnswer(t.url, 'GET', '/api/v1/features', answer(418, { error: 'x' }))).rejects.toThrow(
+      /features_list \(GET \/features\) answered 418, which the document does not list/,
+    );
+    await expect(checkAnswer(t.url, 'GET', '/api/v1/features/12', answer(200, { feature: { name: 'no id' } }))).rejects.toThrow(
+      /features_show .* 200: body: \/feature must have required property 'id'/,
+    );
+    await expect(checkAnswer(t.url, 'GET', '/api/v1/goals/3', answer(404, { error: 'x' }, { 'X-Deletion-Id': '4' }))).rejects.toThrow(
+      /header x-deletion-id is sent but not documented for 404/,
+    );
+    await expect(checkAnswer(t.url, 'GET', '/api/v1/historical_audits/estimate', answer(403, { error: 'x' }))).rejects.toThrow(
+      /header X-Historical-Tokens-Available is required but missing/,
+    );
+  });
+
+  it('passes an answer that fits, a sparse `fields` answer among them, and leaves other paths alone', async () => {
+    await checkAnswer(t.url, 'GET', '/api/v1/features/12?fields=name', answer(200, { feature: { id: '12', name: 'x' } }));
+    await checkAnswer(t.url, 'DELETE', '/api/v1/features/12', {
+      status: 204,
+      headers: new Headers({ 'X-Deletion-Id': '3' }),
+      body: null,
+      text: '',
+    });
+    await checkAnswer(t.url, 'GET', '/portal/demo/api/session', answer(418, 'anything'));
+  });
+});
+
 describe('the record pipeline', () => {
   it('answers malformed JSON and a body that is not an object with 400', async () => {
-    const bad = await api.send('POST /products/{product_id}/goals', { params: { product_id: 'PLN' }, rawBody: '{"goal":', headers: { 'Content-Type': 'application/json' } });
+    const bad = await api.send('POST /products/{product_id}/goals', {
+      params: { product_id: 'PLN' },
+      rawBody: '{"goal":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(errorBodySchema.parse(bad.body).error).toMatch(/Malformed JSON/);
     const list = await api.send('POST /products/{product_id}/goals', { params: { product_id: 'PLN' }, body: [{ goal: { name: 'x' } }] });

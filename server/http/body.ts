@@ -12,7 +12,8 @@ export async function readObjectBody(c: Context): Promise<Record<string, unknown
   const type = c.req.header('content-type') ?? '';
   if (/^multipart\/form-data\b/i.test(type)) return readMultipart(c);
   if (!/^application\/json\b/i.test(type)) {
-    throw new HttpError(400, 'Content-Type must be application/json');
+    // Both forms are read for every body (an upload's file comes only in the multipart form): name both.
+    throw new HttpError(400, 'Content-Type must be application/json or multipart/form-data');
   }
   const text = await c.req.text();
   let raw: unknown;

@@ -4,7 +4,7 @@
 // side and never make generation throw.
 import { z } from 'zod';
 import { FILE_SESSION_COOKIE } from '../../src/contract/attachments';
-import { errorBodySchema } from '../../src/contract/common';
+import { errorBodySchema, wireForms } from '../../src/contract/common';
 import type { AnyRoute } from './route-table';
 
 type Json = Record<string, unknown>;
@@ -16,7 +16,17 @@ export interface OpenApiOptions {
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  const out = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: ({ zodSchema, jsonSchema: generated }) => {
+      const wire = wireForms.get(zodSchema);
+      if (!wire) return;
+      for (const key of Object.keys(generated)) delete (generated as Json)[key];
+      Object.assign(generated, wire.json);
+    },
+  }) as Json;
   delete out.$schema;
   return out;
 }
@@ -40,35 +50,162 @@ function envelopeName(schema: z.ZodType): string {
   return 'Response';
 }
 
+/**
+ * What each tag of the table groups, shown beside it in the document. A row with a tag not here
+ * leaves the tag undescribed, which the document's lint (`npm test`, scripts/openapi-lint.ts) refuses.
+ */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  API: 'This document.',
+  Attachments: 'Files and links on records, and the file session for downloads.',
+  Audits: 'Record history of the last 12 calendar months.',
+  Comments: 'Comments on records and their replies.',
+  'Custom fields': "Custom field definitions of a workspace's records.",
+  'Custom layouts': 'Screen definitions: which fields a kind of record shows and requires.',
+  Epics: 'Epics of releases.',
+  Features: 'Features of releases, with their requirements, tags, watchers and custom fields.',
+  Goals: 'Goals of workspaces.',
+  'Historical audits': 'Searches of the history older than 12 months, paid in tokens.',
+  'Idea organizations': 'Organizations that ideas and votes name.',
+  'Idea portals': 'Ideas portals, their settings and sign-in log.',
+  'Idea subscriptions': 'Who follows an idea.',
+  'Idea votes': 'Endorsements (votes) on ideas.',
+  Ideas: 'Ideas, their categories, merging and promotion.',
+  Initiatives: 'Initiatives of workspaces.',
+  Notes: 'Notes (pages) of workspaces.',
+  'Portal users': 'Users of ideas portals and their permissions.',
+  Products: 'Workspaces (products) and what they are configured with.',
+  'Recycle bin': 'Deletions kept for 30 days: list, restore, purge.',
+  'Release phases': 'Phases and milestones of releases.',
+  Releases: 'Releases of workspaces.',
+  Requirements: 'Requirements of features.',
+  Teams: 'Teams and their members.',
+  'Time frames': 'Time frames of workspaces.',
+  Users: 'Users of the account.',
+  Workflows: 'Workflows and their statuses.',
+};
+
+/**
+ * A row's description when it gives none: what the operation reads and answers, told from the row
+ * (the answer's key, paging, `fields`, the body's envelope).
+ */
+function describeRow(row: AnyRoute): string {
+  const said: string[] = [];
+  const keys = row.response instanceof z.ZodObject ? Object.keys(row.response.shape) : [];
+  const main = keys.find((k) => k !== 'pagination');
+  const body = row.body ? Object.keys(row.body.shape).find((k) => k !== 'fields') : undefined;
+  if (body) said.push(`Takes \`{ "${body}": {...} }\`; every problem of it comes back in one 422 naming each field.`);
+  if (row.response === null) said.push('Answers 204 with no content.');
+  else if (main && keys.includes('pagination')) said.push(`Answers a page of \`${main}\` with \`pagination\` (\`page\`, \`per_page\`).`);
+  else if (main) said.push(`Answers \`{ "${main}": {...} }\`.`);
+  if (takesFields(row)) said.push('`fields` narrows each record to `id` and the members it names.');
+  return said.join(' ');
+}
+
+/** The description of the document's one `servers` entry. */
+export const SERVER_DESCRIPTION = 'This planning service';
+
 /** Said in the description of every administrator-only operation. */
 const ADMIN_SENTENCE = 'Administrators only: members get a 403.';
 
-const errorResponse = (description: string): Json => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
+/** The headers the service sets itself, each described once under `components.headers`. */
+const HEADERS: Record<string, Json> = {
+  'X-RateLimit-Limit': {
+    description: "The requests the tightest window of the token's rate limit allows (sent when a limit is configured).",
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'The requests left in that window (0 on a 429).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until that window is full again.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before sending the request again.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'X-Deletion-Id': {
+    description:
+      'The recycle-bin deletion holding what was removed (`POST /deletions/{id}/restore` undoes it); absent when nothing went to the bin.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+};
+const headerName = (name: string): string => name.replace(/[^A-Za-z0-9]/g, '');
+const headerRef = (name: string): Json => ({ $ref: `#/components/headers/${headerName(name)}` });
+const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+/** Whether a row narrows its answer by `fields` (its query's or its body's). */
+function takesFields(row: AnyRoute): boolean {
+  return Boolean(row.query?.shape.fields) || Boolean(row.body && 'fields' in row.body.shape);
+}
+
+/**
+ * The answer of a row that takes `fields`, as it truly is: each record under the envelope's key (or
+ * each item of its list) carries `id` and the members asked for, so only `id` is required; the
+ * members and their types are those of the whole record.
+ */
+function sparse(envelope: Json): Json {
+  const properties = envelope.properties as Record<string, Json> | undefined;
+  if (!properties) return envelope;
+  const narrowed: Record<string, Json> = {};
+  for (const [key, value] of Object.entries(properties)) {
+    const item = value.type === 'array' ? (value.items as Json | undefined) : value;
+    const record = item && item.type === 'object' && Array.isArray(item.required) && key !== 'pagination' ? item : null;
+    if (!record) {
+      narrowed[key] = value;
+      continue;
+    }
+    const partial: Json = {
+      ...record,
+      required: (record.required as string[]).filter((m) => m === 'id'),
+      description: 'With `fields`, `id` and the members it names (`*`: all); without it, the members this operation answers by default.',
+    };
+    narrowed[key] = value.type === 'array' ? { ...value, items: partial } : partial;
+  }
+  return { ...envelope, properties: narrowed };
+}
 
 export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptions): Json {
   const schemas: Record<string, Json> = { Error: jsonSchema(errorBodySchema, 'output') };
-  const named = new Map<z.ZodType, string>();
-  const refFor = (schema: z.ZodType): Json => {
-    let name = named.get(schema);
+  const named = new Map<string, string>();
+  const ids = new Map<z.ZodType, number>();
+  const refFor = (schema: z.ZodType, partial: boolean): Json => {
+    const id = ids.get(schema) ?? ids.set(schema, ids.size).size - 1;
+    const key = `${id}${partial ? ' fields' : ''}`;
+    let name = named.get(key);
     if (!name) {
-      const json = jsonSchema(schema, 'output');
-      const base = envelopeName(schema);
+      const whole = jsonSchema(schema, 'output');
+      const json = partial ? sparse(whole) : whole;
+      const base = envelopeName(schema) + (partial && JSON.stringify(json) !== JSON.stringify(whole) ? 'Fields' : '');
       name = base;
       // Two schemas of one shape (`/me` and `/users/{id}`) share a component; others get a number.
       for (let i = 2; name in schemas && JSON.stringify(schemas[name]) !== JSON.stringify(json); i++) name = `${base}${i}`;
       schemas[name] = json;
-      named.set(schema, name);
+      named.set(key, name);
     }
     return { $ref: `#/components/schemas/${name}` };
   };
+  const headers: Record<string, Json> = {};
+  for (const [name, spec] of Object.entries(HEADERS)) headers[headerName(name)] = spec;
 
   const paths: Record<string, Record<string, Json>> = {};
   const tags = new Set<string>();
   for (const row of rows) {
     for (const t of row.tags) tags.add(t);
+    // Headers on every answer of the row: the rate limit's (after the token check) and the row's own.
+    const own: Record<string, Json> = {};
+    if (!row.public) for (const h of RATE_HEADERS) own[h] = headerRef(h);
+    // The row's own headers are set on every answer the row makes (mountRoutes): required there, and
+    // absent from the answers of the steps before it (401, 413, 421, a limit's 429, 503).
+    const rowHeaders = Object.entries(row.answerHeaders?.documented ?? {});
+    const withHeaders = (response: Json, more: readonly string[] = [], byRow = true): Json => {
+      const all: Record<string, Json> = { ...own, ...Object.fromEntries(more.map((h) => [h, headerRef(h)])) };
+      for (const [name, spec] of rowHeaders) all[name] = { ...spec, required: byRow };
+      return Object.keys(all).length > 0 ? { ...response, headers: all } : response;
+    };
+    const errorResponse = (description: string, more: readonly string[] = [], byRow = true): Json =>
+      withHeaders({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, more, byRow);
     const parameters: Json[] = [];
     for (const [, name] of row.path.matchAll(/\{([^}]+)\}/g)) {
       if (!name) continue;
@@ -105,20 +242,51 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
         schema: { type: 'object', additionalProperties: { type: 'string' } },
       });
     }
-    const responses: Record<string, Json> = row.download
-      ? { '200': { description: "The file's bytes", content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } }
-      : row.response === null
-        ? { '204': { description: 'Done; no content' } }
-        : { '200': { description: 'OK', content: { 'application/json': { schema: refFor(row.response) } } } };
-    if (row.query || row.body || row.upload) responses['400'] = errorResponse('Malformed body or query; the errors name each parameter');
-    if (!row.public) responses['401'] = errorResponse('Missing or invalid access token');
-    if (row.access === 'administrator') responses['403'] = errorResponse('The caller is not an administrator');
-    else if (row.forbidden) responses['403'] = errorResponse(row.forbidden);
-    if (row.path.includes('{')) responses['404'] = errorResponse('No such record');
-    if (row.body || row.upload) {
-      responses['413'] = errorResponse(row.upload ? `The file in ${row.upload.part} is over the per-file cap` : 'Request body too large');
-      responses['422'] = errorResponse('Every problem of the body, each under its field');
+    const responses: Record<string, Json> = {};
+    if (row.download) {
+      responses['200'] = withHeaders({
+        description: "The file's bytes",
+        content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+      });
+    } else if (row.response === null) {
+      responses['204'] = withHeaders({ description: 'Done; no content' }, row.method === 'delete' ? ['X-Deletion-Id'] : []);
+    } else {
+      responses['200'] = withHeaders({
+        description: 'OK',
+        content: { 'application/json': { schema: refFor(row.response, takesFields(row)) } },
+      });
     }
+    const extra = row.errors ?? {};
+    const reads = Boolean(row.body || row.upload);
+    // Every row refuses query parameters it does not read (mountRoutes), so every row has a 400.
+    const refused = [reads && 'a malformed body', row.query && 'a bad query value', 'a query parameter the operation does not read'];
+    const said = refused.filter(Boolean).join(', ');
+    responses['400'] = errorResponse(extra[400] ?? `${said.charAt(0).toUpperCase()}${said.slice(1)}: the errors name each`);
+    if (!row.public) responses['401'] = errorResponse('Missing or invalid access token', [], false);
+    if (row.access === 'administrator' || extra[403]) responses['403'] = errorResponse(extra[403] ?? 'The caller is not an administrator');
+    if (row.path.includes('{') || extra[404]) responses['404'] = errorResponse(extra[404] ?? 'No such record');
+    if (reads) responses['408'] = errorResponse('The body was not received in full (the client went silent or away)', [], false);
+    if (row.method !== 'get' || extra[409])
+      responses['409'] = errorResponse(extra[409] ?? 'The request conflicts with stored data (a reference another write removed)');
+    if (reads)
+      responses['413'] = errorResponse(
+        row.upload ? `The file in ${row.upload.part} is over the per-file cap` : 'Request body too large',
+        [],
+        false,
+      );
+    responses['421'] = errorResponse('The Host header names no host this service answers to', [], false);
+    if (reads || extra[422]) responses['422'] = errorResponse(extra[422] ?? 'Every problem of the body, each under its field');
+    if (!row.public || extra[429])
+      responses['429'] = errorResponse(
+        extra[429] ?? "Over the token's rate limit, or too many failed authentications from this address",
+        ['Retry-After'],
+        false,
+      );
+    responses['503'] = errorResponse(
+      'The database is busy or away: nothing was written; send it again after Retry-After',
+      ['Retry-After'],
+      false,
+    );
     const upload = row.upload;
     const requestBody: Json | undefined = upload
       ? {
@@ -142,7 +310,7 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
         ? { required: true, content: { 'application/json': { schema: jsonSchema(row.body, 'input') } } }
         : undefined;
     const adminOnly = row.access === 'administrator' ? ADMIN_SENTENCE : '';
-    const description = [row.description, adminOnly].filter(Boolean).join(' ');
+    const description = [row.description ?? describeRow(row), adminOnly].filter(Boolean).join(' ');
     const operation: Json = {
       operationId: row.op,
       summary: row.summary,
@@ -163,6 +331,8 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
     info: {
       title: 'Planner planning API',
       version: options.version,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'The administrator of this planning service' },
       description:
         'The local planning service: releases, features, requirements, epics, initiatives, goals and the account records ' +
         "they use, in the wire format of the hosted planning API. Generated from the service's route table. Write bodies " +
@@ -173,12 +343,13 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
         'members. A request whose Host is not one the service answers to (its public URL, listen address, loopback ' +
         'names, PLANNER_ALLOWED_HOSTS) gets 421.',
     },
-    servers: [{ url: options.serverUrl, description: 'This planning service' }],
+    servers: [{ url: options.serverUrl, description: SERVER_DESCRIPTION }],
     security: [{ BearerAuth: [] }],
-    tags: [...tags].sort().map((name) => ({ name })),
+    tags: [...tags].sort().map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
       schemas,
+      headers,
       securitySchemes: {
         BearerAuth: {
           type: 'http',

@@ -16,7 +16,7 @@ import type { Database, UserRow } from '../store/schema';
 import { listOp } from './list-rows';
 import { originOf, pickFields, wantedFields } from './query';
 import type { RecordEnvelope } from './record';
-import type { BodyOf, Method, Route } from './route-table';
+import type { BodyOf, Method, Route, RowErrors } from './route-table';
 
 /** What a row's store call gets besides the record: the database, who asks, and the origin for links. */
 export interface RowContext {
@@ -110,6 +110,7 @@ interface RowText {
   summary: string;
   description?: string;
   params?: Readonly<Record<string, string>>;
+  errors?: RowErrors;
 }
 
 type Params = Record<string, string>;

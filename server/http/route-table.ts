@@ -70,8 +70,6 @@ export interface Route<
   public?: boolean;
   /** Only administrators may call it (403 for members). */
   access?: Access;
-  /** Who else the handler refuses (403) by the record's own rule, e.g. a comment's author or an administrator: documented. */
-  forbidden?: string;
   /** The handler reads a streamed upload itself (http/upload.ts); see `UploadSpec`. */
   upload?: UploadSpec;
   /** The answer is a file's bytes, served to the Bearer token or the file-session cookie; see `DownloadSpec`. */
@@ -83,10 +81,22 @@ export interface Route<
   mainThread?: boolean;
   /** Headers every answer of the row carries, its errors included (the historical searches' tokens). */
   answerHeaders?: AnswerHeaders;
+  /**
+   * Statuses the handler answers besides those every row of its shape gets in the document (see
+   * http/openapi.ts), each with what it means here: a 403 of a rule on the record, a DELETE's 422.
+   */
+  errors?: RowErrors;
   handler: (c: Context<AppEnv>, input: RouteInput<P, Q, B>) => Response | Promise<Response>;
 }
 
-export type AnswerHeaders = (c: Context<AppEnv>) => Promise<Record<string, string>>;
+/** Extra statuses of a row and their descriptions. */
+export type RowErrors = Readonly<Partial<Record<400 | 403 | 404 | 409 | 422 | 429, string>>>;
+
+/** The headers of `answerHeaders`: how the document describes each, and their values for an answer. */
+export interface AnswerHeaders {
+  documented: Readonly<Record<string, { description: string; schema: Record<string, unknown> }>>;
+  values: (c: Context<AppEnv>) => Promise<Record<string, string>>;
+}
 
 /**
  * A row whose body is an upload: multipart/form-data with the file in `part`, streamed by the
@@ -121,11 +131,11 @@ export interface AnyRoute {
   response: z.ZodType | null;
   public?: boolean;
   access?: Access;
-  forbidden?: string;
   upload?: UploadSpec;
   download?: DownloadSpec;
   mainThread?: boolean;
   answerHeaders?: AnswerHeaders;
+  errors?: RowErrors;
   handler: (c: Context<AppEnv>, input: never) => Response | Promise<Response>;
 }
 
@@ -201,7 +211,15 @@ export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void 
       const body = row.body ? await readRecord(c, row.body, readOnly) : undefined;
       // The row was declared with `route()`, which ties the handler's input to these schemas.
       const handler = row.handler as (c: Context<AppEnv>, input: unknown) => Response | Promise<Response>;
-      return handler(c, { params, query, body });
+      if (row.method !== 'get') return handler(c, { params, query, body });
+      // A read takes only its path and query: a rule its query breaks (an unknown `record_type`, a
+      // range past the cut) is a bad query value, 400 as every other, never the 422 of a body.
+      try {
+        return await handler(c, { params, query, body });
+      } catch (err) {
+        if (err instanceof StoreError && err.kind === 'invalid') throw new StoreError('bad_request', err.message, err.errors);
+        throw err;
+      }
     };
     const extra = row.answerHeaders;
     app.on(
@@ -211,7 +229,7 @@ export function mountRoutes(app: Hono<AppEnv>, rows: readonly AnyRoute[]): void 
         ? async (c) => {
             // The error answer is made here rather than by the app's handler, so it gets the headers too.
             const res = await answer(c).catch((err: unknown) => errorResponse(c, err));
-            for (const [name, value] of Object.entries(await extra(c))) res.headers.set(name, value);
+            for (const [name, value] of Object.entries(await extra.values(c))) res.headers.set(name, value);
             return res;
           }
         : answer,
@@ -231,7 +249,7 @@ export function checkTable(rows: readonly AnyRoute[]): void {
     seen.add(key);
     checkParamGrammars(row.path);
     if (row.public && row.access) throw new Error(`${key}: a public row has no caller to check the role of`);
-    if (row.access && row.forbidden) throw new Error(`${key}: an administrator row's 403 is the role's`);
+    if (row.access && row.errors?.[403]) throw new Error(`${key}: an administrator row's 403 is the role's`);
     if (row.upload && row.body) throw new Error(`${key}: an upload row reads its own body`);
     if (row.download && (row.public || row.access)) throw new Error(`${key}: a download row checks its own caller`);
     if (row.mainThread && (row.method !== 'get' || row.download || row.public))

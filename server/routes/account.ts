@@ -163,6 +163,7 @@ export const accountRoutes = [
         'notes, comments, files, custom fields, workflows, teams) go into the recycle bin as one deletion, restorable for 30 days ' +
         "under the same ids and keys. The account's only workspace is refused (422 on `id`).",
       params: { id: 'Numeric id or reference prefix (e.g. PLN)' },
+      errors: { 422: "The account's only workspace (on `id`)" },
       remove: removeById(deleteProduct),
     }),
     access: 'administrator' as const,

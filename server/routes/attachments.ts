@@ -237,7 +237,7 @@ export const attachmentRoutes = [
       `Operation 14. By the comment's author or an administrator, as editing it (403 otherwise; a deleted comment is a 404). ` + FORMS,
     tags: TAGS,
     params: { comment_id: 'Numeric id of the comment' },
-    forbidden: 'The caller is neither the comment’s author nor an administrator',
+    errors: { 403: 'The caller is neither the comment’s author nor an administrator' },
     upload,
     response: attachmentEnvelope,
     handler: (c, { params }) => attach(c, 'comments', params.comment_id),
@@ -300,7 +300,7 @@ export const attachmentRoutes = [
       'recycle bin for a later restore.',
     tags: TAGS,
     params: { id: 'Numeric id of the attachment' },
-    forbidden: 'A file of a comment whose author the caller is not (nor an administrator)',
+    errors: { 403: 'A file of a comment whose author the caller is not (nor an administrator)' },
     response: null,
     handler: async (c, { params }) => {
       await deleteAttachment(c.get('store').db, filesOf(c), params.id, c.get('user'));

@@ -20,6 +20,7 @@ import {
 import { pageAnswer } from '../http/list-rows';
 import { originOf } from '../http/query';
 import { route } from '../http/route-table';
+import type { AnswerHeaders } from '../http/route-table';
 import { listAudits, shapeAudits } from '../store/audit-log';
 import { createSearch, estimateSearch, historicalIndex, readSearch, searchRunner, SEARCH_PAGE } from '../store/historical-search';
 import { DEFAULT_TOKENS, TokensExhausted, tokensAvailable } from '../store/historical-tokens';
@@ -29,9 +30,17 @@ const TAGS = ['Audits'];
 const HISTORICAL_TAGS = ['Historical audits'];
 
 /** The bucket's whole tokens now, on every answer of the historical rows. */
-const tokensHeader = async (c: Context<AppEnv>): Promise<Record<string, string>> => {
-  const { db, clock } = c.get('store');
-  return { [HISTORICAL_TOKENS_HEADER]: String(await tokensAvailable(db, clock.now())) };
+const tokensHeader: AnswerHeaders = {
+  documented: {
+    [HISTORICAL_TOKENS_HEADER]: {
+      description: "Whole tokens in the account's historical-search bucket now.",
+      schema: { type: 'integer', minimum: 0 },
+    },
+  },
+  values: async (c: Context<AppEnv>) => {
+    const { db, clock } = c.get('store');
+    return { [HISTORICAL_TOKENS_HEADER]: String(await tokensAvailable(db, clock.now())) };
+  },
 };
 
 const FILTERS =
@@ -47,7 +56,7 @@ const TOKENS =
 
 const RANGE =
   'Only audits older than the 12-month cut (the first instant, UTC, of the calendar month twelve months before the current ' +
-  'one) are searched: a `created_since` or `created_before` after it is 422 on that field, pointing at `GET /audits`. ' +
+  'one) are searched: a `created_since` or `created_before` after it is refused on that field (422 in the body of a search, 400 in a query), pointing at `GET /audits`. ' +
   'Without `created_since` the range starts at the oldest row; without `created_before` it ends at the cut.';
 
 export const auditRoutes = [
@@ -112,7 +121,7 @@ export const auditRoutes = [
       'calendar months its range touches that match `user_id`, `auditable_type` and `audit_action` — each of the three ' +
       'lowers it), `tokens_available`, the bucket (`capacity`, `refill_per_second`, `rows_per_token`), `retry_after` ' +
       '(seconds until it can be paid, 0 now, null never: over the capacity) and the range after its defaults. The same ' +
-      `422s as the search. ${TOKENS}`,
+      `problems as the search, each a 400 naming its query parameter. ${TOKENS}`,
     tags: HISTORICAL_TAGS,
     access: 'administrator',
     query: historicalEstimateQuery,

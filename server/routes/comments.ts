@@ -96,26 +96,22 @@ export const commentRoutes = [
     scope: (product): CommentScope => ({ productId: product.id }),
   }),
   showRow(comment, { summary: 'Show a comment', query: showQuerySchema }),
-  {
-    ...updateRow(comment, {
-      summary: "Change a comment's body",
-      description: 'By its author or an administrator (403 otherwise). `body` as on create.',
-      body: commentUpdateBody,
-      update: async ({ db, user }, row, body) => {
-        await updateComment(db, { comment: row, input: body.data, checked: body, user });
-        return row;
-      },
-    }),
-    forbidden: 'The caller is neither the comment’s author nor an administrator',
-  },
-  {
-    ...deleteRow(comment, {
-      summary: 'Delete a comment (to the recycle bin)',
-      description:
-        'By its author or an administrator (403 otherwise). A top-level comment with replies stays as their placeholder ' +
-        '(`deleted: true`); deleting the last reply under a placeholder removes the placeholder too.',
-      remove: ({ db, user }, row) => deleteComment(db, { comment: row, user }),
-    }),
-    forbidden: 'The caller is neither the comment’s author nor an administrator',
-  },
+  updateRow(comment, {
+    summary: "Change a comment's body",
+    description: 'By its author or an administrator (403 otherwise). `body` as on create.',
+    errors: { 403: 'The caller is neither the author nor an administrator' },
+    body: commentUpdateBody,
+    update: async ({ db, user }, row, body) => {
+      await updateComment(db, { comment: row, input: body.data, checked: body, user });
+      return row;
+    },
+  }),
+  deleteRow(comment, {
+    summary: 'Delete a comment (to the recycle bin)',
+    description:
+      'By its author or an administrator (403 otherwise). A top-level comment with replies stays as their placeholder ' +
+      '(`deleted: true`); deleting the last reply under a placeholder removes the placeholder too.',
+    errors: { 403: 'The caller is neither the author nor an administrator' },
+    remove: ({ db, user }, row) => deleteComment(db, { comment: row, user }),
+  }),
 ] as const;

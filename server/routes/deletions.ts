@@ -76,9 +76,13 @@ export const deletionRoutes = [
       'the delete needed (403 otherwise, dry runs too): workspaces, teams and portal users are restored by administrators ' +
       "only, a comment by its author or an administrator; a deletion's `may_restore` says whether the caller may.",
     tags,
-    forbidden: 'The caller lacks the right the delete needed (an administrator, or the comment’s author)',
     query: restoreQuery,
     response: restoreAnswerSchema,
+    errors: {
+      403: 'The caller lacks the right the delete needed (an administrator, or the comment’s author)',
+      409: 'The deletion was already restored',
+      422: 'A record the restore needs is not there (named by its column)',
+    },
     handler: async (c, { params, query }) => {
       const db = c.get('store').db;
       const dryRun = query.dry_run === 'true';

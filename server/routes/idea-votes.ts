@@ -163,6 +163,10 @@ export const ideaVoteRoutes = [
       "gets the idea's name and description, the idea links to it and moves to its Shipped status. An idea already " +
       'promoted, or merged, is a 422.',
     tags: ['Ideas'],
+    errors: {
+      400: 'The body is not a JSON object',
+      422: 'Every problem of the body, each under its field; or the idea is already promoted or merged',
+    },
     response: ideaEnvelope,
     handler: async (c, { params }) => {
       const db = c.get('store').db;

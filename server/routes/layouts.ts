@@ -127,6 +127,7 @@ export const layoutRoutes = [
     tags,
     access: 'administrator',
     response: null,
+    errors: { 422: 'The default layout of its kind (on `default`)' },
     handler: async (c, { params }) => {
       const store = c.get('store');
       const row = await requireScreenDefinition(store.db, params.id);

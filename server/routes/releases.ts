@@ -37,6 +37,7 @@ import { requireGoal } from '../store/goals';
 import { requireInitiative, requireProduct, requireRelease, requireReleasePhase } from '../store/resolve';
 import type { ReleasePhaseRow } from '../store/schema';
 
+const DELETE_RELEASE_ERRORS = { 422: 'The release still holds features or epics (named under `features` / `epics`)' } as const;
 const DELETE_RELEASE =
   'Refused (422 naming `features` and/or `epics`) while features or epics are still in the release: move or delete them ' +
   'first. Its phases are deleted with it; releases that rolled up into it move up to its parent.';
@@ -138,9 +139,15 @@ export const releaseRoutes = [
     body: releaseUpdateBody,
     update: changeInProduct(updateRelease),
   }),
-  deleteRow(release, { summary: 'Delete a release', description: DELETE_RELEASE, remove: removeById(deleteRelease) }),
+  deleteRow(release, {
+    summary: 'Delete a release',
+    description: DELETE_RELEASE,
+    errors: DELETE_RELEASE_ERRORS,
+    remove: removeById(deleteRelease),
+  }),
   deleteRow(release, {
     ...inProduct(release),
+    errors: DELETE_RELEASE_ERRORS,
     summary: 'Delete a release of a product',
     description: `${DELETE_RELEASE} A release of another product is a 404.`,
     remove: removeById(deleteRelease),

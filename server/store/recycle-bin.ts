@@ -32,7 +32,7 @@ export interface DeletionFilter {
   productId?: string | undefined;
 }
 
-/** What is still in the bin, newest first. Unknown kinds, people or workspaces are 422s naming the parameter. */
+/** What is still in the bin, newest first. Unknown kinds, people or workspaces are problems naming the parameter (the list's 400). */
 export async function listDeletions(db: Db, filter: DeletionFilter, p: Paging): Promise<{ rows: DeletionRow[]; total: number }> {
   const problems = new FieldProblems();
   const types = filter.recordType

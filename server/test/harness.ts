@@ -10,6 +10,7 @@ import { afterAll } from 'vitest';
 import { startService } from '../start';
 import type { RunningService, ServiceOptions } from '../start';
 import { openStore } from '../store/db';
+import { checkAnswer } from './openapi-check';
 
 export const TEST_TOKEN = 'test-admin-token-0123456789';
 
@@ -201,7 +202,10 @@ export async function startTestService(
       } catch {
         parsed = null;
       }
-      return { status: res.status, headers: res.headers, body: parsed as T, text };
+      const answer = { status: res.status, headers: res.headers, body: parsed as T, text };
+      // Every answer must fit the served document for its operation and status (test/openapi-check.ts).
+      await checkAnswer(service.url, method, `/api/v1${p}`, answer);
+      return answer;
     },
     get<T>(p: string) {
       return t.request<T>('GET', p);

@@ -32,6 +32,14 @@ export function expect422(res: TestResponse, ...fields: string[]): Record<string
   return errors;
 }
 
+/** A 400 of a bad query value in the one error shape whose `errors` name each given parameter. */
+export function expect400(res: TestResponse, ...params: string[]): Record<string, string[]> {
+  expect(res.status, res.text).toBe(400);
+  const errors = errorBodySchema.parse(res.body).errors ?? {};
+  for (const p of params) expect(Object.keys(errors), res.text).toContain(p);
+  return errors;
+}
+
 /** As `expect422`, sent as JSON, and the message starts with one of the fields. */
 export function expectFields(res: TestResponse, ...fields: string[]): Record<string, string[]> {
   const errors = expect422(res, ...fields);

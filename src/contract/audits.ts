@@ -2,7 +2,7 @@
 // answers them (the last 12 calendar months) and the historical audit search (operation 9 and the
 // hosted index and create) answers what is older. Hosted shapes, with our members beside them.
 import { z } from 'zod';
-import { EMAIL_MAX, NAME_MAX, idSchema, listQuerySchema, pageEnvelope, timestampSchema, userRefSchema } from './common';
+import { EMAIL_MAX, NAME_MAX, idSchema, numberIdSchema, listQuerySchema, pageEnvelope, timestampSchema, userRefSchema } from './common';
 
 export const AUDIT_ACTIONS = ['create', 'update', 'destroy'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -26,10 +26,10 @@ export const auditSchema = z.object({
   user: userRefSchema.nullable(),
   auditable_type: z.string(),
   /** A JSON number in the hosted shape. */
-  auditable_id: idSchema,
+  auditable_id: numberIdSchema,
   /** The record it belongs to (a requirement's feature, a comment's record), when there is one. */
   associated_type: z.string().nullable(),
-  associated_id: idSchema.nullable(),
+  associated_id: numberIdSchema.nullable(),
   /** `updated feature PLN-12 Sign-in with SSO`. */
   description: z.string(),
   /** The record's API address; null when it is gone. */
@@ -95,7 +95,7 @@ export const historicalIndexQuery = listQuerySchema.pick({ page: true, per_page:
 });
 
 export const historicalIndexRowSchema = z.object({
-  auditable_id: idSchema,
+  auditable_id: numberIdSchema,
   auditable_type: z.string(),
   /** The person's id (hosted: the row is the user, with the record beside). */
   id: idSchema,

@@ -78,7 +78,8 @@ const linkInput = z
       .string()
       .trim()
       .max(LINK_MAX)
-      .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+      .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
+      .meta({ format: 'uri', pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?:' }),
     z.literal(''),
     z.null(),
   ])

@@ -164,7 +164,7 @@ const booleanInput = z
   .transform((v) => v === true || v === 'true');
 
 /** Any email address: the creator need not be a user of the service. */
-export const creatorEmailInput = z.string().trim().max(EMAIL_MAX).pipe(z.email('must be an email address'));
+export const creatorEmailInput = z.string().trim().max(EMAIL_MAX).pipe(z.email('must be an email address')).meta({ format: 'email' });
 
 /** `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`, UTC (the spec's two forms); read as an ISO timestamp. */
 export const ideaCreatedAtInput = z
@@ -202,7 +202,7 @@ const ideaFields = {
   /** Id or key of the idea this one duplicates (merges into it); null or "" unmerges. */
   duplicate_idea: nullableRefInputSchema.optional(),
   initial_votes: z
-    .union([z.number(), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
+    .union([z.number().int('must be a whole number'), z.string().regex(/^\d+$/, 'must be a whole number').transform(Number)])
     .pipe(z.number().int('must be a whole number').min(0, 'must not be negative').max(1_000_000, 'must be at most 1000000'))
     .optional(),
   visibility: z.enum(IDEA_VISIBILITIES, { error: `must be one of ${IDEA_VISIBILITIES.join(', ')}` }).optional(),

@@ -10,7 +10,7 @@
 // layout leaves out are not shown. Layouts are account-wide; one per kind is the default, and a
 // workspace may be given another per kind.
 import { z } from 'zod';
-import { NAME_MAX, idSchema, idTextSchema, pageEnvelope, pagingQuerySchema, recordEnvelope, timestampSchema } from './common';
+import { NAME_MAX, idSchema, numberIdSchema, pageEnvelope, pagingQuerySchema, recordEnvelope, timestampSchema } from './common';
 import { customFieldDefinitionSchema } from './custom-fields';
 
 export const SCREENABLE_TYPES = [
@@ -275,10 +275,7 @@ export const screenCustomFieldSchema = z.object({
 });
 
 /** A screen-definition id: a JSON number in the hosted shape; read as text like every id. */
-const screenIdSchema = z.codec(z.union([z.string(), z.number().int().nonnegative()]), idTextSchema, {
-  decode: (v) => String(v),
-  encode: (s) => Number(s),
-});
+const screenIdSchema = numberIdSchema;
 
 export const screenDefinitionSchema = z.object({
   id: screenIdSchema,
