@@ -110,9 +110,10 @@ describe('a request body on a slow link', () => {
     expect(sent.status, sent.received).toBe(408);
     expect(sent.received).toMatch(/Connection: close/i);
     expect(sent.received).toMatch(/No part of the request body arrived for 1 s/);
-    // Silent from ≈ 250 ms: cut one idle timeout later, give or take a sweep and a loaded machine.
+    // Silent from ≈ 250 ms: cut one idle timeout later, give or take a sweep and a loaded machine
+    // (the bound only tells the cut from a body left to hang: a busy machine can delay the sweep).
     expect(sent.afterMs).toBeGreaterThanOrEqual(IDLE_MS);
-    expect(sent.afterMs).toBeLessThan(IDLE_MS + 3000);
+    expect(sent.afterMs).toBeLessThan(IDLE_MS + 15_000);
     await expect.poll(tempFiles).toEqual([]);
     expect(await rowCount(t, 'attachments')).toBe(before);
   });
@@ -122,7 +123,7 @@ describe('a request body on a slow link', () => {
     // 250 bytes every 100 ms: 2.5 KB/s, half the floor, never a pause near the idle timeout.
     const sent = await slowUpload(crypto.randomBytes(100 * 1024), { chunk: 250, everyMs: 100 });
     expect(sent.afterMs).toBeGreaterThanOrEqual(GRACE_MS);
-    expect(sent.afterMs).toBeLessThan(GRACE_MS + 3000);
+    expect(sent.afterMs).toBeLessThan(GRACE_MS + 15_000);
     // The client is still sending when the connection closes: its system may drop the answer for
     // the reset that follows; when it arrives it is the 408.
     if (sent.received !== '') {
