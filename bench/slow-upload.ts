@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { benchApi } from './api';
 import { startProcess, stopProcess } from './child-process';
 
 const MB = Number(process.env.BENCH_SLOW_MB ?? 20);
@@ -18,16 +19,7 @@ const BOUNDARY = 'planner-bench-slow';
 /** Bytes a tick sends: the pace is kept by the clock, so late timers send more, not fewer. */
 const TICK_MS = 50;
 
-async function api<T>(url: string, method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${url}/api/v1${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = <T>(url: string, method: string, p: string, body?: unknown): Promise<T> => benchApi<T>(url, TOKEN, method, p, body);
 
 interface Outcome {
   status: number;

@@ -9,6 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { benchApi } from './api';
 import { startProcess, stopProcess } from './child-process';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
@@ -38,16 +39,7 @@ async function startChild(dataDir: string): Promise<{ pid: number; url: string; 
   return { pid: child.pid ?? 0, url, stop: () => stopProcess(child) };
 }
 
-async function api<T>(url: string, method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${url}/api/v1${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = <T>(url: string, method: string, p: string, body?: unknown): Promise<T> => benchApi<T>(url, TOKEN, method, p, body);
 
 /**
  * One upload of `mb` MB, written from a shared 1 MB chunk behind a unique first line (so each is a

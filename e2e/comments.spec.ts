@@ -134,7 +134,13 @@ test('hostile HTML in comments never runs', async ({ page, app, api, workspace, 
   expect(dialogs).toEqual([]);
 });
 
-test('a feature with 1,000 comments shows its first screen of them, draws only what is seen, and scrolls to the oldest', async ({ page, app, api, workspace, uniq }) => {
+test('a feature with 1,000 comments shows its first screen of them, draws only what is seen, and scrolls to the oldest', async ({
+  page,
+  app,
+  api,
+  workspace,
+  uniq,
+}) => {
   test.setTimeout(120_000);
   const release = await api.createRelease(workspace.id, { name: `Busy ${uniq}` });
   const name = `Much discussed ${uniq}`;
@@ -209,7 +215,7 @@ test('a feature with 1,000 comments shows its first screen of them, draws only w
   switches.push(await timed(() => panel.region.getByRole('button', { name: 'Newest first' }).click(), lastBatch));
   switches.push(await timed(() => panel.region.getByRole('button', { name: 'Oldest first' }).click(), firstBatch));
   const panelMs = Math.min(...switches);
-  const note = `page with its first comments ${pageMs} ms after the click; the thread in the other order ${switches.join(' / ')} ms; ${drawn} of 800 threads in the DOM`;
+  const note = `page with its first comments ${pageMs} ms after the click; the thread in the other order ${switches.join(' / ')} ms (best ${panelMs}); ${drawn} of 800 threads in the DOM`;
   test.info().annotations.push({ type: '1,000 comments', description: note });
   console.log(`1,000 comments: ${note}`);
   expect(drawn).toBeLessThan(60);

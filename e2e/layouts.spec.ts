@@ -5,30 +5,13 @@
 // create on its own. The demo's workspace is the only one with custom fields, so the story changes
 // the account's default layout: `restore` puts it back after the story, in time of its own, so the
 // stories after this one see the demo's layout even when this one fails or runs out of time.
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
+import { memberToken } from './member';
 import { heading } from './pages/nav';
 import { SignInPage } from './pages/sign-in-page';
 
 const FIELD = 'Customer impact';
-
-/** A member's token, minted the way a person would (`npm run token`), on the e2e service's database. */
-function memberToken(): string {
-  const out = execFileSync('node', ['dist-server/main.js', 'token', 'morgan@planner.local'], {
-    env: { ...process.env, PLANNER_DATA_DIR: path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data') },
-    encoding: 'utf8',
-  });
-  const token = out
-    .trim()
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => /^[A-Za-z0-9_-]{20,}$/.test(l))
-    .at(-1);
-  if (!token) throw new Error(`no token in: ${out}`);
-  return token;
-}
 
 test('an administrator makes a field required and first; a member sees it first, marked, and cannot create without it', async ({
   page,

@@ -136,6 +136,16 @@ const fileOn = (kind: string, type: string, make: () => Promise<string>): Recipe
   };
 };
 
+/** A new portal linked to (so moved into) a new workspace by `send` (POST or PUT of its portals). */
+const portalMoved = (send: typeof post): Recipe => ({
+  type: 'IdeaPortal',
+  action: 'update',
+  run: async () => {
+    const made = await post('/idea_portals', { idea_portal: { product_id: 'PLN', title: uniqueName('Portal') } });
+    return send(`/products/${await makers.product()}/idea_portals`, { idea_portal_ids: [(made.body.idea_portal as Body).id as string] });
+  },
+});
+
 /** One recipe per write row of the route table. */
 const RECIPES: Record<string, Recipe> = {
   'POST /products': {
@@ -493,22 +503,8 @@ const RECIPES: Record<string, Recipe> = {
       return put(`/teams/${(made.body.team as Body).id as string}`, { team: { name: uniqueName('Team') } });
     },
   },
-  'POST /products/{product_id}/idea_portals': {
-    type: 'IdeaPortal',
-    action: 'update',
-    run: async () => {
-      const made = await post('/idea_portals', { idea_portal: { product_id: 'PLN', title: uniqueName('Portal') } });
-      return post(`/products/${await makers.product()}/idea_portals`, { idea_portal_ids: [(made.body.idea_portal as Body).id as string] });
-    },
-  },
-  'PUT /products/{product_id}/idea_portals': {
-    type: 'IdeaPortal',
-    action: 'update',
-    run: async () => {
-      const made = await post('/idea_portals', { idea_portal: { product_id: 'PLN', title: uniqueName('Portal') } });
-      return put(`/products/${await makers.product()}/idea_portals`, { idea_portal_ids: [(made.body.idea_portal as Body).id as string] });
-    },
-  },
+  'POST /products/{product_id}/idea_portals': portalMoved(post),
+  'PUT /products/{product_id}/idea_portals': portalMoved(put),
   // Last: the team is the seed's (the Mobile App's), which nothing above uses.
   'DELETE /teams/{id}': { type: 'Team', action: 'destroy', run: () => del('/teams/APP') },
 };
