@@ -119,6 +119,9 @@ export default defineConfig({
     sourcemap: process.env.VITE_SOURCEMAP === '1',
     chunkSizeWarningLimit: 600,
     // The precompression above takes most of a build by design; its timing notice is noise.
-    rolldownOptions: { checks: { pluginTimings: false } },
+    // Chunks are named by their content hash alone: every screen's entry lists the chunks it may
+    // load, and their module names cost ~870 bytes of each first load, compressed (the features
+    // screen 150,065 → 149,191 bytes against e2e/first-load.spec.ts's 150 KB budget).
+    rolldownOptions: { checks: { pluginTimings: false }, output: { chunkFileNames: 'assets/[hash].js' } },
   },
 });

@@ -9,7 +9,7 @@ import { authenticate, mintToken } from './auth';
 import { errorResponse } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import { paramChecker, paramCollections } from './http/path-params';
-import { mountRoutes, route } from './http/route-table';
+import { ADMINISTRATORS_ONLY, mountRoutes, route } from './http/route-table';
 import type { AnyRoute } from './http/route-table';
 import { apiClient } from './test/client';
 import type { ApiClient } from './test/client';
@@ -243,7 +243,7 @@ describe('administrator rows', () => {
         headers: { Authorization: `Bearer ${await tokenOf(email)}` },
       });
       expect(res.status, email).toBe(403);
-      expect(errorBodySchema.parse(await res.json()).error).toBe('POST /products/{id}/purge needs an administrator');
+      expect(errorBodySchema.parse(await res.json()).error).toBe(ADMINISTRATORS_ONLY);
     }
     // Even a path no record can have: the role comes first and says nothing about records.
     const member = await tokenOf('morgan@planner.local');

@@ -3,8 +3,12 @@
 // Transforms and refinements have no JSON Schema form; they are described by their input or output
 // side and never make generation throw.
 import { z } from 'zod';
-import { FILE_SESSION_COOKIE } from '../../src/contract/attachments';
-import { errorBodySchema, wireForms } from '../../src/contract/common';
+import { FILE_SESSION_COOKIE, attachmentLinkInput } from '../../src/contract/attachments';
+import { dateSchema, errorBodySchema, numberIdSchema } from '../../src/contract/common';
+import { DELETION_TYPES, deletionListQuery } from '../../src/contract/deletions';
+import { ideaEndorsementCreateInput } from '../../src/contract/idea-votes';
+import { creatorEmailInput } from '../../src/contract/ideas';
+import { EDITOR_WIDTHS, noteInput } from '../../src/contract/notes';
 import type { AnyRoute } from './route-table';
 
 type Json = Record<string, unknown>;
@@ -15,16 +19,72 @@ export interface OpenApiOptions {
   version: string;
 }
 
+/**
+ * A JSON Schema pattern matching any of `values` in any letter case, for inputs read case-blind
+ * (JSON Schema's `enum` is exact and its patterns have no flags).
+ */
+function anyCasePattern(values: readonly string[]): string {
+  const letters = (v: string): string =>
+    [...v]
+      .map((ch) =>
+        ch.toLowerCase() !== ch.toUpperCase() ? `[${ch.toUpperCase()}${ch.toLowerCase()}]` : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('');
+  return `^(?:${values.map(letters).join('|')})$`;
+}
+
+/** An absolute http(s) address, in any letter case (the rest is `format: uri`); a link is trimmed first. */
+const HTTP_PREFIX = '^[Hh][Tt][Tt][Pp][Ss]?:';
+const TRIMMED_HTTP_PREFIX = '^\\s*[Hh][Tt][Tt][Pp][Ss]?:';
+
+/** The first choice inside the contract's optional, nullable, union and transformed-union wrappers. */
+const inner = (schema: z.ZodType): z.ZodType => {
+  let s: z.ZodType = schema;
+  for (;;) {
+    if (s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap() as z.ZodType;
+    else if (s instanceof z.ZodUnion) s = s.options[0] as z.ZodType;
+    else if (s instanceof z.ZodPipe && s.in instanceof z.ZodUnion) s = s.in as z.ZodType;
+    else return s;
+  }
+};
+
+/**
+ * What the document says of a contract schema beyond what its zod form tells: the wire form of a
+ * codec that JSON Schema would give as its decoded side (`replace`), and the formats and patterns of
+ * rules the store checks (dates, emails, http(s) addresses, case-blind words, the bin's kinds).
+ * Kept here, not as `.meta()` in the contract, so the app's bundle carries none of it
+ * (e2e/first-load.spec.ts holds each screen's first load to its JavaScript budget).
+ */
+const documented = new Map<unknown, { json: Json; replace?: true }>([
+  [numberIdSchema, { json: { type: 'integer', minimum: 0 }, replace: true }],
+  [dateSchema, { json: { format: 'date' } }],
+  [creatorEmailInput, { json: { format: 'email' } }],
+  [inner(attachmentLinkInput.shape.file_url), { json: { format: 'uri', pattern: HTTP_PREFIX } }],
+  [inner(ideaEndorsementCreateInput.shape.link), { json: { format: 'uri', pattern: TRIMMED_HTTP_PREFIX } }],
+  [
+    inner(deletionListQuery.shape.record_type),
+    {
+      json: {
+        pattern: `^(?:\\s*(?:${DELETION_TYPES.join('|')})?\\s*)(?:,\\s*(?:${DELETION_TYPES.join('|')})?\\s*)*$`,
+      },
+    },
+  ],
+  [
+    inner(noteInput.shape.editor_width),
+    { json: { pattern: anyCasePattern(EDITOR_WIDTHS), description: `One of ${EDITOR_WIDTHS.join(', ')}, in any letter case` } },
+  ],
+]);
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   const out = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
     target: 'draft-2020-12',
     override: ({ zodSchema, jsonSchema: generated }) => {
-      const wire = wireForms.get(zodSchema);
-      if (!wire) return;
-      for (const key of Object.keys(generated)) delete (generated as Json)[key];
-      Object.assign(generated, wire.json);
+      const facts = documented.get(zodSchema);
+      if (!facts) return;
+      if (facts.replace) for (const key of Object.keys(generated)) delete (generated as Json)[key];
+      Object.assign(generated, facts.json);
     },
   }) as Json;
   delete out.$schema;

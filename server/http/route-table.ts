@@ -184,10 +184,13 @@ function queryNameChecker(row: AnyRoute): (c: Context<AppEnv>) => void {
   };
 }
 
+/** What a member is told of a row their role may not call: said for the person who meets it in a screen. */
+export const ADMINISTRATORS_ONLY = 'Only an administrator can do this. Ask an administrator of your account to make the change.';
+
 /** The 403 of a row the caller's role may not call. */
 function refusedAccess(row: AnyRoute, c: Context<AppEnv>): StoreError | null {
   if (row.access !== 'administrator' || c.get('user').administrator === 1) return null;
-  return new StoreError('forbidden', `${row.method.toUpperCase()} ${row.path} needs an administrator`);
+  return new StoreError('forbidden', ADMINISTRATORS_ONLY);
 }
 
 /**

@@ -2,6 +2,7 @@
 // administrators), users (changed by administrators), workflows, feature kinds and teams (created and
 // changed by administrators). Rows of the route table.
 import * as account from '../../src/contract/account';
+import * as admin from '../../src/contract/account-admin';
 import { listQuerySchema, pagingQuerySchema, showQuerySchema } from '../../src/contract/common';
 import { listKind, listRow, pageAnswer } from '../http/list-rows';
 import { originOf } from '../http/query';
@@ -183,7 +184,7 @@ export const accountRoutes = [
         'unique in any case; `enabled`; `administrator` (the one role: an administrator owns every workspace, a member ' +
         'contributes to all). The account keeps at least one enabled administrator (422 on `administrator` or `enabled`), ' +
         "and nobody disables themselves (422 on `enabled`). A disabled user's tokens stop working at once.",
-      body: account.userUpdateBody,
+      body: admin.userUpdateBody,
       update: ({ db, user: actor }, row, body) => updateUser(db, actor, row, body.data, body),
     }),
     access: 'administrator' as const,
@@ -206,7 +207,7 @@ export const accountRoutes = [
       path: '/teams',
       summary: 'Create a team',
       description: `An account-wide team unless \`product_id\` names a workspace. ${TEAM_RULES}`,
-      body: account.teamCreateBody,
+      body: admin.teamCreateBody,
       create: ({ db, user }, _parent, body) => createTeam(db, user, null, body.data, body),
     }),
     access: 'administrator' as const,
@@ -218,7 +219,7 @@ export const accountRoutes = [
       summary: 'Create a team of a product',
       description: `A \`product_id\` in the body must name the path's product. ${TEAM_RULES}`,
       params: { id: 'Numeric id or reference prefix (e.g. PLN)' },
-      body: account.teamCreateBody,
+      body: admin.teamCreateBody,
       parent: requireProduct,
       create: ({ db, user }, product, body) => createTeam(db, user, product, body.data, body),
     }),
@@ -230,7 +231,7 @@ export const accountRoutes = [
       description:
         `Any field of the create. \`product_id\` moves the team (null: account-wide) unless features or epics of other ` +
         `workspaces are planned with it; the prefix changes only while no program increment carries it. ${TEAM_RULES}`,
-      body: account.teamUpdateBody,
+      body: admin.teamUpdateBody,
       update: ({ db, user }, row, body) => updateTeam(db, user, row, body.data, body),
     }),
     access: 'administrator' as const,

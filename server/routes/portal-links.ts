@@ -2,8 +2,8 @@
 // adds portals, `PUT` replaces the product's set (administrators; top-level bodies, as hosted). A
 // portal here serves one product, so linking moves it (store/portal-links.ts). Rows of the route table.
 import type { Context } from 'hono';
-import { ideaPortalLinksAnswer, ideaPortalLinksBody } from '../../src/contract/portals';
-import type { IdeaPortalLinks } from '../../src/contract/portals';
+import { ideaPortalLinksAnswer, ideaPortalLinksBody } from '../../src/contract/portal-links';
+import type { IdeaPortalLinks } from '../../src/contract/portal-links';
 import { originOf } from '../http/query';
 import type { RecordBody } from '../http/record';
 import { route } from '../http/route-table';

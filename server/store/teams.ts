@@ -4,7 +4,7 @@
 // checked before anything is written; one transaction with its audit row.
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { teamUpdateInput } from '../../src/contract/account';
+import type { teamUpdateInput } from '../../src/contract/account-admin';
 import { now } from '../problems';
 import type { Checked } from '../problems';
 import { audit, diff } from './audit';

@@ -3,7 +3,7 @@
 // account never loses its last enabled administrator, and nobody disables themselves.
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { userUpdateInput } from '../../src/contract/account';
+import type { userUpdateInput } from '../../src/contract/account-admin';
 import { NAME_MAX } from '../../src/contract/common';
 import { now } from '../problems';
 import type { Checked } from '../problems';

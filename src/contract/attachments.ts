@@ -16,12 +16,7 @@ export const FILE_URL_MAX = 2_048;
  * address names it. Also read from multipart parts `attachment[file_url]` etc.
  */
 export const attachmentLinkInput = z.object({
-  file_url: z
-    .string()
-    .max(FILE_URL_MAX, `must be at most ${FILE_URL_MAX} characters`)
-    // Checked by the store (an absolute http(s) address); said here for the document.
-    .meta({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?:' })
-    .optional(),
+  file_url: z.string().max(FILE_URL_MAX, `must be at most ${FILE_URL_MAX} characters`).optional(),
   content_type: z.string().max(NAME_MAX, `must be at most ${NAME_MAX} characters`).optional(),
   file_name: z.string().max(NAME_MAX, `must be at most ${NAME_MAX} characters`).optional(),
 });

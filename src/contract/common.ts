@@ -21,41 +21,19 @@ export const idSchema = z.codec(z.union([z.string(), z.number().int().nonnegativ
 });
 
 /**
- * What the API document says of a schema whose wire form JSON Schema cannot be told from its zod
- * form (server/http/openapi.ts puts it in place of the generated one).
- */
-export const wireForms = z.registry<{ json: Record<string, unknown> }>();
-
-/**
  * An id the hosted service sends as a JSON number, and so does this service (an audit's
  * `auditable_id` and `associated_id`, a layout's `id`): read as `idSchema` reads any id (its
- * decimal text), documented as the integer it is on the wire.
+ * decimal text), documented as the integer it is on the wire (server/http/openapi.ts).
  */
 export const numberIdSchema = z.codec(z.union([z.number().int().nonnegative(), z.string()]), idTextSchema, {
   decode: (v) => String(v),
   encode: (s) => Number(s),
 });
-wireForms.add(numberIdSchema, { json: { type: 'integer', minimum: 0 } });
-
 /** `YYYY-MM-DD` naming a real day. */
-export const dateSchema = z.string().refine(isRealDate, 'must be a real date in the form YYYY-MM-DD').meta({ format: 'date' });
+export const dateSchema = z.string().refine(isRealDate, 'must be a real date in the form YYYY-MM-DD');
 
 /** An ISO 8601 day or instant, `2026-01-31` to `2026-01-31T09:30:00.000+01:00` (the document's pattern too). */
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * A JSON Schema pattern matching any of `values` in any letter case, for inputs read case-blind
- * (JSON Schema's `enum` is exact and its patterns have no flags).
- */
-export function anyCasePattern(values: readonly string[]): string {
-  const letters = (v: string): string =>
-    [...v]
-      .map((ch) =>
-        ch.toLowerCase() !== ch.toUpperCase() ? `[${ch.toUpperCase()}${ch.toLowerCase()}]` : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-      )
-      .join('');
-  return `^(?:${values.map(letters).join('|')})$`;
-}
 
 export const timestampSchema = z.string();
 

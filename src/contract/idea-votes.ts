@@ -78,8 +78,7 @@ const linkInput = z
       .string()
       .trim()
       .max(LINK_MAX)
-      .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
-      .meta({ format: 'uri', pattern: '^\\s*[Hh][Tt][Tt][Pp][Ss]?:' }),
+      .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
     z.literal(''),
     z.null(),
   ])

@@ -164,7 +164,7 @@ const booleanInput = z
   .transform((v) => v === true || v === 'true');
 
 /** Any email address: the creator need not be a user of the service. */
-export const creatorEmailInput = z.string().trim().max(EMAIL_MAX).pipe(z.email('must be an email address')).meta({ format: 'email' });
+export const creatorEmailInput = z.string().trim().max(EMAIL_MAX).pipe(z.email('must be an email address'));
 
 /** `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`, UTC (the spec's two forms); read as an ISO timestamp. */
 export const ideaCreatedAtInput = z

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import {
   NAME_MAX,
-  anyCasePattern,
   fullTagSchema,
   htmlInput,
   idSchema,
@@ -104,8 +103,7 @@ const noteFields = {
   editor_width: z
     .string()
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum(EDITOR_WIDTHS, { error: `must be one of ${EDITOR_WIDTHS.join(', ')}` }))
-    .meta({ pattern: anyCasePattern(EDITOR_WIDTHS), description: `One of ${EDITOR_WIDTHS.join(', ')}, in any letter case` }),
+    .pipe(z.enum(EDITOR_WIDTHS, { error: `must be one of ${EDITOR_WIDTHS.join(', ')}` })),
   workflow_status: workItemInputFields.workflow_status.unwrap(),
   /** Sort key among its siblings; one already taken moves the siblings from it on one place down. Null: last. */
   position: workItemInputFields.position.unwrap(),

@@ -20,18 +20,8 @@ export function isRetryable(error: unknown): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
-/**
- * The service's words for an error, said for people: a refusal by role (the route table's
- * "PUT /idea_portals/{id} needs an administrator") becomes what it means to the person.
- */
-export function apiMessage(error: ApiError): string {
-  if (error.status === 403 && /^[A-Z]+ \/\S* needs an administrator$/.test(error.message))
-    return 'Only an administrator can do this. Ask an administrator of your account to make the change.';
-  return error.message;
-}
-
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return apiMessage(error);
+  if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong.';
 }

@@ -1,8 +1,6 @@
-// The service's 422 field keys land on form fields; what matches nothing comes back for the banner; a
-// refusal by role is said for people.
+// The service's 422 field keys land on form fields; what matches nothing comes back for the banner.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { errorMessage } from './error-state';
 import { mapFieldErrors } from './map-field-errors';
 
 type Values = { name: string; workflow_status: string; total_capacity_text: string };
@@ -31,20 +29,9 @@ describe('mapFieldErrors', () => {
 
   it('returns the general message when there are no field errors', () => {
     const setError = vi.fn();
-    expect(mapFieldErrors<Values>(new ApiError(409, 'The request conflicts'), setError, fields)).toEqual(['The request conflicts']);
-    expect(setError).not.toHaveBeenCalled();
-  });
-});
-
-describe('a refusal by role', () => {
-  it('is said for people, not as the route it refused', () => {
-    const refused = new ApiError(403, 'PUT /idea_portals/{id} needs an administrator');
-    expect(mapFieldErrors<Values>(refused, vi.fn(), fields)).toEqual([
-      'Only an administrator can do this. Ask an administrator of your account to make the change.',
+    expect(mapFieldErrors<Values>(new ApiError(409, 'The request conflicts'), setError, fields)).toEqual([
+      'The request conflicts',
     ]);
-    expect(errorMessage(refused)).toBe('Only an administrator can do this. Ask an administrator of your account to make the change.');
-    // A record's own rule already speaks for itself.
-    const author = new ApiError(403, 'Only the author of comment 3 or an administrator may edit it');
-    expect(errorMessage(author)).toBe('Only the author of comment 3 or an administrator may edit it');
+    expect(setError).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,6 @@
 // form-level message.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../api/client';
-import { apiMessage } from './error-state';
 
 export interface MapFieldErrorsOptions<T extends FieldValues> {
   /** Service field names that live under another form field, e.g. `{ phase_type: 'kind' }`. */
@@ -32,7 +31,7 @@ export function mapFieldErrors<T extends FieldValues>(
     return [error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.'];
   }
   const entries = Object.entries(error.fieldErrors);
-  if (entries.length === 0) return [apiMessage(error)];
+  if (entries.length === 0) return [error.message];
 
   const known = new Set<string>(fields);
   const resolve = (key: string): Path<T> | undefined => {
