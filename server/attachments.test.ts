@@ -18,6 +18,7 @@ import { TEST_TOKEN, startTestService } from './test/harness';
 import type { TestService } from './test/harness';
 import { expect422, expectOk, makeEpic, makeFeature, rowCount } from './test/records';
 import { mintToken } from './auth';
+import { checkedFetch } from './test/openapi-check';
 
 let t: TestService;
 let api: ApiClient;
@@ -66,7 +67,11 @@ async function upload(
   if (file)
     form.append('attachment[data]', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
   for (const [name, value] of Object.entries(parts)) form.append(name, value);
-  const res = await fetch(`${service.url}/api/v1${p}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  const res = await checkedFetch(`${service.url}/api/v1${p}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, text, headers: res.headers };
 }
@@ -307,7 +312,7 @@ describe('downloads only to signed-in callers', () => {
     const stored = await t.service.store.db.selectFrom('file_sessions').select('token_hash').execute();
     expect(stored.map((r) => r.token_hash)).not.toContain(cookie.split('=')[1]);
     // The cookie opens files only: the rest of the API still wants the token.
-    const other = await fetch(`${t.url}/api/v1/features/${releaseId}`, { headers: { Cookie: cookie } });
+    const other = await checkedFetch(`${t.url}/api/v1/features/${releaseId}`, { headers: { Cookie: cookie } });
     expect(other.status).toBe(401);
     const ended = await t.request('DELETE', '/attachments/session', undefined, { headers: { Cookie: cookie } });
     expect(ended.status).toBe(204);

@@ -13,6 +13,7 @@ import type { CopyReport } from './store/db-copy';
 import { startService } from './start';
 import type { RunningService } from './start';
 import { TEST_TOKEN, onPostgres, tempDirs, testDatabase } from './test/harness';
+import { checkedFetch } from './test/openapi-check';
 
 describe('the copy check', () => {
   it('names exactly the tables whose counts differ, and marks them in the printed table', () => {
@@ -55,7 +56,11 @@ interface Answer<T> {
 async function call<T = Record<string, unknown>>(service: RunningService, method: string, p: string, body?: unknown): Promise<Answer<T>> {
   const headers: Record<string, string> = { Authorization: `Bearer ${TEST_TOKEN}`, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${service.url}/api/v1${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await checkedFetch(`${service.url}/api/v1${p}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as T, text };
 }
@@ -151,7 +156,7 @@ describe.skipIf(!onPostgres)('copying a SQLite database into PostgreSQL', () => 
       ).comment;
       const form = new FormData();
       form.append('attachment[data]', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'mockup.png');
-      const uploaded = await fetch(`${onSqlite.url}/api/v1/comments/${comment.id}/attachments`, {
+      const uploaded = await checkedFetch(`${onSqlite.url}/api/v1/comments/${comment.id}/attachments`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${TEST_TOKEN}` },
         body: form,
@@ -223,7 +228,7 @@ describe.skipIf(!onPostgres)('copying a SQLite database into PostgreSQL', () => 
   });
 
   it('serves the attachment from the same data directory', async () => {
-    const res = await fetch(`${onPg.url}/api/v1/attachments/${attachmentId}/download`, {
+    const res = await checkedFetch(`${onPg.url}/api/v1/attachments/${attachmentId}/download`, {
       headers: { Authorization: `Bearer ${TEST_TOKEN}` },
     });
     expect(res.status).toBe(200);

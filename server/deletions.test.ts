@@ -21,6 +21,7 @@ import { TEST_TOKEN, startTestService } from './test/harness';
 import { sqlRows } from './test/sql';
 import type { TestService, TestResponse } from './test/harness';
 import { expect400, expect422, expectOk, makeEpic, makeFeature, makeInitiative, makeRelease, rowCounts } from './test/records';
+import { checkedFetch } from './test/openapi-check';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The service's clock, moved by hand: the restore window and the sweep read it. */
@@ -361,7 +362,7 @@ describe('restoring every kind', () => {
     const form = new FormData();
     const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     form.append('attachment[data]', new Blob([bytes], { type: 'image/png' }), 'restore.png');
-    const up = await fetch(`${t.url}/api/v1/features/${f.id}/attachments`, {
+    const up = await checkedFetch(`${t.url}/api/v1/features/${f.id}/attachments`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${TEST_TOKEN}` },
       body: form,

@@ -7,6 +7,7 @@ import { attachmentEnvelope } from '../src/contract/attachments';
 import { fileService } from './test/client';
 import { TEST_TOKEN } from './test/harness';
 import { expect422, makeEpic, makeFeature, uniqueName } from './test/records';
+import { checkedFetch } from './test/openapi-check';
 
 const { t } = await fileService();
 
@@ -18,7 +19,7 @@ const LINK = { file_url: 'https://www.example.com/spec.html', content_type: 'tex
 async function uploadTo(noteId: string, text: string): Promise<{ status: number; body: unknown; text: string }> {
   const form = new FormData();
   form.append('attachment[data]', new Blob([text], { type: 'text/plain' }), 'notes.txt');
-  const res = await fetch(`${t.url}/api/v1/notes/${noteId}/attachments`, {
+  const res = await checkedFetch(`${t.url}/api/v1/notes/${noteId}/attachments`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${TEST_TOKEN}` },
     body: form,

@@ -13,6 +13,7 @@ import type { ApiClient } from './test/client';
 import { startTestService } from './test/harness';
 import { checkAnswer } from './test/openapi-check';
 import type { TestService } from './test/harness';
+import { checkedFetch } from './test/openapi-check';
 
 let t: TestService;
 let api: ApiClient;
@@ -154,7 +155,7 @@ describe('the record pipeline', () => {
     const form = new FormData();
     form.append('goal[name]', 'Goal from a form');
     form.append('goal[color]', '#4f7cac');
-    const res = await fetch(`${t.url}/api/v1/products/PLN/goals`, {
+    const res = await checkedFetch(`${t.url}/api/v1/products/PLN/goals`, {
       method: 'POST',
       headers: { Authorization: 'Bearer test-admin-token-0123456789' },
       body: form,

@@ -17,6 +17,7 @@ import { TEST_TOKEN, startTestService } from './test/harness';
 import type { TestService } from './test/harness';
 import { JSON_TYPE } from './test/records';
 import type { AppEnv } from './types';
+import { checkedFetch } from './test/openapi-check';
 
 let t: TestService;
 let api: ApiClient;
@@ -85,7 +86,7 @@ beforeAll(async () => {
   // A file on that comment (an upload: its download answers 200 where a link's redirects).
   const form = new FormData();
   form.append('attachment[data]', new Blob(['Paths\n']), 'paths.txt');
-  const file = await fetch(`${t.url}/api/v1/comments/${valid.comments}/attachments`, {
+  const file = await checkedFetch(`${t.url}/api/v1/comments/${valid.comments}/attachments`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${TEST_TOKEN}` },
     body: form,

@@ -24,6 +24,7 @@ import type { RateWindow } from './http/rate-limit';
 import { mintToken } from './auth';
 import { startTestService } from './test/harness';
 import type { TestService } from './test/harness';
+import { checkedFetch } from './test/openapi-check';
 
 const windows = (text: string): RateWindow[] => {
   const w = parseRateLimit(text);
@@ -361,9 +362,9 @@ describe('signing in and the session', () => {
   it('a portal session is no credential for /api/v1, nor for another portal', async () => {
     const s = await signIn(key, 'someone@example.com');
     const value = s.cookie.split('=')[1] ?? '';
-    const viaCookie = await fetch(`${t.url}/api/v1/ideas`, { headers: { Cookie: s.cookie } });
+    const viaCookie = await checkedFetch(`${t.url}/api/v1/ideas`, { headers: { Cookie: s.cookie } });
     expect(viaCookie.status).toBe(401);
-    const viaBearer = await fetch(`${t.url}/api/v1/ideas`, { headers: { Authorization: `Bearer ${value}` } });
+    const viaBearer = await checkedFetch(`${t.url}/api/v1/ideas`, { headers: { Authorization: `Bearer ${value}` } });
     expect(viaBearer.status).toBe(401);
     const other = await adminPortal({ title: 'Second portal for sessions' });
     const home = portalHomeSchema.parse((await portalCall(other.subdomain, 'GET', '', { session: s })).body);

@@ -19,6 +19,7 @@ import { deleteRequirement } from './store/requirements';
 import { DATABASE_COLUMNS } from './store/schema';
 import type { Database } from './store/schema';
 import { TEST_TOKEN, tempDirs } from './test/harness';
+import { checkedFetch } from './test/openapi-check';
 
 const tempDir = tempDirs('planner-storage-');
 
@@ -175,7 +176,7 @@ const maxId = (sqlite: BetterSqlite3.Database, table: string): number =>
   Number(sqlite.prepare(`SELECT max(id) FROM ${table}`).pluck().get() ?? 0);
 
 async function api<T = Row>(service: RunningService, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${service.url}/api/v1${p}`, {
+  const res = await checkedFetch(`${service.url}/api/v1${p}`, {
     method,
     headers: {
       Authorization: `Bearer ${TEST_TOKEN}`,

@@ -226,8 +226,23 @@ function sparse(envelope: Json): Json {
   return { ...envelope, properties: narrowed };
 }
 
+/** The hosted 412 of an upload whose bytes are already attached to the record (routes/attachments.ts). */
+const DUPLICATE_FILE: Json = {
+  type: 'object',
+  properties: {
+    error: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    status: { const: 'duplicate' },
+    success: { const: false },
+    attachmentId: { type: 'string', description: 'The attachment that already holds these bytes' },
+    attachmentUrl: { type: 'string', format: 'uri' },
+  },
+  required: ['error', 'status', 'success', 'attachmentId', 'attachmentUrl'],
+  additionalProperties: false,
+};
+
 export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptions): Json {
-  const schemas: Record<string, Json> = { Error: jsonSchema(errorBodySchema, 'output') };
+  const schemas: Record<string, Json> = { Error: jsonSchema(errorBodySchema, 'output'), DuplicateFile: DUPLICATE_FILE };
   const named = new Map<string, string>();
   const ids = new Map<z.ZodType, number>();
   const refFor = (schema: z.ZodType, partial: boolean): Json => {
@@ -334,6 +349,11 @@ export function openApiDocument(rows: readonly AnyRoute[], options: OpenApiOptio
         [],
         false,
       );
+    if (row.upload)
+      responses['412'] = withHeaders({
+        description: 'The same file is already attached to this record (the hosted `status: duplicate`)',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/DuplicateFile' } } },
+      });
     responses['421'] = errorResponse('The Host header names no host this service answers to', [], false);
     if (reads || extra[422]) responses['422'] = errorResponse(extra[422] ?? 'Every problem of the body, each under its field');
     if (!row.public || extra[429])

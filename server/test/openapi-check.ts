@@ -224,3 +224,27 @@ export async function checkAnswer(
     `The answer does not fit the served OpenAPI document:\n  ${problems.join('\n  ')}\n  answer: ${answer.text.slice(0, 500)}`,
   );
 }
+
+/**
+ * `fetch` for an API test that needs the raw answer (a multipart upload, a file-session cookie, a
+ * service of its own): the answer is checked against the served document as the typed client's
+ * are, and handed back unread.
+ */
+export async function checkedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(url, init);
+  const text = await res.clone().text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  const at = new URL(url);
+  await checkAnswer(at.origin, init.method ?? 'GET', `${at.pathname}${at.search}`, {
+    status: res.status,
+    headers: res.headers,
+    body,
+    text,
+  });
+  return res;
+}
